@@ -1,0 +1,1 @@
+"""Renderers: turn the frozen game model into printable files. No rules, no YAML here."""

@@ -1,0 +1,69 @@
+"""The contract every renderer follows, and the registry `pnp build` picks from.
+
+A renderer is a small class with a ``name`` (its manifest kind and its name for
+``pnp build --only``), registered in one place, that writes only its own files into
+the build's temporary directory and returns what it wrote.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, ClassVar
+
+PAPERS = ("a4", "letter")
+DUPLEX_MODES = ("long", "short", "none")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    lang: str = "uk"
+    paper: str = "a4"
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, added to every back page
+    ink_saver: bool = False
+    shop: str = "generic"  # print-shop preset: generic | tgc | mpc
+    shop_order: str = "separate"  # separate | alternate
+
+
+@dataclass(frozen=True)
+class OutputFile:
+    path: str  # posix path relative to the output directory
+    kind: str  # one of the manifest kinds (SPEC section 6)
+    pages: int = 0
+
+
+@dataclass
+class RenderContext:
+    options: BuildOptions
+    out_dir: Path  # the build's temporary directory
+    notes: list[str] = field(default_factory=list)  # human-readable remarks (e.g. shrunk text)
+    cache: dict[str, Any] = field(default_factory=dict)  # shared between renderers of one build
+    progress: Callable[[str], None] = lambda message: None
+
+    def path(self, relative: str) -> Path:
+        target = self.out_dir / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return target
+
+
+class Renderer:
+    name: ClassVar[str] = ""
+    #: built by a plain `pnp build`; False for the `--all` extras (print-shop, tts)
+    default: ClassVar[bool] = True
+
+    def render(self, game, ctx: RenderContext) -> list[OutputFile]:  # pragma: no cover
+        raise NotImplementedError
+
+
+RENDERERS: dict[str, type[Renderer]] = {}
+
+
+def register(cls: type[Renderer]) -> type[Renderer]:
+    """Class decorator: make a renderer available to `pnp build` under its name."""
+    if not cls.name:
+        raise ValueError(f"{cls.__name__} has no name")
+    if cls.name in RENDERERS and RENDERERS[cls.name] is not cls:
+        raise ValueError(f"renderer name {cls.name!r} registered twice")
+    RENDERERS[cls.name] = cls
+    return cls
