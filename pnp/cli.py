@@ -1,0 +1,170 @@
+"""The `pnp` command line: a thin click shell over library calls.
+
+Exit codes: 0 ok; 1 content problems (or a failed kit check); 2 usage error.
+An unexpected internal fault prints one line and where the details were written,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+import click
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+def _fault_guard(fn):
+    """Turn an unexpected exception into one line + a crash file, exit code 70."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            click.echo("pnp: interrupted", err=True)
+            sys.exit(130)
+        except Exception as exc:  # noqa: BLE001 - the one place that catches everything
+            crash = Path(tempfile.gettempdir()) / f"pnp-crash-{int(time.time())}.txt"
+            crash.write_text("".join(traceback.format_exception(exc)), encoding="utf-8")
+            click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (details in {crash})", err=True)
+            sys.exit(70)
+
+    return wrapper
+
+
+def content_option(fn):
+    return click.option("--content", "content", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                        help="Content file (default: content/tverdzha.yaml).")(fn)
+
+
+def lang_option(fn):
+    return click.option("--lang", default="uk", show_default=True, help="Language of the printed text.")(fn)
+
+
+def _parse_offset(ctx, param, value: str | None):
+    if value is None:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"expected X,Y in millimetres (e.g. 0.5,-1), found {value!r}") from None
+    if abs(x) > 10 or abs(y) > 10:
+        raise click.BadParameter(f"an offset of more than 10 mm is not a printer shift ({value})")
+    return (x, y)
+
+
+def _parse_strengths(ctx, param, value: str | None):
+    if value is None:
+        return None
+    try:
+        units = tuple(int(v) for v in value.split(",") if v.strip())
+    except ValueError:
+        raise click.BadParameter(f"expected unit strengths like 2,1,1, found {value!r}") from None
+    if not units or any(u < 1 or u > 6 for u in units) or len(units) > 8:
+        raise click.BadParameter(f"expected 1 to 8 unit strengths from 1 to 6, found {value!r}")
+    return units
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pnp")
+def main():
+    """pnp: print-and-play kit generator for ТВЕРДЖА."""
+
+
+@main.command()
+@content_option
+@lang_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+@click.option("--sim", "sim_result", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="A `pnp sim --json` result: also check that the printed component counts cover its peaks.")
+@_fault_guard
+def check(content, lang, fmt, strict, sim_result):
+    """Check the content against the rules; print every problem."""
+    from pnp.commands.check import run
+
+    sys.exit(run(content, lang=lang, fmt=fmt, strict=strict, sim_result=sim_result))
+
+
+@main.command()
+@content_option
+@click.option("--format", "fmt", type=click.Choice(["json"]), default="json", show_default=True)
+@_fault_guard
+def export(content, fmt):
+    """Print the validated model as JSON, for other tools."""
+    from pnp.commands.export import run
+
+    sys.exit(run(content, fmt=fmt))
+
+
+@main.command()
+@content_option
+@lang_option
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True)
+@click.option("--back-offset", callback=_parse_offset, default=None, metavar="X,Y", help="Shift backs by X,Y mm.")
+@click.option("--ink-saver", is_flag=True, help="Light backgrounds, no full-bleed fills.")
+@click.option("--all", "build_all", is_flag=True, help="Also print-shop and Tabletop Simulator exports.")
+@click.option("--only", "only", multiple=True, metavar="KIND", help="Build only these kinds (repeatable).")
+@click.option("--shop", type=click.Choice(["generic", "tgc", "mpc"]), default="generic", show_default=True)
+@click.option("--shop-order", type=click.Choice(["separate", "alternate"]), default="separate", show_default=True)
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output root (default: output/); files go to OUT/<lang>/.")
+@_fault_guard
+def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, out):
+    """Check the content, then build the print-and-play kit."""
+    from pnp.commands.build import run
+
+    sys.exit(run(content, lang=lang, paper=paper, duplex=duplex, back_offset=back_offset, ink_saver=ink_saver,
+                 build_all=build_all, only=only, shop=shop, shop_order=shop_order, out=out))
+
+
+@main.command()
+@content_option
+@click.option("--attacker", required=True, callback=_parse_strengths, help="Attacking unit strengths, e.g. 2,1.")
+@click.option("--defender", required=True, callback=_parse_strengths, help="Defending unit strengths, e.g. 1,1.")
+@click.option("--castle", is_flag=True, help="The defender is in its castle.")
+@click.option("--wall", is_flag=True, help="The defender's castle has a Wall.")
+@click.option("--bastion", is_flag=True, help="The defender's castle has a Bastion.")
+@click.option("--attacker-card", default=None, metavar="ID", help="Battle card the attacker plays.")
+@click.option("--defender-card", default=None, metavar="ID", help="Battle card the defender plays.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@_fault_guard
+def odds(content, attacker, defender, castle, wall, bastion, attacker_card, defender_card, as_json):
+    """Exact outcome distribution of one battle."""
+    from pnp.commands.odds import run
+
+    sys.exit(run(content, attacker=attacker, defender=defender, castle=castle, wall=wall, bastion=bastion,
+                 attacker_card=attacker_card, defender_card=defender_card, as_json=as_json))
+
+
+@main.command()
+@content_option
+@click.option("--games", default=1000, show_default=True, type=click.IntRange(1, 10_000_000))
+@click.option("--seed", default=1, show_default=True, type=int)
+@click.option("--agents", default="greedy,greedy", show_default=True, help="Agent for seat A,B.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 256))
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@click.option("--report", "report", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write an HTML or PDF report (by extension).")
+@click.option("--forbid", multiple=True, metavar="CARD", help="Remove a battle card or building (ablation).")
+@click.option("--check-kit", is_flag=True, help="Fail (exit 1) if a printed component count is below the p99.9 peak.")
+@_fault_guard
+def sim(content, games, seed, agents, workers, json_out, report, forbid, check_kit):
+    """Play many seeded games and report balance and component peaks."""
+    from pnp.commands.sim import run
+
+    sys.exit(run(content, games=games, seed=seed, agents=agents, workers=workers, json_out=json_out,
+                 report=report, forbid=forbid, check_kit=check_kit))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,39 @@
+"""Content: YAML (with marks) -> schema validation -> frozen Game model."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pnp import ROOT
+from pnp.content.build import build_game
+from pnp.content.model import Game
+from pnp.content.schema import validate
+from pnp.content.yamlload import load_yaml
+from pnp.errors import Problem, has_errors
+
+DEFAULT_CONTENT = ROOT / "content" / "tverdzha.yaml"
+
+
+def display_path(path: Path) -> str:
+    """The path as a user would type it: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
+    except ValueError:
+        return str(path)
+
+
+def load_game(path: str | Path | None = None) -> tuple[Game | None, list[Problem]]:
+    """Load and validate a content file. Returns (model or None, problems); never raises for bad input."""
+    path = Path(path) if path else DEFAULT_CONTENT
+    shown = display_path(path)
+    loaded, problems = load_yaml(path, shown)
+    if loaded is None:
+        return None, problems
+    problems = validate(loaded)
+    if has_errors(problems):
+        return None, problems
+    return build_game(loaded, shown), problems
+
+
+__all__ = ["Game", "load_game", "DEFAULT_CONTENT"]

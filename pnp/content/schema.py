@@ -1,0 +1,142 @@
+"""Validate loaded content against the JSON Schema (pnp/content/schema.json).
+
+The same schema serves editors (completion, inline validation) and the loader; here
+each jsonschema error becomes a Problem that says what was expected and what was
+found, at the line of the offending value, with a "did you mean" for typos.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
+
+import jsonschema
+
+from pnp.content.yamlload import Loaded
+from pnp.errors import Problem, error
+
+SCHEMA_PATH = Path(__file__).with_name("schema.json")
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.protocols.Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, float):
+        return f"the number {value:g}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"the text {shown!r}"
+    if isinstance(value, list):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+_TYPE_NAMES = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false", "null": "nothing"}
+
+
+def _expected_type(t) -> str:
+    if isinstance(t, list):
+        return " or ".join(_TYPE_NAMES.get(x, x) for x in t)
+    return _TYPE_NAMES.get(t, t)
+
+
+def did_you_mean(word: str, choices) -> str:
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else ""
+
+
+def _where(path) -> str:
+    parts = []
+    for p in path:
+        parts.append(f"[{p}]" if isinstance(p, int) else (("." if parts else "") + str(p)))
+    return "".join(parts) or "the document"
+
+
+def _problems_for(err: jsonschema.ValidationError, loaded: Loaded) -> Iterator[Problem]:
+    path = tuple(err.absolute_path)
+    where = _where(path)
+    mark = loaded.mark(path)
+    v = err.validator
+    if v == "additionalProperties" and err.validator_value is False:
+        allowed = sorted(err.schema.get("properties", {}))
+        extra = [k for k in err.instance if k not in err.schema.get("properties", {})]
+        for key in extra:
+            yield error(
+                "unknown-key",
+                f"{where}: unknown key {key!r}; accepted keys: {', '.join(allowed)}",
+                loaded.mark(path + (key, "__key__")),
+                did_you_mean(key, allowed),
+            )
+        return
+    if v == "required":
+        missing = [k for k in err.validator_value if k not in err.instance]
+        for key in missing:
+            yield error("missing-key", f"{where}: required key {key!r} is missing", mark)
+        return
+    if v == "type":
+        yield error("wrong-type", f"{where}: expected {_expected_type(err.validator_value)}, found {_kind(err.instance)}", mark)
+        return
+    if v == "enum":
+        allowed = ", ".join(repr(x) for x in err.validator_value)
+        yield error("bad-value", f"{where}: expected one of {allowed}, found {_kind(err.instance)}", mark, did_you_mean(err.instance, err.validator_value))
+        return
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        bound = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}[v]
+        yield error("out-of-range", f"{where}: expected a number {bound} {err.validator_value}, found {err.instance}", mark)
+        return
+    if v in ("minItems", "maxItems"):
+        bound = "at least" if v == "minItems" else "at most"
+        yield error("bad-length", f"{where}: expected {bound} {err.validator_value} items, found {len(err.instance)}", mark)
+        return
+    if v == "minProperties":
+        yield error("missing-text", f"{where}: expected at least {err.validator_value} entry, found none", mark)
+        return
+    if v == "uniqueItems":
+        seen, dups = set(), []
+        for item in err.instance:
+            key = json.dumps(item, sort_keys=True)
+            if key in seen:
+                dups.append(item)
+            seen.add(key)
+        yield error("duplicate-item", f"{where}: items must be unique, {', '.join(map(repr, dups))} repeated", mark)
+        return
+    if v == "pattern":
+        yield error("bad-id" if "a-z" in err.validator_value else "bad-value", f"{where}: {err.instance!r} does not have the expected form ({err.schema.get('description') or err.validator_value})", mark)
+        return
+    if v == "minLength":
+        yield error("empty-text", f"{where}: expected non-empty text", mark)
+        return
+    if v == "anyOf":
+        yield error("wrong-type", f"{where}: expected a number, an id or a cost mapping, found {_kind(err.instance)}", mark)
+        return
+    if v == "propertyNames":
+        yield error("bad-key", f"{where}: key does not have the expected form: {err.message}", mark)
+        return
+    yield error("schema", f"{where}: {err.message}", mark)
+
+
+def validate(loaded: Loaded) -> list[Problem]:
+    problems: list[Problem] = []
+    for err in _validator().iter_errors(loaded.data):
+        # Descend into the most specific errors only; anyOf reports its branches.
+        problems.extend(_problems_for(err, loaded))
+    return problems

@@ -1,0 +1,131 @@
+"""Fill printed text templates from effect parameters.
+
+Template language (documented in docs/content.md):
+- ``{name}``: the parameter's value; a resource id becomes its icon (``[gold]``), a cost
+  becomes ``2 [grain]`` (several resources joined with " + ").
+- ``{name|one|few|many}``: the plural form for the parameter's number, by the
+  language's rule (uk: 1 ресурс, 2 ресурси, 5 ресурсів); a form may contain ``{name}``.
+- ``[icon]``: an inline icon, left for the renderer.
+A number is written once (in params); the text only says where it goes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Iterator, Mapping
+
+PLACEHOLDER_NAME = re.compile(r"[a-z][a-z0-9_]*")
+ICON = re.compile(r"\[([a-z][a-z0-9_-]*)\]")
+
+
+class TemplateError(ValueError):
+    pass
+
+
+def plural_uk(n: int) -> int:
+    """Index of the Ukrainian plural form: 0 one, 1 few, 2 many."""
+    n = abs(int(n))
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+def plural_en(n: int) -> int:
+    return 0 if abs(int(n)) == 1 else 2
+
+
+PLURAL_RULES: dict[str, Callable[[int], int]] = {"uk": plural_uk, "en": plural_en}
+
+
+def _scan(template: str) -> Iterator[tuple[str, str]]:
+    """Yield ('text', s) and ('field', inner) pieces; fields may nest braces."""
+    i, n = 0, len(template)
+    start = 0
+    while i < n:
+        if template[i] == "{":
+            if start < i:
+                yield "text", template[start:i]
+            depth, j = 1, i + 1
+            while j < n and depth:
+                depth += {"{": 1, "}": -1}.get(template[j], 0)
+                j += 1
+            if depth:
+                raise TemplateError(f"unclosed '{{' at position {i + 1}")
+            yield "field", template[i + 1 : j - 1]
+            i = start = j
+        elif template[i] == "}":
+            raise TemplateError(f"unexpected '}}' at position {i + 1}")
+        else:
+            i += 1
+    if start < n:
+        yield "text", template[start:]
+
+
+def _split_field(inner: str) -> tuple[str, list[str]]:
+    parts, depth, cur = [], 0, []
+    for ch in inner:
+        if ch == "|" and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+            continue
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        cur.append(ch)
+    parts.append("".join(cur))
+    return parts[0].strip(), parts[1:]
+
+
+def placeholders(template: str) -> set[str]:
+    """Every parameter name the template refers to (including inside plural forms)."""
+    names: set[str] = set()
+    for kind, piece in _scan(template):
+        if kind == "field":
+            name, forms = _split_field(piece)
+            names.add(name)
+            for form in forms:
+                names |= placeholders(form)
+    return names
+
+
+def icons(template: str) -> set[str]:
+    return set(ICON.findall(template))
+
+
+def format_value(value: Any, resource_ids: set[str]) -> str:
+    if isinstance(value, Mapping):
+        return " + ".join(f"{amount} [{res}]" for res, amount in value.items())
+    if isinstance(value, str) and value in resource_ids:
+        return f"[{value}]"
+    return str(value)
+
+
+def fill(template: str, params: Mapping[str, Any], lang: str, resource_ids: set[str] = frozenset()) -> str:
+    """Fill `template` from `params`. Raises TemplateError for bad syntax or unknown names."""
+    rule = PLURAL_RULES.get(lang, plural_en)
+    out: list[str] = []
+    for kind, piece in _scan(template):
+        if kind == "text":
+            out.append(piece)
+            continue
+        name, forms = _split_field(piece)
+        if not PLACEHOLDER_NAME.fullmatch(name):
+            raise TemplateError(f"{{{piece}}} is not a placeholder; expected {{name}} or {{name|one|few|many}}")
+        if name not in params:
+            raise TemplateError(f"placeholder {{{name}}} is not a parameter")
+        value = params[name]
+        if not forms:
+            out.append(format_value(value, resource_ids))
+            continue
+        if len(forms) != 3:
+            raise TemplateError(f"{{{name}|...}} needs exactly 3 plural forms (one|few|many), found {len(forms)}")
+        if not isinstance(value, int):
+            raise TemplateError(f"plural forms need a number, but {name} is {value!r}")
+        out.append(fill(forms[rule(value)], params, lang, resource_ids))
+    return "".join(out)
+
+
+def plain(text: str, icon_words: Mapping[str, str] | None = None) -> str:
+    """Text with icons replaced by words (or removed), for search and extraction tests."""
+    words = icon_words or {}
+    return re.sub(r"\s+", " ", ICON.sub(lambda m: words.get(m.group(1), ""), text)).strip()

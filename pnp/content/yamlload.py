@@ -1,0 +1,168 @@
+"""Read a YAML file into plain data plus a table of where every value came from.
+
+Safe by construction: only PyYAML's safe scalar types are built, a node with any
+other tag (``!!python/object`` ...) is a problem, duplicate keys are refused (PyYAML
+would silently keep the last one), and limits on file size and on alias expansion make
+a "billion laughs" file fail fast instead of eating memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from pnp.errors import Mark, Problem, error
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+#: values built in all, counting each alias expansion again; the shipped game is ~3,000
+MAX_NODES = 200_000
+#: aliases are legal YAML but a content file has no need for many of them
+MAX_ALIASES = 200
+
+Path_ = tuple  # a JSON path: keys and list indices from the document root
+
+_SAFE_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+}
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """Plain data (dict/list/str/int/float/bool/None) and the mark of every path in it."""
+
+    data: Any
+    marks: dict[Path_, Mark]
+    text: str
+
+    def mark(self, path: Path_) -> Mark:
+        """The mark of `path`, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        while path not in self.marks and path:
+            path = path[:-1]
+        return self.marks.get(path, Mark(self.marks.get((), Mark("?")).file, 1, 1))
+
+
+class _Abort(Exception):
+    def __init__(self, problem: Problem):
+        self.problem = problem
+
+
+def _mark(file: str, node_or_mark) -> Mark:
+    m = getattr(node_or_mark, "start_mark", node_or_mark)
+    return Mark(file, m.line + 1, m.column + 1)
+
+
+class _Builder:
+    def __init__(self, file: str, loader: yaml.SafeLoader):
+        self.file = file
+        self.loader = loader
+        self.marks: dict[Path_, Mark] = {}
+        self.problems: list[Problem] = []
+        self.nodes = 0
+        self.aliases = 0
+        self._seen_ids: set[int] = set()
+
+    def build(self, node: Node, path: Path_) -> Any:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _Abort(error("yaml-too-big", f"document expands to more than {MAX_NODES:,} values (alias bomb?); refusing to read further", _mark(self.file, node)))
+        if id(node) in self._seen_ids:
+            self.aliases += 1
+            if self.aliases > MAX_ALIASES:
+                raise _Abort(error("yaml-aliases", f"more than {MAX_ALIASES} alias expansions; a content file should not need them", _mark(self.file, node)))
+        self._seen_ids.add(id(node))
+        self.marks.setdefault(path, _mark(self.file, node))
+        if node.tag not in _SAFE_TAGS:
+            self.problems.append(error("yaml-tag", f"tag {node.tag!r} is not allowed; only plain YAML values (text, numbers, lists, maps) are", _mark(self.file, node)))
+            return None
+        if isinstance(node, ScalarNode):
+            return self.loader.construct_object(node, deep=True)
+        if isinstance(node, SequenceNode):
+            return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            return self._mapping(node, path)
+        raise _Abort(error("yaml-node", f"unexpected YAML node {type(node).__name__}", _mark(self.file, node)))
+
+    def _mapping(self, node: MappingNode, path: Path_) -> dict:
+        result: dict = {}
+        first_seen: dict = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                self.problems.append(error("yaml-merge", "merge keys ('<<') are not supported; write the values out", _mark(self.file, key_node)))
+                continue
+            if not isinstance(key_node, ScalarNode) or key_node.tag not in _SAFE_TAGS:
+                self.problems.append(error("yaml-key", "a key must be plain text", _mark(self.file, key_node)))
+                continue
+            key = self.loader.construct_object(key_node, deep=True)
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                key = str(key_node.value)
+            key = str(key) if not isinstance(key, str) else key
+            if key in first_seen:
+                self.problems.append(error("duplicate-key", f"duplicate key {key!r}; first defined at line {first_seen[key].line}", _mark(self.file, key_node)))
+                continue
+            first_seen[key] = _mark(self.file, key_node)
+            self.marks[path + (key,)] = _mark(self.file, value_node)
+            self.marks[path + (key, "__key__")] = first_seen[key]
+            result[key] = self.build(value_node, path + (key,))
+        return result
+
+
+def load_yaml(path: str | Path, display: str | None = None) -> tuple[Loaded | None, list[Problem]]:
+    """Load `path`. Returns (Loaded or None, problems). Never raises for bad input."""
+    file = display or str(path)
+    top = Mark(file, 1, 1)
+    try:
+        size = Path(path).stat().st_size
+    except OSError as exc:
+        return None, [error("file-unreadable", f"cannot read the content file: {exc.strerror or exc}", Mark(file))]
+    if size > MAX_FILE_BYTES:
+        return None, [error("file-too-big", f"content file is {size / 1e6:.1f} MB; the limit is {MAX_FILE_BYTES / 1e6:.0f} MB", top)]
+    raw = Path(path).read_bytes()
+    if b"\0" in raw:
+        return None, [error("file-binary", "content file is binary (contains NUL bytes), expected UTF-8 YAML text", top)]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return None, [error("file-encoding", f"content file is not UTF-8 text (bad byte 0x{raw[exc.start]:02x})", Mark(file, line, 1))]
+    if not text.strip():
+        return None, [error("file-empty", "content file is empty, expected the game's YAML", top)]
+    return parse_yaml(text, file)
+
+
+def parse_yaml(text: str, file: str) -> tuple[Loaded | None, list[Problem]]:
+    loader = yaml.SafeLoader(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            return None, [error("file-empty", "content file has no YAML document", Mark(file, 1, 1))]
+        builder = _Builder(file, loader)
+        data = builder.build(root, ())
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = Mark(file, mark.line + 1, mark.column + 1) if mark else Mark(file, 1, 1)
+        message = f"invalid YAML: {exc.problem or exc.context}"
+        hint = "YAML indentation must use spaces, not tabs" if "\t" in (exc.problem or "") or "tab" in (exc.problem or "") else ""
+        return None, [error("yaml-syntax", message, where, hint)]
+    except yaml.YAMLError as exc:
+        return None, [error("yaml-syntax", f"invalid YAML: {exc}", Mark(file, 1, 1))]
+    except _Abort as abort:
+        return None, [abort.problem]
+    except RecursionError:
+        return None, [error("yaml-too-deep", "YAML nesting is too deep", Mark(file, 1, 1))]
+    finally:
+        loader.dispose()
+    if builder.problems:
+        return None, builder.problems
+    builder.marks[()] = Mark(file, 1, 1)
+    return Loaded(data, builder.marks, text), []
