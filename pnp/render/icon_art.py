@@ -88,11 +88,11 @@ ART: dict[str, tuple[str, str]] = {
     "wood": (
         "дерево",
         '<g transform="rotate(-30 50 50)">'
-        '<path d="M48,31 L42,17" />'
-        '<path d="M24,31 H80 V69 H24 A11,19 0 0 1 24,31 Z" fill="{wood}"/>'
-        '<path d="M34,44 H58 M44,57 H66"/>'
-        '<ellipse cx="80" cy="50" rx="11" ry="19" fill="{wood-light}"/>'
-        '<ellipse cx="80" cy="50" rx="3.5" ry="7"/></g>',
+        '<path d="M48,29 L40,14" />'
+        '<path d="M22,29 H80 V71 H22 A11,21 0 0 1 22,29 Z" fill="{wood}"/>'
+        '<path d="M30,43 H58 M42,57 H68"/>'
+        '<ellipse cx="80" cy="50" rx="12" ry="21" fill="{wood-light}"/>'
+        '<ellipse cx="80" cy="50" rx="4" ry="8"/></g>',
     ),
     "stone": (
         "камінь",
@@ -186,9 +186,11 @@ ART: dict[str, tuple[str, str]] = {
     ),
     "mine": (
         "копальня",
-        '<path d="M5,92 C10,22 90,22 95,92 Z" fill="{mine}"/>'
-        '<path d="M29,92 V60 H71 V92 H62 V69 H38 V92 Z" fill="{wood}"/>'
-        '<rect x="38" y="69" width="24" height="23" fill="{dark}"/>'
+        '<path d="M5,92 C10,26 90,26 95,92 Z" fill="{mine}"/>'
+        '<g transform="rotate(30 66 28)"><rect x="62.5" y="14" width="7" height="44" rx="2" fill="{wood}"/>'
+        '<path d="M42,24 Q66,4 90,24 Q66,16 42,24 Z" fill="{steel}"/></g>'
+        '<path d="M27,92 V58 H73 V92 H63 V68 H37 V92 Z" fill="{wood}"/>'
+        '<rect x="37" y="68" width="26" height="24" fill="{dark}"/>'
         '<circle cx="50" cy="84" r="5" fill="{gold}"/>',
     ),
     "desert": (
@@ -223,7 +225,7 @@ ART: dict[str, tuple[str, str]] = {
         "вхід",
         '<path d="M12,92 V46 A38,38 0 0 1 88,46 V92 Z" fill="{castle}"/>'
         '<path d="M30,92 V50 A20,20 0 0 1 70,50 V92 Z" fill="{dark}"/>'
-        '<path d="M40,34 V92 M50,31 V92 M60,34 V92 M31,56 H69 M31,74 H69" stroke="{steel}"/>'
+        '<path d="M40,34 V92 M50,31 V92 M60,34 V92 M31,56 H69 M31,74 H69" stroke="{bars}"/>'
         '<path d="M30,92 V50 A20,20 0 0 1 70,50 V92"/>',
     ),
     "wall": (
@@ -235,14 +237,14 @@ ART: dict[str, tuple[str, str]] = {
     "player-a": (
         "гравець A",
         '<path d="M13,10 H87 V46 C87,70 72,84 50,94 C28,84 13,70 13,46 Z" fill="{player-a}"/>'
-        f'<path d="{glyph("A", 50, 72, 46)}" fill="{{paper}}" stroke="none"/>',
+        f'<path d="{glyph("A", 50, 72, 46)}" fill="{{on-colour}}" stroke="none"/>',
     ),
     "player-b": (
         "гравець B",
         '<path d="M10,10 H90"/><circle cx="10" cy="10" r="4" fill="{ink}"/>'
         '<circle cx="90" cy="10" r="4" fill="{ink}"/>'
         '<path d="M22,10 H78 V92 L50,74 L22,92 Z" fill="{player-b}"/>'
-        f'<path d="{glyph("B", 50, 62, 40)}" fill="{{paper}}" stroke="none"/>',
+        f'<path d="{glyph("B", 50, 62, 40)}" fill="{{on-colour}}" stroke="none"/>',
     ),
     # --- actions and card families
     "battle": (
@@ -284,9 +286,11 @@ ART: dict[str, tuple[str, str]] = {
     "train": ("тренування", _bust(42, 30, 1.1) + _badge("M74,83 V62 M65,70 L74,61 L83,70")),
     "wounded": (
         "поранені",
-        _bust(50, 32, 1.15, "{stone-light}")
-        + '<path d="M26,28 L74,16 L77,28 L29,40 Z" fill="{paper}"/>'
-        '<path d="M58,20 L61,32" stroke="{point-dark}"/>',
+        '<path d="M15,80 V92 M85,80 V92"/>'
+        '<rect x="7" y="70" width="86" height="10" rx="2" fill="{wood}"/>'
+        '<path d="M38,70 V48 Q38,36 50,36 H81 Q92,36 92,48 V70 Z" fill="{stone-light}"/>'
+        '<circle cx="22" cy="54" r="14" fill="{unit}"/>'
+        '<path d="M12.4,44 H31.6 A14,14 0 0 1 35.8,52 H8.2 A14,14 0 0 1 12.4,44 Z" fill="{paper}"/>',
     ),
     "first-player": (
         "перший гравець",

@@ -16,8 +16,10 @@ content. Nothing else in the output depends on time, randomness or the machine.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
+import logging
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -215,13 +217,27 @@ def _draw_overlay(drawer, surface, page: Page, number: int) -> None:
 def _finish(raw: bytes, pages: Sequence[Page], info: DocInfo) -> bytes:
     from pypdf import PdfReader, PdfWriter
 
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(raw)))
+    # cairo 1.16 lists an XObject painted n times on a page n times in the page's
+    # resources; pypdf warns about the duplicate keys and keeps one, which is right.
+    with _quiet_pypdf():
+        writer = PdfWriter(clone_from=PdfReader(io.BytesIO(raw)))
     for pdf_page, page in zip(writer.pages, pages):
         if page.trim is not None:
             pdf_page.trimbox = _rect(page.trim, page.height)
         if page.bleed is not None:
             pdf_page.bleedbox = _rect(page.bleed, page.height)
     return _stamp_and_write(writer, info, hashlib.md5(raw).digest())
+
+
+@contextlib.contextmanager
+def _quiet_pypdf():
+    logger = logging.getLogger("pypdf")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
 
 
 def _rect(box: Box, page_height: float):

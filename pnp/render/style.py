@@ -65,6 +65,8 @@ _BASE = {
     "sun": "#f6cd4c",
     "dark": "#4a3b33",  # openings: gates, mine mouths
     "ribbon": "#b8412f",
+    "on-colour": "#fbf8f1",  # letters and marks drawn on top of a coloured fill
+    "bars": "#d4d9dd",  # portcullis bars in a dark gate
 }
 
 
@@ -84,7 +86,14 @@ INK_SAVER_PALETTE: Mapping[str, str] = MappingProxyType(
         key: value if key in _INK_SAVER_KEEP else _tint(value, 0.28)
         for key, value in _BASE.items()
     }
-    | {"dark": _tint(_BASE["dark"], 0.45), "panel": "#ffffff", "line": "#9a9a9a"}
+    | {
+        "dark": _tint(_BASE["dark"], 0.45),
+        "panel": "#ffffff",
+        "line": "#9a9a9a",
+        # on pale tints, marks must turn dark to stay visible
+        "on-colour": _BASE["ink"],
+        "bars": _BASE["ink"],
+    }
 )
 
 

@@ -1,0 +1,54 @@
+"""`pnp build`: check the content, then render the kit into output/<lang>/."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from pnp.build import BuildError, build
+from pnp.commands.common import load_checked
+from pnp.render.base import BuildOptions
+
+
+def _progress_printer():
+    """A one-line progress display on a terminal; silent when piped."""
+    if not sys.stderr.isatty():
+        return lambda name: None, lambda: None
+
+    def show(name: str) -> None:
+        click.echo(f"\r\033[K  building {name} …", nl=False, err=True)
+
+    def done() -> None:
+        click.echo("\r\033[K", nl=False, err=True)
+
+    return show, done
+
+
+def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, out) -> int:
+    game, _ = load_checked(content, lang)
+    if game is None:
+        return 1
+    if lang not in game.languages:
+        click.echo(f"pnp: the content has no language {lang!r}; it has: {', '.join(game.languages)}", err=True)
+        return 2
+    options = BuildOptions(lang=lang, paper=paper, duplex=duplex, back_offset=tuple(back_offset),
+                           ink_saver=ink_saver, shop=shop, shop_order=shop_order)
+    show, done = _progress_printer()
+    started = time.perf_counter()
+    try:
+        result = build(game, options, out_root=out, only=only, build_all=build_all, progress=show)
+    except BuildError as exc:
+        done()
+        click.echo(f"pnp: build failed: {exc}", err=True)
+        return 2 if "unknown kind" in str(exc) else 1
+    done()
+    for note in result.notes:
+        click.echo(f"note: {note}", err=True)
+    pages = sum(f.pages for f in result.files)
+    shown = Path(result.out_dir)
+    click.echo(f"built {len(result.files)} files ({pages} PDF pages) in {shown} "
+               f"in {time.perf_counter() - started:.2f} s; see {shown / 'manifest.json'}")
+    return 0

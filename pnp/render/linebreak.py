@@ -1,0 +1,236 @@
+"""Line breaking for rich text: atoms, glued groups, real widths, greedy lines.
+
+Works on the runs `richtext.parse` produces (objects with kind/text/bold). Breaks
+happen only at spaces, never inside a glued group: a number and the icon after it
+("2 [wood]"), consecutive icons, a dash and the word before it, a one-letter word and
+the word after it, a bare number and whatever follows it ("3 загони"). Widths are the fonts' advance widths in mm (fonts.text_width_mm).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp.render import fonts, hyphen, style
+
+_SPACES = re.compile(r"( +|\u00a0)")
+_NUMBER = re.compile(r"[+−-]?\d+[×%]?")  # "3", "+1", "−1", "2×": glued to the next word
+
+
+# --- atoms and words -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Atom:
+    kind: str  # "text" | "icon" | "space" | "nbsp" | "break"
+    text: str = ""
+    bold: bool = False
+
+
+def _atoms(runs) -> list[_Atom]:
+    atoms: list[_Atom] = []
+    for run in runs:
+        if run.kind != "text":
+            atoms.append(_Atom(run.kind, run.text, run.bold))
+            continue
+        for part in _SPACES.split(run.text):
+            if part == "\u00a0":
+                atoms.append(_Atom("nbsp"))
+            elif part.startswith(" "):
+                if atoms and atoms[-1].kind not in ("space", "nbsp", "break"):
+                    atoms.append(_Atom("space"))
+            elif part:
+                atoms.append(_Atom("text", part, run.bold))
+    return _glue(atoms)
+
+
+def _glue(atoms: list[_Atom]) -> list[_Atom]:
+    """Turn the spaces a line must not break at into non-breaking ones."""
+    out = list(atoms)
+    for i in range(1, len(out) - 1):
+        prev, cur, nxt = out[i - 1], out[i], out[i + 1]
+        if cur.kind != "space":
+            continue
+        number_icon = nxt.kind == "icon" and (
+            prev.kind == "icon" or (prev.kind == "text" and prev.text[-1] in "0123456789×")
+        )
+        number_word = prev.kind == "text" and _NUMBER.fullmatch(prev.text) is not None
+        dash = nxt.kind == "text" and nxt.text[0] in "—–"
+        before = out[i - 2] if i >= 2 else None
+        one_letter = (
+            prev.kind == "text"
+            and len(prev.text) == 1
+            and prev.text.isalpha()
+            and (before is None or before.kind in ("space", "nbsp", "break"))
+        )
+        if number_icon or number_word or dash or one_letter:
+            out[i] = _Atom("nbsp")
+    return out
+
+
+def _words(atoms: list[_Atom]) -> list[list[_Atom]]:
+    """Split at breakable spaces; a forced break is a word of its own."""
+    words: list[list[_Atom]] = [[]]
+    for atom in atoms:
+        if atom.kind == "space":
+            words.append([])
+        elif atom.kind == "break":
+            words.extend([[atom], []])
+        else:
+            words[-1].append(atom)
+    return [w for w in words if w]
+
+
+# --- measuring ------------------------------------------------------------------------
+
+
+def face_of(base: str, bold: bool) -> str:
+    return style.BOLD_OF.get(base, base) if bold else base
+
+
+@lru_cache(maxsize=None)
+def _cap_ratio(key: str) -> float:
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(fonts.face(key).path, lazy=True)
+    return font["OS/2"].sCapHeight / font["head"].unitsPerEm
+
+
+def cap_height_mm(key: str, size: float) -> float:
+    return _cap_ratio(key) * size / fonts.PT_PER_MM
+
+
+def icon_box_mm(key: str, size: float) -> float:
+    """Side of an inline icon's square at this text size."""
+    return cap_height_mm(key, size) * style.INLINE_ICON_SCALE
+
+
+def _atom_width(atom: _Atom, base: str, size: float) -> float:
+    if atom.kind == "text":
+        return fonts.text_width_mm(atom.text, face_of(base, atom.bold), size)
+    if atom.kind == "icon":
+        return icon_box_mm(base, size) + 2 * style.INLINE_ICON_GAP_EM * size / fonts.PT_PER_MM
+    if atom.kind == "nbsp":
+        return fonts.text_width_mm(" ", base, size)
+    return 0.0
+
+
+# --- lines ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Piece:
+    kind: str  # "text" | "icon"
+    text: str  # the text, or the icon name
+    face: str  # face key the text is set in (the paragraph's face for icons)
+    x: float  # mm from the start of the line
+    width: float  # mm
+
+
+@dataclass(frozen=True)
+class Line:
+    pieces: tuple[Piece, ...]
+    width: float  # mm
+
+
+@dataclass(frozen=True)
+class Wrapped:
+    lines: tuple[Line, ...]
+    broken_words: int  # words cut without a hyphenation point because nothing else fit
+
+
+def _line(atoms: list[_Atom], base: str, size: float) -> Line:
+    """Lay atoms out left to right, merging neighbouring text of one face into a piece."""
+    pieces: list[Piece] = []
+    x = 0.0
+    for atom in atoms:
+        width = _atom_width(atom, base, size)
+        kind = "icon" if atom.kind == "icon" else "text"
+        text = " " if atom.kind == "nbsp" else atom.text
+        key = base if kind == "icon" else face_of(base, atom.bold)
+        last = pieces[-1] if pieces else None
+        if kind == "text" and last and last.kind == "text" and last.face == key:
+            pieces[-1] = Piece("text", last.text + text, key, last.x, last.width + width)
+        else:
+            pieces.append(Piece(kind, text, key, x, width))
+        x += width
+    return Line(tuple(pieces), x)
+
+
+def _join(line: list[_Atom], word: list[_Atom]) -> list[_Atom]:
+    return line + [_Atom("nbsp")] + word if line else list(word)
+
+
+def _width(atoms: list[_Atom], base: str, size: float) -> float:
+    return sum(_atom_width(a, base, size) for a in atoms)
+
+
+def _split_word(word, room, base, size, hyphenate):
+    """Cut `word` so its head fits in `room`: (head, tail) or None."""
+    if len(word) == 1 and word[0].kind == "text" and hyphenate:
+        atom = word[0]
+        for head, tail in hyphen.splits(atom.text):
+            if fonts.text_width_mm(head, face_of(base, atom.bold), size) <= room:
+                return [_Atom("text", head, atom.bold)], [_Atom("text", tail, atom.bold)]
+    return None
+
+
+def _force_split(word, width, base, size):
+    """Last resort for a word wider than the whole line: cut it where it must be cut."""
+    head: list[_Atom] = []
+    for i, atom in enumerate(word):
+        if _width(head + [atom], base, size) <= width:
+            head.append(atom)
+            continue
+        if atom.kind == "text":
+            key, used, n = face_of(base, atom.bold), _width(head, base, size), 0
+            while used + fonts.text_width_mm(atom.text[: n + 1], key, size) <= width:
+                n += 1
+            n = n or (0 if head else 1)  # at least one character on an empty line
+            if n:
+                rest = [_Atom("text", atom.text[n:], atom.bold)] + word[i + 1 :]
+                return head + [_Atom("text", atom.text[:n], atom.bold)], rest
+        if not head:  # an icon wider than the line: it goes alone
+            return [atom], word[i + 1 :]
+        return head, word[i:]
+    return head, []
+
+
+def wrap_runs(runs, width: float, face: str, size: float, hyphenate: bool = False) -> Wrapped:
+    """Greedy line breaking of parsed runs into lines no wider than `width` mm."""
+    words = _words(_atoms(runs))
+    space = fonts.text_width_mm(" ", face, size)
+    lines: list[list[_Atom]] = []
+    line: list[_Atom] = []
+    broken = 0
+    while words:
+        word = words.pop(0)
+        if word[0].kind == "break":
+            lines.append(line)
+            line = []
+            continue
+        used = _width(line, face, size) + (space if line else 0.0)
+        if used + _width(word, face, size) <= width:
+            line = _join(line, word)
+            continue
+        cut = _split_word(word, width - used, face, size, hyphenate)
+        if cut:
+            lines.append(_join(line, cut[0]))
+            line = []
+            words.insert(0, cut[1])
+        elif line:
+            lines.append(line)
+            line = []
+            words.insert(0, word)
+        else:
+            head, tail = _force_split(word, width, face, size)
+            broken += 1
+            lines.append(head)
+            if tail:
+                words.insert(0, tail)
+    if line or not lines:
+        lines.append(line)
+    if lines == [[]]:
+        lines = []
+    return Wrapped(tuple(_line(a, face, size) for a in lines), broken)

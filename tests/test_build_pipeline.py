@@ -1,0 +1,108 @@
+"""The build pipeline itself, with small fake renderers: plan, atomic swap, manifest."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+
+import pytest
+
+from pnp import build as build_mod
+from pnp.build import BuildError, build, plan
+from pnp.content import load_game
+from pnp.kit import counts
+from pnp.render.base import RENDERERS, BuildOptions, OutputFile, Renderer
+
+
+@pytest.fixture(scope="module")
+def game():
+    g, problems = load_game()
+    assert g is not None, problems
+    return g
+
+
+@pytest.fixture
+def fake_renderers(monkeypatch):
+    """Two renderers writing text files; one can be told to fail."""
+    module = types.ModuleType("pnp_test_fake_renderers")
+    state = {"fail": False, "text": "one"}
+
+    class One(Renderer):
+        name = "fake-one"
+
+        def render(self, game, ctx):
+            ctx.path("one.txt").write_text(state["text"])
+            return [OutputFile("one.txt", "cards", 0)]
+
+    class Two(Renderer):
+        name = "fake-two"
+
+        def render(self, game, ctx):
+            if state["fail"]:
+                raise RuntimeError("boom")
+            ctx.path("sub/two.txt").write_text("two")
+            return [OutputFile("sub/two.txt", "tokens", 0)]
+
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setattr(build_mod, "RENDERER_MODULES", {"fake-one": module.__name__, "fake-two": module.__name__})
+    monkeypatch.setattr(build_mod, "EXTRA_RENDERERS", ())
+    monkeypatch.setattr(build_mod, "RENDERER_KINDS", {"fake-one": ("cards",), "fake-two": ("tokens",)})
+    monkeypatch.setitem(RENDERERS, "fake-one", One)
+    monkeypatch.setitem(RENDERERS, "fake-two", Two)
+    return state
+
+
+def test_plan_default_excludes_extras_and_keeps_order():
+    names = plan()
+    assert "print-shop" not in names and "tts" not in names
+    assert names[-1] == "preview"
+    assert plan(build_all=True)[-1] == "preview"
+    assert set(plan(build_all=True)) == set(build_mod.RENDERER_MODULES)
+
+
+def test_plan_only_unknown_kind_suggests():
+    with pytest.raises(BuildError, match="did you mean 'cards'"):
+        plan(only=["crads"])
+
+
+def test_manifest_contract(game, fake_renderers, tmp_path):
+    result = build(game, BuildOptions(), out_root=tmp_path)
+    data = json.loads((tmp_path / "uk" / "manifest.json").read_text())
+    assert result.out_dir == tmp_path / "uk"
+    assert data["game"] == "tverdzha" and data["lang"] == "uk"
+    assert data["paper"] == "a4" and data["duplex"] == "long"
+    assert data["content_sha256"] == game.sha256 and len(game.sha256) == 64
+    assert [f["path"] for f in data["files"]] == ["one.txt", "sub/two.txt"]
+    assert {f["kind"] for f in data["files"]} == {"cards", "tokens"}
+    assert all(len(f["sha256"]) == 64 for f in data["files"])
+    assert data["components"] == counts(game).as_dict()
+    assert data["components"]["battle_cards"] == 40 and data["components"]["building_cards"] == 36
+
+
+def test_failed_build_leaves_previous_output(game, fake_renderers, tmp_path):
+    build(game, BuildOptions(), out_root=tmp_path)
+    before = (tmp_path / "uk" / "manifest.json").read_bytes()
+    fake_renderers["fail"] = True
+    fake_renderers["text"] = "changed"
+    with pytest.raises(RuntimeError):
+        build(game, BuildOptions(), out_root=tmp_path)
+    assert (tmp_path / "uk" / "manifest.json").read_bytes() == before
+    assert (tmp_path / "uk" / "one.txt").read_text() == "one"
+    assert [p.name for p in tmp_path.iterdir()] == ["uk"]  # no temporary directory left behind
+
+
+def test_only_keeps_other_kinds_from_previous_build(game, fake_renderers, tmp_path):
+    build(game, BuildOptions(), out_root=tmp_path)
+    fake_renderers["text"] = "rebuilt"
+    build(game, BuildOptions(), out_root=tmp_path, only=["fake-one"])
+    data = json.loads((tmp_path / "uk" / "manifest.json").read_text())
+    assert [f["path"] for f in data["files"]] == ["one.txt", "sub/two.txt"]
+    assert (tmp_path / "uk" / "one.txt").read_text() == "rebuilt"
+    assert (tmp_path / "uk" / "sub" / "two.txt").read_text() == "two"
+
+
+def test_same_input_same_manifest(game, fake_renderers, tmp_path):
+    build(game, BuildOptions(), out_root=tmp_path / "a")
+    build(game, BuildOptions(), out_root=tmp_path / "b")
+    assert (tmp_path / "a/uk/manifest.json").read_bytes() == (tmp_path / "b/uk/manifest.json").read_bytes()
