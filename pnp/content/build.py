@@ -152,5 +152,20 @@ def build_game(loaded: Loaded, source: str) -> Game:
         source=source,
         sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
         marks=frozen_map(loaded.marks),
+        notes=frozen_map(_notes(d, ())),
     )
     return game
+
+
+def _notes(data: Any, path: tuple) -> dict[tuple, str]:
+    """Every `note:` text by the path of its mapping, so checks can read what a note says."""
+    found: dict[tuple, str] = {}
+    if isinstance(data, dict):
+        if isinstance(data.get("note"), str):
+            found[path] = data["note"]
+        for key, value in data.items():
+            found.update(_notes(value, path + (key,)))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            found.update(_notes(value, path + (i,)))
+    return found

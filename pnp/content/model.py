@@ -352,6 +352,8 @@ class Game:
     source: str = ""
     sha256: str = ""
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
+    #: every `note:` of the content, by the path of the mapping that holds it
+    notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)
 
     # ---- look-ups -------------------------------------------------------------
     def mark(self, *path) -> Mark:
@@ -396,15 +398,20 @@ class Game:
     def resource_ids(self) -> tuple[str, ...]:
         return tuple(r.id for r in self.resources)
 
+    @property
+    def resource_icons(self) -> dict[str, str]:
+        """Resource id -> icon name: a resource parameter prints as its icon."""
+        return {r.id: r.icon for r in self.resources}
+
     def effect_text(self, effect: Effect, lang: str) -> str:
         """The printed text of an effect with its parameters filled in (icons as [markup])."""
-        return texts.fill(effect.text.get(lang), effect.params, lang, set(self.resource_ids))
+        return texts.fill(effect.text.get(lang), effect.params, lang, self.resource_icons)
 
     def effects_text(self, effects, lang: str, sep: str = "\n") -> str:
         return sep.join(self.effect_text(e, lang) for e in effects)
 
     def action_text(self, action: Action, lang: str) -> str:
-        return texts.fill(action.text.get(lang), action.params, lang, set(self.resource_ids))
+        return texts.fill(action.text.get(lang), action.params, lang, self.resource_icons)
 
 
 def _by_id(items, item_id: str):

@@ -20,6 +20,22 @@ from pnp.errors import Problem, error
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
 
+#: Every problem code the schema validation reports, with what it means (docs/content.md).
+CODES = {
+    "unknown-key": "A key the format does not have (often a typo; the hint suggests the right one).",
+    "missing-key": "A required key is missing.",
+    "wrong-type": "A value of the wrong type (text where a number belongs, ...).",
+    "bad-value": "A value that is not one of the allowed choices.",
+    "out-of-range": "A number outside its allowed range.",
+    "bad-length": "A list with too few or too many items.",
+    "missing-text": "An empty text mapping (no language at all).",
+    "duplicate-item": "A list whose items must be unique repeats one.",
+    "bad-id": "An id that is not lowercase letters, digits and '_'.",
+    "bad-key": "A key of the wrong form (a language code, a resource id ...).",
+    "empty-text": "An empty string where text is needed.",
+    "schema": "Any other disagreement with the content schema.",
+}
+
 
 @lru_cache(maxsize=1)
 def schema() -> dict:
@@ -119,6 +135,12 @@ def _problems_for(err: jsonschema.ValidationError, loaded: Loaded) -> Iterator[P
             seen.add(key)
         yield error("duplicate-item", f"{where}: items must be unique, {', '.join(map(repr, dups))} repeated", mark)
         return
+    if v == "pattern" and "propertyNames" in err.schema_path:
+        key_mark = loaded.mark(path + (err.instance, "__key__"))
+        form = "a language code like 'uk'" if err.validator_value == "^[a-z]{2}$" else "lowercase letters, digits and '_'"
+        yield error("bad-key", f"{where}: key {err.instance!r} does not have the expected form ({form})", key_mark,
+                    did_you_mean(str(err.instance).lower(), _known_keys(loaded, path)) if str(err.instance).lower() != err.instance else "")
+        return
     if v == "pattern":
         yield error("bad-id" if "a-z" in err.validator_value else "bad-value", f"{where}: {err.instance!r} does not have the expected form ({err.schema.get('description') or err.validator_value})", mark)
         return
@@ -134,9 +156,21 @@ def _problems_for(err: jsonschema.ValidationError, loaded: Loaded) -> Iterator[P
     yield error("schema", f"{where}: {err.message}", mark)
 
 
+def _known_keys(loaded: Loaded, path) -> list[str]:
+    """Ids the content defines that a key at `path` may mean (resource ids for costs)."""
+    data = loaded.data
+    if isinstance(data, dict) and isinstance(data.get("resources"), list):
+        return [r["id"] for r in data["resources"] if isinstance(r, dict) and isinstance(r.get("id"), str)]
+    return []
+
+
 def validate(loaded: Loaded) -> list[Problem]:
     problems: list[Problem] = []
+    seen: set[Problem] = set()
     for err in _validator().iter_errors(loaded.data):
-        # Descend into the most specific errors only; anyOf reports its branches.
-        problems.extend(_problems_for(err, loaded))
+        # jsonschema reports `required` once per missing key; report each problem once.
+        for problem in _problems_for(err, loaded):
+            if problem not in seen:
+                seen.add(problem)
+                problems.append(problem)
     return problems

@@ -12,7 +12,7 @@ A number is written once (in params); the text only says where it goes.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Collection, Iterator, Mapping
 
 PLACEHOLDER_NAME = re.compile(r"[a-z][a-z0-9_]*")
 ICON = re.compile(r"\[([a-z][a-z0-9_-]*)\]")
@@ -88,19 +88,29 @@ def placeholders(template: str) -> set[str]:
     return names
 
 
+def fields(template: str) -> list[tuple[str, list[str]]]:
+    """The top-level fields of a template as (name, plural forms); raises TemplateError."""
+    return [_split_field(piece) for kind, piece in _scan(template) if kind == "field"]
+
+
 def icons(template: str) -> set[str]:
     return set(ICON.findall(template))
 
 
-def format_value(value: Any, resource_ids: set[str]) -> str:
+def format_value(value: Any, resource_ids: Collection[str] | Mapping[str, str]) -> str:
+    """A parameter as printed. `resource_ids` may map resource id -> icon name."""
+    def icon(res: str) -> str:
+        return resource_ids.get(res, res) if isinstance(resource_ids, Mapping) else res
+
     if isinstance(value, Mapping):
-        return " + ".join(f"{amount} [{res}]" for res, amount in value.items())
+        return " + ".join(f"{amount} [{icon(res)}]" for res, amount in value.items())
     if isinstance(value, str) and value in resource_ids:
-        return f"[{value}]"
+        return f"[{icon(value)}]"
     return str(value)
 
 
-def fill(template: str, params: Mapping[str, Any], lang: str, resource_ids: set[str] = frozenset()) -> str:
+def fill(template: str, params: Mapping[str, Any], lang: str,
+         resource_ids: Collection[str] | Mapping[str, str] = frozenset()) -> str:
     """Fill `template` from `params`. Raises TemplateError for bad syntax or unknown names."""
     rule = PLURAL_RULES.get(lang, plural_en)
     out: list[str] = []

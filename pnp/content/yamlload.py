@@ -8,6 +8,7 @@ a "billion laughs" file fail fast instead of eating memory.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,29 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_NODES = 200_000
 #: aliases are legal YAML but a content file has no need for many of them
 MAX_ALIASES = 200
+#: nesting deeper than this is no content file (the shipped game nests 7 deep); it
+#: also keeps the schema validator, which recurses, far from Python's stack limit
+MAX_DEPTH = 40
+
+#: Every problem code the loader reports, with what it means (listed in docs/content.md).
+CODES = {
+    "file-unreadable": "The content file cannot be opened (missing, a directory, no permission).",
+    "file-too-big": "The content file is larger than the limit (2 MB); it cannot be a content file.",
+    "file-binary": "The content file is binary (contains NUL bytes), not YAML text.",
+    "file-encoding": "The content file is not UTF-8 text.",
+    "file-empty": "The content file is empty.",
+    "yaml-syntax": "The file is not valid YAML; the hint says what to look for.",
+    "yaml-tab": "A tab character in the indentation; YAML indents with spaces.",
+    "yaml-tag": "A YAML tag (`!!python/object`, `!!binary`, a date ...): only plain values are allowed.",
+    "yaml-merge": "A merge key (`<<`); write the values out.",
+    "yaml-key": "A key that is not plain text (a list or mapping as a key).",
+    "yaml-aliases": "Too many alias expansions (`*name`): a content file needs almost none.",
+    "yaml-too-big": "The document expands to too many values (an alias bomb).",
+    "yaml-too-deep": "The document nests too deep.",
+    "yaml-node": "A YAML node of an unexpected kind.",
+    "duplicate-key": "A key appears twice in one mapping (YAML would silently keep the last).",
+    "bad-number": "A number that is not finite (.nan, .inf).",
+}
 
 Path_ = tuple  # a JSON path: keys and list indices from the document root
 
@@ -52,6 +76,47 @@ class Loaded:
         return self.marks.get(path, Mark(self.marks.get((), Mark("?")).file, 1, 1))
 
 
+def _tag_problem(node: Node, file: str) -> Problem:
+    """A node whose tag would build something other than plain data."""
+    tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+    if tag == "!!timestamp" and isinstance(node, ScalarNode) and not node.style:
+        return error("yaml-tag", f"{node.value!r} reads as a date, which a content file has no use for",
+                     _mark(file, node), "put the value in quotes to keep it as text")
+    return error("yaml-tag", f"tag {tag!r} is not allowed; only plain YAML values (text, numbers, lists, maps) are",
+                 _mark(file, node), "remove the tag: content is data, never code or objects")
+
+
+def _syntax_problem(exc: yaml.MarkedYAMLError, file: str) -> Problem:
+    """A YAML syntax error as a problem with a message a designer can act on."""
+    problem = exc.problem or ""
+    mark = exc.problem_mark or exc.context_mark
+    where = Mark(file, mark.line + 1, mark.column + 1) if mark else Mark(file, 1, 1)
+    ctx = exc.context_mark
+    started = ctx.line + 1 if ctx and exc.context and mark and ctx.line != mark.line else None
+    if "'\\t'" in problem or "\t" in problem:
+        return error("yaml-tab", "a tab character here; YAML indents with spaces only", where,
+                     "replace the tab with spaces (this file uses 2 per level)")
+    if "another document" in problem:
+        message = "the file holds more than one YAML document ('---'); the content is one document"
+        return error("yaml-syntax", message, where, "remove the second '---' and what follows, or merge it")
+    if "mapping values are not allowed" in problem:
+        return error("yaml-syntax", "invalid YAML: a ': ' inside a value reads as a new key", where,
+                     "put the text in quotes, or move the key to its own line")
+    if "expected <block end>" in problem:
+        return error("yaml-syntax", "invalid YAML: this line does not line up with the lines above", where,
+                     "check its indentation: each level is 2 spaces")
+    hint = ""
+    if "flow" in (exc.context or "") or "',' or" in problem:
+        opened = f"the bracket opened at line {started}" if started else "a '{' or '['"
+        hint = f"is {opened} closed? items inside brackets are separated by ','"
+    elif "end of stream" in problem and "quoted" in (exc.context or ""):
+        hint = f"a quote opened at line {started or where.line} is not closed"
+    elif "end of stream" in problem:
+        hint = "the file ends in the middle of a value; is it cut short?"
+    context = f" ({exc.context})" if exc.context else ""
+    return error("yaml-syntax", f"invalid YAML: {problem or exc.context}{context}", where, hint)
+
+
 class _Abort(Exception):
     def __init__(self, problem: Problem):
         self.problem = problem
@@ -74,24 +139,38 @@ class _Builder:
 
     def build(self, node: Node, path: Path_) -> Any:
         self.nodes += 1
+        if len(path) > MAX_DEPTH:
+            raise _Abort(error("yaml-too-deep", f"YAML nesting is deeper than {MAX_DEPTH} levels; a content file never needs that", _mark(self.file, node)))
         if self.nodes > MAX_NODES:
             raise _Abort(error("yaml-too-big", f"document expands to more than {MAX_NODES:,} values (alias bomb?); refusing to read further", _mark(self.file, node)))
         if id(node) in self._seen_ids:
             self.aliases += 1
             if self.aliases > MAX_ALIASES:
-                raise _Abort(error("yaml-aliases", f"more than {MAX_ALIASES} alias expansions; a content file should not need them", _mark(self.file, node)))
+                raise _Abort(error("yaml-aliases", f"more than {MAX_ALIASES} alias expansions (an alias bomb?); a content file should not need them",
+                                   self._site(path, node), "write the values out instead of repeating '*name' aliases"))
         self._seen_ids.add(id(node))
         self.marks.setdefault(path, _mark(self.file, node))
         if node.tag not in _SAFE_TAGS:
-            self.problems.append(error("yaml-tag", f"tag {node.tag!r} is not allowed; only plain YAML values (text, numbers, lists, maps) are", _mark(self.file, node)))
+            self.problems.append(_tag_problem(node, self.file))
             return None
         if isinstance(node, ScalarNode):
-            return self.loader.construct_object(node, deep=True)
+            value = self.loader.construct_object(node, deep=True)
+            if isinstance(value, float) and not math.isfinite(value):
+                self.problems.append(error("bad-number", f"{node.value!r} is not a finite number", _mark(self.file, node)))
+            return value
         if isinstance(node, SequenceNode):
             return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
         if isinstance(node, MappingNode):
             return self._mapping(node, path)
         raise _Abort(error("yaml-node", f"unexpected YAML node {type(node).__name__}", _mark(self.file, node)))
+
+    def _site(self, path: Path_, node: Node) -> Mark:
+        """Where an alias is used: the key it is the value of (an alias node only knows its anchor's place)."""
+        for depth in range(len(path), 0, -1):
+            key_mark = self.marks.get(path[:depth] + ("__key__",))
+            if key_mark is not None:
+                return key_mark
+        return _mark(self.file, node)
 
     def _mapping(self, node: MappingNode, path: Path_) -> dict:
         result: dict = {}
@@ -149,11 +228,7 @@ def parse_yaml(text: str, file: str) -> tuple[Loaded | None, list[Problem]]:
         builder = _Builder(file, loader)
         data = builder.build(root, ())
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = Mark(file, mark.line + 1, mark.column + 1) if mark else Mark(file, 1, 1)
-        message = f"invalid YAML: {exc.problem or exc.context}"
-        hint = "YAML indentation must use spaces, not tabs" if "\t" in (exc.problem or "") or "tab" in (exc.problem or "") else ""
-        return None, [error("yaml-syntax", message, where, hint)]
+        return None, [_syntax_problem(exc, file)]
     except yaml.YAMLError as exc:
         return None, [error("yaml-syntax", f"invalid YAML: {exc}", Mark(file, 1, 1))]
     except _Abort as abort:

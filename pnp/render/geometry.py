@@ -7,6 +7,7 @@ bottom-left corner; `Box.to_pdf` is the one bridge between the two.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 MM_PER_INCH = 25.4
@@ -36,6 +37,20 @@ def px_to_mm(px: float, dpi: float) -> float:
 def px_size(mm: float, dpi: float) -> int:
     """Whole pixels for a length, rounded to nearest (63+6 mm at 300 dpi -> 815 px)."""
     return int(round(mm_to_px(mm, dpi)))
+
+
+#: Millimetres per CSS/SVG unit (CSS fixes 96 px to the inch; a bare number is px).
+CSS_UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_INCH / PT_PER_INCH,
+               "pc": MM_PER_INCH / 6, "px": MM_PER_INCH / 96, "": MM_PER_INCH / 96}
+_CSS_LENGTH = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([a-z]*)\s*")
+
+
+def css_length_mm(text: str) -> float:
+    """An absolute CSS/SVG length ("63mm", "1in", "72pt", "96") in mm."""
+    match = _CSS_LENGTH.fullmatch(text)
+    if match is None or match.group(2) not in CSS_UNIT_MM:
+        raise ValueError(f"unsupported SVG length {text!r}")
+    return float(match.group(1)) * CSS_UNIT_MM[match.group(2)]
 
 
 def fmt(value: float) -> str:

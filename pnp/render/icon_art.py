@@ -54,7 +54,7 @@ def _bust(cx: float, cy: float, s: float, fill: str = "{unit}") -> str:
 
 def _badge(mark: str) -> str:
     """A small paper disc at the lower right carrying a stroke mark (plus, arrow)."""
-    return f'<circle cx="74" cy="72" r="19" fill="{{paper}}"/><path d="{mark}" stroke-width="7"/>'
+    return f'<circle cx="74" cy="72" r="19" fill="{{paper}}"/><path d="{mark}"/>'
 
 
 def _arc_arrow(cx: float, cy: float, r_out: float, r_in: float, a0: float, a1: float) -> str:
@@ -81,7 +81,7 @@ _SWORD = (
     '<circle cx="50" cy="89" r="5.5" fill="{wood}"/>'
 )
 
-_CARD = '<rect x="31" y="16" width="38" height="60" rx="6" fill="{battle}"/>'
+_CARD = '<rect x="31" y="22" width="38" height="62" rx="6" fill="{battle}"/>'
 
 ART: dict[str, tuple[str, str]] = {
     # --- resources: log, rock, ear, coin -- four different silhouettes
@@ -96,9 +96,10 @@ ART: dict[str, tuple[str, str]] = {
     ),
     "stone": (
         "камінь",
-        '<path d="M10,76 L18,44 L40,22 L66,20 L88,42 L91,72 L72,86 L26,88 Z" fill="{stone}"/>'
-        '<path d="M40,22 L66,20 L88,42 L56,50 Z" fill="{stone-light}"/>'
-        '<path d="M18,44 L56,50 L50,87"/>',
+        '<path d="M64,90 L70,70 L86,62 L95,76 L88,90 Z" fill="{stone}"/>'
+        '<path d="M6,72 L14,42 L36,18 L62,16 L80,34 L80,66 L62,86 L20,88 Z" fill="{stone}"/>'
+        '<path d="M36,18 L62,16 L80,34 L50,44 Z" fill="{stone-light}"/>'
+        '<path d="M14,42 L50,44 L44,86"/>',
     ),
     "grain": (
         "зерно",
@@ -110,7 +111,7 @@ ART: dict[str, tuple[str, str]] = {
                 (39, 66, -35), (61, 66, 35), (39, 47, -35), (61, 47, 35), (40, 28, -30), (60, 28, 30),
             )
         )
-        + '<ellipse cx="50" cy="15" rx="8" ry="12" fill="{grain}"/>',
+        + '<ellipse cx="50" cy="18" rx="8" ry="11" fill="{grain}"/>',
     ),
     "gold": (
         "золото",
@@ -120,11 +121,11 @@ ART: dict[str, tuple[str, str]] = {
     ),
     "any": (
         "будь-який ресурс",
-        '<path d="M50,50 L50,6 L94,50 Z" fill="{wood}"/>'
-        '<path d="M50,50 L94,50 L50,94 Z" fill="{stone}"/>'
-        '<path d="M50,50 L50,94 L6,50 Z" fill="{grain}"/>'
-        '<path d="M50,50 L6,50 L50,6 Z" fill="{gold}"/>'
-        '<circle cx="50" cy="50" r="13" fill="{paper}"/>',
+        '<path d="M50,50 L50,5 L65,35 L95,50 Z" fill="{wood}"/>'
+        '<path d="M50,50 L95,50 L65,65 L50,95 Z" fill="{stone}"/>'
+        '<path d="M50,50 L50,95 L35,65 L5,50 Z" fill="{grain}"/>'
+        '<path d="M50,50 L5,50 L35,35 L50,5 Z" fill="{gold}"/>'
+        '<circle cx="50" cy="50" r="11" fill="{paper}"/>',
     ),
     # --- scoring and cards
     "point": (
@@ -143,11 +144,11 @@ ART: dict[str, tuple[str, str]] = {
         '<path d="M50,36 L60,50 L50,64 L40,50 Z" fill="{battle}"/></g>',
     ),
     "hand": (
-        "рука карт",
+        "карти на руці",
         "".join(
             f'<g transform="rotate({rot} 50 96)">{_CARD}'
-            '<rect x="37" y="22" width="26" height="30" rx="2" fill="{paper}"/></g>'
-            for rot in (-28, 0, 28)
+            '<rect x="37" y="28" width="26" height="30" rx="2" fill="{paper}"/></g>'
+            for rot in (-22, 0, 22)
         ),
     ),
     "unit": (
@@ -283,7 +284,12 @@ ART: dict[str, tuple[str, str]] = {
         '<path d="M8,37 H50 V16 L93,50 L50,84 V63 H8 Z" fill="{move}"/>',
     ),
     "hire": ("найм", _bust(42, 30, 1.1) + _badge("M74,62 V82 M64,72 H84")),
-    "train": ("тренування", _bust(42, 30, 1.1) + _badge("M74,83 V62 M65,70 L74,61 L83,70")),
+    "train": (
+        "тренування",
+        '<circle cx="34" cy="62" r="27" fill="{dark}"/>'
+        '<circle cx="25" cy="53" r="7" fill="{paper}" stroke="none"/>'
+        '<path d="M70,93 V42 H57 L76,8 L95,42 H82 V93 Z" fill="{heal}"/>',
+    ),
     "wounded": (
         "поранені",
         '<path d="M15,80 V92 M85,80 V92"/>'

@@ -99,26 +99,34 @@ def impose(fronts: Sequence[str], backs: Sequence[str] | str, *, trim: tuple[flo
            bleed: float, text: SheetText, title: str, paper: Paper | str = "a4",
            duplex: str = "long", back_offset: tuple[float, float] = (0.0, 0.0)) -> Imposed:
     """Impose card masters (SVG with `bleed` mm around a `trim` card) onto home sheets."""
-    front_pages, back_pages, sheets, notes = impose_pages(
-        fronts, backs, trim=trim, bleed=bleed, text=text, paper=paper, duplex=duplex,
-        back_offset=back_offset)
-    prefs = duplex if duplex != "none" else "none"
+    sheet = impose_pages(fronts, backs, trim=trim, bleed=bleed, text=text, paper=paper,
+                         duplex=duplex, back_offset=back_offset)
+    info = pdf.DocInfo(title, duplex=duplex)
     if duplex == "none":
-        front_pdf = pdf.render(front_pages, pdf.DocInfo(title, duplex=prefs))
-        back_pdf = pdf.render(back_pages, pdf.DocInfo(title, duplex=prefs))
-        return Imposed(front_pdf, len(front_pages), sheets, back_pdf, len(back_pages), notes)
-    pages = [page for pair in zip(front_pages, back_pages) for page in pair]
-    return Imposed(pdf.render(pages, pdf.DocInfo(title, duplex=prefs)), len(pages), sheets, notes=notes)
+        return Imposed(pdf.render(sheet.fronts, info), len(sheet.fronts), sheet.sheets,
+                       pdf.render(sheet.backs, info), len(sheet.backs), sheet.notes)
+    pages = sheet.interleaved()
+    return Imposed(pdf.render(pages, info), len(pages), sheet.sheets, notes=sheet.notes)
+
+
+@dataclass(frozen=True)
+class SheetPages:
+    """Imposed pages not yet rendered, for callers that put several components in one PDF."""
+
+    fronts: tuple[pdf.Page, ...]
+    backs: tuple[pdf.Page, ...]  # backs[k] belongs behind fronts[k]
+    sheets: int
+    notes: tuple[str, ...]
+
+    def interleaved(self) -> list[pdf.Page]:
+        """Front, back, front, back: the order a duplex printer needs."""
+        return [page for pair in zip(self.fronts, self.backs) for page in pair]
 
 
 def impose_pages(fronts: Sequence[str], backs: Sequence[str] | str, *, trim: tuple[float, float],
                  bleed: float, text: SheetText, paper: Paper | str = "a4", duplex: str = "long",
-                 back_offset: tuple[float, float] = (0.0, 0.0)
-                 ) -> tuple[list[pdf.Page], list[pdf.Page], int, tuple[str, ...]]:
-    """Front pages, back pages (one per front, same order), sheet count and notes.
-
-    For callers that put several components into one PDF (one font subset for all).
-    """
+                 back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetPages:
+    """The front and back pages of the home sheets, not yet rendered (see `impose`)."""
     if duplex not in DUPLEX_MODES:
         raise ValueError(f"unknown duplex mode {duplex!r}; known: {', '.join(DUPLEX_MODES)}")
     if not fronts:
@@ -139,7 +147,7 @@ def impose_pages(fronts: Sequence[str], backs: Sequence[str] | str, *, trim: tup
         front_pages.append(_sheet_page(grid, front_cells, bleed, (0.0, 0.0), label, text, notes))
         label = _fill(text.back_label, sheet + 1, sheets)
         back_pages.append(_sheet_page(grid, back_cells, bleed, back_offset, label, text, notes))
-    return front_pages, back_pages, sheets, tuple(dict.fromkeys(notes))
+    return SheetPages(tuple(front_pages), tuple(back_pages), sheets, tuple(dict.fromkeys(notes)))
 
 
 def _fill(template: str, sheet: int, sheets: int) -> str:

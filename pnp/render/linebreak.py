@@ -3,7 +3,8 @@
 Works on the runs `richtext.parse` produces (objects with kind/text/bold). Breaks
 happen only at spaces, never inside a glued group: a number and the icon after it
 ("2 [wood]"), consecutive icons, a dash and the word before it, a one-letter word and
-the word after it, a bare number and whatever follows it ("3 загони"). Widths are the fonts' advance widths in mm (fonts.text_width_mm).
+the word after it, a bare number and whatever follows it ("3 загони"). Widths are the
+fonts' advance widths in mm (fonts.text_width_mm).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.render import fonts, hyphen, style
+from pnp.render.geometry import pt_to_mm
 
 _SPACES = re.compile(r"( +|\u00a0)")
 _NUMBER = re.compile(r"[+−-]?\d+[×%]?")  # "3", "+1", "−1", "2×": glued to the next word
@@ -23,7 +25,7 @@ _NUMBER = re.compile(r"[+−-]?\d+[×%]?")  # "3", "+1", "−1", "2×": glued to
 
 @dataclass(frozen=True)
 class _Atom:
-    kind: str  # "text" | "icon" | "space" | "nbsp" | "break"
+    kind: str  # "text" | "icon" | "space" | "nbsp" | "thin" (narrow nbsp) | "break"
     text: str = ""
     bold: bool = False
 
@@ -38,7 +40,7 @@ def _atoms(runs) -> list[_Atom]:
             if part == "\u00a0":
                 atoms.append(_Atom("nbsp"))
             elif part.startswith(" "):
-                if atoms and atoms[-1].kind not in ("space", "nbsp", "break"):
+                if atoms and atoms[-1].kind not in ("space", "nbsp", "thin", "break"):
                     atoms.append(_Atom("space"))
             elif part:
                 atoms.append(_Atom("text", part, run.bold))
@@ -62,9 +64,11 @@ def _glue(atoms: list[_Atom]) -> list[_Atom]:
             prev.kind == "text"
             and len(prev.text) == 1
             and prev.text.isalpha()
-            and (before is None or before.kind in ("space", "nbsp", "break"))
+            and (before is None or before.kind in ("space", "nbsp", "thin", "break"))
         )
-        if number_icon or number_word or dash or one_letter:
+        if number_icon:
+            out[i] = _Atom("thin")  # icons carry their own margin: half a space is enough
+        elif number_word or dash or one_letter:
             out[i] = _Atom("nbsp")
     return out
 
@@ -98,7 +102,7 @@ def _cap_ratio(key: str) -> float:
 
 
 def cap_height_mm(key: str, size: float) -> float:
-    return _cap_ratio(key) * size / fonts.PT_PER_MM
+    return pt_to_mm(_cap_ratio(key) * size)
 
 
 def icon_box_mm(key: str, size: float) -> float:
@@ -110,9 +114,11 @@ def _atom_width(atom: _Atom, base: str, size: float) -> float:
     if atom.kind == "text":
         return fonts.text_width_mm(atom.text, face_of(base, atom.bold), size)
     if atom.kind == "icon":
-        return icon_box_mm(base, size) + 2 * style.INLINE_ICON_GAP_EM * size / fonts.PT_PER_MM
+        return icon_box_mm(base, size) + 2 * pt_to_mm(style.INLINE_ICON_GAP_EM * size)
     if atom.kind == "nbsp":
         return fonts.text_width_mm(" ", base, size)
+    if atom.kind == "thin":
+        return fonts.text_width_mm(" ", base, size) / 2
     return 0.0
 
 
@@ -147,7 +153,7 @@ def _line(atoms: list[_Atom], base: str, size: float) -> Line:
     for atom in atoms:
         width = _atom_width(atom, base, size)
         kind = "icon" if atom.kind == "icon" else "text"
-        text = " " if atom.kind == "nbsp" else atom.text
+        text = " " if atom.kind in ("nbsp", "thin") else atom.text
         key = base if kind == "icon" else face_of(base, atom.bold)
         last = pieces[-1] if pieces else None
         if kind == "text" and last and last.kind == "text" and last.face == key:
@@ -177,7 +183,10 @@ def _split_word(word, room, base, size, hyphenate):
 
 
 def _force_split(word, width, base, size):
-    """Last resort for a word wider than the whole line: cut it where it must be cut."""
+    """Last resort for a word wider than the whole line: undo a glue, else cut the text."""
+    for i in range(len(word) - 1, 0, -1):
+        if word[i].kind in ("nbsp", "thin") and _width(word[:i], base, size) <= width:
+            return word[:i], word[i + 1 :]
     head: list[_Atom] = []
     for i, atom in enumerate(word):
         if _width(head + [atom], base, size) <= width:

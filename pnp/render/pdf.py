@@ -20,11 +20,12 @@ import contextlib
 import hashlib
 import io
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from pnp.render.fonts import use_bundled_fonts
-from pnp.render.geometry import Box, mm_to_pt, pt_to_mm
+from pnp.render.geometry import Box, css_length_mm, mm_to_pt, pt_to_mm
 
 #: Fixed document dates (cairo would write "now").
 FIXED_DATE_ISO = "2000-01-01T00:00:00Z"
@@ -105,23 +106,32 @@ def page_count(pdf: bytes) -> int:
 
 
 def svg_size_mm(svg: str) -> tuple[float, float]:
-    """The width and height an SVG master declares, in mm (as cairosvg reads them)."""
-    from cairosvg.helpers import node_format
-    from cairosvg.parser import Tree
+    """The width and height an SVG master declares on its root, in mm.
 
-    tree = Tree(bytestring=svg.encode("utf-8"))
-    probe = _UnitProbe()
-    width_px, height_px, _ = node_format(probe, tree)
-    # 96 px per inch -> mm; rounded so "69mm" reads back as 69.0, not 68.99999999999999
-    return round(width_px * 25.4 / 96, 6), round(height_px * 25.4 / 96, 6)
+    Reads only the root element, so checking many masters stays cheap.
+    """
+    import xml.etree.ElementTree as ET
+
+    start = svg.find("<svg")
+    parser = ET.XMLPullParser(events=("start",))
+    try:
+        parser.feed(svg[start: svg.find(">", start) + 1] if start >= 0 else svg)
+        root = next((element for _, element in parser.read_events()), None)
+    except ET.ParseError as error:
+        raise ValueError(f"not an SVG document: {error}") from None
+    if root is None or not root.tag.endswith("svg"):
+        raise ValueError("not an SVG document")
+    viewbox = [float(v) for v in re.split(r"[\s,]+", root.get("viewBox", "").strip()) if v]
+    return _side(root.get("width"), viewbox[2:3]), _side(root.get("height"), viewbox[3:4])
 
 
-class _UnitProbe:
-    """Just enough of a cairosvg surface for its unit helpers (96 px per inch)."""
-
-    dpi = 96
-    font_size = 16.0
-    context_width = context_height = None
+def _side(value: str | None, viewbox_side: list[float]) -> float:
+    """A root width/height in mm; missing or a percentage falls back to the viewBox (in px)."""
+    if value is None or value.strip().endswith("%"):
+        if not viewbox_side:
+            raise ValueError("an SVG master needs a width and height (or a viewBox)")
+        return round(css_length_mm(f"{viewbox_side[0]}px"), 6)
+    return round(css_length_mm(value), 6)
 
 
 # --- drawing ---------------------------------------------------------------------------
@@ -141,12 +151,27 @@ def _drawer_class():
             from cairosvg.parser import Tree
 
             self._make_target = make_target
-            super().__init__(Tree(bytestring=svg.encode("utf-8")), None, 96)
+            tree = Tree(bytestring=svg.encode("utf-8"))
+            _unhinted(tree)
+            super().__init__(tree, None, 96)
 
         def _create_surface(self, width, height):
             return self._make_target(width, height), width, height
 
     return Drawer
+
+
+def _unhinted(node) -> None:
+    """Ask for unhinted glyph metrics on every node that does not choose otherwise.
+
+    With cairo's default (hinted metrics) advances are rounded in device space, and a
+    recording surface takes them from fonts cached by earlier drawings: the same SVG then
+    lays out text differently depending on what the process drew before. Unhinted
+    metrics are exact (they also match `fonts.text_width_mm`) and history-free.
+    """
+    node.setdefault("text-rendering", "geometricPrecision")
+    for child in node.children:
+        _unhinted(child)
 
 
 def _draw(pages: Sequence[Page], info: DocInfo) -> bytes:

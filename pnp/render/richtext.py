@@ -4,10 +4,10 @@ Markup: ``[wood]`` (any icon name) is an inline icon, ``**bold**`` a bold span,
 a newline (or the two characters ``\\n``) a forced line break. Widths come from the
 real font metrics (fonts.text_width_mm), so a line never runs past its box.
 
-Breaks happen only at spaces, never inside a glued group: a number and the icon that
-follows it ("2 [wood]"), a dash and the word before it, a one-letter word and the word
-after it. When a paragraph does not fit, `fit` first tries hyphenation at the same
-size, then shrinks in 0.25 pt steps down to the minimum.
+Breaks happen only at spaces, never inside a glued group (see linebreak): a number and
+the icon that follows it ("2 [wood]") always stay on one line. When a paragraph does not
+fit, `fit` first tries Ukrainian hyphenation at the same size, then shrinks in 0.25 pt
+steps down to the minimum.
 
 All positions are millimetres; `to_svg` assumes an SVG whose user unit is 1 mm.
 """
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pnp.render import fonts, style
+from pnp.render.geometry import pt_to_mm
 from pnp.render.icons import icon_names, use_icon
 from pnp.render.linebreak import Line, Piece, Wrapped, cap_height_mm, icon_box_mm, wrap_runs
 
@@ -69,8 +69,6 @@ def plain_text(markup: str) -> str:
     return " ".join("".join(parts).replace("\u00a0", " ").split())
 
 
-
-
 def wrap(markup: str | tuple[Run, ...], width: float, face: str, size: float,
          hyphenate: bool = False) -> Wrapped:
     """Break `markup` into lines no wider than `width` mm, set in `face` at `size` pt."""
@@ -88,7 +86,7 @@ def block_height_mm(n_lines: int, face: str, size: float, leading: float) -> flo
     """Height of n lines: the first line's ascent, n-1 line steps, the last one's descent."""
     if n_lines == 0:
         return 0.0
-    step = size * leading / fonts.PT_PER_MM
+    step = pt_to_mm(size * leading)
     return fonts.ascent_mm(face, size) + fonts.descent_mm(face, size) + (n_lines - 1) * step
 
 
@@ -111,7 +109,7 @@ class FitResult:
 
     @property
     def line_height_mm(self) -> float:
-        return self.size * self.leading / fonts.PT_PER_MM
+        return pt_to_mm(self.size * self.leading)
 
     @property
     def fits(self) -> bool:
@@ -174,23 +172,36 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def _word_spans(piece: Piece, size: float, x0: float, baseline: float) -> list[str]:
+    attrs = " ".join(f'{k}="{v}"' for k, v in fonts.face(piece.face).svg_attrs().items())
+    spans, start = [], 0
+    for word in piece.text.split(" "):
+        if word:
+            dx = fonts.text_width_mm(piece.text[:start], piece.face, size)
+            spans.append(f'<tspan x="{_num(x0 + piece.x + dx)}" y="{_num(baseline)}" {attrs}>{_escape(word)}</tspan>')
+        start += len(word) + 1
+    return spans
+
+
 def to_svg(result: FitResult, x: float, y: float, *, valign: str = "top",
            fill: str | None = None) -> str:
     """SVG for a fitted paragraph whose box's top-left corner is at (x, y) mm.
 
     Text stays real <text> (extractable); icons are <use> of the icon symbols, so the
-    document must also include `icons.icon_defs(result.icons)`.
+    document must also include `icons.icon_defs(result.icons)`. Every word gets its
+    own x: cairo hints glyph advances on PNG output, and the drift must not add up
+    along a line into the icons that follow.
     """
     if valign not in VALIGNS:
         raise ValueError(f"valign must be one of {', '.join(VALIGNS)}, not {valign!r}")
     free = result.box_h - result.height_mm
     top = y + {"top": 0.0, "middle": free / 2, "bottom": free}[valign]
     baseline = top + fonts.ascent_mm(result.face, result.size)
-    font_size = _num(result.size / fonts.PT_PER_MM)
+    font_size = _num(pt_to_mm(result.size))
     colour = fill or style.colour("ink")
     cap = cap_height_mm(result.face, result.size)
     box = icon_box_mm(result.face, result.size)
-    gap = style.INLINE_ICON_GAP_EM * result.size / fonts.PT_PER_MM
+    gap = pt_to_mm(style.INLINE_ICON_GAP_EM * result.size)
     out = ['<g class="richtext">']
     for line in result.lines:
         free_w = result.box_w - line.width
@@ -200,10 +211,9 @@ def to_svg(result: FitResult, x: float, y: float, *, valign: str = "top",
             if p.kind == "icon":
                 out.append(use_icon(p.text, x0 + p.x + gap, baseline - cap / 2 - box / 2, box))
                 continue
-            attrs = " ".join(f'{k}="{v}"' for k, v in fonts.face(p.face).svg_attrs().items())
-            spans.append(f'<tspan x="{_num(x0 + p.x)}" y="{_num(baseline)}" {attrs}>{_escape(p.text)}</tspan>')
+            spans.extend(_word_spans(p, result.size, x0, baseline))
         if spans:
-            out.append(f'<text xml:space="preserve" font-size="{font_size}" fill="{colour}">{"".join(spans)}</text>')
+            out.append(f'<text font-size="{font_size}" fill="{colour}">{"".join(spans)}</text>')
         baseline += result.line_height_mm
     out.append("</g>")
     return "".join(out)

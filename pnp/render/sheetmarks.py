@@ -10,6 +10,7 @@ leaves only 7.7 mm above and below a 3x88 mm grid).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 from xml.sax.saxutils import escape
 
@@ -153,7 +154,8 @@ def _text_height(size_pt: float) -> float:
     return fonts.ascent_mm("sans", size_pt) + fonts.descent_mm("sans", size_pt)
 
 
-def scale_bar_blocks(caption: str) -> list[Block]:
+@lru_cache(maxsize=64)
+def scale_bar_blocks(caption: str) -> tuple[Block, ...]:
     """The scale bar with its caption, best first: caption above the bar, then beside it."""
     blocks = []
     for size in CAPTION_SIZES:
@@ -171,7 +173,7 @@ def scale_bar_blocks(caption: str) -> list[Block]:
         blocks.append(Block(SCALE_BAR_LENGTH + 2.0 + width, depth,
                             scale_bar_svg(0.0, (depth - SCALE_BAR_HEIGHT) / 2)
                             + text_svg(SCALE_BAR_LENGTH + 2.0, baseline, caption, "sans", size)))
-    return blocks
+    return tuple(blocks)
 
 
 def scale_bar_svg(x: float, y: float) -> str:
@@ -186,14 +188,15 @@ def scale_bar_svg(x: float, y: float) -> str:
     return "\n".join(parts) + "\n"
 
 
-def label_blocks(label: str) -> list[Block]:
+def label_blocks(label: str) -> tuple[Block, ...]:
+    """The page label as one bold line, largest size first."""
     blocks = []
     for size in LABEL_SIZES:
         width = fonts.text_width_mm(label, "sans-bold", size) * 1.02
-        baseline = fonts.ascent_mm("sans", size)
+        baseline = fonts.ascent_mm("sans-bold", size)
         blocks.append(Block(width, _text_height(size),
                             text_svg(width / 2, baseline, label, "sans-bold", size, anchor="middle")))
-    return blocks
+    return tuple(blocks)
 
 
 def _first_fit(candidates: Sequence[Slot], blocks: Sequence[Block]) -> tuple[Slot, Block] | None:

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from pnp.render.fonts import FACES
+from pnp.render.geometry import pt_to_mm
 
 # --- colour -------------------------------------------------------------------------
 
@@ -87,12 +88,12 @@ INK_SAVER_PALETTE: Mapping[str, str] = MappingProxyType(
         for key, value in _BASE.items()
     }
     | {
-        "dark": _tint(_BASE["dark"], 0.45),
+        "dark": _tint(_BASE["dark"], 0.35),
         "panel": "#ffffff",
         "line": "#9a9a9a",
         # on pale tints, marks must turn dark to stay visible
         "on-colour": _BASE["ink"],
-        "bars": _BASE["ink"],
+        "bars": _BASE["muted"],
     }
 )
 
@@ -119,7 +120,7 @@ class TextStyle:
     leading: float  # line height as a multiple of the size
 
     def line_height_mm(self, size: float | None = None) -> float:
-        return (size or self.size) * self.leading * 25.4 / 72
+        return pt_to_mm((size or self.size) * self.leading)
 
 
 # One hierarchy for every component. Effect text never goes below 7 pt (SPEC 3a).
@@ -146,11 +147,11 @@ BOLD_OF: Mapping[str, str] = MappingProxyType(
 )
 
 # Inline icons: the icon box is this many times the cap height, centred on the middle
-# of the capitals. The art fills about 85 % of its box, so at 1.4 the drawn icon stands
+# of the capitals. The art fills about 85 % of its box, so at 1.5 the drawn icon stands
 # a little taller than the capitals; at exactly the cap height a 7 pt icon would be
 # under 2 mm and unreadable.
-INLINE_ICON_SCALE = 1.4
-INLINE_ICON_GAP_EM = 0.06  # space either side of an inline icon, in ems
+INLINE_ICON_SCALE = 1.5
+INLINE_ICON_GAP_EM = 0.0  # extra space either side of an inline icon, in ems
 
 # --- lines, radii, sizes (mm unless noted) -------------------------------------------
 

@@ -1,0 +1,131 @@
+"""Helpers the check modules share: did-you-mean, notes beside values, paths, walks."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any, Iterable, Iterator, Mapping
+
+from pnp.content.model import Effect, Game, Text
+from pnp.content.schema import did_you_mean
+from pnp.errors import Mark
+
+__all__ = ["did_you_mean", "note_for", "explained", "where", "texts", "lang_mark", "owners", "Owner", "key_mark"]
+
+
+def note_for(game: Game, *path) -> str:
+    """The `note:` beside the value at `path`: in its mapping or the nearest enclosing one.
+
+    `limits.storage.note` is beside `limits.storage.cap`, `victory.note` beside
+    `victory.points`, `buildings[3].note` beside the building's cost, points and upgrade.
+    """
+    path = tuple(path)
+    for depth in range(len(path) - 1, 0, -1):
+        if path[:depth] in game.notes:
+            return game.notes[path[:depth]]
+    return ""
+
+
+def _mentions(note: str, value: Any) -> bool:
+    return re.search(rf"(?<![\w.]){re.escape(str(value))}(?![\w])", note) is not None
+
+
+def explained(game: Game, path: tuple, value: Any, rules: Any = None) -> bool:
+    """Does a note beside `path` explain why `value` departs from the rules' value?
+
+    The note must name the value it departs to ("Raised to 6: ..."), so a note written
+    for the rules' value (which sits beside most values) does not silently excuse a
+    later change. For a mapping, every amount that differs must be named; for a list,
+    every item the rules do not have.
+    """
+    note = note_for(game, *path)
+    if not note:
+        return False
+    if isinstance(value, Mapping):
+        rules = rules if isinstance(rules, Mapping) else {}
+        wanted = [v for k, v in value.items() if rules.get(k) != v]
+    elif isinstance(value, (tuple, list)):
+        rules = rules if isinstance(rules, (tuple, list)) else ()
+        wanted = [v for v in value if v not in rules]
+    else:
+        wanted = [value]
+    return all(_mentions(note, w) for w in wanted)
+
+
+def where(path: Iterable) -> str:
+    """A path as the designer reads it: buildings[0].cost.wood."""
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "the document"
+
+
+def _paths_by_mark(game: Game) -> dict[Mark, list[tuple]]:
+    index: dict[Mark, list[tuple]] = {}
+    for path, mark in game.marks.items():
+        if path and path[-1] != "__key__":
+            index.setdefault(mark, []).append(path)
+    return index
+
+
+def texts(game: Game) -> Iterator[tuple[Text, tuple]]:
+    """Every player-facing Text of the model with its path in the YAML, in file order."""
+    index = _paths_by_mark(game)
+    found: list[tuple[Text, tuple]] = []
+    for text in _walk(game):
+        paths = sorted(index.get(text.mark, ()), key=len)
+        langs = set(text.values)
+        # the Text's own path is the one whose children are its languages
+        path = next((p for p in paths if any(p + (lang,) in game.marks for lang in langs)), paths[0] if paths else ())
+        found.append((text, path))
+    found.sort(key=lambda tp: (tp[0].mark.line, tp[0].mark.col))
+    return iter(found)
+
+
+def _walk(obj: Any, seen: set[int] | None = None) -> Iterator[Text]:
+    seen = set() if seen is None else seen
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    if isinstance(obj, Text):
+        yield obj
+    elif dataclasses.is_dataclass(obj):
+        for f in dataclasses.fields(obj):
+            if f.name not in ("marks", "mark"):
+                yield from _walk(getattr(obj, f.name), seen)
+    elif isinstance(obj, Mapping):
+        for value in obj.values():
+            yield from _walk(value, seen)
+    elif isinstance(obj, (tuple, list)):
+        for value in obj:
+            yield from _walk(value, seen)
+
+
+def lang_mark(game: Game, text: Text, path: tuple, lang: str) -> Mark:
+    """The mark of one language's string of a Text (the Text's own mark if absent)."""
+    return game.marks.get(path + (lang,), text.mark)
+
+
+@dataclasses.dataclass(frozen=True)
+class Owner:
+    """Something that carries effects: a building, an upgrade or a battle card."""
+
+    kind: str  # "building" | "upgrade" | "battle card"
+    id: str
+    path: tuple  # YAML path of the owner
+    effects: tuple[Effect, ...]
+    mark: Mark
+
+
+def owners(game: Game) -> Iterator[Owner]:
+    """Buildings, their upgrades and the battle cards, in file order."""
+    for i, b in enumerate(game.buildings):
+        yield Owner("building", b.id, ("buildings", i), b.effects, b.mark)
+        yield Owner("upgrade", b.upgrade.id, ("buildings", i, "upgrade"), b.upgrade.effects, b.upgrade.mark)
+    for i, c in enumerate(game.battle_cards):
+        yield Owner("battle card", c.id, ("battle_cards", i), c.effects, c.mark)
+
+
+def key_mark(game: Game, *path) -> Mark:
+    """The mark of a mapping key (for a problem about the key itself, like a typo'd id)."""
+    return game.marks.get(tuple(path) + ("__key__",), game.mark(*path))

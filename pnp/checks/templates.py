@@ -1,0 +1,93 @@
+"""Effect and action texts are templates filled from their parameters; check they fit.
+
+A number is written once, in `params`; the printed text says where it goes. So every
+`{placeholder}` must be a parameter, every parameter must appear in the text (in every
+language), plural forms `{n|one|few|many}` need exactly three forms and a number, and
+filling the template must succeed. ui strings are filled by the renderers with their
+own values, so only their syntax is checked.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from pnp.checks._util import did_you_mean, lang_mark, where
+from pnp.content import text as tpl
+from pnp.content.model import Game, Text
+from pnp.errors import Problem, error
+
+ID = "templates"
+
+CODES = {
+    "template-syntax": "A text template that cannot be read (an unclosed '{', a stray '}', a bad field).",
+    "unknown-placeholder": "A `{placeholder}` that is not a parameter of its effect or action.",
+    "unused-param": "A parameter that its text never shows: the printed card would hide a number.",
+    "bad-plural": "A plural field without exactly three forms (one|few|many), or for a value that is not a number.",
+    "template-error": "Filling the template from its parameters failed.",
+}
+
+
+def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+    languages = (lang,) if lang else game.languages
+    for text, params, path in _filled_texts(game):
+        for code in languages:
+            if text.has(code):
+                yield from _one(game, text.values[code], params, lang_mark(game, text, path, code),
+                                f"{where(path)}.{code}", code, path)
+    for key, text in game.ui_strings.items():
+        for code in languages:
+            if text.has(code):
+                try:
+                    tpl.placeholders(text.values[code])
+                except tpl.TemplateError as exc:
+                    yield error("template-syntax", f"ui.{key}.{code}: {exc}", lang_mark(game, text, ("ui", key), code))
+
+
+def _filled_texts(game: Game) -> Iterator[tuple[Text, Mapping[str, Any], tuple]]:
+    """(text, params, path of the text) for every effect and action text."""
+    for i, b in enumerate(game.buildings):
+        for j, e in enumerate(b.effects):
+            yield e.text, e.params, ("buildings", i, "effects", j, "text")
+        for j, e in enumerate(b.upgrade.effects):
+            yield e.text, e.params, ("buildings", i, "upgrade", "effects", j, "text")
+    for i, c in enumerate(game.battle_cards):
+        for j, e in enumerate(c.effects):
+            yield e.text, e.params, ("battle_cards", i, "effects", j, "text")
+    for i, a in enumerate(game.actions):
+        yield a.text, a.params, ("actions", i, "text")
+
+
+def _one(game: Game, template: str, params: Mapping[str, Any], mark, what: str, lang: str, path: tuple) -> Iterator[Problem]:
+    try:
+        names = tpl.placeholders(template)
+        fields = tpl.fields(template)
+    except tpl.TemplateError as exc:
+        yield error("template-syntax", f"{what}: {exc}", mark, "write a parameter as {name}, a plural as {name|one|few|many}")
+        return
+    found = False
+    for name in sorted(names):
+        if not tpl.PLACEHOLDER_NAME.fullmatch(name):
+            found = True
+            yield error("template-syntax", f"{what}: {{{name}}} is not a placeholder", mark, "a placeholder is {name}: lowercase letters, digits, '_'")
+        elif name not in params:
+            found = True
+            yield error("unknown-placeholder", f"{what}: {{{name}}} is not a parameter ({', '.join(params) or 'none'})", mark,
+                        did_you_mean(name, params) or "add it to params, or remove it from the text")
+    for name, forms in fields:
+        if forms and len(forms) != 3:
+            found = True
+            yield error("bad-plural", f"{what}: {{{name}|...}} has {len(forms)} plural forms; it needs 3 (one|few|many)", mark,
+                        "e.g. {n|ресурс|ресурси|ресурсів}")
+        elif forms and name in params and (isinstance(params[name], bool) or not isinstance(params[name], int)):
+            found = True
+            yield error("bad-plural", f"{what}: plural forms need a number, but {name} is {params[name]!r}", mark)
+    for name in params:
+        if name not in names:
+            found = True
+            yield error("unused-param", f"{what}: parameter {name!r} does not appear in the text", mark,
+                        f"show it with {{{name}}} (line {game.mark(*path[:-1], 'params', name).line}), or drop the parameter")
+    if not found:
+        try:
+            tpl.fill(template, params, lang, game.resource_icons)
+        except tpl.TemplateError as exc:
+            yield error("template-error", f"{what}: {exc}", mark)

@@ -1,0 +1,113 @@
+"""`pnp check`: load the content, run every check, print the problems like a linter.
+
+Output (text): one line per problem, sorted by position,
+``file:line:col: level: message [code]`` with an indented ``hint:`` where one helps,
+then one summary line. ``--format json`` prints ``{"ok", "problems", "summary"}``.
+Exit codes: 0 ok (warnings allowed unless --strict), 1 problems, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from pnp.checks import run_all
+from pnp.content import DEFAULT_CONTENT, Game, display_path, load_game
+from pnp.errors import Level, Problem, sorted_problems
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Something the user asked for cannot be done (not a content problem): exit 2."""
+
+
+def run(content: Path | None, lang: str | None = "uk", fmt: str = "text", strict: bool = False,
+        sim_result: Path | None = None) -> int:
+    path = Path(content) if content else DEFAULT_CONTENT
+    if not path.is_file():
+        click.echo(f"pnp: no content file at {display_path(path)}", err=True)
+        return EXIT_USAGE
+    game, problems = load_game(path)
+    if game is not None:
+        problems = problems + run_all(game, lang=lang)
+        try:
+            problems += _kit_problems(game, sim_result)
+        except UsageError as exc:
+            click.echo(f"pnp: {exc}", err=True)
+            return EXIT_USAGE
+    problems = sorted_problems(problems)
+    failed = _failed(problems, strict)
+    shown = display_path(path)
+    if fmt == "json":
+        report = {"ok": not failed, "problems": [p.as_dict() for p in problems], "summary": summary(shown, game, problems)}
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        for problem in problems:
+            click.echo(problem.format())
+        click.echo(summary_text(shown, game, problems, failed, strict))
+    return EXIT_PROBLEMS if failed else EXIT_OK
+
+
+def _failed(problems: list[Problem], strict: bool) -> bool:
+    failing = {Level.ERROR, Level.WARNING} if strict else {Level.ERROR}
+    return any(p.level in failing for p in problems)
+
+
+def _kit_problems(game: Game, sim_result: Path | None) -> list[Problem]:
+    """Component sufficiency against a `pnp sim --json` result (pnp.sim.kit)."""
+    if sim_result is None:
+        return []
+    try:
+        data = json.loads(Path(sim_result).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise UsageError(f"cannot read the simulation result {sim_result}: {exc}") from None
+    if not isinstance(data, dict):
+        raise UsageError(f"{sim_result} is not a `pnp sim --json` result (expected a JSON object)")
+    try:
+        from pnp.sim.kit import check_kit
+    except ImportError as exc:
+        raise UsageError(f"--sim needs the simulator's kit check (pnp.sim.kit), which cannot be loaded: {exc}") from None
+    return list(check_kit(game, data))
+
+
+def counts(game: Game) -> dict[str, int]:
+    """What the kit holds, for the summary line."""
+    return {
+        "lands": len(game.board.cells),
+        "buildings": len(game.buildings),
+        "building_cards": sum(b.copies for b in game.buildings),
+        "upgrades": len(game.buildings),
+        "upgrade_cards": sum(b.copies for b in game.buildings),
+        "battle_card_types": len(game.battle_cards),
+        "battle_cards": sum(c.count for c in game.battle_cards),
+    }
+
+
+def summary(shown: str, game: Game | None, problems: list[Problem]) -> dict:
+    out: dict = {
+        "file": shown,
+        "errors": sum(p.level is Level.ERROR for p in problems),
+        "warnings": sum(p.level is Level.WARNING for p in problems),
+    }
+    if game is not None:
+        out.update(counts(game))
+        out["languages"] = list(game.languages)
+        out["sha256"] = game.sha256
+    return out
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def summary_text(shown: str, game: Game | None, problems: list[Problem], failed: bool, strict: bool) -> str:
+    s = summary(shown, game, problems)
+    if failed:
+        tail = " (--strict: warnings fail)" if strict and not s["errors"] else ""
+        return f"{shown}: {_plural(s['errors'], 'error')}, {_plural(s['warnings'], 'warning')}{tail}"
+    return (f"{shown}: ok — {s['lands']} lands, {s['buildings']} buildings ({s['building_cards']} cards) + "
+            f"{s['upgrades']} upgrades ({s['upgrade_cards']} cards), {s['battle_card_types']} battle card types "
+            f"({s['battle_cards']} cards), {_plural(s['warnings'], 'warning')}")

@@ -1,0 +1,321 @@
+"""Where everything on the lens board goes, in millimetres, computed from the board graph.
+
+Cells are squares of `print.board_cell` mm on a grid with `print.board_gap` mm gaps, at
+their `pos` [col, row]. The board is drawn with player A's castle at the bottom edge
+(A sits there and reads the board upright) and B's at the top. A castle is a bastion:
+its inner wall spans the columns of its entrance cells (one gate per entrance), its
+outer wall the castle's own column. The lens is the convex hull of cells and castles,
+pushed out by a margin and rounded. The score track runs around the lens through the
+four free corners of the rectangle, clockwise from A's left.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pnp.content.model import Game
+from pnp.render.geometry import Box
+
+PAD = (12.0, 20.0)  # part edge to the outermost cell: left/right, top/bottom
+LENS_MARGIN = 6.0  # cells to the lens outline
+LENS_MIN_CLEAR = 3.0  # the rounded outline never comes closer to a cell than this
+LENS_ROUND = 70.0  # largest corner radius of the outline
+TRACK_CLEAR = 2.5  # lens outline to a track space
+TRACK_EXTRA = 5  # the track runs this far past the victory points
+TRACK_GAP = 1.2  # between neighbouring track spaces
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class CellPlace:
+    id: str
+    box: Box
+    land: str | None  # fixed land printed on the cell
+    faces: str  # player whose end the cell's text faces
+    entrance_of: str | None
+
+
+@dataclass(frozen=True)
+class CastlePlace:
+    player: str
+    polygon: tuple[Point, ...]
+    inner_y: float  # y of the wall facing the entrances
+    outer_y: float
+    gates: tuple[tuple[str, float], ...]  # (entrance id, x of the gate centre)
+    at_bottom: bool
+
+    @property
+    def box(self) -> Box:
+        xs, ys = [p[0] for p in self.polygon], [p[1] for p in self.polygon]
+        return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+@dataclass(frozen=True)
+class TrackSpace:
+    value: int
+    x: float
+    y: float
+    r: float
+    faces: str  # player who reads this number upright
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    width: float
+    height: float
+    cells: tuple[CellPlace, ...]
+    castles: tuple[CastlePlace, ...]
+    hull: tuple[Point, ...]  # clockwise on the page
+    outline: str  # SVG path of the lens
+    track: tuple[TrackSpace, ...]
+    compasses: tuple[tuple[str, float, float, float], ...]  # (player it faces, cx, cy, radius)
+
+    def cell(self, cell_id: str) -> CellPlace:
+        return next(c for c in self.cells if c.id == cell_id)
+
+    def castle(self, player: str) -> CastlePlace:
+        return next(c for c in self.castles if c.player == player)
+
+
+def layout(game: Game) -> BoardLayout:
+    board, spec = game.board, game.print
+    size, pitch = spec.board_cell, spec.board_cell + spec.board_gap
+    a, b = game.players[0], game.players[1]
+    flip = board.castle(a).pos[1] < board.castle(b).pos[1]  # A's end goes to the bottom
+    spots = [c.pos for c in board.cells] + [c.pos for c in board.castles]
+    cols = [p[0] for p in spots]
+    rows = [-p[1] if flip else p[1] for p in spots]
+    c0, r0 = min(cols), min(rows)
+
+    def box(pos) -> Box:
+        row = -pos[1] if flip else pos[1]
+        return Box(PAD[0] + (pos[0] - c0) * pitch, PAD[1] + (row - r0) * pitch, size, size)
+
+    width = 2 * PAD[0] + (max(cols) - c0) * pitch + size
+    height = 2 * PAD[1] + (max(rows) - r0) * pitch + size
+    mid_y = height / 2
+    ends = {p: box(board.castle(p).pos).cy for p in (a, b)}
+
+    def faces(y: float) -> str:
+        return a if abs(y - ends[a]) <= abs(y - ends[b]) + 1e-6 else b
+
+    entrances = {e: c.player for c in board.castles for e in c.entrances}
+    cells = tuple(CellPlace(c.id, box(c.pos), c.land, faces(box(c.pos).cy), entrances.get(c.id))
+                  for c in board.cells)
+    castles = tuple(_castle(c, box(c.pos), [box(board.cell(e).pos) for e in c.entrances], mid_y)
+                    for c in board.castles)
+    points = [pt for c in cells for pt in _corners(c.box)] + [pt for c in castles for pt in c.polygon]
+    hull = convex_hull(points)
+    outline = rounded_outline(hull, LENS_MARGIN)
+    track = _track(game, hull, width, height, spec.marker, faces)
+    obstacles = [c.box for c in cells]
+    compasses = tuple(_free_spot(p, hull, obstacles, castles, width, low) for p, low in ((a, True), (b, False)))
+    return BoardLayout(width, height, cells, castles, tuple(hull), outline, track, compasses)
+
+
+def _free_spot(player: str, hull, boxes, castles, width: float, low: bool):
+    """The largest free circle inside the lens on `player`'s left, near `player`'s end.
+
+    `low`: the player sits at the bottom edge, so their left is the left of the page.
+    """
+    ys = [p[1] for p in hull]
+    mid_y, mid_x = (min(ys) + max(ys)) / 2, width / 2
+    best = (0.0, 0.0, 0.0)
+    for gx in range(0, int(width) + 1, 2):
+        for gy in range(int(min(ys)), int(max(ys)) + 1, 2):
+            if (gx < mid_x) != low or (gy > mid_y) != low:
+                continue
+            room = min([_inside_depth((gx, gy), hull) + LENS_MARGIN]
+                       + [_box_dist((gx, gy), b) for b in boxes]
+                       + [distance_to_polygon((gx, gy), list(c.polygon)) for c in castles])
+            if room > best[0]:
+                best = (room, gx, gy)
+    room, x, y = best
+    return player, float(x), float(y), room - 2.0
+
+
+def _inside_depth(pt: Point, poly) -> float:
+    """How far a point lies inside a convex page-clockwise polygon (negative outside)."""
+    return min(-((pt[0] - p[0]) * _normal(p, q)[0] + (pt[1] - p[1]) * _normal(p, q)[1])
+               for p, q in zip(poly, list(poly[1:]) + [poly[0]]))
+
+
+def _box_dist(pt: Point, b: Box) -> float:
+    dx = max(b.x - pt[0], 0.0, pt[0] - b.right)
+    dy = max(b.y - pt[1], 0.0, pt[1] - b.bottom)
+    return math.hypot(dx, dy)
+
+
+def _corners(b: Box) -> list[Point]:
+    return [(b.x, b.y), (b.right, b.y), (b.right, b.bottom), (b.x, b.bottom)]
+
+
+def _castle(castle, own: Box, gates: list[Box], mid_y: float) -> CastlePlace:
+    at_bottom = own.cy > mid_y
+    inner_y, outer_y = (own.y, own.bottom) if at_bottom else (own.bottom, own.y)
+    left, right = min(g.x for g in gates), max(g.right for g in gates)
+    poly = ((left, inner_y), (right, inner_y), (own.right, outer_y), (own.x, outer_y))
+    gate_x = tuple((e, g.cx) for e, g in zip(castle.entrances, gates))
+    return CastlePlace(castle.player, poly, inner_y, outer_y, gate_x, at_bottom)
+
+
+# --- the lens outline ------------------------------------------------------------------
+
+
+def convex_hull(points: list[Point]) -> list[Point]:
+    """Monotone chain; returned clockwise as seen on the page (y down)."""
+    pts = sorted(set((round(x, 6), round(y, 6)) for x, y in points))
+
+    def cross(o, p, q):
+        return (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0])
+
+    lower, upper = [], []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    hull = lower[:-1] + upper[:-1]
+    return hull if _area(hull) > 0 else hull[::-1]
+
+
+def _area(poly: list[Point]) -> float:
+    return sum(p[0] * q[1] - q[0] * p[1] for p, q in zip(poly, poly[1:] + poly[:1])) / 2
+
+
+def _normal(p: Point, q: Point) -> Point:
+    """Outward unit normal of edge p->q of a page-clockwise polygon."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    n = math.hypot(dx, dy)
+    return dy / n, -dx / n
+
+
+def rounded_outline(hull: list[Point], margin: float) -> str:
+    """The hull pushed out by `margin`, each corner rounded as much as the clearance allows."""
+    n = len(hull)
+    edges = []
+    for k in range(n):
+        p, q = hull[k], hull[(k + 1) % n]
+        nx, ny = _normal(p, q)
+        edges.append(((p[0] + nx * margin, p[1] + ny * margin), (q[0] + nx * margin, q[1] + ny * margin)))
+    corners = []  # (miter point, incoming dir, outgoing dir, radius)
+    for k in range(n):
+        (_, a1), (b0, b1) = edges[k - 1], edges[k]
+        d_in, d_out = _unit(edges[k - 1][0], a1), _unit(b0, b1)
+        turn = math.acos(max(-1.0, min(1.0, d_in[0] * d_out[0] + d_in[1] * d_out[1])))
+        miter = _intersect(edges[k - 1][0], d_in, b0, d_out)
+        half = turn / 2
+        reach = margin / math.cos(half) - LENS_MIN_CLEAR  # miter-side room before the clearance
+        radius = LENS_ROUND if half < 1e-9 else min(LENS_ROUND, reach / (1 / math.cos(half) - 1))
+        corners.append([miter, d_in, d_out, radius, math.tan(half)])
+    for k in range(n):  # neighbouring roundings must not overlap on a shared edge
+        here, nxt = corners[k], corners[(k + 1) % n]
+        length = _dist(here[0], nxt[0])
+        need = here[3] * here[4] + nxt[3] * nxt[4]
+        if need > length:
+            shrink = length / need
+            here[3] *= shrink
+            nxt[3] *= shrink
+    parts = []
+    for k, (m, d_in, d_out, r, tan_half) in enumerate(corners):
+        t = r * tan_half
+        start = (m[0] - d_in[0] * t, m[1] - d_in[1] * t)
+        end = (m[0] + d_out[0] * t, m[1] + d_out[1] * t)
+        parts.append(("M" if k == 0 else "L") + _pt(start))
+        parts.append(f"A{r:.3f} {r:.3f} 0 0 1 {_pt(end)}")
+    return "".join(parts) + "Z"
+
+
+def _unit(p: Point, q: Point) -> Point:
+    d = _dist(p, q)
+    return (q[0] - p[0]) / d, (q[1] - p[1]) / d
+
+
+def _dist(p: Point, q: Point) -> float:
+    return math.hypot(q[0] - p[0], q[1] - p[1])
+
+
+def _intersect(p: Point, d: Point, q: Point, e: Point) -> Point:
+    den = d[0] * e[1] - d[1] * e[0]
+    if abs(den) < 1e-12:
+        return q
+    t = ((q[0] - p[0]) * e[1] - (q[1] - p[1]) * e[0]) / den
+    return p[0] + d[0] * t, p[1] + d[1] * t
+
+
+def _pt(p: Point) -> str:
+    return f"{p[0]:.3f} {p[1]:.3f}"
+
+
+def distance_to_polygon(pt: Point, poly: list[Point]) -> float:
+    """Distance from a point outside a convex polygon to it (0 inside)."""
+    poly = list(poly) if _area(list(poly)) > 0 else list(poly)[::-1]
+    inside = all((q[0] - p[0]) * (pt[1] - p[1]) - (q[1] - p[1]) * (pt[0] - p[0]) >= 0
+                 for p, q in zip(poly, poly[1:] + poly[:1]))
+    if inside:
+        return 0.0
+    return min(_seg_dist(pt, p, q) for p, q in zip(poly, poly[1:] + poly[:1]))
+
+
+def _seg_dist(pt: Point, p: Point, q: Point) -> float:
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    t = max(0.0, min(1.0, ((pt[0] - p[0]) * dx + (pt[1] - p[1]) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(pt[0] - p[0] - t * dx, pt[1] - p[1] - t * dy)
+
+
+# --- the score track --------------------------------------------------------------------
+
+# Corners in clockwise order on the page, starting at the bottom-left (A's left hand).
+CORNERS = ((-1, 1), (-1, -1), (1, -1), (1, 1))
+
+
+def _track(game: Game, hull: list[Point], width: float, height: float, marker: float,
+           faces) -> tuple[TrackSpace, ...]:
+    total = game.victory.points + TRACK_EXTRA + 1  # 0 .. points + extra
+    counts = [total // 4 + (1 if k < total % 4 else 0) for k in range(4)]
+    r = marker / 2 + 0.75  # a marker sits on a space
+    spaces, value = [], 0
+    for (sx, sy), count in zip(CORNERS, counts):
+        centres = _corner_spaces(hull, sx, sy, count, r, width, height)
+        spaces += [TrackSpace(value + k, x, y, r, faces(y)) for k, (x, y) in enumerate(centres)]
+        value += count
+    return tuple(spaces)
+
+
+def _corner_spaces(hull, sx, sy, count, r, width, height) -> list[Point]:
+    """`count` centres zig-zagging in two rows along the hull's corner edge, clockwise.
+
+    Two staggered rows (hexagonal packing) need half the length of one row, so the
+    track fits the corners of an A3 board.
+    """
+    n = len(hull)
+    edges = [(hull[k], hull[(k + 1) % n]) for k in range(n)]
+    facing = [e for e in edges if _normal(*e)[0] * sx > 0.1 and _normal(*e)[1] * sy > 0.1]
+    if not facing:
+        raise ValueError(f"the lens has no corner edge towards ({sx}, {sy}) for the score track")
+    p, q = max(facing, key=lambda e: _dist(*e))
+    nx, ny = _normal(p, q)
+    d = _unit(p, q)  # clockwise direction along the hull
+    pitch = 2 * r + TRACK_GAP
+    offs = (LENS_MARGIN + TRACK_CLEAR + r, LENS_MARGIN + TRACK_CLEAR + r + pitch * math.sqrt(3) / 2)
+    limit = Box(r + 0.5, r + 0.5, width - 2 * r - 1, height - 2 * r - 1)
+
+    def centre(k: int, first: float) -> Point:
+        t, off = first + k * pitch / 2, offs[k % 2]
+        return p[0] + nx * off + d[0] * t, p[1] + ny * off + d[1] * t
+
+    def ok(c: Point) -> bool:
+        return (limit.x <= c[0] <= limit.right and limit.y <= c[1] <= limit.bottom
+                and distance_to_polygon(c, hull) >= offs[0] - 1e-6)
+
+    length = (count - 1) * pitch / 2
+    fits = [f / 4 for f in range(-2000, 2000) if all(ok(centre(k, f / 4)) for k in range(count))]
+    if not fits:
+        raise ValueError(f"no room for {count} score track spaces in a corner of the board")
+    first = (fits[0] + fits[-1]) / 2
+    return [centre(k, first) for k in range(count)] if length >= 0 else []

@@ -1,0 +1,155 @@
+"""Block text (what the templates write) -> reportlab flowables.
+
+One block per line start, blank lines end paragraphs:
+
+    #* Title             a big heading that is not listed in the contents
+    # Heading            section (contents level 1, running header)
+    ## Heading           subsection (contents level 2)
+    ### Heading          minor heading (not in the contents)
+    - item               bullet; following lines without a marker continue it
+    1. item              numbered item
+    > text               a boxed note; consecutive > lines form one box
+    @name arg ...        a generated figure or table from the `figures` registry
+    @pagebreak           start a new page
+    anything else        a paragraph
+
+Inline text is reportlab XML plus ``[icon]`` markup (see markup.py).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Paragraph, Table, TableStyle
+
+from pnp.render.geometry import mm_to_pt
+from pnp.render.rulebook.markup import para, plain
+from pnp.render.rulebook.prose import RulebookError
+
+_NUMBERED = re.compile(r"^(\d+)\.\s+(.*)$")
+FigureMaker = Callable[..., list[Flowable]]
+
+
+class Heading(Paragraph):
+    """A heading that the document template lists in the contents and the header."""
+
+    def __init__(self, text: str, style, level: int, key: str):
+        super().__init__(text, style)
+        self.level = level
+        self.key = key
+        self.plain = plain(text)
+
+
+@dataclass
+class Block:
+    kind: str  # h1 h2 h3 p bullet number note figure pagebreak
+    text: str = ""
+    args: list[str] = field(default_factory=list)
+    label: str = ""
+
+
+def parse(text: str) -> list[Block]:
+    blocks: list[Block] = []
+    current: Block | None = None
+
+    def close():
+        nonlocal current
+        if current is not None:
+            blocks.append(current)
+        current = None
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            close()
+            continue
+        if line.startswith("#*"):
+            close()
+            blocks.append(Block("title", line[2:].strip()))
+        elif line.startswith("#"):
+            close()
+            level = len(line) - len(line.lstrip("#"))
+            blocks.append(Block(f"h{min(level, 3)}", line[level:].strip()))
+        elif line.startswith("@"):
+            close()
+            name, *args = line[1:].split()
+            blocks.append(Block("pagebreak" if name == "pagebreak" else "figure", name, args))
+        elif line.startswith(">"):
+            body = line[1:].strip()
+            if current is not None and current.kind == "note":
+                current.text += ("<br/>" if not body else " " + body)
+            else:
+                close()
+                current = Block("note", body)
+        elif line.startswith("- "):
+            close()
+            current = Block("bullet", line[2:])
+        elif _NUMBERED.match(line):
+            close()
+            number, body = _NUMBERED.match(line).groups()
+            current = Block("number", body, label=f"{number}.")
+        elif current is not None:
+            current.text += " " + line
+        else:
+            current = Block("p", line)
+    close()
+    return blocks
+
+
+def flowables(blocks: list[Block], styles: dict, figures: dict[str, FigureMaker], note_colours) -> list[Flowable]:
+    out: list[Flowable] = []
+    counter = {"h1": 0, "h2": 0}
+    for block in blocks:
+        if block.kind in ("h1", "h2"):
+            counter[block.kind] += 1
+            if block.kind == "h1":
+                out.append(CondPageBreak(mm_to_pt(55)))
+            level = 0 if block.kind == "h1" else 1
+            out.append(Heading(block.text, styles[block.kind], level, f"{block.kind}-{counter['h1']}-{counter['h2']}"))
+        elif block.kind == "title":
+            out.append(para(block.text, styles["h1"], last_pair=False))
+        elif block.kind == "h3":
+            out.append(para(block.text, styles["h3"], last_pair=False))
+        elif block.kind == "p":
+            out.append(para(block.text, styles["body"]))
+        elif block.kind == "bullet":
+            out.append(_item(block.text, styles["bullet"], "•"))
+        elif block.kind == "number":
+            out.append(_item(block.text, styles["number"], block.label))
+        elif block.kind == "note":
+            out.append(note(block.text, styles["note"], note_colours))
+        elif block.kind == "pagebreak":
+            out.append(PageBreak())
+        else:
+            out.extend(_figure(block, figures))
+    return out
+
+
+def _item(text: str, style, label: str) -> Paragraph:
+    return para(text, style, bullet=label)
+
+
+def note(text: str, style, colours: tuple, width: float | None = None) -> Table:
+    """A tinted box with a coloured rule on the left: rules worth remembering."""
+    fill, rule = colours
+    table = Table([[para(text, style)]], colWidths=[width] if width else None)
+    table.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, -1), fill),
+        ("LINEBEFORE", (0, 0), (0, -1), 2.2, rule),
+        ("LEFTPADDING", (0, 0), (-1, -1), 9),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+        ("TOPPADDING", (0, 0), (-1, -1), 5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+    ]))
+    table.spaceBefore, table.spaceAfter = 3, 8
+    return table
+
+
+def _figure(block: Block, figures: dict[str, FigureMaker]) -> list[Flowable]:
+    maker = figures.get(block.text)
+    if maker is None:
+        known = ", ".join(sorted(figures))
+        raise RulebookError(f"templates ask for figure @{block.text}, which does not exist; known: {known}")
+    return maker(*block.args)

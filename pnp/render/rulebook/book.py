@@ -1,0 +1,44 @@
+"""What every figure and table of the rulebook needs: the model, the reader's language,
+the labels, the styles and the page; plus small helpers to make table cells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.platypus import Paragraph
+
+from pnp.render import style as kit_style
+from pnp.render.geometry import mm_to_pt
+from pnp.render.rulebook.markup import para
+from pnp.render.rulebook.prose import Facts, Labels
+from pnp.render.rulebook.styles import PageGeometry
+
+
+@dataclass
+class Book:
+    game: Any
+    lang: str
+    facts: Facts
+    labels: Labels
+    styles: dict
+    geometry: PageGeometry
+    ink_saver: bool = False
+    example: Any = None  # the worked battle example (example.py), filled before templates run
+    extra: dict = field(default_factory=dict)
+
+    def cell(self, text: str, style: str = "table") -> Paragraph:
+        return para(str(text), self.styles[style], last_pair=False)
+
+    def colour(self, key: str) -> colors.Color:
+        return colors.HexColor(kit_style.colour(key, self.ink_saver))
+
+    def tint(self, key: str, keep: float) -> colors.Color:
+        """A palette colour mixed with white (keep=1 unchanged, 0 white)."""
+        base = self.colour(key)
+        return colors.Color(*(1 - (1 - c) * keep for c in (base.red, base.green, base.blue)))
+
+    @property
+    def width_pt(self) -> float:
+        return mm_to_pt(self.geometry.text_width)

@@ -1,0 +1,80 @@
+"""Rulebook text -> reportlab paragraph markup: inline icons and Ukrainian spacing rules.
+
+Input is the text the templates produce: reportlab's own inline XML (<b>, <i>, <br/>)
+with content strings already XML-escaped, plus ``[icon]`` markup. Output is what a
+Paragraph accepts. Typographic ties (no-break spaces) keep together what must not be
+split across lines:
+
+- a one-letter word and the word after it (в, у, з, і, й, а, о);
+- a number and what follows it (3 загони, 2 [grain]);
+- a dash and the word before it;
+- the last two words of a paragraph, so no word stands alone on the last line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reportlab.platypus import Paragraph
+
+from pnp.content.text import ICON
+from pnp.render.rulebook.icons import icon_tag
+
+NBSP = "\u00a0"
+_TAG = re.compile(r"(<[^>]+>)")
+_ONE_LETTER = re.compile(r"(?<![\w\u02bc'’-])([ВвУуЗзІіЙйАаОо]) ")
+_NUMBER = re.compile(r"(?<![\w])([+−-]?\d+[+]?) (?=\S)")
+_DASH = re.compile(r" (—|–)")
+_LAST_PAIR = re.compile(r"(\S+) (\S+)\s*$")
+#: the two last words are tied only if they are short enough to share a line comfortably
+LAST_PAIR_MAX = 22
+
+
+def _tie_piece(text: str) -> str:
+    text = _ONE_LETTER.sub(lambda m: m.group(1) + NBSP, text)
+    text = _NUMBER.sub(lambda m: m.group(1) + NBSP, text)
+    return _DASH.sub(lambda m: NBSP + m.group(1), text)
+
+
+def ties(text: str, last_pair: bool = True) -> str:
+    """Insert no-break spaces outside XML tags (see the module docstring)."""
+    pieces = _TAG.split(text)
+    for i in range(0, len(pieces), 2):  # even indices are text, odd are tags
+        pieces[i] = _tie_piece(pieces[i])
+    if last_pair:
+        for i in range(len(pieces) - 1, -1, -2):
+            if pieces[i].strip():
+                pieces[i] = _tie_last(pieces[i])
+                break
+    return "".join(pieces)
+
+
+def _tie_last(piece: str) -> str:
+    match = _LAST_PAIR.search(piece)
+    if not match:
+        return piece
+    head, tail = match.groups()
+    visible = len(ICON.sub("x", head)) + len(ICON.sub("x", tail))
+    if visible > LAST_PAIR_MAX:
+        return piece
+    return piece[: match.start()] + head + NBSP + tail + piece[match.end():]
+
+
+def icons(text: str, face_key: str, font_size: float, scale: float) -> str:
+    """Replace ``[name]`` with inline icon tags sized for the surrounding text."""
+    return ICON.sub(lambda m: icon_tag(m.group(1), face_key, font_size, scale), text)
+
+
+def icon_scale(style) -> float:
+    return getattr(style, "iconScale", 1.4)
+
+
+def para(text: str, style, last_pair: bool = True, bullet: str | None = None) -> Paragraph:
+    """A Paragraph from rulebook text in `style` (icons sized to the style's font)."""
+    marked = icons(ties(text.strip(), last_pair), style.fontName, style.fontSize, icon_scale(style))
+    return Paragraph(marked, style, bulletText=bullet)
+
+
+def plain(text: str) -> str:
+    """Text without tags and icons: what a reader would extract (for headers, bookmarks)."""
+    return re.sub(r"\s+", " ", ICON.sub("", _TAG.sub("", text))).replace(NBSP, " ").strip()

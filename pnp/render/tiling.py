@@ -1,0 +1,320 @@
+"""Large parts (board, mats) cut into overlapping A4/Letter tiles, plus an assembly map.
+
+A part is one SVG drawing in millimetres. Each tile shows a window of it; neighbouring
+windows overlap by `OVERLAP` mm, printed on both sheets. The seam runs through the middle
+of the overlap: the left (or upper) sheet is cut along it and laid over the right (or
+lower) sheet, whose half of the overlap is the glue strip. Registration marks sit on the
+seam, so after cutting, the half-marks on the upper sheet must meet the other halves on
+the lower sheet; then every line of the drawing continues across the join.
+
+Every tile draws the same part SVG, only translated and clipped, so all tiles share
+exactly the same geometry. Nothing is printed within NO_PRINT_MARGIN of the
+paper edge: windows, cut lines, labels and the scale bar all stay in the printable area.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from pnp.render import pdf, richtext, style
+from pnp.render.geometry import Box, Paper, fmt, paper as get_paper
+from pnp.render.icons import icon_defs
+from pnp.render.sheetmarks import SCALE_BAR_LENGTH, scale_bar_svg, svg_page, text_svg
+
+OVERLAP = 20.0  # mm printed on both neighbours; half of it is the glue strip
+BAND = 10.0  # below each window: tile label and scale bar
+MARK_SPACING = 70.0  # registration marks along a seam, about this far apart
+MARK_R = 2.6  # registration circle radius
+MARK_ARM = 5.0  # crosshair arm, from the centre
+MARK_INK = "#000000"  # nothing else on a tile is pure black: tests find marks by it
+CUT_INK = "#1a1a1a"
+GLUE_FILL = "#9a9a9a"
+
+
+@dataclass(frozen=True)
+class Part:
+    """A drawing `width` x `height` mm; `body` is SVG in part millimetres (origin top-left)."""
+
+    width: float
+    height: float
+    body: str
+    defs: str = ""
+
+    def svg(self) -> str:
+        return svg_page(self.width, self.height, self.defs + self.body)
+
+
+@dataclass(frozen=True)
+class TileText:
+    """Player-facing strings. `label` may use {part}, {row}, {col}, {page}, {pages}."""
+
+    part: str
+    label: str
+    glue: str
+    cut: str
+    map_title: str
+    map_steps: tuple[str, ...]
+    scale_caption: str
+
+
+@dataclass(frozen=True)
+class Tile:
+    row: int
+    col: int
+    window: Box  # part coordinates
+    page: Box  # the same window on the sheet
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        """Add to a part point to get the sheet point."""
+        return self.page.x - self.window.x, self.page.y - self.window.y
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    paper: Paper  # oriented as printed
+    rows: int
+    cols: int
+    tiles: tuple[Tile, ...]
+    overlap: float
+    seams_x: tuple[float, ...]  # part x of each vertical seam (cut line), left to right
+    seams_y: tuple[float, ...]
+
+    def tile(self, row: int, col: int) -> Tile:
+        return self.tiles[row * self.cols + col]
+
+
+def oriented(p: Paper, landscape: bool) -> Paper:
+    if not landscape:
+        return p
+    return Paper(f"{p.name}-landscape", p.height, p.width)
+
+
+def _count(length: float, room: float, overlap: float) -> int:
+    if length <= room + 1e-9:
+        return 1
+    if room <= overlap:
+        raise ValueError(f"a tile window of {room:.1f} mm cannot hold a {overlap:g} mm overlap")
+    return math.ceil((length - overlap) / (room - overlap) - 1e-9)
+
+
+def _windows(length: float, n: int, overlap: float) -> list[tuple[float, float]]:
+    """(start, size) of n equal windows covering `length` with `overlap` between them."""
+    size = length if n == 1 else (length + (n - 1) * overlap) / n
+    return [(k * (size - overlap), size) for k in range(n)]
+
+
+def plan_tiles(width: float, height: float, paper: Paper | str, overlap: float = OVERLAP,
+               band: float = BAND) -> TilePlan:
+    """The fewest tiles (portrait or landscape sheets) that cover a `width` x `height` part."""
+    base = get_paper(paper)
+    best = None
+    for landscape in (False, True):
+        sheet = oriented(base, landscape)
+        area = sheet.printable
+        cols = _count(width, area.w, overlap)
+        rows = _count(height, area.h - band, overlap)
+        if best is None or rows * cols < best[0]:
+            best = (rows * cols, sheet, rows, cols)
+    _, sheet, rows, cols = best
+    area = sheet.printable
+    xs, ys = _windows(width, cols, overlap), _windows(height, rows, overlap)
+    w, h = xs[0][1], ys[0][1]
+    left = area.x + (area.w - w) / 2
+    top = area.y + (area.h - band - h) / 2
+    tiles = tuple(Tile(r, c, Box(x, y, w, h), Box(left, top, w, h))
+                  for r, (y, _) in enumerate(ys) for c, (x, _) in enumerate(xs))
+    seams_x = tuple(xs[c + 1][0] + overlap / 2 for c in range(cols - 1))
+    seams_y = tuple(ys[r + 1][0] + overlap / 2 for r in range(rows - 1))
+    return TilePlan(sheet, rows, cols, tiles, overlap, seams_x, seams_y)
+
+
+# --- registration marks -----------------------------------------------------------------
+
+
+def mark_positions(plan: TilePlan) -> list[tuple[float, float]]:
+    """Part coordinates of every registration mark: along each seam, clear of crossings."""
+    marks = []
+    for c, x in enumerate(plan.seams_x):
+        for r in range(plan.rows):
+            win = plan.tile(r, c).window
+            marks += [(x, y) for y in _along(win.y, win.bottom, plan.overlap)]
+    for r, y in enumerate(plan.seams_y):
+        for c in range(plan.cols):
+            win = plan.tile(r, c).window
+            marks += [(x, y) for x in _along(win.x, win.right, plan.overlap)]
+    return marks
+
+
+def _along(start: float, end: float, overlap: float) -> list[float]:
+    lo, hi = start + overlap + MARK_ARM, end - overlap - MARK_ARM
+    n = max(2, round((hi - lo) / MARK_SPACING) + 1)
+    return [lo + (hi - lo) * k / (n - 1) for k in range(n)]
+
+
+def _mark(x: float, y: float) -> str:
+    d = (f"M{fmt(x - MARK_ARM)} {fmt(y)}H{fmt(x + MARK_ARM)}M{fmt(x)} {fmt(y - MARK_ARM)}V{fmt(y + MARK_ARM)}")
+    return (f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(MARK_R)}" fill="#ffffff" fill-opacity="0.85" '
+            f'stroke="#ffffff" stroke-width="0.9"/>'
+            f'<path d="{d}" stroke="#ffffff" stroke-width="0.9"/>'
+            f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(MARK_R)}" fill="none" stroke="{MARK_INK}" '
+            f'stroke-width="0.25"/><path d="{d}" stroke="{MARK_INK}" stroke-width="0.25"/>\n')
+
+
+# --- one tile ---------------------------------------------------------------------------
+
+
+def _strip(tile: Tile, side: str, depth: float) -> Box:
+    """The band of the window `depth` mm deep along one side, in sheet coordinates."""
+    p = tile.page
+    return {"left": Box(p.x, p.y, depth, p.h), "right": Box(p.right - depth, p.y, depth, p.h),
+            "top": Box(p.x, p.y, p.w, depth), "bottom": Box(p.x, p.bottom - depth, p.w, depth)}[side]
+
+
+def _glue(box: Box, word: str, vertical: bool) -> str:
+    out = (f'<rect x="{fmt(box.x)}" y="{fmt(box.y)}" width="{fmt(box.w)}" height="{fmt(box.h)}" '
+           f'fill="{GLUE_FILL}" fill-opacity="0.35"/>\n')
+    length = box.h if vertical else box.w
+    for k in range(max(1, int(length // 60))):
+        t = length * (k + 0.5) / max(1, int(length // 60))
+        if vertical:
+            x, y = box.cx + 1.2, box.y + t
+            out += f'<g transform="translate({fmt(x)} {fmt(y)}) rotate(-90)">'
+            out += text_svg(0, 0, word, "sans-bold", 8, anchor="middle", fill="#4a4a4a") + "</g>\n"
+        else:
+            out += text_svg(box.x + t, box.cy + 1.2, word, "sans-bold", 8, anchor="middle", fill="#4a4a4a")
+    return out
+
+
+def _cut(x1: float, y1: float, x2: float, y2: float) -> str:
+    return (f'<path d="M{fmt(x1)} {fmt(y1)}L{fmt(x2)} {fmt(y2)}" stroke="{CUT_INK}" stroke-width="0.3" '
+            f'stroke-dasharray="3 1.5"/>\n')
+
+
+def _seams(plan: TilePlan, tile: Tile, text: TileText) -> str:
+    """Glue strips where this tile lies under a neighbour, cut lines where it lies over one."""
+    half, out = plan.overlap / 2, ""
+    area, p = plan.paper.printable, tile.page
+    if tile.col > 0:
+        out += _glue(_strip(tile, "left", half), text.glue, True)
+    if tile.row > 0:
+        out += _glue(_strip(tile, "top", half), text.glue, False)
+    if tile.col < plan.cols - 1:
+        x = p.right - half
+        out += _cut(x, area.y, x, area.bottom)
+        out += _cut_label(x + 1.5, p.y + 12, text.cut, vertical=True)
+    if tile.row < plan.rows - 1:
+        y = p.bottom - half
+        out += _cut(area.x, y, area.right, y)
+        out += _cut_label(p.x + 12, y + 4, text.cut, vertical=False)
+    return out
+
+
+def _cut_label(x: float, y: float, word: str, vertical: bool) -> str:
+    if not vertical:
+        return text_svg(x, y, word, "sans", 7, fill=CUT_INK)
+    return (f'<g transform="translate({fmt(x)} {fmt(y)}) rotate(90)">'
+            + text_svg(0, 0, word, "sans", 7, fill=CUT_INK) + "</g>\n")
+
+
+def tile_label(text: TileText, tile: Tile, plan: TilePlan) -> str:
+    return text.label.format(part=text.part, row=tile.row + 1, col=tile.col + 1,
+                             page=tile.row * plan.cols + tile.col + 2, pages=len(plan.tiles) + 1)
+
+
+def _band(plan: TilePlan, tile: Tile, text: TileText) -> str:
+    """Label at the left, scale bar with its caption at the right, under the window."""
+    area, p = plan.paper.printable, tile.page
+    y = min(p.bottom + 6.0, area.bottom - 1.5)
+    out = text_svg(p.x, y, tile_label(text, tile, plan), "sans-bold", 8)
+    bar_x = p.right - SCALE_BAR_LENGTH
+    out += scale_bar_svg(bar_x, y - 1.6)
+    out += text_svg(bar_x - 2, y, text.scale_caption, "sans", 6, anchor="end")
+    return out
+
+
+def tile_page(plan: TilePlan, tile: Tile, part: Part, text: TileText,
+              marks: Sequence[tuple[float, float]]) -> pdf.Page:
+    """One sheet: the part's window (clipped, translated), seams, marks and the label band.
+
+    The part is drawn into the sheet itself rather than placed as a shared form: cairo
+    1.16 builds a recording-surface form from its first (clipped) use and reuses that
+    truncated form everywhere else, which would blank most of every later tile.
+    """
+    dx, dy = tile.offset
+    p = tile.page
+    inside = [(x + dx, y + dy) for x, y in marks if tile.window.outset(0.01).contains(Box(x, y, 0, 0))]
+    window = (f'<clipPath id="tile-window"><rect x="{fmt(p.x)}" y="{fmt(p.y)}" width="{fmt(p.w)}" '
+              f'height="{fmt(p.h)}"/></clipPath>\n<g clip-path="url(#tile-window)">'
+              f'<g transform="translate({fmt(dx)} {fmt(dy)})">\n{part.body}</g></g>\n')
+    overlay = (part.defs + window + _seams(plan, tile, text) + "".join(_mark(x, y) for x, y in inside)
+               + _band(plan, tile, text))
+    sheet = plan.paper
+    return pdf.Page.of_svg(svg_page(sheet.width, sheet.height, overlay), sheet.width, sheet.height)
+
+
+# --- the assembly map -------------------------------------------------------------------
+
+
+def map_page(plan: TilePlan, part: Part, text: TileText, ink_saver: bool = False) -> pdf.Page:
+    """A thumbnail of the part with every tile's window, the seams and the steps to join them.
+
+    The steps go above the thumbnail or beside it, whichever leaves the bigger thumbnail.
+    """
+    sheet, area = plan.paper, plan.paper.printable
+    steps = "\n".join(f"{k}. {s}" for k, s in enumerate(text.map_steps, start=1))
+    title_h = 12.0
+    best = None
+    for beside in (False, True):
+        text_w = area.w * 0.38 if beside else area.w
+        fit = richtext.fit(steps, text_w, area.h - title_h, "sans", 10.0, 7.5, leading=1.3)
+        if beside:
+            room = Box(area.x + text_w + 6, area.y + title_h, area.w - text_w - 6, area.h - title_h)
+        else:
+            top = area.y + title_h + fit.height_mm + 4.0
+            room = Box(area.x, top, area.w, area.bottom - top)
+        scale = min(room.w / part.width, room.h / part.height)
+        if best is None or scale > best[0]:
+            best = (scale, room, fit)
+    scale, room, fit = best
+    x0 = room.x + (room.w - part.width * scale) / 2
+    y0 = room.y + (room.h - part.height * scale) / 2
+    body = [text_svg(area.x, area.y + 7, text.map_title, "serif-bold", 16)]
+    body.append(richtext.to_svg(fit, area.x, area.y + title_h))
+    body.append(f'<g transform="translate({fmt(x0)} {fmt(y0)}) scale({fmt(scale)})">{part.body}</g>')
+    for tile in plan.tiles:
+        body.append(_map_tile(plan, tile, x0, y0, scale))
+    defs = part.defs + icon_defs(fit.icons, ink_saver)
+    return pdf.Page.of_svg(svg_page(sheet.width, sheet.height, defs + "".join(body)), sheet.width, sheet.height)
+
+
+def _map_tile(plan: TilePlan, tile: Tile, x0: float, y0: float, scale: float) -> str:
+    """The part of the thumbnail this sheet keeps after cutting, outlined and numbered."""
+    w = tile.window
+    left = w.x + (plan.overlap / 2 if tile.col > 0 else 0)
+    top = w.y + (plan.overlap / 2 if tile.row > 0 else 0)
+    right = w.right - (plan.overlap / 2 if tile.col < plan.cols - 1 else 0)
+    bottom = w.bottom - (plan.overlap / 2 if tile.row < plan.rows - 1 else 0)
+    box = Box(x0 + left * scale, y0 + top * scale, (right - left) * scale, (bottom - top) * scale)
+    label = f"{tile.row + 1}·{tile.col + 1}"
+    ink = style.colour("ink")
+    return (f'<rect x="{fmt(box.x)}" y="{fmt(box.y)}" width="{fmt(box.w)}" height="{fmt(box.h)}" fill="none" '
+            f'stroke="{ink}" stroke-width="0.6" stroke-dasharray="4 2"/>\n'
+            f'<circle cx="{fmt(box.cx)}" cy="{fmt(box.cy)}" r="9" fill="#ffffff" fill-opacity="0.9" '
+            f'stroke="{ink}" stroke-width="0.4"/>\n'
+            + text_svg(box.cx, box.cy + 2.6, label, "sans-bold", 20, anchor="middle", fill=ink))
+
+
+# --- everything -------------------------------------------------------------------------
+
+
+def tiled_pages(part: Part, paper: Paper | str, text: TileText, ink_saver: bool = False
+                ) -> tuple[list[pdf.Page], TilePlan]:
+    """The assembly map followed by one page per tile (row by row)."""
+    plan = plan_tiles(part.width, part.height, paper)
+    marks = mark_positions(plan)
+    pages = [map_page(plan, part, text, ink_saver)]
+    pages += [tile_page(plan, tile, part, text, marks) for tile in plan.tiles]
+    return pages, plan

@@ -1,0 +1,228 @@
+"""The round: the automatic steps of the queue and the chance draws.
+
+Queue tasks are tuples whose first item names the step:
+  ("tile", cell, bag)      chance: the land tile dealt onto a cell (and its mirror twin)
+  ("mkt", size)            fill market position 1 up to `size` (chance while the deck's
+                           shuffled part lasts; then known cards from its bottom)
+  ("card", p)              chance: one battle card for p (reshuffles an empty deck)
+  ("refill", p)            expands into the draws that bring p's hand to its size
+  ("start",)               round start: income, then income choices and round draws
+  ("choice", p, amount)    p picks the resource of an income_choice effect
+  ("turn", p)              expands into ("act", p), ("post", p), ("endturn", p)
+  ("act", p)               p's action (a free heal keeps the step open)
+  ("post", p)              after the action: heal or end the turn (only while a heal is possible)
+  ("endturn", p)           both hands refilled, then the next turn or the round end
+  ("end",)                 storage cap and market refresh, then ("check",)
+  ("check",)               the points victory, the round cap, the next round
+  ("cards",) ("die",) ("resolve",)   a battle: secret cards, dice, result
+A step returns the player who must act (or CHANCE/SIMULTANEOUS) to stop the loop,
+or None once it has removed or replaced itself.
+"""
+
+from __future__ import annotations
+
+from pnp.rules import fight, turn
+from pnp.rules.compiled import LAND_YIELD
+from pnp.rules.events import MarketShort, Reshuffled, RoundEnded
+
+CHANCE, SIMULTANEOUS = -1, -2
+
+
+def _replace(s, tasks: list) -> None:
+    s.queue[0:1] = tasks
+
+
+def step_chance(s, task):
+    return CHANCE
+
+
+def step_decision(s, task):
+    return task[1]
+
+
+def step_mkt(s, task):
+    size = task[1]
+    while len(s.market) < size:
+        if any(s.bdeck):
+            return CHANCE
+        if not s.bottom:
+            s.events.append(MarketShort(s.round, len(s.market)))
+            break
+        s.market.insert(0, s.bottom.pop(0))  # the shuffled part is gone: known cards follow
+    s.queue.pop(0)
+    return None
+
+
+def step_card(s, task):
+    p = task[1]
+    if sum(s.hand[p]) >= s.R.lim.hand_max:
+        s.queue.pop(0)
+        return None
+    if not any(s.deck):
+        n = sum(s.discard)
+        if not n:  # every card is in a hand: nothing to draw
+            s.queue.pop(0)
+            return None
+        # The discard becomes the deck; each later draw is a chance node over it, which is
+        # exactly a shuffle followed by drawing from the top.
+        s.deck, s.discard = s.discard, [0] * len(s.discard)
+        s.events.append(Reshuffled(s.round, n))
+    return CHANCE
+
+
+def step_refill(s, task):
+    p = task[1]
+    need = s.fx[p].hand_size - sum(s.hand[p])
+    _replace(s, [("card", p)] * max(0, need))
+    return None
+
+
+def step_start(s, task):
+    R = s.R
+    res, owner, yields = s.res, s.owner, s.yields
+    for c in range(R.n_cells):
+        p = owner[c]
+        if p >= 0 and yields[c] >= 0:
+            res[p][yields[c]] += LAND_YIELD
+    tasks = []
+    for p in _seats(s):
+        fx = s.fx[p]
+        for r, amount in enumerate(fx.income):
+            res[p][r] += amount
+        tasks += [("choice", p, amount) for amount in fx.income_choice]
+    for p in _seats(s):
+        tasks += [("card", p)] * s.fx[p].round_draw
+    tasks.append(("turn", R.first_player))
+    _replace(s, tasks)
+    return None
+
+
+def step_turn(s, task):
+    p = task[1]
+    s.active = p
+    s.heals = 0
+    _replace(s, [("act", p), ("post", p), ("endturn", p)])
+    return None
+
+
+def step_post(s, task):
+    p = task[1]
+    if s.can_heal(p):
+        return p
+    s.queue.pop(0)
+    return None
+
+
+def step_endturn(s, task):
+    p = task[1]
+    last = p != s.R.first_player
+    _replace(s, [("refill", p), ("refill", 1 - p), ("end",) if last else ("turn", 1 - p)])
+    return None
+
+
+def step_end(s, task):
+    R = s.R
+    for p in (0, 1):
+        cap = s.fx[p].storage_cap
+        s.res[p] = [min(cap, v) for v in s.res[p]]
+    if s.market:  # the oldest card goes under the deck, a new one comes to position 1
+        s.bottom.append(s.market.pop())
+    _replace(s, [("mkt", R.lim.market_size), ("check",)])
+    return None
+
+
+def step_check(s, task):
+    R = s.R
+    scores = (s.score(0), s.score(1))
+    s.events.append(RoundEnded(s.round, scores))
+    reached = [p for p in (0, 1) if scores[p] >= R.victory.points]
+    if len(reached) == 2:
+        turn.finish(s, R.tie_winner, "tie")
+    elif reached:
+        turn.finish(s, reached[0], "points")
+    elif s.round >= s.max_rounds:
+        turn.finish(s, None, "cap")
+    else:
+        s.round += 1
+        _replace(s, [("start",)])
+    return None
+
+
+def step_cards(s, task):
+    if any(s.hand[0]) or any(s.hand[1]):
+        return SIMULTANEOUS
+    s.queue.pop(0)
+    fight.open_battle(s, None, None)
+    return None
+
+
+def step_die(s, task):
+    if s.battle.next_side() >= 0:
+        return CHANCE
+    s.queue.pop(0)
+    return None
+
+
+def step_resolve(s, task):
+    s.queue.pop(0)
+    fight.resolve(s)
+    return None
+
+
+def _seats(s):
+    first = s.R.first_player
+    return (first, 1 - first)
+
+
+STEPS = {
+    "tile": step_chance, "mkt": step_mkt, "card": step_card, "refill": step_refill,
+    "start": step_start, "choice": step_decision, "turn": step_turn, "act": step_decision,
+    "post": step_post, "endturn": step_endturn, "end": step_end, "check": step_check,
+    "cards": step_cards, "die": step_die, "resolve": step_resolve,
+}
+
+
+def apply_chance(s, kind: str, task: tuple, outcome) -> None:
+    R = s.R
+    if kind == "die":
+        s.battle.roll(outcome)
+    elif kind == "card":
+        c = R.card_idx[outcome]
+        s.deck[c] -= 1
+        s.hand[task[1]][c] += 1
+        s.queue.pop(0)
+    elif kind == "mkt":  # the task stays until the market is full
+        b = R.b_idx[outcome]
+        s.bdeck[b] -= 1
+        s.market.insert(0, b)
+    else:
+        deal_tile(s, task, R.land_idx[outcome])
+
+
+def deal_tile(s, task: tuple, kind: int) -> None:
+    R = s.R
+    _, cell, bag = task
+    s.bags[bag][kind] -= 1
+    land = list(s.land)
+    cells = (cell, R.space_idx[R.game.board.cells[cell].mirror])
+    for c in cells:
+        land[c] = kind
+    s.land = tuple(land)
+    s.yields = tuple(R.land_yield[k] if k >= 0 else -1 for k in land) + (-1,) * (R.n_spaces - R.n_cells)
+    s.queue.pop(0)
+
+
+def chance_label(s) -> str:
+    R = s.R
+    task = s.queue[0]
+    kind = task[0]
+    if kind == "tile":
+        cell = R.space_ids[task[1]]
+        mirror = R.game.board.cells[task[1]].mirror
+        return f"tile {cell}" + (f"+{mirror}" if mirror != cell else "")
+    if kind == "mkt":
+        return "market card"
+    if kind == "card":
+        return f"battle card for {R.players[task[1]]}"
+    side = s.battle.next_side()
+    return f"{'attacker' if side == 0 else 'defender'} die" + ("" if s.battle.dice[side] else " (reroll)")

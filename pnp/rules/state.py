@@ -1,0 +1,237 @@
+"""The game state and its OpenSpiel-style interface.
+
+The state is a handful of flat lists (units per space, resources, hands as counts
+per card) plus a queue of pending steps. `_advance` runs automatic steps (income,
+refills, round end) until the head of the queue needs a decision, a chance outcome
+or the joint card choice; `current_player` then says which. See pnp/rules/__init__.py.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+from pnp.rules import fight, flow, turn
+from pnp.rules.actions import END_TURN, HEAL, choice_actions, main_actions
+from pnp.rules.battle import DIE_OUTCOMES
+from pnp.rules.compiled import DIE_SIDES
+
+CHANCE, SIMULTANEOUS, TERMINAL = -1, -2, -4
+
+
+class IllegalAction(ValueError):
+    """apply_action got an action that is not legal here (only raised when validating)."""
+
+
+class State:
+    __slots__ = (
+        "R", "units", "owner", "land", "yields", "res", "bld", "fx", "hand", "deck", "discard",
+        "bdeck", "bottom", "market", "bags", "wounded", "round", "active", "heals", "queue",
+        "battle", "fight", "cur", "winner", "victory_type", "events", "max_rounds", "validate",
+    )
+
+    # ---- OpenSpiel interface ----------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """0 or 1 (a decision), CHANCE, SIMULTANEOUS (secret battle cards) or TERMINAL."""
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        return self.cur == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.cur == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.cur == SIMULTANEOUS
+
+    def legal_actions(self, player: int | None = None) -> list:
+        """Decisions of the current player; at the card step, `player`'s card ids and None
+        (all joint pairs when player is None); at a chance node, the outcomes."""
+        cur = self.cur
+        if cur >= 0:
+            kind = self.queue[0][0]
+            if kind == "act":
+                return main_actions(self, cur)
+            if kind == "post":
+                return [HEAL, END_TURN]
+            return choice_actions(self, cur)
+        if cur == SIMULTANEOUS:
+            if player is None:
+                return list(product(self.legal_actions(0), self.legal_actions(1)))
+            hand = self.hand[player]
+            return [None] + [cid for cid, n in zip(self.R.card_ids, hand) if n]
+        if cur == CHANCE:
+            return [o for o, _ in self.chance_outcomes()]
+        return []
+
+    def chance_outcomes(self) -> list[tuple]:
+        """[(outcome, exact probability)] at a chance node, in content order."""
+        ids, counts = self._urn()
+        if ids is None:
+            return list(DIE_OUTCOMES)
+        total = sum(counts)
+        return [(i, Fraction(n, total)) for i, n in zip(ids, counts) if n]
+
+    def sample_chance(self, rng) -> object:
+        """One chance outcome drawn with `rng` from exactly the chance_outcomes distribution."""
+        ids, counts = self._urn()
+        if ids is None:
+            return rng.randrange(DIE_SIDES) + 1
+        r = rng.randrange(sum(counts))
+        for i, n in zip(ids, counts):
+            r -= n
+            if r < 0:
+                return i
+        raise AssertionError("empty urn")  # pragma: no cover
+
+    def apply_action(self, action) -> None:
+        """Apply a decision, a joint card pair (card of A, card of B) or a chance outcome."""
+        if self.validate:
+            self._check(action)
+        cur = self.cur
+        task = self.queue[0]
+        kind = task[0]
+        if cur == CHANCE:
+            flow.apply_chance(self, kind, task, action)
+        elif cur == SIMULTANEOUS:
+            fight.reveal_cards(self, action)
+        elif kind == "act":
+            turn.apply_main(self, cur, action)
+        elif kind == "post":
+            if action == HEAL:
+                turn.heal(self, cur)
+            else:
+                self.queue.pop(0)
+        else:  # income choice
+            self.queue.pop(0)
+            self.res[cur][self.R.res_idx[action.resource]] += task[2]
+        self._advance()
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, -1 for the loser; 0 each while undecided or at the cap."""
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def clone(self) -> "State":
+        c = State.__new__(State)
+        c.R, c.land, c.yields, c.fight = self.R, self.land, self.yields, self.fight
+        c.units, c.owner = self.units[:], self.owner[:]
+        c.res = [self.res[0][:], self.res[1][:]]
+        c.bld = [dict(self.bld[0]), dict(self.bld[1])]
+        c.fx = self.fx[:]
+        c.hand = [self.hand[0][:], self.hand[1][:]]
+        c.deck, c.discard = self.deck[:], self.discard[:]
+        c.bdeck, c.bottom, c.market = self.bdeck[:], self.bottom[:], self.market[:]
+        c.bags = [b[:] for b in self.bags]
+        c.wounded = self.wounded[:]
+        c.round, c.active, c.heals, c.cur = self.round, self.active, self.heals, self.cur
+        c.winner, c.victory_type, c.max_rounds, c.validate = self.winner, self.victory_type, self.max_rounds, self.validate
+        c.queue = self.queue[:]
+        c.battle = self.battle.clone() if self.battle is not None else None
+        c.events = self.events[:]
+        return c
+
+    # ---- reading the position ---------------------------------------------------
+    def own_spaces(self, p: int) -> list[int]:
+        """Spaces where p has units: cells in content order, then p's castle."""
+        owner = self.owner
+        out = [c for c in range(self.R.n_cells) if owner[c] == p]
+        castle = self.R.castle[p]
+        if self.units[castle]:
+            out.append(castle)
+        return out
+
+    def lands(self, p: int) -> int:
+        return self.owner[:self.R.n_cells].count(p)
+
+    def army(self, p: int) -> int:
+        units, owner = self.units, self.owner
+        n = len(units[self.R.castle[p]])
+        for c in range(self.R.n_cells):
+            if owner[c] == p:
+                n += len(units[c])
+        return n
+
+    def army_limit(self, p: int) -> int:
+        lim = self.R.lim
+        return lim.army_per_land * (self.lands(p) + (1 if lim.army_castle_counts else 0)) + self.fx[p].army_bonus
+
+    def held_entrances(self, p: int) -> int:
+        """How many entrances of the enemy castle p holds."""
+        owner = self.owner
+        return sum(1 for e in self.R.entrances[1 - p] if owner[e] == p)
+
+    def can_heal(self, p: int) -> bool:
+        fx = self.fx[p]
+        return (self.heals < self.R.lim.heals_per_turn and self.wounded[p] > 0 and fx.infirmary_cap > 0
+                and len(self.units[self.R.castle[p]]) < fx.cap and self.army(p) < self.army_limit(p))
+
+    def score(self, p: int) -> int:
+        """Victory points now: buildings (with town hall and prestige), lands, land bonuses."""
+        R = self.R
+        sc = R.scoring
+        owner, land = self.owner, self.land
+        held = [c for c in range(R.n_cells) if owner[c] == p]
+        return (self.fx[p].points + len(held) // sc.land_per * sc.land_points
+                + sum(R.land_points[land[c]] for c in held if land[c] >= 0))
+
+    def hand_count(self, p: int) -> int:
+        return sum(self.hand[p])
+
+    def units_by_strength(self, p: int) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for sp in self.own_spaces(p):
+            for u in self.units[sp]:
+                out[u] = out.get(u, 0) + 1
+        return out
+
+    def resources(self, p: int) -> dict[str, int]:
+        return dict(zip(self.R.res_ids, self.res[p]))
+
+    def buildings(self, p: int) -> dict[str, str]:
+        """Base building id -> the id of the card on top (base or upgrade)."""
+        R = self.R
+        return {R.b_ids[b]: (R.up_ids[b] if lvl else R.b_ids[b]) for b, lvl in sorted(self.bld[p].items())}
+
+    def chance_label(self) -> str:
+        """What the pending chance node decides, for logs."""
+        return flow.chance_label(self)
+
+    def __str__(self) -> str:
+        from pnp.rules.text import describe
+
+        return describe(self)
+
+    # ---- machinery --------------------------------------------------------------
+    def _urn(self):
+        """(ids, counts) of the urn the head chance node draws from; (None, None) for a die."""
+        R = self.R
+        kind = self.queue[0][0]
+        if kind == "card":
+            return R.card_ids, self.deck
+        if kind == "mkt":
+            return R.b_ids, self.bdeck
+        if kind == "tile":
+            return R.land_ids, self.bags[self.queue[0][2]]
+        return None, None
+
+    def _advance(self) -> None:
+        q = self.queue
+        steps = flow.STEPS
+        while q:
+            cur = steps[q[0][0]](self, q[0])
+            if cur is not None:
+                self.cur = cur
+                return
+        self.cur = TERMINAL
+
+    def _check(self, action) -> None:
+        if self.cur == SIMULTANEOUS:
+            ok = (isinstance(action, tuple) and len(action) == 2
+                  and all(action[p] in self.legal_actions(p) for p in (0, 1)))
+        else:
+            ok = self.cur != TERMINAL and action in self.legal_actions()
+        if not ok:
+            raise IllegalAction(f"{action!r} is not legal here")

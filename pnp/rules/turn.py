@@ -1,0 +1,153 @@
+"""Applying a player's action to the state (the legal lists are in actions.py).
+
+Actions are trusted here (State.apply_action validates when asked to), so each
+function only performs the rule: pay, change the board, queue what follows.
+"""
+
+from __future__ import annotations
+
+from pnp.rules.events import Built, GameOver, Healed, Hired, Upgraded
+
+
+def apply_main(s, p: int, a) -> None:
+    kind = a.kind
+    if kind == "heal":  # free: the action step stays open
+        heal(s, p)
+        return
+    s.queue.pop(0)
+    if kind == "move":
+        move(s, p, a)
+    elif kind == "build":
+        build(s, p, a)
+    elif kind == "hire":
+        hire(s, p, a)
+    elif kind == "train":
+        train(s, p, a)
+    elif kind == "trade":
+        trade(s, p, a)
+    elif kind == "upgrade":
+        upgrade(s, p, a)
+    # "pass" does nothing
+
+
+def _pay(res: list[int], price) -> None:
+    for r, n in enumerate(price):
+        res[r] -= n
+
+
+def _price(R, cost: tuple[int, ...], waive: tuple[str, ...]) -> list[int]:
+    price = list(cost)
+    for rid in waive:
+        price[R.res_idx[rid]] -= 1
+    return price
+
+
+def set_space(s, sp: int, units: tuple[int, ...], p: int) -> None:
+    """Put `units` of p on a space; an emptied cell has no owner (castles keep theirs)."""
+    s.units[sp] = units
+    if sp < s.R.n_cells:
+        s.owner[sp] = p if units else -1
+
+
+def minus(units: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, ...]:
+    """`units` without the sub-multiset `group` (both sorted)."""
+    rest = list(units)
+    for u in group:
+        rest.remove(u)
+    return tuple(rest)
+
+
+def update_fx(s, p: int) -> None:
+    s.fx[p] = fx = s.R.fx(s.bld[p])
+    # Wounded beyond the infirmary's room are out of the game (none without an infirmary).
+    s.wounded[p] = min(s.wounded[p], fx.infirmary_cap)
+
+
+def build(s, p: int, a) -> None:
+    R = s.R
+    b = R.b_idx[a.building]
+    slot = a.slot - 1
+    _pay(s.res[p], _price(R, R.b_cost[b][0], a.waive))
+    if a.discard is not None:
+        d = R.b_idx[a.discard]
+        del s.bld[p][d]
+        s.bottom.append(d)
+    s.bld[p][b] = 0
+    del s.market[slot]
+    update_fx(s, p)
+    s.events.append(Built(s.round, p, a.building, a.discard))
+    s.queue.insert(0, ("mkt", R.lim.market_size))
+
+
+def upgrade(s, p: int, a) -> None:
+    R = s.R
+    b = R.b_idx[a.building]
+    _pay(s.res[p], _price(R, R.b_cost[b][1], a.waive))
+    s.bld[p][b] = 1
+    update_fx(s, p)
+    s.events.append(Upgraded(s.round, p, a.building, R.up_ids[b]))
+
+
+def hire(s, p: int, a) -> None:
+    fx = s.fx[p]
+    sp = s.R.space_idx[a.space]
+    _pay(s.res[p], fx.hire_cost)
+    set_space(s, sp, tuple(sorted(s.units[sp] + (fx.hire_strength,))), p)
+    s.events.append(Hired(s.round, p, a.space, fx.hire_strength))
+
+
+def train(s, p: int, a) -> None:
+    R = s.R
+    sp = R.space_idx[a.space]
+    _pay(s.res[p], R.train_cost)
+    rest = minus(s.units[sp], (a.strength,))
+    stronger = min(a.strength + R.train_amount, s.fx[p].train_cap)
+    set_space(s, sp, tuple(sorted(rest + (stronger,))), p)
+
+
+def trade(s, p: int, a) -> None:
+    R = s.R
+    res = s.res[p]
+    res[R.res_idx[a.give]] -= a.count
+    for rid in a.get:
+        res[R.res_idx[rid]] += 1
+
+
+def heal(s, p: int) -> None:
+    fx = s.fx[p]
+    castle = s.R.castle[p]
+    s.heals += 1
+    s.wounded[p] -= 1
+    s.units[castle] = tuple(sorted(s.units[castle] + (fx.infirmary_strength,)))
+    s.events.append(Healed(s.round, p, fx.infirmary_strength))
+
+
+def move(s, p: int, a) -> None:
+    R = s.R
+    src, dst = R.space_idx[a.src], R.space_idx[a.dst]
+    group = a.units
+    enemy = 1 - p
+    if dst == R.castle[enemy] and not s.units[dst]:
+        finish(s, p, "castle")  # an empty enemy castle: walking in wins (the group stays put)
+        return
+    set_space(s, src, minus(s.units[src], group), p)
+    if s.owner[dst] == enemy:  # enemy units on a cell, or a defended enemy castle
+        s.fight = (p, src, dst, group, None, None)
+        s.queue[0:0] = [("cards",), ("die",), ("resolve",)]
+        return
+    set_space(s, dst, tuple(sorted(s.units[dst] + group)), p)
+    road_bonus(s, p, dst)
+
+
+def road_bonus(s, p: int, dst: int) -> None:
+    """Тракт: entering a land by a move yields its resource (once per action)."""
+    amount = s.fx[p].road_bonus
+    if amount and s.yields[dst] >= 0:
+        s.res[p][s.yields[dst]] += amount
+
+
+def finish(s, winner: int | None, victory_type: str) -> None:
+    s.winner = winner
+    s.victory_type = victory_type
+    s.queue.clear()  # in place: the advance loop holds this list
+    s.events.append(GameOver(s.round, winner, victory_type, (s.score(0), s.score(1))))

@@ -1,0 +1,1 @@
+"""The reference simulator: agents, seeded runner, statistics, report, kit check."""

@@ -1,0 +1,186 @@
+"""Statistics over many played games: the numbers `pnp sim` prints, writes as JSON and plots.
+
+Input: the per-game records made by `pnp.sim.observe` (plain dicts, in game-index order).
+Output: one JSON-ready dict. Everything is computed from integers and rounded once, so the
+same records always give the same bytes, whatever the number of workers that played them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+
+Z95 = 1.959963984540054  # two-sided 95 % normal quantile
+QUANTILES = {"p50": 0.5, "p90": 0.9, "p99": 0.99, "p99.9": 0.999}
+DIGITS = 4
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion (95 % by default)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate(successes: int, trials: int) -> dict:
+    """{"n", "of", "rate", "ci95"}: a proportion with its Wilson interval, rounded."""
+    lo, hi = wilson(successes, trials)
+    return {"n": successes, "of": trials, "rate": _r(successes / trials if trials else 0.0),
+            "ci95": [_r(lo), _r(hi)]}
+
+
+def quantile(sorted_values: list[int | float], q: float):
+    """Nearest-rank quantile: the smallest value with at least q of the sample at or below it."""
+    if not sorted_values:
+        return 0
+    rank = max(1, math.ceil(q * len(sorted_values)))
+    return sorted_values[min(rank, len(sorted_values)) - 1]
+
+
+def distribution(values, keys=("p50", "p90")) -> dict:
+    """mean, the asked quantiles and max of a sample of numbers."""
+    ordered = sorted(values)
+    out = {"mean": _r(sum(ordered) / len(ordered)) if ordered else 0.0}
+    for key in keys:
+        out[key] = quantile(ordered, QUANTILES[key])
+    out["max"] = ordered[-1] if ordered else 0
+    return out
+
+
+def peak(values) -> dict:
+    """A component peak: how far up the per-game maxima go (p99, p99.9, max)."""
+    return distribution(values, keys=("p50", "p99", "p99.9"))
+
+
+def _r(x: float) -> float:
+    return round(float(x), DIGITS)
+
+
+# ---- the summary ------------------------------------------------------------------
+
+def summarize(records: list[dict], players: tuple[str, str] = ("A", "B")) -> dict:
+    """Every statistic of issue 3 from the per-game records."""
+    n = len(records)
+    return {
+        "games": n,
+        "seats": _seats(records, players),
+        "agents": _agents(records),
+        "victory_types": _victory_types(records),
+        "length": {"rounds": distribution([r["rounds"] for r in records]),
+                   "decisions": distribution([r["decisions"] for r in records]),
+                   "rounds_histogram": _histogram([r["rounds"] for r in records])},
+        "cap": _cap(records),
+        "pairs": _pairs(records),
+        "buildings": _buildings(records, players),
+        "battle_cards": _cards(records),
+        "battles": _battles(records),
+        "peaks": _peaks(records),
+    }
+
+
+def _seats(records, players) -> dict:
+    n = len(records)
+    wins = Counter(r["winner"] for r in records)
+    return {p: rate(wins[p], n) for p in players} | {"none": rate(wins[None], n)}
+
+
+def _agents(records) -> dict:
+    """Wins by agent slot (slot 0 = the first name in --agents), whatever seat it sat in."""
+    n = len(records)
+    wins = Counter()
+    for r in records:
+        if r["winner"] is not None:
+            wins[r["slots"][r["winner"]]] += 1
+    names = records[0]["agent_names"] if records else []
+    return {"names": names, "wins": [rate(wins[i], n) for i in range(len(names))]}
+
+
+def _victory_types(records) -> dict:
+    n = len(records)
+    kinds = Counter(r["victory"] for r in records)
+    by_seat = Counter((r["victory"], r["winner"]) for r in records)
+    out = {}
+    for kind in sorted(kinds):
+        out[kind] = rate(kinds[kind], n) | {
+            "by_seat": {str(w): c for (k, w), c in sorted(by_seat.items(), key=str) if k == kind}}
+    return out
+
+
+def _cap(records) -> dict:
+    n = len(records)
+    capped = sum(1 for r in records if r["victory"] == "cap")
+    out = rate(capped, n)
+    out["problem"] = capped > 0
+    return out
+
+
+def _pairs(records) -> dict:
+    """Seat-swapped pairs: how often the same seat (or the same agent) won both games of a pair."""
+    by_pair = defaultdict(list)
+    for r in records:
+        by_pair[r["pair"]].append(r)
+    full = [g for g in by_pair.values() if len(g) == 2]
+    same_seat = sum(1 for a, b in full if a["winner"] is not None and a["winner"] == b["winner"])
+    same_agent = sum(1 for a, b in full if a["winner"] is not None and b["winner"] is not None
+                     and a["slots"][a["winner"]] == b["slots"][b["winner"]])
+    return {"pairs": len(full), "same_seat_won_both": same_seat, "same_agent_won_both": same_agent}
+
+
+def _histogram(values) -> dict:
+    counts = Counter(values)
+    return {str(k): counts[k] for k in sorted(counts)}
+
+
+def _buildings(records, players) -> dict:
+    """Per building id: player-games where it was built / upgraded, and how often that player won."""
+    built, upgraded, won_built, won_upgraded = Counter(), Counter(), Counter(), Counter()
+    ids = set()
+    for r in records:
+        for p in players:
+            won = r["winner"] == p
+            for bid in set(r["built"][p]):
+                built[bid] += 1
+                won_built[bid] += won
+            for bid in set(r["upgraded"][p]):
+                upgraded[bid] += 1
+                won_upgraded[bid] += won
+        ids |= set(r.get("building_ids", ()))
+    player_games = len(records) * len(players)
+    out = {}
+    for bid in sorted(ids | set(built)):
+        out[bid] = {"built": built[bid], "built_share": _r(built[bid] / player_games if player_games else 0),
+                    "upgraded": upgraded[bid],
+                    "win_when_built": rate(won_built[bid], built[bid]),
+                    "win_when_upgraded": rate(won_upgraded[bid], upgraded[bid])}
+    return out
+
+
+def _cards(records) -> dict:
+    """Per battle card: times played, and the battle win rate of the side that played it."""
+    played, won = Counter(), Counter()
+    ids = set()
+    for r in records:
+        for card, battle_won in r["cards"]:
+            played[card] += 1
+            won[card] += battle_won
+        ids |= set(r.get("card_ids", ()))
+    return {cid: {"played": played[cid], "battle_win": rate(won[cid], played[cid])}
+            for cid in sorted(ids | set(played))}
+
+
+def _battles(records) -> dict:
+    total = sum(r["battles"]["count"] for r in records)
+    attacker_won = sum(r["battles"]["attacker_won"] for r in records)
+    no_card = sum(r["battles"]["sides_without_card"] for r in records)
+    return {"count": total, "per_game": distribution([r["battles"]["count"] for r in records]),
+            "attacker_won": rate(attacker_won, total), "sides_without_card": no_card}
+
+
+def _peaks(records) -> dict:
+    """Per-game maxima of every component count -> their distribution over games."""
+    keys = sorted({k for r in records for k in r["peaks"]})
+    return {k: peak([r["peaks"].get(k, 0) for r in records]) for k in keys}

@@ -1,0 +1,142 @@
+import io
+import subprocess
+import sys
+
+import pytest
+from pypdf import PdfReader
+
+from pdfprobe import card_svg, drawing, pdffonts, qpdf_check, text
+from pnp.render import pdf
+from pnp.render.geometry import Box, pt_to_mm
+
+INFO = pdf.DocInfo("Тверджа — тест", duplex="long")
+UKRAINIAN = "Їжак ґудзик «є» — ʼ’"
+
+
+def _boxes(data: bytes, index: int = 0) -> dict[str, tuple[float, ...]]:
+    page = PdfReader(io.BytesIO(data)).pages[index]
+    return {key: tuple(round(pt_to_mm(float(v)), 3) for v in page[key])
+            for key in ("/MediaBox", "/TrimBox", "/BleedBox") if key in page}
+
+
+def test_single_card_page_has_bleed_media_and_trim_boxes():
+    data = pdf.svg_to_pdf(card_svg("Карта 1"), INFO, trim=Box(3, 3, 63, 88), bleed=Box(0, 0, 69, 94))
+    boxes = _boxes(data)
+    assert boxes["/MediaBox"] == (0, 0, 69, 94)
+    assert boxes["/BleedBox"] == (0, 0, 69, 94)
+    assert boxes["/TrimBox"] == (3, 3, 66, 91)
+
+
+def test_svg_size_reads_the_root_in_css_units():
+    assert pdf.svg_size_mm(card_svg("x")) == (69.0, 94.0)
+    ns = 'xmlns="http://www.w3.org/2000/svg"'
+    assert pdf.svg_size_mm(f'<?xml version="1.0"?><svg {ns} width="1in" height="72pt"/>') == (25.4, 25.4)
+    assert pdf.svg_size_mm(f'<svg {ns} width="6.3cm" height="96"/>') == (63.0, 25.4)
+    assert pdf.svg_size_mm(f'<svg {ns} viewBox="0 0 96 192"/>') == (25.4, 50.8)
+    with pytest.raises(ValueError, match="unsupported SVG length"):
+        pdf.svg_size_mm(f'<svg {ns} width="5em" height="1mm"/>')
+
+
+def test_fonts_embedded_subset_and_text_extractable():
+    data = pdf.svg_to_pdf(card_svg("Карта 1"), INFO)
+    rows = pdffonts(data)
+    assert rows, "the card uses fonts"
+    for row in rows:
+        # name type... emb sub uni object ID: the three flags sit before the object number
+        emb, sub, uni = row[-5:-2]
+        assert (emb, sub, uni) == ("yes", "yes", "yes"), row
+        assert "PTSans" in row[0] and "+" in row[0]
+    assert UKRAINIAN in text(data)
+
+
+def test_metadata_viewer_preferences_and_id_are_fixed():
+    reader = PdfReader(io.BytesIO(pdf.svg_to_pdf(card_svg("x"), INFO)))
+    meta = reader.metadata
+    assert meta["/Producer"] == "pnp" and meta["/Title"] == "Тверджа — тест"
+    assert meta["/CreationDate"] == meta["/ModDate"] == pdf.FIXED_DATE_PDF
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
+    assert len(reader.trailer["/ID"][0]) == 16
+    assert reader.pdf_header == "%PDF-1.7"
+
+
+@pytest.mark.parametrize("mode, name", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"),
+                                        ("none", "/Simplex")])
+def test_duplex_modes(mode, name):
+    data = pdf.svg_to_pdf(card_svg("x"), pdf.DocInfo("t", duplex=mode))
+    assert PdfReader(io.BytesIO(data)).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == name
+
+
+def test_unknown_duplex_mode_is_refused():
+    with pytest.raises(ValueError, match="unknown duplex mode"):
+        pdf.svg_to_pdf(card_svg("x"), pdf.DocInfo("t", duplex="sideways"))
+
+
+def _sheet(labels) -> list[pdf.Page]:
+    placements = tuple(pdf.Placement(card_svg(label), 10 + 63 * (k % 3), 10 + 88 * (k // 3),
+                                     Box(13 + 63 * (k % 3), 13 + 88 * (k // 3), 63, 88))
+                       for k, label in enumerate(labels))
+    return [pdf.Page(210, 297, placements)]
+
+
+def test_two_renders_are_byte_identical_also_in_a_fresh_process():
+    pages = _sheet(["А", "Б", "В"])
+    first = pdf.render(pages, INFO)
+    assert pdf.render(pages, INFO) == first
+    code = ("import sys; sys.path.insert(0, 'tests/render');"
+            "from pdfprobe import card_svg; from pnp.render import pdf; from pnp.render.geometry import Box;"
+            "from test_pdf import _sheet, INFO;"
+            "sys.stdout.buffer.write(pdf.render(_sheet(['А', 'Б', 'В']), INFO))")
+    fresh = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True).stdout
+    assert fresh == first
+
+
+def test_a_master_used_many_times_is_stored_once():
+    same = pdf.render(_sheet(["Один"] * 9), INFO)
+    forms = drawing(same, 0).forms
+    assert len(forms) == 9 and len({f.name for f in forms}) == 1
+    different = pdf.render(_sheet([f"Карта {k}" for k in range(9)]), INFO)
+    assert len({f.name for f in drawing(different, 0).forms}) == 9
+    assert len(same) < len(different)
+
+
+def test_placements_land_where_asked():
+    forms = drawing(pdf.render(_sheet(["a", "b", "c", "d"]), INFO), 0).forms
+    assert [(round(f.x, 3), round(f.y, 3)) for f in forms] == [(10, 10), (73, 10), (136, 10), (10, 98)]
+
+
+def test_qpdf_check_is_clean():
+    data = pdf.render(_sheet(["a"] * 9) + _sheet(["b", "c"]), INFO)
+    result = qpdf_check(data)
+    assert result.returncode == 0 and "No syntax or stream encoding errors" in result.stdout
+    assert "WARNING" not in result.stdout + result.stderr
+
+
+def test_pages_of_different_sizes_in_one_document():
+    card = card_svg("Карта")
+    pages = _sheet(["a"]) + [pdf.Page.of_svg(card, 69, 94, trim=Box(3, 3, 63, 88))]
+    data = pdf.render(pages, INFO)
+    assert _boxes(data, 0)["/MediaBox"] == (0, 0, 210, 297)
+    assert _boxes(data, 1) == {"/MediaBox": (0, 0, 69, 94), "/TrimBox": (3, 3, 66, 91)}
+
+
+def test_concat_keeps_pages_and_boxes():
+    one = pdf.svg_to_pdf(card_svg("1"), INFO, trim=Box(3, 3, 63, 88))
+    sheet = pdf.render(_sheet(["2", "3"]), INFO)
+    both = pdf.concat([one, sheet], pdf.DocInfo("разом", duplex="short"))
+    reader = PdfReader(io.BytesIO(both))
+    assert len(reader.pages) == 2
+    assert _boxes(both, 0)["/TrimBox"] == (3, 3, 66, 91)
+    assert reader.metadata["/Title"] == "разом"
+    assert pdf.concat([one, sheet], pdf.DocInfo("разом", duplex="short")) == both
+    assert qpdf_check(both).returncode == 0
+
+
+def test_overlay_must_match_the_page_size():
+    with pytest.raises(ValueError, match="overlay SVG is 69.00x94.00 mm"):
+        pdf.render([pdf.Page(210, 297, overlay=card_svg("x"))], INFO)
+
+
+def test_empty_document_is_refused():
+    with pytest.raises(ValueError):
+        pdf.render([], INFO)

@@ -1,0 +1,264 @@
+"""Rich text: parsing, wrapping with real metrics, fitting, and what ends up in a PDF."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+
+import cairosvg
+import pytest
+
+from pnp.render import fonts, hyphen, icons, richtext
+from pnp.render.linebreak import icon_box_mm
+
+PARAGRAPH = (
+    "**Ринок**: обміняй 2 однакові ресурси на 2 [any]. Казарма коштує 2 [wood] 1 [stone] "
+    "1 [grain] і дає 2 [point]. Найняти загін: заплати 2 [grain] — новий загін силою 1 "
+    "стає у твою землю. Бій: кидай по 1 [die] за кожен свій загін; Стіна дає +2 [wall] "
+    "до захисту замку, Бастіон +3 [wall]. Здобич: виграв бій — отримай +1 [gold]."
+)
+
+
+def piece_width(piece, size):
+    """Width of a laid-out piece measured afresh from the font, not taken from the layout."""
+    if piece.kind == "icon":
+        return icon_box_mm(piece.face, size)
+    return fonts.text_width_mm(piece.text, piece.face, size)
+
+
+def measured(line, size):
+    last = line.pieces[-1]
+    return last.x + piece_width(last, size)
+
+
+def to_pdf(svg_body: str, names, tmp_path, w=120.0, h=80.0):
+    fonts.use_bundled_fonts()
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">'
+        f"{icons.icon_defs(names)}{svg_body}</svg>"
+    )
+    ET.fromstring(svg)  # well-formed
+    pdf = tmp_path / "text.pdf"
+    cairosvg.svg2pdf(bytestring=svg.encode(), write_to=str(pdf))
+    return pdf
+
+
+def pdf_words(pdf):
+    """(word, xMin, xMax, yMin, yMax) in mm from pdftotext -bbox."""
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    mm = 25.4 / 72
+    return [
+        (m.group(5), *(float(m.group(i)) * mm for i in range(1, 5)))
+        for m in re.finditer(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', out
+        )
+    ]
+
+
+# --- parsing --------------------------------------------------------------------------
+
+
+def test_parse_runs():
+    runs = richtext.parse("Заплати **2** [grain]\\nдалі\nкінець")
+    kinds = [(r.kind, r.text, r.bold) for r in runs]
+    assert kinds == [
+        ("text", "Заплати ", False), ("text", "2", True), ("text", " ", False), ("icon", "grain", False),
+        ("break", "", False), ("text", "далі", False), ("break", "", False), ("text", "кінець", False),
+    ]
+    assert richtext.plain_text("**Ринок**: 2 [wood] і\nдалі") == "Ринок: 2 і далі"
+    assert richtext.icon_refs("2 [wood], [sheep]") == ("wood", "sheep")
+
+
+@pytest.mark.parametrize(
+    "markup, message",
+    [
+        ("заплати 2 [sheep]", r"\[sheep\]"),
+        ("заплати [ wood ] і [Gold]", r"\[Gold\]"),
+        ("**не закрито", r"\*\*"),
+        ("дужка [ без кінця", r"'\['"),
+        ("кінець ]", r"'\]'"),
+    ],
+)
+def test_bad_markup_raises_clear_error(markup, message):
+    with pytest.raises(ValueError, match=message):
+        richtext.parse(markup)
+    with pytest.raises(ValueError):
+        richtext.fit(markup, 50, 20)
+
+
+def test_every_icon_name_is_valid_markup():
+    text = " ".join(f"1 [{n}]" for n in icons.icon_names())
+    assert [r.text for r in richtext.parse(text) if r.kind == "icon"] == list(icons.icon_names())
+
+
+# --- wrapping -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hyphenate", [False, True])
+def test_lines_never_exceed_the_width(hyphenate):
+    for width in [x / 2 for x in range(30, 161, 3)]:  # 15 .. 80 mm
+        for size in (7.0, 8.5, 10.0):
+            wrapped = richtext.wrap(PARAGRAPH, width, "sans", size, hyphenate)
+            assert wrapped.broken_words == 0 or width < 25
+            for line in wrapped.lines:
+                assert line.pieces, (width, size)
+                assert measured(line, size) <= width + 1e-6, (width, size, line)
+
+
+def test_lines_are_filled_greedily():
+    """A line breaks only when the next word really would not fit."""
+    text = "Кожне влучання вибиває ворогу найслабший загін, обидві сторони кидають одночасно"
+    size = 8.5
+    space = fonts.text_width_mm(" ", "sans", size)
+    for width in (30.0, 40.0, 55.0):
+        lines = richtext.wrap(text, width, "sans", size).lines
+        assert " ".join(l.pieces[0].text for l in lines) == text
+        for line, nxt in zip(lines, lines[1:]):
+            first = nxt.pieces[0].text.split(" ")[0]
+            assert line.width + space + fonts.text_width_mm(first, "sans", size) > width
+
+
+def test_icons_stay_with_their_numbers_across_wraps():
+    forms = ("візьми {n} [{icon}]", "отримай (+{n} [{icon}][{icon}])")
+    text = " ".join(forms[n % 2].format(n=n, icon=icon) for n, icon in enumerate(icons.icon_names()))
+    for width in [x / 4 for x in range(60, 320, 3)]:  # 15 .. 80 mm
+        lines = richtext.wrap(text, width, "sans", 8.5).lines
+        for prev, line in zip(lines, lines[1:]):
+            assert line.pieces[0].kind == "text", (width, line)
+            assert re.search(r"\d\s*$", prev.pieces[-1].text) is None or prev.pieces[-1].kind == "icon"
+            # the number before each icon sits on the icon's own line
+        for line in lines:
+            for i, p in enumerate(line.pieces):
+                if p.kind == "icon":
+                    before = line.pieces[i - 1] if i else None
+                    assert before and (before.kind == "icon" or re.search(r"\d\s?$", before.text)), (width, line)
+
+
+def test_glue_rules():
+    text = "перемога — це 30 очок у грі з двома гравцями й кубиками"
+    for width in [x / 2 for x in range(24, 120)]:
+        wrapped = richtext.wrap(text, width, "sans", 8.5)
+        if wrapped.broken_words:
+            continue  # too narrow for the glued groups: a forced break is reported instead
+        lines = [" ".join(p.text for p in l.pieces if p.kind == "text") for l in wrapped.lines]
+        for line in lines:
+            assert not line.startswith("—"), (width, lines)
+            assert not re.search(r"(^|\s)[узй]$", line), (width, lines)  # one-letter word left hanging
+            assert not line.endswith("30"), (width, lines)
+
+
+def test_forced_breaks_and_bold():
+    wrapped = richtext.wrap("**Ринок**\nобміняй\\nресурси", 100, "sans", 8.5)
+    texts = [[(p.text, p.face) for p in l.pieces] for l in wrapped.lines]
+    assert texts == [[("Ринок", "sans-bold")], [("обміняй", "sans")], [("ресурси", "sans")]]
+    assert richtext.wrap("", 50, "sans", 8.5).lines == ()
+
+
+def test_hyphenation_is_ukrainian():
+    assert ("будь-", "який") in hyphen.splits("будь-який")
+    assert all(head != "бу-" for head, _ in hyphen.splits("будь-який"))
+    assert ("захоп-", "лення,") in hyphen.splits("захоплення,")
+    bad = {"Ска-", "найси-", "Ко-", "Кон-"}
+    for word in ("Скарбниця", "найсильніші", "Контрнаказ"):
+        assert not bad & {head for head, _ in hyphen.splits(word)}, word
+    # a narrow column uses a hyphenation point rather than leave a short line
+    lines = richtext.wrap("Лазарет повертає найсильніші загони", 24, "sans", 8.5, hyphenate=True).lines
+    assert any(l.pieces[-1].text.endswith("-") for l in lines)
+
+
+# --- fitting --------------------------------------------------------------------------
+
+
+def test_fit_keeps_size_when_it_fits():
+    r = richtext.fit("Збудуй **Ринок** за 3 [wood].", 50, 10, "sans", 8.5, 7.0)
+    assert (r.size, r.shrunk, r.overflow_mm, r.fits) == (8.5, False, 0.0, True)
+    assert len(r.lines) == 1 and r.height_mm <= 10
+    assert r.icons == ("wood",)
+
+
+@pytest.mark.parametrize("box_h", [17.0, 18.0, 20.0, 24.0, 30.0])
+def test_fit_shrinks_to_the_largest_size_that_fits(box_h):
+    r = richtext.fit(PARAGRAPH, 45, box_h, "sans", 10.0, 6.0)
+    assert r.shrunk and r.overflow_mm == 0
+    assert (10.0 - r.size) / 0.25 == int((10.0 - r.size) / 0.25)  # quarter-point steps
+    assert r.height_mm <= box_h + 1e-9
+    assert r.height_mm == pytest.approx(richtext.block_height_mm(len(r.lines), "sans", r.size, 1.2))
+    bigger = r.size + 0.25
+    for hyph in (False, True):
+        w = richtext.wrap(PARAGRAPH, 45, "sans", bigger, hyph)
+        assert richtext.block_height_mm(len(w.lines), "sans", bigger, 1.2) > box_h
+
+
+def test_overflow_is_positive_exactly_when_it_cannot_fit():
+    min_size = 7.0
+    need = richtext.block_height_mm(len(richtext.wrap(PARAGRAPH, 40, "sans", min_size, True).lines),
+                                    "sans", min_size, 1.2)
+    for box_h in [x / 2 for x in range(10, 90)]:
+        r = richtext.fit(PARAGRAPH, 40, box_h, "sans", 8.5, min_size)
+        if box_h >= need:
+            assert r.overflow_mm == 0 and r.height_mm <= box_h, box_h
+        else:
+            assert r.size == min_size and r.shrunk
+            assert r.overflow_mm == pytest.approx(need - box_h, abs=1e-3), box_h
+            assert r.overflow_mm > 0 and not r.fits
+
+
+def test_fit_rejects_bad_arguments():
+    with pytest.raises(ValueError, match="align"):
+        richtext.fit("текст", 10, 10, align="justify")
+    with pytest.raises(ValueError, match="min_size"):
+        richtext.fit("текст", 10, 10, size=7, min_size=8)
+    r = richtext.fit("текст", 10, 10)
+    with pytest.raises(ValueError, match="valign"):
+        richtext.to_svg(r, 0, 0, valign="baseline")
+
+
+def test_overlong_word_is_cut_and_reported():
+    r = richtext.fit("ШШШШШШШШШШШШШШШШШШШ", 12, 30, "sans", 8.5, 7.0)  # no hyphenation point
+    assert r.broken_words > 0 and not r.fits
+    for line in r.lines:
+        assert measured(line, r.size) <= 12 + 1e-6
+
+
+# --- drawing and extraction -----------------------------------------------------------
+
+
+def test_pdf_gives_back_the_words_and_respects_the_box(tmp_path):
+    box_x, box_y, box_w, box_h = 10.0, 8.0, 60.0, 60.0
+    r = richtext.fit(PARAGRAPH, box_w, box_h, "sans", 8.5, 7.0)
+    assert r.fits
+    svg = richtext.to_svg(r, box_x, box_y)
+    assert svg.count("<use ") == sum(1 for l in r.lines for p in l.pieces if p.kind == "icon")
+    pdf = to_pdf(svg, r.icons, tmp_path)
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    joined = " ".join(text.replace("-\n", "").split())
+    for word in richtext.plain_text(PARAGRAPH).split():
+        assert word in joined, word
+    for word, x0, y0, x1, y1 in pdf_words(pdf):
+        assert x0 >= box_x - 0.05 and x1 <= box_x + box_w + 0.05, (word, x0, x1)
+        assert y0 >= box_y - 0.05 and y1 <= box_y + r.height_mm + 0.05, (word, y0, y1)
+    fonts_out = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
+    rows = fonts_out.splitlines()[2:]
+    assert any("PTSans-Bold" in row for row in rows) and any("PTSans-Regular" in row for row in rows)
+    assert all(" yes yes " in row for row in rows)  # embedded and subset
+
+
+@pytest.mark.parametrize("align", ["left", "center", "right"])
+def test_alignment_in_pdf(tmp_path, align):
+    r = richtext.fit("Здобич", 50, 10, "sans", 10, 8, align=align)
+    (word, x0, _, x1, _), = pdf_words(to_pdf(richtext.to_svg(r, 10, 5), r.icons, tmp_path))
+    assert word == "Здобич"
+    expected = {"left": 10.0, "center": 10 + (50 - r.lines[0].width) / 2, "right": 60 - r.lines[0].width}[align]
+    assert x0 == pytest.approx(expected, abs=0.3)
+
+
+def test_icons_sit_on_the_text_line():
+    r = richtext.fit("візьми 2 [wood]", 50, 10, "sans", 10, 8)
+    svg = richtext.to_svg(r, 0, 0)
+    use = re.search(r'<use href="#icon-wood" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', svg)
+    baseline = float(re.search(r'<tspan x="[\d.]+" y="([\d.]+)"', svg).group(1))
+    top, size = float(use.group(2)), float(use.group(3))
+    cap = 0.7 * 10 / fonts.PT_PER_MM
+    assert size > cap  # at least as tall as the capitals
+    assert top + size / 2 == pytest.approx(baseline - cap / 2, abs=0.01)  # centred on them

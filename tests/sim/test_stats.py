@@ -1,0 +1,80 @@
+"""Statistics: Wilson intervals, quantiles, seeding and the summary over game records."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from pnp.sim import seeding
+from pnp.sim.stats import distribution, peak, quantile, rate, summarize, wilson
+
+
+@pytest.mark.parametrize("k, n, lo, hi", [
+    # Values from Wilson (1927) as tabulated by Newcombe (1998), Stat. Med. 17:857, table I.
+    (81, 263, 0.2553, 0.3662),
+    (15, 148, 0.0624, 0.1605),
+    (0, 20, 0.0, 0.1611),
+    (1, 29, 0.0061, 0.1718),
+])
+def test_wilson_known_values(k, n, lo, hi):
+    got = wilson(k, n)
+    assert got[0] == pytest.approx(lo, abs=6e-5)
+    assert got[1] == pytest.approx(hi, abs=6e-5)
+
+
+def test_wilson_is_symmetric_and_contains_the_rate():
+    lo, hi = wilson(30, 100)
+    lo2, hi2 = wilson(70, 100)
+    assert lo == pytest.approx(1 - hi2) and hi == pytest.approx(1 - lo2)
+    assert lo < 0.3 < hi
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_rate_rounds_and_reports_counts():
+    r = rate(1000, 2000)
+    assert r["n"] == 1000 and r["of"] == 2000 and r["rate"] == 0.5
+    assert r["ci95"] == [0.4781, 0.5219]
+
+
+def test_nearest_rank_quantiles():
+    values = list(range(1, 1001))  # 1..1000
+    assert quantile(values, 0.5) == 500
+    assert quantile(values, 0.99) == 990
+    assert quantile(values, 0.999) == 999
+    assert quantile([7], 0.999) == 7
+    d = distribution([1, 2, 3, 10])
+    assert d == {"mean": 4.0, "p50": 2, "p90": 10, "max": 10}
+    assert peak([5] * 999 + [9]) == {"mean": 5.004, "p50": 5, "p99": 5, "p99.9": 5, "max": 9}
+
+
+def test_blocks_pair_games_on_common_seeds():
+    games = seeding.block_games(7, 0, 6)
+    assert [g.index for g in games] == [0, 1, 2, 3, 4, 5]
+    for a, b in zip(games[::2], games[1::2]):
+        assert a.pair == b.pair and a.chance == b.chance and a.agents == b.agents
+        assert a.slots == (0, 1) and b.slots == (1, 0)
+    assert games[0].chance != games[2].chance
+
+
+def test_block_seeds_do_not_depend_on_how_many_games_follow():
+    short = seeding.block_games(7, 1, 40)  # a short last block
+    full = seeding.block_games(7, 1, 64)
+    assert short == full[:len(short)]
+    assert [len(b) for b in seeding.blocks(70)] == [32, 32, 6]
+
+
+def test_summary_counts_seats_agents_pairs_and_the_cap(make_record):
+    recs = [make_record(0, "A"), make_record(1, "A"), make_record(2, "B"), make_record(3, None, "cap", rounds=100)]
+    s = summarize(recs)
+    assert s["seats"]["A"]["n"] == 2 and s["seats"]["B"]["n"] == 1 and s["seats"]["none"]["n"] == 1
+    # game 0: slot 0 sat in A and won; game 1: slot 1 sat in A and won; game 2: slot 1 sat in B and won
+    assert [w["n"] for w in s["agents"]["wins"]] == [1, 2]
+    assert s["pairs"] == {"pairs": 2, "same_seat_won_both": 1, "same_agent_won_both": 0}
+    assert s["cap"]["n"] == 1 and s["cap"]["problem"] is True
+    assert s["victory_types"]["cap"]["n"] == 1
+    assert s["buildings"]["wall"]["built"] == 4 and s["buildings"]["wall"]["win_when_built"]["n"] == 2
+    assert s["battle_cards"]["ram"] == {"played": 8, "battle_win": rate(4, 8)}
+    assert s["battle_cards"]["loot"]["played"] == 0
+    assert s["peaks"]["tokens"]["max"] == 8
+    assert math.isclose(s["length"]["rounds"]["mean"], 32.5)
