@@ -48,7 +48,7 @@ def _read(game: Game, path: tuple) -> Any:
         ("battle_deck", "size"): game.battle_deck_size, ("battle", "castle_defense", "value"): game.battle.castle_defense,
         ("scoring", "lands", "points"): scoring.land_points, ("scoring", "lands", "per"): scoring.land_per,
         ("scoring", "prestige", "points"): scoring.prestige_points,
-        ("scoring", "prestige", "buildings"): tuple(sorted(scoring.prestige_buildings)),
+        ("scoring", "prestige", "buildings"): scoring.prestige_buildings,
     }
     return table[path]
 

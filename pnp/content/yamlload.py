@@ -107,8 +107,10 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, file: str) -> Problem:
                      "check its indentation: each level is 2 spaces")
     hint = ""
     if "flow" in (exc.context or "") or "',' or" in problem:
-        opened = f"the bracket opened at line {started}" if started else "a '{' or '['"
+        opened = f"the bracket opened at line {started}" if started else "the '{' or '[' before it"
         hint = f"is {opened} closed? items inside brackets are separated by ','"
+        if "got ':'" in problem:
+            hint = "a text with ':' inside must be in quotes; or " + hint
     elif "end of stream" in problem and "quoted" in (exc.context or ""):
         hint = f"a quote opened at line {started or where.line} is not closed"
     elif "end of stream" in problem:

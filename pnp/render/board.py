@@ -16,10 +16,10 @@ from pnp.content.model import Game
 from pnp.render import pdf, style
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
 from pnp.render.board_layout import BoardLayout, CastlePlace, CellPlace, TrackSpace, layout
-from pnp.render.draw import Pen, centred_text, icon, line, polygon, rect, rich, text, turned
-from pnp.render.geometry import Box, fmt, paper as get_paper
+from pnp.render.draw import Pen, centred_text, icon, line, polygon, rect, rich, turned
+from pnp.render.geometry import Box, fmt
 from pnp.render.icons import icon_defs
-from pnp.render.tiling import Part, TileText, tiled_pages
+from pnp.render.tiling import Part, TileText, large_page, tiled_pages
 
 LAND_YIELD_DEFAULT = 1
 TILE_GUIDE = "2.2 1.6"  # dash pattern of the land tile outline
@@ -201,20 +201,8 @@ def board_part(game: Game, lang: str, ink_saver: bool = False) -> tuple[Part, Pe
     return Part(lay.width, lay.height, body, icon_defs(pen.icons, ink_saver)), pen, lay
 
 
-def large_page(part: Part) -> pdf.Page:
-    """A3 portrait if the board fits inside its printable area, else the board's own size."""
-    a3 = get_paper("a3")
-    area = a3.printable
-    if part.width <= area.w and part.height <= area.h:
-        width, height = a3.width, a3.height
-    else:
-        width, height = part.width + 2 * (area.x + 1), part.height + 2 * (area.y + 1)
-    x, y = (width - part.width) / 2, (height - part.height) / 2
-    return pdf.Page(width, height, (pdf.Placement(part.svg(), x, y),))
-
-
-def tile_text(game: Game, lang: str, part_key: str) -> TileText:
-    part = game.ui(part_key, lang)
+def tile_text(game: Game, lang: str, part: str) -> TileText:
+    """The tiling strings for a part called `part` (already in the build language)."""
     steps = tuple(game.ui(f"tile_step_{k}", lang) for k in range(1, 5))
     return TileText(part, game.ui("tile_label", lang), game.ui("tile_glue", lang), game.ui("tile_cut", lang),
                     game.ui("tile_map_title", lang, part=part), steps, game.ui("print_scale", lang))
@@ -231,7 +219,7 @@ class BoardRenderer(Renderer):
         title = f"{game.title.get(opts.lang)} — {game.ui('comp_board', opts.lang)}"
         big = f"{game.id}-{opts.lang}-board.pdf"
         ctx.path(big).write_bytes(pdf.render([large_page(part)], pdf.DocInfo(title)))
-        pages, _ = tiled_pages(part, opts.paper, tile_text(game, opts.lang, "comp_board"), opts.ink_saver)
+        pages, _ = tiled_pages(part, opts.paper, tile_text(game, opts.lang, game.ui("comp_board", opts.lang)), opts.ink_saver)
         tiles = f"{game.id}-{opts.lang}-board-{opts.paper}-tiles.pdf"
         ctx.path(tiles).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
         return [OutputFile(big, "board", 1), OutputFile(tiles, "board", len(pages))]

@@ -108,8 +108,8 @@ def check_zones(z: Zones) -> list[str]:
 
 def fit_title(name: str, z: Zones) -> FitResult:
     """One line, shrinking if need be; two lines only when one cannot hold the name."""
-    one_line = richtext.block_height_mm(1, TITLE.face, TITLE.size, TITLE.leading) + 0.01
-    for height in (min(one_line, z.title.h), z.title.h):
+    one, two = (richtext.block_height_mm(n, TITLE.face, TITLE.size, TITLE.leading) + 0.01 for n in (1, 2))
+    for height in (min(one, z.title.h), min(two, z.title.h)):
         result = richtext.fit(name, z.title.w, height, TITLE.face, TITLE.size, TITLE.min_size,
                               "left", TITLE.leading)
         if result.fits:

@@ -30,6 +30,7 @@ MARK_R = 2.6  # registration circle radius
 MARK_ARM = 5.0  # crosshair arm, from the centre
 MARK_INK = "#000000"  # nothing else on a tile is pure black: tests find marks by it
 CUT_INK = "#1a1a1a"
+LABEL_INK = "#6a6a6a"  # glue and cut words: lighter than the drawing's outlines
 GLUE_FILL = "#9a9a9a"
 
 
@@ -182,9 +183,9 @@ def _glue(box: Box, word: str, vertical: bool) -> str:
         if vertical:
             x, y = box.cx + 1.2, box.y + t
             out += f'<g transform="translate({fmt(x)} {fmt(y)}) rotate(-90)">'
-            out += text_svg(0, 0, word, "sans-bold", 8, anchor="middle", fill="#4a4a4a") + "</g>\n"
+            out += text_svg(0, 0, word, "sans-bold", 8, anchor="middle", fill=LABEL_INK) + "</g>\n"
         else:
-            out += text_svg(box.x + t, box.cy + 1.2, word, "sans-bold", 8, anchor="middle", fill="#4a4a4a")
+            out += text_svg(box.x + t, box.cy + 1.2, word, "sans-bold", 8, anchor="middle", fill=LABEL_INK)
     return out
 
 
@@ -196,7 +197,7 @@ def _cut(x1: float, y1: float, x2: float, y2: float) -> str:
 def _seams(plan: TilePlan, tile: Tile, text: TileText) -> str:
     """Glue strips where this tile lies under a neighbour, cut lines where it lies over one."""
     half, out = plan.overlap / 2, ""
-    area, p = plan.paper.printable, tile.page
+    area, p = plan.paper.printable.inset(0.3), tile.page  # a stroke's half-width stays inside
     if tile.col > 0:
         out += _glue(_strip(tile, "left", half), text.glue, True)
     if tile.row > 0:
@@ -214,9 +215,9 @@ def _seams(plan: TilePlan, tile: Tile, text: TileText) -> str:
 
 def _cut_label(x: float, y: float, word: str, vertical: bool) -> str:
     if not vertical:
-        return text_svg(x, y, word, "sans", 7, fill=CUT_INK)
+        return text_svg(x, y, word, "sans", 7, fill=LABEL_INK)
     return (f'<g transform="translate({fmt(x)} {fmt(y)}) rotate(90)">'
-            + text_svg(0, 0, word, "sans", 7, fill=CUT_INK) + "</g>\n")
+            + text_svg(0, 0, word, "sans", 7, fill=LABEL_INK) + "</g>\n")
 
 
 def tile_label(text: TileText, tile: Tile, plan: TilePlan) -> str:
@@ -275,6 +276,7 @@ def map_page(plan: TilePlan, part: Part, text: TileText, ink_saver: bool = False
         else:
             top = area.y + title_h + fit.height_mm + 4.0
             room = Box(area.x, top, area.w, area.bottom - top)
+        room = room.inset(1.0)  # the outlines drawn on the thumbnail have width
         scale = min(room.w / part.width, room.h / part.height)
         if best is None or scale > best[0]:
             best = (scale, room, fit)
@@ -308,6 +310,24 @@ def _map_tile(plan: TilePlan, tile: Tile, x0: float, y0: float, scale: float) ->
 
 
 # --- everything -------------------------------------------------------------------------
+
+
+def large_page(part: Part, paper: Paper | str = "a3") -> pdf.Page:
+    """The whole part centred on one `paper` sheet (portrait or landscape, whichever holds
+    it inside the printable area), or on a page of the part's own size plus the margin."""
+    base = get_paper(paper)
+    for sheet in (oriented(base, part.width > part.height), oriented(base, part.width <= part.height)):
+        area = sheet.printable
+        if part.width <= area.w and part.height <= area.h:
+            width, height = sheet.width, sheet.height
+            break
+    else:
+        margin = base.printable.x + 1.0
+        width, height = part.width + 2 * margin, part.height + 2 * margin
+    x, y = (width - part.width) / 2, (height - part.height) / 2
+    body = f'<g transform="translate({fmt(x)} {fmt(y)})">\n{part.body}</g>\n'
+    return pdf.Page.of_svg(svg_page(width, height, part.defs + body), width, height)
+
 
 
 def tiled_pages(part: Part, paper: Paper | str, text: TileText, ink_saver: bool = False

@@ -79,6 +79,15 @@ Decisions of this engine beyond the content (also in the helper's report)
 * When either side plays Глуха оборона no die is rolled (none can matter).
 * Entering the enemy castle: the last step must come from an entrance the mover holds
   before the move; a captured castle ends the game at once.
+* Heal is offered before and after the action (content clarification "до або після
+  дії"), at most heals_per_turn times a turn.
+* A discount is always taken; the player picks the waived resource. A trade that only
+  returns what was given (3 grain for 1 grain) is not offered.
+* The card step is skipped when both hands are empty. Контрнаказ voids the whole other
+  card, after-battle effects included; Таран works only for the attacker.
+* Several effects with one key: bonuses add, caps/limits take the highest (see effects.py).
+* Order of draws: the active player refills first; income choices and round draws go
+  first player, then second.
 
 Other modules: `odds.battle_odds` (exact battle distribution), `agents_min.RandomAgent`
 and `agents_min.play`, `text.playthrough` (the golden game), `text.describe`.

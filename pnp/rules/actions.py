@@ -112,11 +112,12 @@ def main_actions(s, p: int) -> list:
     out = [PASS]
     if s.can_heal(p):
         out.append(HEAL)
+    own = s.own_spaces(p)
     _builds(s, p, out)
     _upgrades(s, p, out)
-    _hires(s, p, out)
-    _moves(s, p, out)
-    _trains(s, p, out)
+    _hires(s, p, own, out)
+    _moves(s, p, own, out)
+    _trains(s, p, own, out)
     _trades(s, p, out)
     return out
 
@@ -133,8 +134,9 @@ def _builds(s, p: int, out: list) -> None:
     discount = s.fx[p].build_discount
     full = len(owned) >= R.lim.building_slots
     discards = sorted(owned) if full else (None,)
+    wealth = sum(res) + discount
     for slot, b in enumerate(s.market, 1):
-        if b in owned:
+        if b in owned or wealth < R.b_total[b][0]:  # a quick no before the exact test
             continue
         for waive, price in R.discounts(R.b_cost[b][0], discount):
             if _affordable(res, price):
@@ -145,50 +147,66 @@ def _builds(s, p: int, out: list) -> None:
 def _upgrades(s, p: int, out: list) -> None:
     R, res = s.R, s.res[p]
     discount = s.fx[p].upgrade_discount
+    wealth = sum(res) + discount
     for b, level in sorted(s.bld[p].items()):
-        if level:
+        if level or wealth < R.b_total[b][1]:
             continue
         for waive, price in R.discounts(R.b_cost[b][1], discount):
             if _affordable(res, price):
                 out.append(Upgrade(R.b_ids[b], waive))
 
 
-def _hires(s, p: int, out: list) -> None:
-    R, fx = s.R, s.fx[p]
-    if not _affordable(s.res[p], fx.hire_cost) or s.army(p) >= s.army_limit(p):
+def _hires(s, p: int, own: list[int], out: list) -> None:
+    R, fx, units = s.R, s.fx[p], s.units
+    if not _affordable(s.res[p], fx.hire_cost):
         return
-    units, owner, cap = s.units, s.owner, fx.cap
     castle = R.castle[p]
+    lands = len(own) - (own[-1] == castle if own else 0)
+    if sum(len(units[x]) for x in own) >= s.army_limit(p, lands):
+        return
+    cap = fx.cap
+    hires = R.hires
+    for x in own:
+        if x != castle and len(units[x]) < cap:
+            out.append(hires[x])
     if len(units[castle]) < cap:
-        out.append(Hire(R.space_ids[castle]))
-    for c in range(R.n_cells):
-        if owner[c] == p and len(units[c]) < cap:
-            out.append(Hire(R.space_ids[c]))
+        out.append(hires[castle])
 
 
-def _moves(s, p: int, out: list) -> None:
+def _moves(s, p: int, own: list[int], out: list) -> None:
     R, units, owner = s.R, s.units, s.owner
-    cap = s.fx[p].cap
-    ids = R.space_ids
-    for src in s.own_spaces(p):
+    fx = s.fx[p]
+    cap = fx.cap
+    ecastle = R.castle[1 - p]
+    can_siege = s.held_entrances(p) >= fx.siege_entrances
+    for src in own:
         group = units[src]
-        subsets = R.subsets(group)
-        for dst in destinations(s, p, src):
+        if fx.move_range == 1:  # the common case: every neighbour, from a table
+            for dst, moves, upto in R.move_table(src, group):
+                if dst == ecastle and not can_siege:
+                    continue
+                room = cap - len(units[dst]) if owner[dst] == p else cap
+                if room > 0:
+                    out.extend(moves[:upto[min(room, len(group))]])
+            continue
+        for dst in destinations(s, p, src, can_siege):
+            moves, upto = R.moves(src, dst, group)
             room = cap - len(units[dst]) if owner[dst] == p else cap
-            for sub in subsets:
-                if len(sub) > room:
-                    break  # subsets are sorted by size
-                out.append(Move(ids[src], ids[dst], sub))
+            if room > 0:
+                out.extend(moves[:upto[min(room, len(group))]])
 
 
-def destinations(s, p: int, src: int) -> list[int]:
+def destinations(s, p: int, src: int, can_siege: bool | None = None) -> list[int]:
     """Spaces a group at `src` may move to: paths through non-enemy spaces, attacking
     only on the last step; the enemy castle only from an entrance p holds, and only
     while p holds enough of its entrances."""
     R, owner, fx = s.R, s.owner, s.fx[p]
     enemy = 1 - p
     ecastle = R.castle[enemy]
-    can_siege = s.held_entrances(p) >= fx.siege_entrances
+    if can_siege is None:
+        can_siege = s.held_entrances(p) >= fx.siege_entrances
+    if fx.move_range == 1:  # the common case, without the path search
+        return [y for y in R.adj[src] if y != ecastle or can_siege]
     seen = {src}
     frontier = [src]
     out = []
@@ -211,16 +229,17 @@ def destinations(s, p: int, src: int) -> list[int]:
     return out
 
 
-def _trains(s, p: int, out: list) -> None:
+def _trains(s, p: int, own: list[int], out: list) -> None:
     R = s.R
     if not _affordable(s.res[p], R.train_cost):
         return
     cap = s.fx[p].train_cap
-    for sp in s.own_spaces(p):
+    trains = R.trains
+    for x in own:
         last = None
-        for u in s.units[sp]:
+        for u in s.units[x]:
             if u < cap and u != last:
-                out.append(Train(R.space_ids[sp], u))
+                out.append(trains[x][u] if u < len(trains[x]) else Train(R.space_ids[x], u))
             last = u
 
 

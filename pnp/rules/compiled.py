@@ -42,9 +42,11 @@ class Rules:
         self._buildings(game)
         self._cards(game)
         self._limits(game)
+        self._actions()
         self._fx_cache: dict = {}
         self._need_cache: dict = {}
         self._subsets: dict = {}
+        self._moves: dict = {}
 
     # ---- tables -----------------------------------------------------------------
     def _resources(self, game: Game) -> None:
@@ -134,6 +136,7 @@ class Rules:
         self.b_cost = tuple((self.cost(b.cost), self.cost(b.upgrade.cost)) for b in game.buildings)
         self.b_points = tuple((b.points, b.upgrade.points) for b in game.buildings)
         self.b_effects = tuple((b.effects, b.upgrade.effects) for b in game.buildings)
+        self.b_total = tuple((sum(a), sum(b)) for a, b in self.b_cost)
         self.b_copies = tuple(b.copies for b in game.buildings)
         self.prestige = frozenset(self.b_idx[b] for b in game.scoring.prestige_buildings)
 
@@ -161,6 +164,16 @@ class Rules:
         self.scoring = game.scoring
         self.tie_winner = self.players.index(game.victory.tie_winner)
         self.first_player = self.players.index(game.setup.first_player)
+
+    def _actions(self) -> None:
+        """Prebuilt action objects the legal lists hand out again and again."""
+        from pnp.rules.actions import Hire, Train
+
+        self.hires = tuple(Hire(sid) for sid in self.space_ids)
+        # trains[space][strength]: strengths up to the highest cap any effect can give
+        top = max([self.lim.training_cap] + [e.params["cap"] for levels in self.b_effects
+                                               for effects in levels for e in effects if e.key == "train_cap"])
+        self.trains = tuple(tuple(Train(sid, u) for u in range(top + 1)) for sid in self.space_ids)
 
     # ---- derived look-ups -------------------------------------------------------
     def fx(self, owned: dict) -> "Fx":
@@ -195,6 +208,27 @@ class Rules:
     def multisets(self, size: int) -> tuple[tuple[int, ...], ...]:
         """All multisets of `size` resource indices (for trades' "any" side)."""
         return tuple(combinations_with_replacement(range(self.n_res), size))
+
+    def moves(self, src: int, dst: int, group: tuple[int, ...]) -> tuple:
+        """(Move actions of every sub-group, sorted by size; upto[k] = how many have <= k units)."""
+        key = (src, dst, group)
+        out = self._moves.get(key)
+        if out is None:
+            from pnp.rules.actions import Move
+
+            subs = self.subsets(group)
+            moves = tuple(Move(self.space_ids[src], self.space_ids[dst], sub) for sub in subs)
+            upto = tuple(sum(1 for sub in subs if len(sub) <= k) for k in range(len(group) + 1))
+            out = self._moves[key] = (moves, upto)
+        return out
+
+    def move_table(self, src: int, group: tuple[int, ...]) -> tuple:
+        """(dst, moves, upto) for every neighbour of src (see `moves`), cached."""
+        key = (src, group)
+        out = self._moves.get(key)
+        if out is None:
+            out = self._moves[key] = tuple((dst, *self.moves(src, dst, group)) for dst in self.adj[src])
+        return out
 
     def discounts(self, cost: tuple[int, ...], amount: int) -> tuple:
         """(waived resource ids, price) options when a discount of `amount` units applies."""

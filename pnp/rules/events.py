@@ -66,6 +66,7 @@ class MarketShort(NamedTuple):
 class RoundEnded(NamedTuple):
     round: int
     scores: tuple[int, int]
+    resources: tuple[tuple[int, ...], tuple[int, ...]]   # per player, after the storage cap
 
 
 class GameOver(NamedTuple):

@@ -134,7 +134,7 @@ def step_end(s, task):
 def step_check(s, task):
     R = s.R
     scores = (s.score(0), s.score(1))
-    s.events.append(RoundEnded(s.round, scores))
+    s.events.append(RoundEnded(s.round, scores, (tuple(s.res[0]), tuple(s.res[1]))))
     reached = [p for p in (0, 1) if scores[p] >= R.victory.points]
     if len(reached) == 2:
         turn.finish(s, R.tie_winner, "tie")

@@ -29,9 +29,11 @@ class BattleOdds:
     wiped: Fraction                              # both sides removed: the land is left empty
 
 
-def distribution(battle: Battle) -> dict[Outcome, Fraction]:
-    """Every final Outcome of `battle` (not yet rolled) with its exact probability."""
-    frontier = {battle.key(): (battle, Fraction(1))}
+def distribution(battle: Battle, exact: bool = True) -> dict[Outcome, Fraction | float]:
+    """Every final Outcome of `battle` (not yet rolled) with its probability: exact
+    Fractions, or floats when `exact` is False (several times faster, for agents)."""
+    faces = DIE_OUTCOMES if exact else tuple((face, float(q)) for face, q in DIE_OUTCOMES)
+    frontier = {battle.key(): (battle, Fraction(1) if exact else 1.0)}
     result: dict[Outcome, Fraction] = {}
     while frontier:
         nxt: dict = {}
@@ -40,7 +42,7 @@ def distribution(battle: Battle) -> dict[Outcome, Fraction]:
                 o = b.outcome()
                 result[o] = result.get(o, 0) + p
                 continue
-            for face, q in DIE_OUTCOMES:
+            for face, q in faces:
                 c = b.clone()
                 c.roll(face)
                 k = c.key()

@@ -154,9 +154,12 @@ class State:
                 n += len(units[c])
         return n
 
-    def army_limit(self, p: int) -> int:
+    def army_limit(self, p: int, lands: int | None = None) -> int:
+        """per_land x (lands held, + 1 when the castle counts) + army_limit effects."""
         lim = self.R.lim
-        return lim.army_per_land * (self.lands(p) + (1 if lim.army_castle_counts else 0)) + self.fx[p].army_bonus
+        if lands is None:
+            lands = self.lands(p)
+        return lim.army_per_land * (lands + (1 if lim.army_castle_counts else 0)) + self.fx[p].army_bonus
 
     def held_entrances(self, p: int) -> int:
         """How many entrances of the enemy castle p holds."""

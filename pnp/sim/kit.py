@@ -42,7 +42,7 @@ def _sim_origin(game: Game, sim: dict) -> list[Problem]:
 
 
 #: (peak key in the sim result, what it counts, the printed count, component key for the mark)
-def _requirements(game: Game) -> list[tuple[str, str, int, str]]:
+def requirements(game: Game) -> list[tuple[str, str, int, str]]:
     counts = kit.counts(game)
     per_side = counts.dice // max(1, len(game.players))
     return [
@@ -55,7 +55,7 @@ def _requirements(game: Game) -> list[tuple[str, str, int, str]]:
 
 def _against_peaks(game: Game, peaks: dict, games: int) -> list[Problem]:
     problems = []
-    for key, what, printed, comp_key in _requirements(game):
+    for key, what, printed, comp_key in requirements(game):
         mark = _comp_mark(game, comp_key)
         if key not in peaks:
             problems.append(warning("kit-no-peak", f"the simulation result has no peak {key!r} ({what})", mark,

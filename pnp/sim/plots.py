@@ -30,12 +30,12 @@ class Figure:
 
 # ---- the plots -----------------------------------------------------------------
 
-def interval_plot(rows: list[tuple[str, float, float, float]], title: str, width=460.0) -> Figure:
+def interval_plot(rows: list[tuple[str, float, float, float]], title: str, width=480.0) -> Figure:
     """Horizontal bars for proportions with 95 % interval whiskers and a 50 % line.
 
     rows: (label, rate, low, high), all in 0..1.
     """
-    left, right, top, row_h = 150.0, 20.0, 28.0, 26.0
+    left, right, top, row_h = 150.0, 130.0, 28.0, 26.0
     fig = Figure(width, top + row_h * len(rows) + 30)
     span = width - left - right
     fig.text(4, 16, title, 11, bold=True)
@@ -51,7 +51,7 @@ def interval_plot(rows: list[tuple[str, float, float, float]], title: str, width
         fig.line(left + span * lo, mid, left + span * hi, mid, INK, 1.6)
         for v in (lo, hi):
             fig.line(left + span * v, mid - 5, left + span * v, mid + 5, INK, 1.6)
-        fig.text(left + span * hi + 4, y + row_h * 0.62, f"{p:.1%} [{lo:.1%}, {hi:.1%}]", 8)
+        fig.text(width - right + 8, y + row_h * 0.62, f"{p:.1%} [{lo:.1%}, {hi:.1%}]", 8)
     return fig
 
 

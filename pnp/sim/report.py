@@ -82,7 +82,7 @@ def build_blocks(sim: dict, game=None, kit_problems=()) -> list[tuple]:
     blocks += _length(st)
     blocks += _buildings(st, game)
     blocks += _cards(st, game)
-    blocks += _peaks(st, kit_problems)
+    blocks += _peaks(st, kit_problems, game)
     return blocks
 
 
@@ -147,11 +147,29 @@ def _cards(st: dict, game) -> list[tuple]:
             ("table", ["battle card", "played", "battle won by its player"], rows)]
 
 
-def _peaks(st: dict, kit_problems) -> list[tuple]:
-    rows = [[peak_label(k), v["p50"], v["p99"], v["p99.9"], v["max"]] for k, v in st["peaks"].items()]
+PEAK_ORDER = ("tokens", "units", "units_s", "wounded", "battle_dice", "side_dice", "hand", "res_", "reshuffles",
+              "market_exhausted", "buildings", "lands", "score")
+
+
+def _peak_rank(key: str) -> tuple:
+    for i, prefix in enumerate(PEAK_ORDER):
+        if key == prefix or (prefix.endswith(("_s", "_")) and key.startswith(prefix)):
+            return (i, key)
+    return (len(PEAK_ORDER), key)
+
+
+def _peaks(st: dict, kit_problems, game=None) -> list[tuple]:
+    printed = {}
+    if game is not None:
+        from pnp.sim.kit import requirements
+
+        printed = {key: count for key, _, count, _ in requirements(game)}
+    rows = [[peak_label(k), v["p50"], v["p99"], v["p99.9"], v["max"], printed.get(k, "")]
+            for k, v in sorted(st["peaks"].items(), key=lambda kv: _peak_rank(kv[0]))]
     out = [("h", "Component peaks"),
-           ("p", "Per game, the largest count reached; across games: the median, p99, p99.9 and maximum."),
-           ("table", ["component", "p50", "p99", "p99.9", "max"], rows)]
+           ("p", "Per game, the largest count reached; across games: the median, p99, p99.9 and maximum. "
+                 "'kit' is the printed count the peak is checked against (dice: per side, one colour each)."),
+           ("table", ["component", "p50", "p99", "p99.9", "max", "kit"], rows)]
     for problem in kit_problems:
         out.append(("warn", problem.format()))
     if not kit_problems:

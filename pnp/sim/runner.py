@@ -39,7 +39,7 @@ def play_game(game: Game, specs, gs: seeding.GameSeed, max_rounds: int = MAX_ROU
     while not state.is_terminal() and decisions < MAX_DECISIONS:
         player = state.current_player
         if player == rules.CHANCE:
-            state.apply_action(sample_chance(state.chance_outcomes(), chance))
+            state.apply_action(state.sample_chance(chance))
         elif player == rules.SIMULTANEOUS:
             state.apply_action(rules.joint_action(state, [agents[p].act(state, p) for p in range(2)]))
             decisions += 1
@@ -49,30 +49,6 @@ def play_game(game: Game, specs, gs: seeding.GameSeed, max_rounds: int = MAX_ROU
         observer.step(state)
     return observer.record(state, gs, [specs[s].label for s in (0, 1)], decisions,
                            capped=not state.is_terminal())
-
-
-def sample_chance(outcomes, rng: random.Random):
-    """Draw one outcome from [(outcome, Fraction)] exactly, with integer arithmetic."""
-    if len(outcomes) == 1:
-        return outcomes[0][0]
-    first = outcomes[0][1]
-    if all(p == first for _, p in outcomes):  # uniform: the common case (dice, draws)
-        return outcomes[rng.randrange(len(outcomes))][0]
-    denom = 1
-    for _, p in outcomes:
-        denom = denom * p.denominator // _gcd(denom, p.denominator)
-    pick = rng.randrange(denom)
-    for outcome, p in outcomes:
-        pick -= p.numerator * (denom // p.denominator)
-        if pick < 0:
-            return outcome
-    return outcomes[-1][0]
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
 
 
 # ---- many games ------------------------------------------------------------------

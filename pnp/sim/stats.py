@@ -85,7 +85,26 @@ def summarize(records: list[dict], players: tuple[str, str] = ("A", "B")) -> dic
 def _seats(records, players) -> dict:
     n = len(records)
     wins = Counter(r["winner"] for r in records)
-    return {p: rate(wins[p], n) for p in players} | {"none": rate(wins[None], n)}
+    out = {p: rate(wins[p], n) for p in players} | {"none": rate(wins[None], n)}
+    for p in players:
+        out[p]["ci95_pairs"] = pair_interval(records, lambda r, p=p: r["winner"] == p)
+    return out
+
+
+def pair_interval(records, won) -> list[float]:
+    """A 95 % interval that treats each seat-swapped pair as one observation (the mean of its
+    games), so any correlation between the two games of a pair widens it honestly."""
+    by_pair = defaultdict(list)
+    for r in records:
+        by_pair[r["pair"]].append(1.0 if won(r) else 0.0)
+    means = [sum(v) / len(v) for v in by_pair.values()]
+    k = len(means)
+    if k < 2:
+        return [0.0, 1.0]
+    m = sum(means) / k
+    var = sum((x - m) ** 2 for x in means) / (k - 1)
+    half = Z95 * math.sqrt(var / k)
+    return [_r(max(0.0, m - half)), _r(min(1.0, m + half))]
 
 
 def _agents(records) -> dict:
@@ -96,7 +115,11 @@ def _agents(records) -> dict:
         if r["winner"] is not None:
             wins[r["slots"][r["winner"]]] += 1
     names = records[0]["agent_names"] if records else []
-    return {"names": names, "wins": [rate(wins[i], n) for i in range(len(names))]}
+    out = {"names": names, "wins": [rate(wins[i], n) for i in range(len(names))]}
+    for i, r in enumerate(out["wins"]):
+        r["ci95_pairs"] = pair_interval(
+            records, lambda rec, i=i: rec["winner"] is not None and rec["slots"][rec["winner"]] == i)
+    return out
 
 
 def _victory_types(records) -> dict:
@@ -115,6 +138,7 @@ def _cap(records) -> dict:
     capped = sum(1 for r in records if r["victory"] == "cap")
     out = rate(capped, n)
     out["problem"] = capped > 0
+    out["reasons"] = dict(sorted(Counter(r.get("cap_reason", "?") for r in records if r["victory"] == "cap").items()))
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.content import load_game
-from pnp.rules import CHANCE, PASS, Build, EndTurn, Heal, Hire, IllegalAction, Move, Trade, Train, Upgrade
+from pnp.rules import CHANCE, Build, EndTurn, Heal, Hire, IllegalAction, Move, Trade, Train, Upgrade
 from pnp.rules.events import MarketShort
 
 from rulekit import fight, fresh, give, own, pass_turns, put, settle, sp, units
@@ -84,8 +84,7 @@ def test_enemy_castle_needs_two_entrances_or_a_siege_camp(game):
     assert Move("b1", "castle-B", (2,)) not in s.legal_actions()
     own(s, 0, "siege_camp")
     assert Move("b1", "castle-B", (2,)) in s.legal_actions()
-    own(s, 0)  # keep the camp; add a second entrance instead on a fresh game
-    s = fresh(game)
+    s = fresh(game)  # without the camp: a second entrance opens the castle
     put(s, "b1", 0, (2,))
     put(s, "b2", 0, (1,))
     assert Move("b1", "castle-B", (2,)) in s.legal_actions()
@@ -308,3 +307,35 @@ def test_foragers_take_the_disputed_land_s_resource(game):
     if r >= 0:
         before[r] += 1
     assert s.res[1] == before and units(s, "a5") == ()
+
+
+def test_castle_battle_bonuses_in_the_game(game):
+    s = fresh(game)
+    _no_cards(s)
+    own(s, 0, "siege_camp", upgraded=("siege_camp",))
+    own(s, 1, "wall")
+    put(s, "b1", 0, (2,))
+    put(s, "castle-B", 1, (1,))
+    assert Move("b1", "castle-B", (2,)) in s.legal_actions()  # one entrance is enough
+    s.apply_action(Move("b1", "castle-B", (2,)))
+    assert s.battle.strength == (2 + 3, 1 + 1 + 2)
+
+
+def test_two_step_move_into_the_enemy_castle_from_a_held_entrance(game):
+    s = fresh(game)
+    own(s, 0, "road", upgraded=("road",))
+    put(s, "castle-B", 1)
+    put(s, "b5", 0, (1,))
+    put(s, "b3", 0, (1,))
+    assert Move("b5", "castle-B", (1,)) not in s.legal_actions()  # b1 on the way is not held
+    put(s, "b1", 0, (1,))
+    assert Move("b5", "castle-B", (1,)) in s.legal_actions()
+
+
+def test_upgrade_discount_of_the_great_guild(game):
+    s = fresh(game)
+    own(s, 0, "guild", "wall", upgraded=("guild",))
+    give(s, 0, stone=2, gold=1)
+    assert Upgrade("wall", ("stone",)) in s.legal_actions()
+    s.apply_action(Upgrade("wall", ("stone",)))
+    assert s.resources(0)["stone"] == 0

@@ -78,3 +78,14 @@ def test_summary_counts_seats_agents_pairs_and_the_cap(make_record):
     assert s["battle_cards"]["loot"]["played"] == 0
     assert s["peaks"]["tokens"]["max"] == 8
     assert math.isclose(s["length"]["rounds"]["mean"], 32.5)
+
+
+def test_pair_interval_widens_when_pairs_agree(make_record):
+    agree = [make_record(i, "A" if (i // 2) % 2 == 0 else "B") for i in range(200)]  # both games alike
+    alternate = [make_record(i, "AB"[i % 2]) for i in range(200)]  # A then B in every pair
+    wide = summarize(agree)["seats"]["A"]
+    narrow = summarize(alternate)["seats"]["A"]
+    assert wide["rate"] == narrow["rate"] == 0.5
+    assert wide["ci95"] == narrow["ci95"]  # Wilson sees only the counts
+    assert wide["ci95_pairs"][1] - wide["ci95_pairs"][0] > wide["ci95"][1] - wide["ci95"][0]
+    assert narrow["ci95_pairs"] == [0.5, 0.5]

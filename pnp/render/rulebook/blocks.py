@@ -22,11 +22,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Paragraph, Table, TableStyle
+from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from pnp.render.geometry import mm_to_pt
-from pnp.render.rulebook.markup import para, plain
-from pnp.render.rulebook.prose import RulebookError
+from pnp.render.rulebook.markup import para, plain, prepare as markup
+from pnp.render.rulebook.errors import RulebookError
 
 _NUMBERED = re.compile(r"^(\d+)\.\s+(.*)$")
 FigureMaker = Callable[..., list[Flowable]]
@@ -36,7 +36,7 @@ class Heading(Paragraph):
     """A heading that the document template lists in the contents and the header."""
 
     def __init__(self, text: str, style, level: int, key: str):
-        super().__init__(text, style)
+        super().__init__(markup(text, style, 0, decorative=True), style)
         self.level = level
         self.key = key
         self.plain = plain(text)
@@ -98,10 +98,25 @@ def parse(text: str) -> list[Block]:
     return blocks
 
 
+#: block kind -> paragraph style, for the body and for the compact summary page
+STYLE_SETS = {
+    "body": {"p": "body", "bullet": "bullet", "number": "number", "h3": "h3", "note": "note"},
+    "summary": {"p": "summary", "bullet": "summary-bullet", "number": "summary-number", "h3": "summary-h",
+                "note": "summary"},
+}
+
+
 def flowables(blocks: list[Block], styles: dict, figures: dict[str, FigureMaker], note_colours) -> list[Flowable]:
     out: list[Flowable] = []
     counter = {"h1": 0, "h2": 0}
+    use = STYLE_SETS["body"]
+    previous = ""
     for block in blocks:
+        if previous in _LISTS and block.kind not in _LISTS:
+            out.append(Spacer(1, LIST_GAP))  # a list ends: let the text after it breathe
+        previous = block.kind
+        if block.kind == "figure" and block.text == "summary":
+            use = STYLE_SETS["summary"]  # the summary page sets everything smaller
         if block.kind in ("h1", "h2"):
             counter[block.kind] += 1
             if block.kind == "h1":
@@ -109,22 +124,34 @@ def flowables(blocks: list[Block], styles: dict, figures: dict[str, FigureMaker]
             level = 0 if block.kind == "h1" else 1
             out.append(Heading(block.text, styles[block.kind], level, f"{block.kind}-{counter['h1']}-{counter['h2']}"))
         elif block.kind == "title":
-            out.append(para(block.text, styles["h1"], last_pair=False))
+            out.append(para(block.text, styles["h1"], last_pair=0))
         elif block.kind == "h3":
-            out.append(para(block.text, styles["h3"], last_pair=False))
+            out.append(para(block.text, styles[use["h3"]], last_pair=0))
         elif block.kind == "p":
-            out.append(para(block.text, styles["body"]))
+            out.append(para(block.text, styles[use["p"]]))
+            if block.text.rstrip().endswith(":"):
+                out[-1].keepWithNext = 1  # it introduces what follows
         elif block.kind == "bullet":
-            out.append(_item(block.text, styles["bullet"], "•"))
+            out.append(_item(block.text, styles[use["bullet"]], "•"))
         elif block.kind == "number":
-            out.append(_item(block.text, styles["number"], block.label))
+            out.append(_item(block.text, styles[use["number"]], block.label))
         elif block.kind == "note":
-            out.append(note(block.text, styles["note"], note_colours))
+            out.append(note(block.text, styles[use["note"]], note_colours))
         elif block.kind == "pagebreak":
             out.append(PageBreak())
         else:
-            out.extend(_figure(block, figures))
+            made = _figure(block, figures)
+            if made and out and isinstance(out[-1], Paragraph) and block.text not in _NOT_KEPT:
+                out[-1].keepWithNext = 1  # the sentence that introduces a figure stays with it
+            out.extend(made)
     return out
+
+
+_LISTS = frozenset({"bullet", "number"})
+LIST_GAP = 4.0  # points after the last item of a list
+
+#: figures that do not pull the paragraph before them along (long tables split anyway)
+_NOT_KEPT = frozenset({"summary", "pagebreak", "contents", "space", "buildings", "cards"})
 
 
 def _item(text: str, style, label: str) -> Paragraph:
@@ -136,6 +163,7 @@ def note(text: str, style, colours: tuple, width: float | None = None) -> Table:
     fill, rule = colours
     table = Table([[para(text, style)]], colWidths=[width] if width else None)
     table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), style.fontName, style.fontSize),
         ("BACKGROUND", (0, 0), (-1, -1), fill),
         ("LINEBEFORE", (0, 0), (0, -1), 2.2, rule),
         ("LEFTPADDING", (0, 0), (-1, -1), 9),

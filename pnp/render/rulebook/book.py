@@ -11,8 +11,9 @@ from reportlab.platypus import Paragraph
 
 from pnp.render import style as kit_style
 from pnp.render.geometry import mm_to_pt
-from pnp.render.rulebook.markup import para
-from pnp.render.rulebook.prose import Facts, Labels
+from pnp.render.rulebook.markup import CELL_PAIR_MAX, para
+from pnp.render.rulebook.facts import Facts
+from pnp.render.rulebook.prose import Labels
 from pnp.render.rulebook.styles import PageGeometry
 
 
@@ -29,7 +30,7 @@ class Book:
     extra: dict = field(default_factory=dict)
 
     def cell(self, text: str, style: str = "table") -> Paragraph:
-        return para(str(text), self.styles[style], last_pair=False)
+        return para(str(text), self.styles[style], last_pair=CELL_PAIR_MAX)
 
     def colour(self, key: str) -> colors.Color:
         return colors.HexColor(kit_style.colour(key, self.ink_saver))

@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable, Table, TableStyle
 
 from pnp.render.geometry import mm_to_pt
 from pnp.render.rulebook.book import Book
+from pnp.render.rulebook.facts import halves
 
 CELL = 13.0  # mm
 GAP = 2.6  # mm between cells: neighbour links are drawn across it
@@ -36,29 +37,6 @@ class Spot:
     @property
     def cy(self) -> float:
         return self.y + self.h / 2
-
-
-def halves(board) -> dict[str, str]:
-    """cell id -> the player whose castle is nearer (in steps); centre cells are left out."""
-    distance: dict[str, dict[str, int]] = {}
-    for castle in board.castles:
-        seen = {e: 1 for e in castle.entrances}
-        frontier = list(castle.entrances)
-        while frontier:
-            nxt = []
-            for cell_id in frontier:
-                for other in board.cell(cell_id).neighbors:
-                    if other not in seen:
-                        seen[other] = seen[cell_id] + 1
-                        nxt.append(other)
-            frontier = nxt
-        distance[castle.player] = seen
-    out = {}
-    for cell in board.cells:
-        ranked = sorted((d.get(cell.id, 10**6), player) for player, d in distance.items())
-        if len(ranked) > 1 and ranked[0][0] < ranked[1][0]:
-            out[cell.id] = ranked[0][1]
-    return out
 
 
 class BoardDiagram(Flowable):
@@ -181,6 +159,7 @@ def board_figure(book: Book) -> list[Flowable]:
     diagram_w = mm_to_pt(diagram.w_mm) + 12
     table = Table([[diagram, legend]], colWidths=[diagram_w, book.width_pt - diagram_w])
     table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), "sans", 8.8),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),

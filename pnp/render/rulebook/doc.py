@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageTemplate, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.render.geometry import mm_to_pt
 from pnp.render.rulebook.blocks import Heading
 from pnp.render.rulebook.styles import PageGeometry, colour
-
-SUMMARY_GAP = 8.0  # mm between the summary's two columns
 
 
 class RulebookDoc(BaseDocTemplate):
@@ -43,9 +41,9 @@ class RulebookDoc(BaseDocTemplate):
         cover = Frame(mm_to_pt(g.left), mm_to_pt(g.bottom), mm_to_pt(g.text_width),
                       mm_to_pt(g.height - g.bottom - g.bottom), id="cover",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        col = (g.text_width - SUMMARY_GAP) / 2
+        col = g.column_width
         columns = [
-            Frame(mm_to_pt(g.left + i * (col + SUMMARY_GAP)), mm_to_pt(g.bottom), mm_to_pt(col),
+            Frame(mm_to_pt(g.left + i * (col + g.summary_gap)), mm_to_pt(g.bottom), mm_to_pt(col),
                   mm_to_pt(g.text_height), id=f"summary{i}",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
             for i in (0, 1)
@@ -108,6 +106,11 @@ class RulebookDoc(BaseDocTemplate):
 def contents(styles: dict) -> TableOfContents:
     toc = TableOfContents(dotsMinLevel=0)
     toc.levelStyles = [styles["toc1"], styles["toc2"]]
+    # a table's plain-text cells default to Helvetica, which must never reach the PDF
+    toc.tableStyle = TableStyle([("FONT", (0, 0), (-1, -1), "sans", 10),
+                                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                 ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
     return toc
 
 

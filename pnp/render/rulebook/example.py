@@ -1,23 +1,24 @@
 """The worked battle example: one attack told step by step, with exact odds.
 
-The scene (which units fight, what the dice show) is illustration, fixed here; every
-rule applied to it comes from the model: strengths are sums of unit strengths, the
-face each side needs is `game.battle.hit_on`, and a hit removes the weakest unit. The
-probabilities come only from the rules engine's exact odds (`pnp.rules.odds`); when
-that module is missing, the example is printed without them and the build says so.
+The scene (which units fight, what the dice show) is illustration, fixed here. Every
+rule applied to it is the engine's: the battle is opened and rolled with the very
+Battle object the game uses (pnp.rules.battle), so strengths, thresholds, hits and
+casualties come from there, and the probabilities from its exact enumeration
+(pnp.rules.odds). Nothing about battles is worked out in the renderer.
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import Flowable, TableStyle
 
+from pnp.render.geometry import mm_to_pt
 from pnp.render.rulebook.book import Book
+from pnp.render.rulebook.facts import halves
+from pnp.render.rulebook.tables import WholeTable
 
 # The scene: A attacks a land held by B. Strengths of the units, the dice each side rolls.
 ATTACKER_UNITS = (2, 1)
@@ -32,77 +33,58 @@ VARIANT_EFFECT = "strength_bonus"
 class Side:
     player: str
     units: tuple[int, ...]
-    faces: tuple[int, ...]
+    strength: int  # as the engine computed it
     need: int  # the face that hits
-
-    @property
-    def strength(self) -> int:
-        return sum(self.units)
+    faces: tuple[int, ...]
+    hit_flags: tuple[bool, ...]  # one per face: did it hit?
+    lost: tuple[int, ...]  # units removed, weakest first
+    left: tuple[int, ...]  # units that survived
 
     @property
     def hits(self) -> int:
-        # No card is played in the scene, so no modifier applies: a face hits when it reaches `need`.
-        return sum(1 for face in self.faces if face >= self.need)
-
-    def losses(self, hits: int) -> tuple[int, ...]:
-        """The units removed by `hits`: always the weakest first."""
-        return tuple(sorted(self.units)[:hits])
-
-    def survivors(self, hits: int) -> tuple[int, ...]:
-        return tuple(sorted(self.units)[hits:])
-
-
-@dataclass(frozen=True)
-class Odds:
-    capture: Fraction  # attacker removes every defender and keeps a unit
-    outcomes: tuple[tuple[int, int, Fraction], ...]  # (attacker losses, defender losses, p)
+        return sum(self.hit_flags)
 
 
 @dataclass(frozen=True)
 class Example:
     attacker: Side
     defender: Side
-    odds: Odds | None
-    variant_card: Any  # the battle card of the "what if" variant
-    variant_odds: Odds | None
+    captured: bool
+    odds: Any  # pnp.rules.odds.BattleOdds of the scene
+    variant_card: Any  # the battle card of the "what if" variant (or None)
+    variant_odds: Any
     from_cell: str  # where the attackers stand
     to_cell: str  # the land they attack
 
-    @property
-    def attacker_survivors(self) -> tuple[int, ...]:
-        return self.attacker.survivors(self.defender.hits)
-
-    @property
-    def defender_survivors(self) -> tuple[int, ...]:
-        return self.defender.survivors(self.attacker.hits)
-
-    @property
-    def captured(self) -> bool:
-        return not self.defender_survivors and bool(self.attacker_survivors)
-
 
 def build(game) -> tuple[Example, list[str]]:
-    """The example and any notes for the build log (e.g. odds unavailable)."""
-    attacker_player, defender_player = game.players[0], game.players[1]
-    a_strength, d_strength = sum(ATTACKER_UNITS), sum(DEFENDER_UNITS)
-    attacker = Side(attacker_player, ATTACKER_UNITS, ATTACKER_FACES, game.battle.hit_on(a_strength, d_strength))
-    defender = Side(defender_player, DEFENDER_UNITS, DEFENDER_FACES, game.battle.hit_on(d_strength, a_strength))
+    """The example, and notes for the build log."""
+    from pnp.rules.odds import battle_odds, open_battle
+
+    battle = open_battle(game, ATTACKER_UNITS, DEFENDER_UNITS)
+    flags: tuple[list[bool], list[bool]] = ([], [])
+    for face in ATTACKER_FACES + DEFENDER_FACES:
+        side = battle.next_side()
+        if side < 0:
+            raise ValueError("the example rolls more dice than the battle has")
+        flags[side].append(battle.is_hit(side, face))
+        battle.roll(face)
+    outcome = battle.outcome()
+    sides = []
+    for index, (player, units, faces, lost, left) in enumerate((
+            (game.players[0], ATTACKER_UNITS, ATTACKER_FACES, outcome.att_lost, outcome.att_left),
+            (game.players[1], DEFENDER_UNITS, DEFENDER_FACES, outcome.def_lost, outcome.def_left))):
+        sides.append(Side(player, units, battle.strength[index], battle.need[index], faces,
+                          tuple(flags[index]), tuple(lost), tuple(left)))
     card = next((c for c in game.battle_cards if any(e.key == VARIANT_EFFECT for e in c.effects)), None)
-    where = scene_cells(game, attacker_player)
-    notes: list[str] = []
-    odds_fn = _odds_function()
-    if odds_fn is None:
-        notes.append("rulebook: pnp.rules.odds is not available, so the battle example has no probabilities")
-        return Example(attacker, defender, None, card, None, *where), notes
-    odds = _call(odds_fn, game, ATTACKER_UNITS, DEFENDER_UNITS, None)
-    variant = _call(odds_fn, game, ATTACKER_UNITS, DEFENDER_UNITS, card.id) if card else None
-    return Example(attacker, defender, odds, card, variant, *where), notes
+    variant = battle_odds(game, ATTACKER_UNITS, DEFENDER_UNITS, defender_card=card.id) if card else None
+    odds = battle_odds(game, ATTACKER_UNITS, DEFENDER_UNITS)
+    return Example(sides[0], sides[1], outcome.captured, odds, card, variant,
+                   *scene_cells(game, game.players[0])), []
 
 
 def scene_cells(game, attacker: str) -> tuple[str, str]:
     """(from, to): a land worth points in the centre if there is one, attacked from the attacker's half."""
-    from pnp.render.rulebook.diagrams import halves
-
     half = halves(game.board)
     worth = {land.id for land in game.lands if land.points}
     targets = [c for c in game.board.cells if c.land in worth] + [c for c in game.board.cells if c.id not in half]
@@ -112,42 +94,6 @@ def scene_cells(game, attacker: str) -> tuple[str, str]:
                 return other, target.id
     first = game.board.cells[0]
     return first.neighbors[0], first.id
-
-
-# --- the engine's odds ------------------------------------------------------------------
-
-_CANDIDATES = ("battle_odds", "odds", "battle_outcomes", "outcome_distribution")
-
-
-def _odds_function():
-    try:
-        module = importlib.import_module("pnp.rules.odds")
-    except ImportError:
-        return None
-    for name in _CANDIDATES:
-        fn = getattr(module, name, None)
-        if callable(fn):
-            return fn
-    return None
-
-
-def _call(fn, game, attacker, defender, defender_card) -> Odds:
-    wanted = {"game": game, "attacker": attacker, "defender": defender, "defender_card": defender_card}
-    params = inspect.signature(fn).parameters
-    kwargs = {k: v for k, v in wanted.items() if k in params and (v is not None or k != "defender_card")}
-    return _normalise(fn(**kwargs))
-
-
-def _normalise(result) -> Odds:
-    """Accept the engine's result as an object or as the JSON-shaped dict of `pnp odds --json`."""
-    if hasattr(result, "to_json"):
-        result = result.to_json()
-    get = result.get if isinstance(result, dict) else (lambda k, d=None: getattr(result, k, d))
-    outcomes = []
-    for o in get("outcomes", ()) or ():
-        oget = o.get if isinstance(o, dict) else (lambda k, d=None, o=o: getattr(o, k, d))
-        outcomes.append((int(oget("attacker_losses")), int(oget("defender_losses")), Fraction(oget("p"))))
-    return Odds(Fraction(get("capture")), tuple(outcomes))
 
 
 def percent(p: Fraction | None) -> str:
@@ -163,27 +109,27 @@ def percent(p: Fraction | None) -> str:
 class Dice(Flowable):
     """The faces one side rolled, as small dice; hits are filled, misses left pale."""
 
-    SIZE = 15.0  # points
+    SIZE = mm_to_pt(5.3)  # one die, square
+    GAP = mm_to_pt(1.4)
 
-    def __init__(self, book: Book, faces: tuple[int, ...], need: int):
+    def __init__(self, book: Book, faces: tuple[int, ...], hits: tuple[bool, ...]):
         super().__init__()
-        self.book, self.faces, self.need = book, faces, need
+        self.book, self.faces, self.hit_flags = book, faces, hits
 
     def wrap(self, aw, ah):
-        return len(self.faces) * (self.SIZE + 4), self.SIZE
+        return len(self.faces) * (self.SIZE + self.GAP), self.SIZE
 
     def draw(self) -> None:
         c, book = self.canv, self.book
-        for i, face in enumerate(self.faces):
-            hit = face >= self.need
-            x = i * (self.SIZE + 4)
+        for i, (face, hit) in enumerate(zip(self.faces, self.hit_flags)):
+            x = i * (self.SIZE + self.GAP)
             c.setFillColor(book.colour("battle") if hit else book.colour("paper"))
             c.setStrokeColor(book.colour("ink"))
             c.setLineWidth(0.8)
-            c.roundRect(x, 0, self.SIZE, self.SIZE, 2.5, stroke=1, fill=1)
+            c.roundRect(x, 0, self.SIZE, self.SIZE, self.SIZE / 6, stroke=1, fill=1)
             c.setFillColor(book.colour("paper") if hit else book.colour("ink"))
             c.setFont("sans-bold", 10)
-            c.drawCentredString(x + self.SIZE / 2, 4.2, str(face))
+            c.drawCentredString(x + self.SIZE / 2, self.SIZE * 0.28, str(face))
 
 
 def figure(book: Book) -> list[Flowable]:
@@ -197,12 +143,13 @@ def figure(book: Book) -> list[Flowable]:
             book.cell(" + ".join(str(u) for u in side.units)),
             book.cell(f"<b>{side.strength}</b>", "table-num"),
             book.cell(f"[die] {f.hit(side.need)}", "table-num"),
-            Dice(book, side.faces, side.need),
+            Dice(book, side.faces, side.hit_flags),
             book.cell(f"<b>{side.hits}</b>", "table-num"),
         ])
     widths = [w * book.width_pt / 170 for w in (40, 22, 18, 22, 44, 24)]
-    table = Table(rows, colWidths=widths)
+    table = WholeTable(rows, colWidths=widths)
     table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), "sans", 8.8),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("BACKGROUND", (0, 0), (-1, 0), book.colour("panel")),
         ("LINEBELOW", (0, 0), (-1, 0), 0.9, book.colour("ink")),
@@ -210,5 +157,6 @@ def figure(book: Book) -> list[Flowable]:
         ("TOPPADDING", (0, 0), (-1, -1), 4),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
     ]))
-    table.spaceBefore, table.spaceAfter = 4, 10
-    return [table]
+    table.spaceBefore, table.spaceAfter = 4, 2
+    table.keepWithNext = 1  # with its caption
+    return [table, book.cell(lab("example.caption"), "caption")]

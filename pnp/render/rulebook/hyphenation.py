@@ -19,7 +19,9 @@ from typing import Iterator
 
 from pnp.render.hyphen import splits
 
-_EXTRA_LETTERS = "\u0400-\u04ff\u02bc\u2019"
+# Cyrillic, the apostrophes, and the no-break space that ties words (see markup.ties)
+_EXTRA_LETTERS = "\u0400-\u04ff\u02bc\u2019\u00a0"
+NBSP = "\u00a0"
 
 
 @lru_cache(maxsize=1)
@@ -35,8 +37,20 @@ def enable() -> None:
 
 
 def hyphenate(word: str) -> Iterator[tuple[str, str]]:
-    """The callable reportlab calls for a word that does not fit the line."""
-    yield from splits(word)
+    """The callable reportlab calls for a word that does not fit the line.
+
+    Words tied by no-break spaces ("покращують будівлю") may still break inside any
+    but the last of them, so the last word never ends up alone with a broken piece.
+    The longest head comes first, as reportlab takes the first that fits.
+    """
+    parts = word.split(NBSP)
+    if len(parts) == 1:
+        yield from splits(word)
+        return
+    for i in range(len(parts) - 2, -1, -1):
+        before, after = NBSP.join(parts[:i]), NBSP.join(parts[i + 1:])
+        for head, tail in splits(parts[i]):
+            yield (before + NBSP if before else "") + head, tail + (NBSP + after if after else "")
 
 
 def hyphenated(text: str, mark: str = "-") -> str:

@@ -4,28 +4,35 @@ Each icon is read once from pnp.render.icons (svglib turns the SVG into a report
 Drawing) and written once per document as a form XObject; every use references it.
 
 Inline icons ride on reportlab's paragraph `<img>` tag, which reserves the right width
-and line height. Its `src` is a 1x1 transparent PNG as a data URI tagged with the icon
-name; `IconCanvas.drawImage` recognises the tag and paints the vector form instead, so
-no raster ever reaches the PDF.
+and line height. Its `src` is a placeholder file, a 1x1 transparent PNG named after the
+icon; `IconCanvas.drawImage` recognises the name and paints the vector form instead, so
+no raster ever reaches the PDF (and the placeholder's path never enters it).
 """
 
 from __future__ import annotations
 
+import base64
 import io
+import os
 import re
+import tempfile
 from functools import lru_cache
+from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import icons as kit_icons
-from pnp.render.fonts import face
+from pnp.render.fonts import face, register_reportlab_fonts
 
 # A 1x1 transparent PNG: only its size matters, the pixels are never drawn.
 _BLANK_PNG = (
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
 )
-_URI = "data:image/png;icon={name};base64," + _BLANK_PNG
-_URI_NAME = re.compile(r"^data:image/png;icon=([a-z0-9_-]+);base64,")
+_PLACEHOLDER_DIR = Path(tempfile.gettempdir()) / f"pnp-rulebook-icons-{os.getuid()}"
+# kind, icon scale in hundredths (to find the text's baseline again), icon names
+_PLACEHOLDER_NAME = re.compile(r"pnp-inline-(icon|deco)-(\d+)-([a-z0-9_+-]+)\.png$")
+RUN_GAP = 0.08  # space between the icons of a run, as a fraction of the icon size
+MIN_SQUEEZE = 25.0  # per cent: the narrowest horizontal scale for an icon's invisible text
 ICON_UNITS = 100.0  # icon viewBox size
 
 
@@ -53,6 +60,10 @@ def _drawing(name: str, ink_saver: bool):
     drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
     if drawing is None:
         raise UnknownIcon(f"icon [{name}] could not be read as SVG")
+    # reportlab's renderer sets the drawing's font even when nothing is written; left at
+    # its default, that would put an unembedded Helvetica into the PDF
+    register_reportlab_fonts()
+    drawing.initialFontName = "sans"
     return drawing
 
 
@@ -75,21 +86,72 @@ def inline_size(face_key: str, font_size: float, scale: float) -> tuple[float, f
     return size, cap / 2 - size / 2
 
 
-def icon_tag(name: str, face_key: str, font_size: float, scale: float) -> str:
-    """Paragraph markup for an inline icon."""
-    check_icon(name)
+@lru_cache(maxsize=None)
+def placeholder(names: tuple[str, ...], decorative: bool = False, scale: float = 1.4) -> str:
+    """The path of the placeholder image that stands for a run of icons in paragraph markup."""
+    _PLACEHOLDER_DIR.mkdir(parents=True, exist_ok=True)
+    kind = "deco" if decorative else "icon"
+    path = _PLACEHOLDER_DIR / f"pnp-inline-{kind}-{round(scale * 100)}-{'+'.join(check_icon(n) for n in names)}.png"
+    data = base64.b64decode(_BLANK_PNG)
+    if not path.exists() or path.read_bytes() != data:
+        # write-then-rename: a build running in parallel never reads a half-written file
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    return str(path)
+
+
+def icon_tag(names: str | tuple[str, ...], face_key: str, font_size: float, scale: float,
+             decorative: bool = False) -> str:
+    """Paragraph markup for an inline icon, or for a run of icons that must not be split
+    across lines (a cost such as [wood][wood][stone] is one image to the line breaker).
+
+    A decorative icon (beside a heading) carries no text; any other gets its name as
+    invisible text, so the PDF can be searched and read aloud ("2 зерно").
+    """
+    names = (names,) if isinstance(names, str) else tuple(names)
     size, bottom = inline_size(face_key, font_size, scale)
-    return f'<img src="{_URI.format(name=name)}" width="{size:.2f}" height="{size:.2f}" valign="{bottom:.2f}"/>'
+    width = size * len(names) + size * RUN_GAP * (len(names) - 1)
+    return (f'<img src="{placeholder(names, decorative, scale)}" width="{width:.2f}" height="{size:.2f}" '
+            f'valign="{bottom:.2f}"/>')
 
 
 class IconCanvas(Canvas):
     """A canvas that draws icon placeholders as vector forms and knows the palette variant."""
 
     ink_saver = False
+    #: icon name -> the words its invisible text says (resources: the model's names)
+    words: dict = {}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._icon_forms: set[str] = set()
+
+    def icon_text(self, name: str, x: float, y: float, size: float, scale: float) -> None:
+        """The icon's name as invisible text over it, squeezed to the icon's width.
+
+        It sits on the baseline of the text around the icon, at about that text's size
+        (the icon is `scale` cap heights tall, centred on the capitals), so text
+        extraction reads it as part of the line: "Заплати 2 зерно і …".
+        """
+        words = self.words.get(name) or kit_icons.icon_label(name)
+        text = f"{words} "
+        font_size = size / (scale * cap_height_ratio("sans"))
+        natural = self.stringWidth(text, "sans", font_size)
+        # squeeze to the icon's width, but not below the point where extraction tools start
+        # to split the word (measured with pdftotext: about 20 %); past that, set it smaller
+        squeeze = 100.0 * size / natural if natural > size else 100.0
+        if squeeze < MIN_SQUEEZE:
+            font_size *= squeeze / MIN_SQUEEZE
+            squeeze = MIN_SQUEEZE
+        self.saveState()  # the render mode must not leak into the text that follows
+        t = self.beginText(x, y + size * (0.5 - 0.5 / scale))
+        t.setTextRenderMode(3)  # neither filled nor stroked: extractable, never seen
+        t.setFont("sans", font_size)
+        t.setHorizScale(squeeze)
+        t.textOut(text)
+        self.drawText(t)
+        self.restoreState()
 
     def draw_icon(self, name: str, x: float, y: float, size: float) -> None:
         """Icon `name` with its lower-left corner at (x, y), `size` points square."""
@@ -113,13 +175,18 @@ class IconCanvas(Canvas):
 
     def drawImage(self, image, x, y, width=None, height=None, mask=None, *args, **kwargs):
         source = getattr(image, "fileName", image)
-        match = _URI_NAME.match(source) if isinstance(source, str) else None
+        match = _PLACEHOLDER_NAME.search(source) if isinstance(source, str) else None
         if match:
-            self.draw_icon(match.group(1), x, y, width)
+            kind, scale = match.group(1), int(match.group(2)) / 100
+            for i, name in enumerate(match.group(3).split("+")):
+                left = x + i * height * (1 + RUN_GAP)
+                self.draw_icon(name, left, y, height)
+                if kind == "icon":
+                    self.icon_text(name, left, y, height, scale)
             return (width, height)
         return super().drawImage(image, x, y, width, height, mask, *args, **kwargs)
 
 
-def canvas_maker(ink_saver: bool):
+def canvas_maker(ink_saver: bool, words: dict | None = None):
     """A canvas class for BaseDocTemplate.build(canvasmaker=...)."""
-    return type("RulebookCanvas", (IconCanvas,), {"ink_saver": ink_saver})
+    return type("RulebookCanvas", (IconCanvas,), {"ink_saver": ink_saver, "words": dict(words or {})})

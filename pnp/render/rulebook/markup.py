@@ -8,6 +8,7 @@ split across lines:
 - a one-letter word and the word after it (в, у, з, і, й, а, о);
 - a number and what follows it (3 загони, 2 [grain]);
 - a dash and the word before it;
+- a number that ends a phrase and the word before it (силою 1.);
 - the last two words of a paragraph, so no word stands alone on the last line.
 """
 
@@ -25,54 +26,69 @@ _TAG = re.compile(r"(<[^>]+>)")
 _ONE_LETTER = re.compile(r"(?<![\w\u02bc'’-])([ВвУуЗзІіЙйАаОо]) ")
 _NUMBER = re.compile(r"(?<![\w])([+−-]?\d+[+]?) (?=\S)")
 _DASH = re.compile(r" (—|–)")
+_NUMBER_END = re.compile(r" ([+−-]?\d+[+]?)(?=[.,;:!?)»]|$)")
 _LAST_PAIR = re.compile(r"(\S+) (\S+)\s*$")
 #: the two last words are tied only if they are short enough to share a line comfortably
 LAST_PAIR_MAX = 22
+#: in narrow table cells only short pairs are tied
+CELL_PAIR_MAX = 14
 
 
 def _tie_piece(text: str) -> str:
     text = _ONE_LETTER.sub(lambda m: m.group(1) + NBSP, text)
     text = _NUMBER.sub(lambda m: m.group(1) + NBSP, text)
+    text = _NUMBER_END.sub(lambda m: NBSP + m.group(1), text)
     return _DASH.sub(lambda m: NBSP + m.group(1), text)
 
 
-def ties(text: str, last_pair: bool = True) -> str:
-    """Insert no-break spaces outside XML tags (see the module docstring)."""
+def ties(text: str, last_pair: int = LAST_PAIR_MAX) -> str:
+    """Insert no-break spaces outside XML tags (see the module docstring).
+
+    `last_pair` is the longest pair of last words (in characters) that is tied; 0 ties none.
+    """
     pieces = _TAG.split(text)
     for i in range(0, len(pieces), 2):  # even indices are text, odd are tags
         pieces[i] = _tie_piece(pieces[i])
     if last_pair:
         for i in range(len(pieces) - 1, -1, -2):
             if pieces[i].strip():
-                pieces[i] = _tie_last(pieces[i])
+                pieces[i] = _tie_last(pieces[i], last_pair)
                 break
     return "".join(pieces)
 
 
-def _tie_last(piece: str) -> str:
+def _tie_last(piece: str, longest: int) -> str:
     match = _LAST_PAIR.search(piece)
     if not match:
         return piece
     head, tail = match.groups()
     visible = len(ICON.sub("x", head)) + len(ICON.sub("x", tail))
-    if visible > LAST_PAIR_MAX:
+    if visible > longest:
         return piece
     return piece[: match.start()] + head + NBSP + tail + piece[match.end():]
 
 
-def icons(text: str, face_key: str, font_size: float, scale: float) -> str:
-    """Replace ``[name]`` with inline icon tags sized for the surrounding text."""
-    return ICON.sub(lambda m: icon_tag(m.group(1), face_key, font_size, scale), text)
+_ICON_RUN = re.compile(r"(?:\[[a-z][a-z0-9_-]*\])+")
+
+
+def icons(text: str, face_key: str, font_size: float, scale: float, decorative: bool = False) -> str:
+    """Replace ``[name]`` (or a run like ``[wood][wood]``) with inline icon tags sized for the text."""
+    return _ICON_RUN.sub(lambda m: icon_tag(tuple(ICON.findall(m.group(0))), face_key, font_size, scale,
+                                            decorative), text)
 
 
 def icon_scale(style) -> float:
     return getattr(style, "iconScale", 1.4)
 
 
-def para(text: str, style, last_pair: bool = True, bullet: str | None = None) -> Paragraph:
+def prepare(text: str, style, last_pair: int = LAST_PAIR_MAX, decorative: bool = False) -> str:
+    """Rulebook text -> Paragraph markup for `style`: ties, then icons sized to its font."""
+    return icons(ties(text.strip(), last_pair), style.fontName, style.fontSize, icon_scale(style), decorative)
+
+
+def para(text: str, style, last_pair: int = LAST_PAIR_MAX, bullet: str | None = None) -> Paragraph:
     """A Paragraph from rulebook text in `style` (icons sized to the style's font)."""
-    marked = icons(ties(text.strip(), last_pair), style.fontName, style.fontSize, icon_scale(style))
-    return Paragraph(marked, style, bulletText=bullet)
+    return Paragraph(prepare(text, style, last_pair), style, bulletText=bullet)
 
 
 def plain(text: str) -> str:

@@ -17,6 +17,7 @@ from pnp.render.geometry import paper as paper_size
 from pnp.render.rulebook import blocks, example, prose
 from pnp.render.rulebook.book import Book
 from pnp.render.rulebook.doc import RulebookDoc
+from pnp.render.rulebook.facts import Facts
 from pnp.render.rulebook.hyphenation import enable as enable_hyphenation
 from pnp.render.rulebook.icons import canvas_maker
 from pnp.render.rulebook.markup import plain
@@ -36,7 +37,7 @@ def make_book(game, lang: str, paper: str = "a4", ink_saver: bool = False) -> tu
     worked, notes = example.build(game)
     extra = {"example": worked, "pct": example.percent, "kit": counts(game)}
     labels = prose.render_labels(game, lang, extra)
-    book = Book(game, lang, prose.Facts(game, lang), labels, styles(ink_saver), geometry, ink_saver,
+    book = Book(game, lang, Facts(game, lang), labels, styles(ink_saver), geometry, ink_saver,
                 worked, extra | {"labels": labels})
     return book, notes
 
@@ -54,7 +55,10 @@ def build_pdf(game, lang: str = "uk", paper: str = "a4", ink_saver: bool = False
     doc = RulebookDoc(out, book.geometry, f"{title} · {book.facts.ui('comp_rulebook')}", book.styles,
                       title=f"{title} — {book.facts.ui('comp_rulebook')}", subject=book.labels("pdf.subject"),
                       lang=lang, ink_saver=ink_saver)
-    doc.multiBuild(story, canvasmaker=canvas_maker(ink_saver))
+    # what icons say as text: the model's resource names, else a label from labels.j2, else the icon set's
+    words = {key[5:]: text for key, text in book.labels.entries.items() if key.startswith("icon.")}
+    words |= {r.icon: r.name.get(lang) for r in game.resources}
+    doc.multiBuild(story, canvasmaker=canvas_maker(ink_saver, words))
     return out.getvalue(), doc.page, notes
 
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBreak, Spacer
+from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Spacer
 
 from pnp.render.geometry import mm_to_pt
 from pnp.render.rulebook import diagrams, example, tables
 from pnp.render.rulebook.book import Book
 from pnp.render.rulebook.doc import contents
 from pnp.render.rulebook.markup import para
-from pnp.render.rulebook.prose import TEMPLATE_DIR, RulebookError
+from pnp.render.rulebook.errors import RulebookError
+from pnp.render.rulebook.prose import TEMPLATE_DIR
 
 
 def figures(book: Book) -> dict[str, Callable[..., list[Flowable]]]:
@@ -39,15 +40,15 @@ def cover(book: Book) -> list[Flowable]:
     board.hAlign = "CENTER"
     parts: list[Flowable] = [
         Spacer(1, mm_to_pt(22)),
-        para(g.title.get(book.lang), s["cover-title"], last_pair=False),
+        para(g.title.get(book.lang), s["cover-title"], last_pair=0),
         Spacer(1, mm_to_pt(3)),
         para(tagline, s["cover-sub"]),
         Spacer(1, mm_to_pt(4)),
-        para(lab("cover.meta"), s["cover-meta"], last_pair=False),
+        para(lab("cover.meta"), s["cover-meta"], last_pair=0),
         Spacer(1, mm_to_pt(14)),
-        KeepTogether([board]),
+        board,
         Spacer(1, mm_to_pt(12)),
-        para(lab("cover.rulebook"), s["cover-sub"], last_pair=False),
+        para(lab("cover.rulebook"), s["cover-sub"], last_pair=0),
     ]
     return parts
 

@@ -27,6 +27,7 @@ class PageGeometry:
     right: float = 20.0
     top: float = 24.0  # room for the running header
     bottom: float = 20.0  # room for the page number
+    summary_gap: float = 8.0  # between the two columns of the summary page
 
     @property
     def text_width(self) -> float:
@@ -35,6 +36,11 @@ class PageGeometry:
     @property
     def text_height(self) -> float:
         return self.height - self.top - self.bottom
+
+    @property
+    def column_width(self) -> float:
+        """One column of the two-column summary page."""
+        return (self.text_width - self.summary_gap) / 2
 
 
 A4 = PageGeometry()
@@ -49,8 +55,9 @@ def styles(ink_saver: bool = False) -> dict[str, ParagraphStyle]:
     register_reportlab_fonts()
     ink = colour("ink", ink_saver)
     muted = colour("muted", ink_saver)
+    # bulletFontName: reportlab's default is Helvetica, which must never reach the PDF
     common = dict(textColor=ink, allowWidows=0, allowOrphans=0, hyphenationLang=hyphenate,
-                  hyphenationMinWordLength=6)
+                  hyphenationMinWordLength=6, bulletFontName="sans")
     body = ParagraphStyle("body", fontName="serif", fontSize=10, leading=14, alignment=TA_JUSTIFY,
                           spaceAfter=5, **common)
     table = ParagraphStyle("table", fontName="sans", fontSize=8.8, leading=11, alignment=TA_LEFT, **common)
@@ -59,9 +66,9 @@ def styles(ink_saver: bool = False) -> dict[str, ParagraphStyle]:
         "lead": ParagraphStyle("lead", parent=body, fontName="serif-italic", fontSize=11, leading=15.5,
                                spaceAfter=8),
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=mm_to_pt(5), bulletIndent=mm_to_pt(1.2),
-                                 spaceAfter=2.5),
+                                 spaceAfter=2.5, bulletFontSize=body.fontSize),
         "number": ParagraphStyle("number", parent=body, leftIndent=mm_to_pt(6), bulletIndent=mm_to_pt(0.5),
-                                 spaceAfter=2.5, bulletFontName="sans-bold"),
+                                 spaceAfter=2.5, bulletFontName="sans-bold", bulletFontSize=body.fontSize),
         "h1": ParagraphStyle("h1", fontName="sans-bold", fontSize=19, leading=23, spaceBefore=4, spaceAfter=7,
                              keepWithNext=1, textColor=ink, hyphenationLang=""),
         "h2": ParagraphStyle("h2", fontName="sans-bold", fontSize=12.5, leading=15.5, spaceBefore=9,
@@ -79,7 +86,6 @@ def styles(ink_saver: bool = False) -> dict[str, ParagraphStyle]:
         "toc1": ParagraphStyle("toc1", fontName="sans-bold", fontSize=11, leading=17, textColor=ink),
         "toc2": ParagraphStyle("toc2", fontName="sans", fontSize=9.5, leading=13, leftIndent=mm_to_pt(6),
                                textColor=ink),
-        "header": ParagraphStyle("header", fontName="sans", fontSize=8.5, textColor=muted),
         "cover-title": ParagraphStyle("cover-title", fontName="serif-bold", fontSize=52, leading=60,
                                       alignment=TA_CENTER, textColor=ink),
         "cover-sub": ParagraphStyle("cover-sub", fontName="serif-italic", fontSize=15, leading=20,
@@ -93,5 +99,11 @@ def styles(ink_saver: bool = False) -> dict[str, ParagraphStyle]:
                                     textColor=colour("ribbon", ink_saver) if not ink_saver else ink),
     }
     out["summary-bullet"] = ParagraphStyle("summary-bullet", parent=out["summary"], leftIndent=mm_to_pt(3.2),
-                                           bulletIndent=0, spaceAfter=1.5)
+                                           bulletIndent=0, spaceAfter=1.5, bulletFontSize=out["summary"].fontSize)
+    # costs read best with icons a little larger than the text around them (about 4 mm)
+    out["table-cost"] = ParagraphStyle("table-cost", parent=table, leading=13)
+    out["table-cost"].iconScale = 1.85
+    out["summary-number"] = ParagraphStyle("summary-number", parent=out["summary"], leftIndent=mm_to_pt(4),
+                                           bulletIndent=0, spaceAfter=1.5, bulletFontName="sans-bold",
+                                           bulletFontSize=out["summary"].fontSize)
     return out

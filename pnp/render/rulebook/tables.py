@@ -16,12 +16,25 @@ from pnp.render.geometry import mm_to_pt
 from pnp.render.rulebook.book import Book
 
 
-def _table(book: Book, rows, widths_mm, header: bool = True, extra=(), width_pt: float | None = None) -> Table:
+class WholeTable(Table):
+    """A short table that never splits: it moves to the next page whole.
+
+    Unlike KeepTogether (a container), it still lets the sentence before it keep with it.
+    """
+
+    def split(self, available_width, available_height):
+        return []
+
+
+def _table(book: Book, rows, widths_mm, header: bool = True, extra=(), width_pt: float | None = None,
+           whole: bool = False) -> Table:
     """A table whose column widths keep the proportions of `widths_mm` across `width_pt`."""
     widths = [mm_to_pt(w) for w in widths_mm]
     scale = (width_pt or book.width_pt) / sum(widths)
-    table = Table(rows, colWidths=[w * scale for w in widths], repeatRows=1 if header else 0)
+    kind = WholeTable if whole else Table
+    table = kind(rows, colWidths=[w * scale for w in widths], repeatRows=1 if header else 0)
     commands = [
+        ("FONT", (0, 0), (-1, -1), "sans", 8.8),  # plain-text cells would default to Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 4),
         ("RIGHTPADDING", (0, 0), (-1, -1), 4),
@@ -63,7 +76,7 @@ def components(book: Book) -> list[Flowable]:
     ]
     for icon, name, count, note in entries:
         rows.append([book.cell(f"[{icon}] <b>{name}</b>"), book.cell(str(count), "table-num"), book.cell(note)])
-    return [_table(book, rows, (52, 16, 102))]
+    return [_table(book, rows, (52, 16, 102), whole=True)]
 
 
 def tile_breakdown(book: Book) -> str:
@@ -96,7 +109,7 @@ def lands(book: Book) -> list[Flowable]:
             yields += " " + lab("lands.points", points=land.points)
         where = lab("lands.fixed") if land.fixed else lab("lands.tiles", n=tiles.get(land.id, 0))
         rows.append([book.cell(f"<b>{land.name.get(book.lang)}</b>"), book.cell(yields), book.cell(where)])
-    return [_table(book, rows, (40, 60, 70))]
+    return [_table(book, rows, (40, 60, 70), whole=True)]
 
 
 # --- battle thresholds -----------------------------------------------------------------------
@@ -132,8 +145,8 @@ def thresholds(book: Book, compact: str = "") -> list[Flowable]:
             example = lab("thresholds.example", own=own, enemy=enemy)
             rows.append([label, book.cell(example), hit])
     widths = (30, 18) if small else (60, 60, 40)
-    column = mm_to_pt((book.geometry.text_width - 8) / 2)
-    return [_table(book, rows, widths, width_pt=column if small else None)]
+    column = mm_to_pt(book.geometry.column_width)
+    return [_table(book, rows, widths, width_pt=column if small else None, whole=True)]
 
 
 # --- buildings ----------------------------------------------------------------------------
@@ -147,9 +160,9 @@ def buildings(book: Book) -> list[Flowable]:
     for b in g.buildings:
         up = b.upgrade
         first = len(rows)
-        rows.append([book.cell(f"<b>{f.name(b)}</b>", "table"), book.cell(f.cost(b.cost)),
+        rows.append([book.cell(f"<b>{f.name(b)}</b>", "table"), book.cell(f.cost(b.cost), "table-cost"),
                      book.cell(f.effects(b, "<br/>")), book.cell(str(b.points), "table-num")])
-        rows.append([book.cell(f"[upgrade] {f.name(up)}"), book.cell(f.cost(up.cost)),
+        rows.append([book.cell(f"[upgrade] {f.name(up)}"), book.cell(f.cost(up.cost), "table-cost"),
                      book.cell(f.effects(up, "<br/>")), book.cell(str(up.points), "table-num")])
         extra += [
             ("NOSPLIT", (0, first), (-1, first + 1)),

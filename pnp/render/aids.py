@@ -1,0 +1,208 @@
+"""Player aids: two cards per player, card size, imposed like the other cards.
+
+Card one is the round and the actions, card two the battle: strength bonuses, the
+threshold table, the order of play with the battle cards grouped by their timing. Both
+cards carry the player's colour and shape; the back is the player's aid back.
+"""
+
+from __future__ import annotations
+
+from pnp.content.model import Game
+from pnp.render import style
+from pnp.render.base import OutputFile, RenderContext, Renderer, register
+from pnp.render.draw import Pen, centred_text, icon, line, rect, rich, rich_height, text
+from pnp.render.geometry import Box, fmt
+from pnp.render.icons import icon_defs
+from pnp.render.imposition import SheetText, impose
+from pnp.render.reminders import action_lines, round_sections
+from pnp.render.sheetmarks import svg_page
+
+HEADER = 9.0  # below the trim's top edge
+BODY_PT, BODY_MIN = 8.0, 7.0  # SPEC 3a: rules text never below 7 pt
+LEADING = 1.08
+
+
+def _frame(game: Game, player: str, title: str, pen: Pen, lang: str) -> tuple[str, Box]:
+    """Background to the bleed, the player's header band; returns the body box (safe area)."""
+    card = game.print.card
+    b, w, h = card.bleed, card.width + 2 * card.bleed, card.height + 2 * card.bleed
+    colour = pen.player(player)
+    out = rect(Box(0, 0, w, h), pen.c("paper"))
+    out += rect(Box(0, 0, w, b + HEADER), colour)
+    out += rect(Box(0, h - b - 1.2, w, b + 1.2), colour)
+    safe = card.safe
+    out += icon(pen, f"player-{player.lower()}", b + safe + 3, b + HEADER / 2 + 0.6, 6.5)
+    out += text(b + safe + 8, b + HEADER / 2 + 2.4, title, "serif-bold", 11, pen.c("on-colour"))
+    out += text(w - b - safe, b + HEADER / 2 + 2.0, game.ui(f"player_{player.lower()}", lang), "sans-bold", 7,
+                pen.c("on-colour"), anchor="end")
+    body = Box(b + safe, b + HEADER + 1.5, card.width - 2 * safe, card.height - HEADER - 1.5 - safe - 1.2)
+    return out, body
+
+
+def _svg(game: Game, body: str, pen: Pen) -> str:
+    card = game.print.card
+    w, h = card.width + 2 * card.bleed, card.height + 2 * card.bleed
+    return svg_page(w, h, icon_defs(pen.icons, pen.ink_saver) + body)
+
+
+# --- card one: the round and the actions -------------------------------------------------------
+
+
+def round_card(game: Game, player: str, lang: str, pen: Pen) -> str:
+    out, body = _frame(game, player, game.ui("aid_round_title", lang), pen, lang)
+    parts = []
+    for heading, steps in round_sections(game, lang):
+        parts.append(f"**{heading}.** " + " ".join(steps))
+    acts = [f"**{game.ui('actions_title', lang)}**"] + [a.markup for a in action_lines(game, lang, short=True)]
+    split_y = _fit_two(pen, "\n".join(parts), "\n".join(acts), body)
+    out += rich(pen, "\n".join(parts), Box(body.x, body.y, body.w, split_y - body.y - 1.2), face="narrow",
+                size=BODY_PT, min_size=BODY_MIN, leading=LEADING, where=f"aid round {player}")
+    out += line(body.x, split_y, body.right, split_y, pen.player(player), 0.5)
+    out += rich(pen, "\n".join(acts), Box(body.x, split_y + 1.2, body.w, body.bottom - split_y - 1.2),
+                face="narrow", size=BODY_PT, min_size=BODY_MIN, leading=LEADING, where=f"aid actions {player}")
+    return _svg(game, out, pen)
+
+
+def _fit_two(pen: Pen, first: str, second: str, body: Box) -> float:
+    """Where the rule between two stacked paragraphs goes: proportional to their heights."""
+    h1 = rich_height(first, body.w, "narrow", BODY_PT, LEADING)
+    h2 = rich_height(second, body.w, "narrow", BODY_PT, LEADING)
+    room = body.h - 2.4
+    return body.y + room * h1 / (h1 + h2) + 1.2
+
+
+# --- card two: the battle ----------------------------------------------------------------------
+
+
+def strength_markup(game: Game, lang: str) -> str:
+    """Strength and every bonus: the castle's own, each castle_defense and siege_attack card."""
+    parts = [game.ui("aid_castle_bonus", lang, bonus=game.battle.castle_defense)]
+    cards = [b for b in game.buildings] + [b.upgrade for b in game.buildings]
+    parts += [f"{c.name.get(lang)} +{e.param('bonus')}" for c in cards for e in c.effects if e.key == "castle_defense"]
+    sieges = [game.ui("aid_siege_bonus", lang, name=c.name.get(lang), bonus=e.param("bonus"))
+              for c in cards for e in c.effects if e.key == "siege_attack"]
+    return game.ui("aid_strength", lang) + " " + "; ".join(parts + sieges) + "."
+
+
+def order_markup(game: Game, lang: str) -> str:
+    """The order of play: reveal cards, then each timing phase with its rule and its cards."""
+    lines = [f"**{game.ui('aid_order_title', lang)}**", "1. " + game.ui("aid_step_cards", lang)]
+    for k, phase in enumerate(game.battle.timing, start=2):
+        names = ", ".join(c.name.get(lang) for c in game.battle_cards if c.timing == phase.key)
+        rule = game.ui(f"aid_phase_{phase.key}", lang) if f"aid_phase_{phase.key}" in game.ui_strings else ""
+        cards = f" ({names})" if names else ""
+        lines.append(f"{k}. **{phase.name.get(lang)}:** {rule}{cards}")
+    return "\n".join(lines)
+
+
+def threshold_table(game: Game, box: Box, pen: Pen, lang: str, player: str) -> tuple[str, float]:
+    """The threshold rows as a two-column table; returns (svg, height used)."""
+    rows = game.battle.thresholds
+    row_h, head_h = 3.6, 4.2
+    col = box.w * 0.66
+    out = rect(Box(box.x, box.y, box.w, head_h), pen.player(player))
+    out += text(box.x + 1.2, box.y + 3.0, game.ui("aid_ratio", lang), "narrow-bold", 7, pen.c("on-colour"))
+    out += text(box.right - 1.2, box.y + 3.0, game.ui("aid_hit", lang), "narrow-bold", 7, pen.c("on-colour"),
+                anchor="end")
+    y = box.y + head_h
+    for k, row in enumerate(rows):
+        fill = pen.c("panel") if k % 2 == 0 else pen.c("paper")
+        out += rect(Box(box.x, y, box.w, row_h), fill)
+        out += text(box.x + 1.2, y + 2.65, row.label.get(lang), "narrow", 7.5, pen.c("ink"))
+        hit = f"{row.hit}+" if row.hit < game.battle.always_hit else str(row.hit)
+        out += icon(pen, "die", box.x + col + 8, y + row_h / 2, 3.0)
+        out += text(box.right - 1.2, y + 2.7, hit, "sans-bold", 8, pen.c("ink"), anchor="end")
+        y += row_h
+    out += rect(Box(box.x, box.y, box.w, y - box.y), "none", pen.c("ink"), style.STROKE["thin"])
+    return out, y - box.y
+
+
+def battle_card(game: Game, player: str, lang: str, pen: Pen) -> str:
+    out, body = _frame(game, player, game.ui("aid_battle_title", lang), pen, lang)
+    strength = strength_markup(game, lang)
+    h = _height(strength, body.w)
+    out += rich(pen, strength, Box(body.x, body.y, body.w, h + 0.5), face="narrow", size=BODY_PT,
+                min_size=BODY_MIN, leading=LEADING, where=f"aid strength {player}")
+    table, th = threshold_table(game, Box(body.x, body.y + h + 1.5, body.w, 0), pen, lang, player)
+    out += table
+    natural = game.ui("aid_natural", lang, hit=game.battle.always_hit, miss=game.battle.always_miss)
+    y = body.y + h + 1.5 + th + 1.0
+    nh = _height(natural, body.w)
+    out += rich(pen, natural, Box(body.x, y, body.w, nh + 0.5), face="narrow", size=BODY_PT, min_size=BODY_MIN,
+                leading=LEADING, where=f"aid natural {player}")
+    y += nh + 1.5
+    out += line(body.x, y - 0.6, body.right, y - 0.6, pen.player(player), 0.5)
+    out += rich(pen, order_markup(game, lang), Box(body.x, y + 0.6, body.w, body.bottom - y - 0.6), face="narrow",
+                size=BODY_PT, min_size=BODY_MIN, leading=LEADING, where=f"aid order {player}")
+    return _svg(game, out, pen)
+
+
+def _height(markup: str, width: float) -> float:
+    return rich_height(markup, width, "narrow", BODY_PT, LEADING)
+
+
+# --- back ----------------------------------------------------------------------------------------
+
+
+def aid_back(game: Game, player: str, lang: str, pen: Pen) -> str:
+    card = game.print.card
+    w, h = card.width + 2 * card.bleed, card.height + 2 * card.bleed
+    colour = pen.player(player)
+    out = rect(Box(0, 0, w, h), colour)
+    inner = Box(card.bleed + card.safe, card.bleed + card.safe, card.width - 2 * card.safe,
+                card.height - 2 * card.safe)
+    out += rect(inner, "none", pen.c("on-colour"), 0.6, style.RADIUS["card"])
+    out += (f'<circle cx="{fmt(w / 2)}" cy="{fmt(h / 2)}" r="17" fill="{pen.c("paper")}" '
+            f'stroke="{pen.c("ink")}" stroke-width="0.6"/>\n')
+    out += icon(pen, f"player-{player.lower()}", w / 2, h / 2, 24)
+    on = pen.c("on-colour")
+    out += centred_text(w / 2, inner.y + 9, game.title.get(lang), "serif-bold", 18, on)
+    out += centred_text(w / 2, inner.bottom - 12, game.ui("card_aid", lang), "sans-bold", 11, on)
+    out += centred_text(w / 2, inner.bottom - 6, game.ui(f"player_{player.lower()}", lang), "sans", 9, on)
+    return _svg(game, out, pen)
+
+
+# --- renderer ------------------------------------------------------------------------------------
+
+
+def aid_masters(game: Game, lang: str, ink_saver: bool = False) -> tuple[list[str], list[str], list[str]]:
+    """(fronts, backs, notes): per player, the round card and the battle card."""
+    fronts, backs, notes = [], [], []
+    for player in game.players:
+        for make in (round_card, battle_card):
+            pen = Pen(ink_saver)
+            fronts.append(make(game, player, lang, pen))
+            notes += pen.notes
+            backs.append(aid_back(game, player, lang, Pen(ink_saver)))
+    return fronts, backs, notes
+
+
+def sheet_text(game: Game, lang: str) -> SheetText:
+    comp = game.ui("comp_aids", lang)
+    page = game.ui("print_page", lang, page="{i}", pages="{n}")
+    return SheetText(f"{comp} — {page} — {game.ui('print_front', lang)}",
+                     f"{comp} — {page} — {game.ui('print_back', lang)}", game.ui("print_scale", lang))
+
+
+@register
+class AidsRenderer(Renderer):
+    name = "aids"
+
+    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
+        opts = ctx.options
+        fronts, backs, notes = aid_masters(game, opts.lang, opts.ink_saver)
+        ctx.notes.extend(f"aids: {n}" for n in notes)
+        card = game.print.card
+        title = f"{game.title.get(opts.lang)} — {game.ui('comp_aids', opts.lang)}"
+        imposed = impose(fronts, backs, trim=(card.width, card.height), bleed=card.bleed,
+                         text=sheet_text(game, opts.lang), title=title, paper=opts.paper,
+                         duplex=opts.duplex, back_offset=opts.back_offset)
+        ctx.notes.extend(f"aids: {n}" for n in imposed.notes)
+        name = f"{game.id}-{opts.lang}-aids.pdf"
+        ctx.path(name).write_bytes(imposed.pdf)
+        files = [OutputFile(name, "aids", imposed.pages)]
+        if imposed.backs_pdf is not None:
+            backs_name = f"{game.id}-{opts.lang}-aids-backs.pdf"
+            ctx.path(backs_name).write_bytes(imposed.backs_pdf)
+            files.append(OutputFile(backs_name, "aids", imposed.backs_pages))
+        return files

@@ -1,0 +1,83 @@
+"""Exact expectations over a battle's dice, using the engine's own chance nodes.
+
+After an action, the position is followed to the next *quiet* node: a decision, the end
+of the game, or a chance node that is not a die (a card or market draw: what is drawn
+does not change the static value). On the way, every die is expanded by the engine's
+chance_outcomes with exact probabilities; faces that do the same (all hits, or all
+misses, of one die) are applied once, and positions whose battle has the same future
+(the engine's Battle.key) are merged, so a battle costs a few dozen clones, not 6^dice.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pnp.rules.state import CHANCE, SIMULTANEOUS
+
+
+def at_die(s) -> bool:
+    return s.cur == CHANCE and s.battle is not None and s.queue[0][0] == "die"
+
+
+def quiet(s, cards=None) -> list[tuple[object, float]]:
+    """[(quiet position, probability)] reached from `s` (which may be consumed).
+
+    At a secret card step inside the lookahead, `cards(s)` gives the joint pair; by
+    default neither side plays a card.
+    """
+    if s.cur == SIMULTANEOUS:
+        s.apply_action(cards(s) if cards else (None, None))
+    if not at_die(s):
+        return [(s, 1.0)]
+    return _dice(s)
+
+
+def _dice(s) -> list[tuple[object, float]]:
+    frontier: list[tuple[object, float]] = [(s, 1.0)]
+    done: list[tuple[object, float]] = []
+    while frontier:
+        merged: dict = {}
+        for state, p in frontier:
+            b = state.battle
+            side = b.next_side()
+            for face, q in _face_classes(state, b, side):
+                trial = b.clone()
+                trial.roll(face)
+                key = trial.key()
+                old = merged.get(key)
+                merged[key] = (state, face, p * q) if old is None else (old[0], old[1], old[2] + p * q)
+        frontier = []
+        for state, face, p in merged.values():
+            child = state.clone()
+            child.apply_action(face)
+            if at_die(child):
+                frontier.append((child, p))
+            elif child.cur == SIMULTANEOUS:  # cannot happen inside one battle; kept safe
+                done += quiet(child)
+            else:
+                done.append((child, p))
+    return done
+
+
+def _face_classes(state, battle, side: int) -> list[tuple[int, float]]:
+    """One representative face for the hits and one for the misses, with their probability."""
+    hit = miss = None
+    p_hit = p_miss = Fraction(0)
+    for face, q in state.chance_outcomes():
+        if battle.is_hit(side, face):
+            hit = face if hit is None else hit
+            p_hit += q
+        else:
+            miss = face if miss is None else miss
+            p_miss += q
+    out = []
+    if hit is not None:
+        out.append((hit, float(p_hit)))
+    if miss is not None:
+        out.append((miss, float(p_miss)))
+    return out
+
+
+def expectation(s, fn, cards=None) -> float:
+    """E[fn(quiet position)] from `s` (consumed)."""
+    return sum(p * fn(q) for q, p in quiet(s, cards))

@@ -1,0 +1,43 @@
+"""The golden playthrough: one seeded random-vs-random game, every step as text.
+
+Regenerate after an intended rules or content change with `pytest --regen-golden`
+and read the diff before accepting it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pnp.content import load_game
+from pnp.rules.text import playthrough
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "playthrough.txt"
+#: A seed whose game has battles with cards, builds, upgrades and ends by a castle capture.
+SEED = 102
+
+
+def test_playthrough_matches_golden(request):
+    game, problems = load_game()
+    assert game is not None, problems
+    text = playthrough(game, SEED)
+    if request.config.getoption("--regen-golden"):
+        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
+        GOLDEN.write_text(text, encoding="utf-8")
+        pytest.skip(f"regenerated {GOLDEN}")
+    assert GOLDEN.exists(), "no golden file yet: run pytest --regen-golden"
+    expected = GOLDEN.read_text(encoding="utf-8")
+    if text != expected:
+        for n, (got, want) in enumerate(zip(text.splitlines(), expected.splitlines()), 1):
+            assert got == want, f"playthrough differs from {GOLDEN.name} first at line {n}"
+        assert text == expected
+
+
+def test_playthrough_is_deterministic_and_complete():
+    game, _ = load_game()
+    text = playthrough(game, SEED)
+    assert text == playthrough(game, SEED)
+    assert "cards (A, B)" in text and ": build " in text and ": upgrade " in text
+    assert re.search(r"result: (castle|points|tie), winner [AB], after round \d+\n$", text)

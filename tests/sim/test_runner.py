@@ -1,0 +1,105 @@
+"""The runner: seat-swapped pairs on common seeds, worker-independent results, the records."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pnp import rules
+from pnp.sim import seeding
+from pnp.sim.agents import make_agent, parse_specs
+from pnp.sim.observe import Observer
+from pnp.sim.runner import play_game, play_many, result_document
+
+RANDOM = parse_specs("random,random")
+GREEDY = parse_specs("greedy,greedy")
+
+
+def test_pairs_swap_seats_and_share_the_setup(game):
+    gs = seeding.block_games(11, 0, 4)
+    recs = [play_game(game, parse_specs("random,greedy"), g) for g in gs]
+    for a, b in zip(recs[::2], recs[1::2]):
+        assert a["pair"] == b["pair"]
+        assert a["slots"] == {"A": 0, "B": 1} and b["slots"] == {"A": 1, "B": 0}
+        assert a["layout"] == b["layout"]  # common chance seed: same land tiles
+    assert recs[0]["layout"] != recs[2]["layout"]
+    assert recs[0]["agent_names"] == ["random", "greedy"]
+
+
+def test_records_do_not_depend_on_workers(game):
+    specs = parse_specs("random,scripted")
+    one = play_many(game, specs, games=36, seed=5, workers=1)  # two blocks, the second short
+    two = play_many(game, specs, games=36, seed=5, workers=2)
+    assert one == two
+    assert [r["index"] for r in one] == list(range(36))
+
+
+def test_a_game_is_reproducible_from_its_seed(game):
+    gs = seeding.block_games(3, 0, 2)[1]
+    assert play_game(game, RANDOM, gs) == play_game(game, RANDOM, gs)
+
+
+def test_observed_peaks_match_the_engine_levels(game):
+    """Recompute every level with the engine's public methods at every step."""
+    gs = seeding.block_games(2, 0, 2)[0]
+    chance = random.Random(gs.chance)
+    agents = [make_agent(GREEDY[i], game, random.Random(i), i) for i in range(2)]
+    state = rules.new_game(game)
+    obs = Observer(game, state)
+    tokens = hand = units = 0
+    res = {}
+    while not state.is_terminal():
+        cur = state.current_player
+        if cur == rules.CHANCE:
+            state.apply_action(state.sample_chance(chance))
+        elif cur == rules.SIMULTANEOUS:
+            state.apply_action((agents[0].act(state, 0), agents[1].act(state, 1)))
+        else:
+            state.apply_action(agents[cur].act(state, cur))
+        obs.step(state)
+        for p in (0, 1):
+            units = max(units, state.army(p))
+            tokens = max(tokens, state.army(p) + state.wounded[p])
+            hand = max(hand, state.hand_count(p))
+            for rid, v in state.resources(p).items():
+                res[rid] = max(res.get(rid, 0), v)
+    rec = obs.record(state, gs, ["greedy", "greedy"], 0, capped=False)
+    assert rec["peaks"]["units"] == units and rec["peaks"]["tokens"] == tokens and rec["peaks"]["hand"] == hand
+    assert {k[4:]: v for k, v in rec["peaks"].items() if k.startswith("res_")} == res
+    assert units > 1 and hand >= game.limits.hand_size
+
+
+def test_battle_dice_peaks_follow_the_battles(game):
+    recs = play_many(game, GREEDY, games=8, seed=9)
+    battles = sum(r["battles"]["count"] for r in recs)
+    assert battles > 0
+    for r in recs:
+        p = r["peaks"]
+        assert p["side_dice"] <= p["battle_dice"] <= 2 * p["side_dice"]
+        assert p["side_dice"] <= max(4, game.limits.units_per_land + 1)  # one group from one space
+        if not r["battles"]["count"]:
+            assert p["battle_dice"] == 0
+
+
+def test_result_document_has_every_statistic(game):
+    recs = play_many(game, RANDOM, games=6, seed=1)
+    doc = result_document(game, RANDOM, recs, seed=1)
+    st = doc["stats"]
+    assert doc["meta"]["content_sha256"] == game.sha256 and doc["meta"]["agents"] == ["random", "random"]
+    for key in ("seats", "agents", "victory_types", "length", "cap", "pairs", "buildings", "battle_cards", "peaks"):
+        assert key in st
+    assert set(st["battle_cards"]) == {c.id for c in game.battle_cards}
+    assert set(st["buildings"]) == {b.id for b in game.buildings}
+    for key in ("tokens", "units", "units_s1", "units_s4", "hand", "battle_dice", "side_dice", "reshuffles",
+                "market_exhausted", "res_wood", "res_gold"):
+        assert set(st["peaks"][key]) == {"mean", "p50", "p99", "p99.9", "max"}
+    assert st["length"]["rounds"]["max"] <= doc["meta"]["cap_rounds"]
+
+
+@pytest.mark.parametrize("bad", ["greedy,foo", "a,b,c", "greedy:5", "search:x"])
+def test_bad_agent_specs_are_refused(bad):
+    from pnp.sim.agents import UnknownAgent
+
+    with pytest.raises(UnknownAgent):
+        parse_specs(bad)
