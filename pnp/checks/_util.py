@@ -26,20 +26,25 @@ def note_for(game: Game, *path) -> str:
     return ""
 
 
+#: a note about a departure says so: it mentions the rules (English or Ukrainian)
+_RULES_WORD = re.compile(r"\brules?\b|правил", re.IGNORECASE)
+
+
 def _mentions(note: str, value: Any) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(str(value))}(?![\w])", note) is not None
 
 
-def explained(game: Game, path: tuple, value: Any, rules: Any = None) -> bool:
+def explained(game: Game, path: tuple, value: Any, rules: Any = None, cite_rules: bool = True) -> bool:
     """Does a note beside `path` explain why `value` departs from the rules' value?
 
-    The note must name the value it departs to ("Raised to 6: ..."), so a note written
-    for the rules' value (which sits beside most values) does not silently excuse a
-    later change. For a mapping, every amount that differs must be named; for a list,
-    every item the rules do not have.
+    The note must say that it departs from the rules and name the new value ("The rules
+    say 5; raised to 6 so ..."), so a note written for the rules' value (most values
+    have one) does not silently excuse a later change. For a mapping, every amount that
+    differs must be named; for a list, every item the rules do not have. With
+    `cite_rules` False (a design choice the rules do not cover) naming the value is enough.
     """
     note = note_for(game, *path)
-    if not note:
+    if not note or (cite_rules and not _RULES_WORD.search(note)):
         return False
     if isinstance(value, Mapping):
         rules = rules if isinstance(rules, Mapping) else {}

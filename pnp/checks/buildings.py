@@ -91,7 +91,7 @@ def _chains(game: Game) -> Iterator[Problem]:
 def _better(game: Game) -> Iterator[Problem]:
     for i, b in enumerate(game.buildings):
         u = b.upgrade
-        if u.points <= b.points and not explained(game, ("buildings", i, "upgrade", "points"), u.points):
+        if u.points <= b.points and not explained(game, ("buildings", i, "upgrade", "points"), u.points, cite_rules=False):
             yield error("upgrade-not-better", f"upgrade {u.id!r} gives {u.points} points, no more than {b.id!r} ({b.points})",
                         game.mark("buildings", i, "upgrade", "points"),
                         f"give it more points, or add a note: to {where(('buildings', i, 'upgrade'))} naming its {u.points} points and what else makes it better")

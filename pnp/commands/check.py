@@ -70,7 +70,11 @@ def _kit_problems(game: Game, sim_result: Path | None) -> list[Problem]:
         from pnp.sim.kit import check_kit
     except ImportError as exc:
         raise UsageError(f"--sim needs the simulator's kit check (pnp.sim.kit), which cannot be loaded: {exc}") from None
-    return list(check_kit(game, data))
+    try:
+        return list(check_kit(game, data))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        # a JSON object of the wrong shape: the user gave the wrong file
+        raise UsageError(f"{sim_result} is not a `pnp sim --json` result ({type(exc).__name__}: {exc})") from None
 
 
 def counts(game: Game) -> dict[str, int]:

@@ -154,7 +154,9 @@ def build_game(loaded: Loaded, source: str) -> Game:
         marks=frozen_map(loaded.marks),
         notes=frozen_map(_notes(d, ())),
     )
-    return game
+    from pnp.content.facts import apply_facts  # facts need the model, so they come last
+
+    return apply_facts(game)
 
 
 def _notes(data: Any, path: tuple) -> dict[tuple, str]:

@@ -70,7 +70,7 @@ _ALL = (
     _spec("ignore_defense", BATTLE, "Attacking a castle: ignore all its defence bonuses."),
     _spec("full_defense", BATTLE, "You lose no units but deal no hits."),
     _spec("last_stand", BATTLE, "If `min_hits` or more hits would remove all your units, the weakest stays.", min_hits=INT),
-    _spec("bandage", BATTLE, "Lost a unit but held the land: one unit of `strength` returns.", strength=INT),
+    _spec("bandage", BATTLE, "Lost a unit but held the land: `units` lost units return at `strength`.", units=INT, strength=INT),
     _spec("loot", BATTLE, "Won the battle: take `amount` `resource`.", resource=RESOURCE, amount=INT),
     _spec("draw_after", BATTLE, "After the battle: draw `cards` battle cards.", cards=INT),
     _spec("forage", BATTLE, "Won the battle: take `amount` of the contested land's resource.", amount=INT),

@@ -28,6 +28,12 @@ class Text:
 
     values: Mapping[str, str]
     mark: Mark = field(default=NO_MARK, compare=False)
+    #: the text as written in the content, before named facts were filled in (None: same)
+    template: Mapping[str, str] | None = field(default=None, compare=False)
+
+    def source(self, lang: str) -> str:
+        """The text as written in the content file."""
+        return (self.template or self.values)[lang]
 
     def get(self, lang: str) -> str:
         try:

@@ -34,6 +34,7 @@ CODES = {
     "bad-key": "A key of the wrong form (a language code, a resource id ...).",
     "empty-text": "An empty string where text is needed.",
     "schema": "Any other disagreement with the content schema.",
+    "too-many-problems": "So many format problems that checking stopped; the file is probably not a content file.",
 }
 
 
@@ -164,6 +165,10 @@ def _known_keys(loaded: Loaded, path) -> list[str]:
     return []
 
 
+#: past this many, the file is not the game with mistakes but something else entirely
+MAX_PROBLEMS = 200
+
+
 def validate(loaded: Loaded) -> list[Problem]:
     problems: list[Problem] = []
     seen: set[Problem] = set()
@@ -173,4 +178,8 @@ def validate(loaded: Loaded) -> list[Problem]:
             if problem not in seen:
                 seen.add(problem)
                 problems.append(problem)
+            if len(problems) >= MAX_PROBLEMS:
+                problems.append(error("too-many-problems", f"more than {MAX_PROBLEMS} problems against the content format; "
+                                      "stopped there (is this the game's content file?)", loaded.mark(())))
+                return problems
     return problems

@@ -110,8 +110,12 @@ def format_value(value: Any, resource_ids: Collection[str] | Mapping[str, str]) 
 
 
 def fill(template: str, params: Mapping[str, Any], lang: str,
-         resource_ids: Collection[str] | Mapping[str, str] = frozenset()) -> str:
-    """Fill `template` from `params`. Raises TemplateError for bad syntax or unknown names."""
+         resource_ids: Collection[str] | Mapping[str, str] = frozenset(), partial: bool = False) -> str:
+    """Fill `template` from `params`. Raises TemplateError for bad syntax or unknown names.
+
+    With `partial`, fields naming something not in `params` are left as they are (to be
+    filled later with values only known at run time, such as a page number).
+    """
     rule = PLURAL_RULES.get(lang, plural_en)
     out: list[str] = []
     for kind, piece in _scan(template):
@@ -121,6 +125,9 @@ def fill(template: str, params: Mapping[str, Any], lang: str,
         name, forms = _split_field(piece)
         if not PLACEHOLDER_NAME.fullmatch(name):
             raise TemplateError(f"{{{piece}}} is not a placeholder; expected {{name}} or {{name|one|few|many}}")
+        if name not in params and partial:
+            out.append("{" + piece + "}")
+            continue
         if name not in params:
             raise TemplateError(f"placeholder {{{name}}} is not a parameter")
         value = params[name]
@@ -131,7 +138,7 @@ def fill(template: str, params: Mapping[str, Any], lang: str,
             raise TemplateError(f"{{{name}|...}} needs exactly 3 plural forms (one|few|many), found {len(forms)}")
         if not isinstance(value, int):
             raise TemplateError(f"plural forms need a number, but {name} is {value!r}")
-        out.append(fill(forms[rule(value)], params, lang, resource_ids))
+        out.append(fill(forms[rule(value)], params, lang, resource_ids, partial))
     return "".join(out)
 
 

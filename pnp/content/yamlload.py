@@ -18,7 +18,10 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pnp.errors import Mark, Problem, error
 
-MAX_FILE_BYTES = 2 * 1024 * 1024
+#: 16x the shipped game. PyYAML's pure-Python parser reads a hostile file of this size
+#: in a few seconds at worst; the C parser is faster but not used: it crashes the
+#: interpreter (C stack) on deeply nested input and hangs on deep flow brackets.
+MAX_FILE_BYTES = 512 * 1024
 #: values built in all, counting each alias expansion again; the shipped game is ~3,000
 MAX_NODES = 200_000
 #: aliases are legal YAML but a content file has no need for many of them
@@ -30,7 +33,7 @@ MAX_DEPTH = 40
 #: Every problem code the loader reports, with what it means (listed in docs/content.md).
 CODES = {
     "file-unreadable": "The content file cannot be opened (missing, a directory, no permission).",
-    "file-too-big": "The content file is larger than the limit (2 MB); it cannot be a content file.",
+    "file-too-big": "The content file is larger than the limit (512 KB); it cannot be a content file.",
     "file-binary": "The content file is binary (contains NUL bytes), not YAML text.",
     "file-encoding": "The content file is not UTF-8 text.",
     "file-empty": "The content file is empty.",
@@ -43,6 +46,7 @@ CODES = {
     "yaml-too-big": "The document expands to too many values (an alias bomb).",
     "yaml-too-deep": "The document nests too deep.",
     "yaml-node": "A YAML node of an unexpected kind.",
+    "yaml-character": "A control character (or another character YAML forbids) in the text.",
     "duplicate-key": "A key appears twice in one mapping (YAML would silently keep the last).",
     "bad-number": "A number that is not finite (.nan, .inf).",
 }
@@ -207,7 +211,7 @@ def load_yaml(path: str | Path, display: str | None = None) -> tuple[Loaded | No
     except OSError as exc:
         return None, [error("file-unreadable", f"cannot read the content file: {exc.strerror or exc}", Mark(file))]
     if size > MAX_FILE_BYTES:
-        return None, [error("file-too-big", f"content file is {size / 1e6:.1f} MB; the limit is {MAX_FILE_BYTES / 1e6:.0f} MB", top)]
+        return None, [error("file-too-big", f"content file is {size / 1024:,.0f} KB; the limit is {MAX_FILE_BYTES // 1024:,} KB", top)]
     raw = Path(path).read_bytes()
     if b"\0" in raw:
         return None, [error("file-binary", "content file is binary (contains NUL bytes), expected UTF-8 YAML text", top)]
@@ -222,13 +226,19 @@ def load_yaml(path: str | Path, display: str | None = None) -> tuple[Loaded | No
 
 
 def parse_yaml(text: str, file: str) -> tuple[Loaded | None, list[Problem]]:
-    loader = yaml.SafeLoader(text)
+    """Parse YAML text. Returns (Loaded or None, problems). Never raises for bad input."""
+    try:
+        loader = yaml.SafeLoader(text)  # reads the text at once: may raise ReaderError
+    except yaml.reader.ReaderError as exc:
+        return None, [_reader_problem(exc, text, file)]
     try:
         root = loader.get_single_node()
         if root is None:
             return None, [error("file-empty", "content file has no YAML document", Mark(file, 1, 1))]
         builder = _Builder(file, loader)
         data = builder.build(root, ())
+    except yaml.reader.ReaderError as exc:
+        return None, [_reader_problem(exc, text, file)]
     except yaml.MarkedYAMLError as exc:
         return None, [_syntax_problem(exc, file)]
     except yaml.YAMLError as exc:
@@ -243,3 +253,13 @@ def parse_yaml(text: str, file: str) -> tuple[Loaded | None, list[Problem]]:
         return None, builder.problems
     builder.marks[()] = Mark(file, 1, 1)
     return Loaded(data, builder.marks, text), []
+
+
+def _reader_problem(exc: yaml.reader.ReaderError, text: str, file: str) -> Problem:
+    """A character YAML does not allow in a document (control characters, U+FFFE ...)."""
+    at = max(0, min(exc.position, len(text)))
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+    return error("yaml-character", f"character U+{ord(char):04X} is not allowed in YAML text", Mark(file, line, col),
+                 "remove it; an invisible control character often comes from copying text out of another program")

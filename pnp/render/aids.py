@@ -78,7 +78,8 @@ def strength_markup(game: Game, lang: str) -> str:
     """Strength and every bonus: the castle's own, each castle_defense and siege_attack card."""
     parts = [game.ui("aid_castle_bonus", lang, bonus=game.battle.castle_defense)]
     cards = [b for b in game.buildings] + [b.upgrade for b in game.buildings]
-    parts += [f"{c.name.get(lang)} +{e.param('bonus')}" for c in cards for e in c.effects if e.key == "castle_defense"]
+    parts += [f"{c.name.get(lang)} +{e.param('bonus')}"
+              for c in cards for e in c.effects if e.key == "castle_defense"]
     sieges = [game.ui("aid_siege_bonus", lang, name=c.name.get(lang), bonus=e.param("bonus"))
               for c in cards for e in c.effects if e.key == "siege_attack"]
     return game.ui("aid_strength", lang) + " " + "; ".join(parts + sieges) + "."

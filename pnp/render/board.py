@@ -1,9 +1,11 @@
 """The lens board: one large page (A3, or the board's own size) and the same board tiled.
 
-Everything is drawn from the board graph (`board_layout`): cells, castles with their
-gates and entrance cells, the fixed lands (citadel, mine) with their yield, the score
-track around the lens and a key map of the cell ids (the land tiles hide the ids once
-they are laid). Text on B's half is turned to face B.
+Everything is drawn from the board graph (`board_layout`): cells with their ids (for
+setup and for recording games) and the land tile's outline, castles with a gate in
+front of each entrance cell, the entrance cells ringed in the player's colour (the ring
+stays visible around a laid tile), the fixed lands (citadel, mine) with their yield,
+the score track around the lens and two compasses (which end is A, which is B). Text on
+B's half is turned to face B.
 
 Why the score track is here and not on the mats: the race to the victory points is
 public and shared, one track shows who leads at a glance, and the lens leaves the
@@ -21,16 +23,13 @@ from pnp.render.geometry import Box, fmt
 from pnp.render.icons import icon_defs
 from pnp.render.tiling import Part, TileText, large_page, tiled_pages
 
-LAND_YIELD_DEFAULT = 1
 TILE_GUIDE = "2.2 1.6"  # dash pattern of the land tile outline
 
 
 def land_yield() -> int:
     """Units a held land yields per round: the rules engine's number (the content has none)."""
-    try:
-        from pnp.rules.compiled import LAND_YIELD
-    except ImportError:  # pragma: no cover - the engine is part of the package
-        return LAND_YIELD_DEFAULT
+    from pnp.rules.compiled import LAND_YIELD
+
     return LAND_YIELD
 
 
@@ -219,7 +218,8 @@ class BoardRenderer(Renderer):
         title = f"{game.title.get(opts.lang)} — {game.ui('comp_board', opts.lang)}"
         big = f"{game.id}-{opts.lang}-board.pdf"
         ctx.path(big).write_bytes(pdf.render([large_page(part)], pdf.DocInfo(title)))
-        pages, _ = tiled_pages(part, opts.paper, tile_text(game, opts.lang, game.ui("comp_board", opts.lang)), opts.ink_saver)
+        text = tile_text(game, opts.lang, game.ui("comp_board", opts.lang))
+        pages, _ = tiled_pages(part, opts.paper, text, opts.ink_saver)
         tiles = f"{game.id}-{opts.lang}-board-{opts.paper}-tiles.pdf"
         ctx.path(tiles).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
         return [OutputFile(big, "board", 1), OutputFile(tiles, "board", len(pages))]

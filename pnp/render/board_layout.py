@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from pnp.content.model import Game
 from pnp.render.geometry import Box
+from pnp.render.hull import (Point, box_dist, convex_hull, dist, distance_to_polygon, inside_depth, normal,
+                             rounded_outline, unit)
 
 PAD = (12.0, 20.0)  # part edge to the outermost cell: left/right, top/bottom
 LENS_MARGIN = 6.0  # cells to the lens outline
@@ -25,7 +27,6 @@ TRACK_CLEAR = 2.5  # lens outline to a track space
 TRACK_EXTRA = 5  # the track runs this far past the victory points
 TRACK_GAP = 1.2  # between neighbouring track spaces
 
-Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def layout(game: Game) -> BoardLayout:
                     for c in board.castles)
     points = [pt for c in cells for pt in _corners(c.box)] + [pt for c in castles for pt in c.polygon]
     hull = convex_hull(points)
-    outline = rounded_outline(hull, LENS_MARGIN)
+    outline = rounded_outline(hull, LENS_MARGIN, LENS_MIN_CLEAR, LENS_ROUND)
     track = _track(game, hull, width, height, spec.marker, faces)
     obstacles = [c.box for c in cells]
     compasses = tuple(_free_spot(p, hull, obstacles, castles, width, low) for p, low in ((a, True), (b, False)))
@@ -127,25 +128,13 @@ def _free_spot(player: str, hull, boxes, castles, width: float, low: bool):
         for gy in range(int(min(ys)), int(max(ys)) + 1, 2):
             if (gx < mid_x) != low or (gy > mid_y) != low:
                 continue
-            room = min([_inside_depth((gx, gy), hull) + LENS_MARGIN]
-                       + [_box_dist((gx, gy), b) for b in boxes]
+            room = min([inside_depth((gx, gy), hull) + LENS_MARGIN]
+                       + [box_dist((gx, gy), b) for b in boxes]
                        + [distance_to_polygon((gx, gy), list(c.polygon)) for c in castles])
             if room > best[0]:
                 best = (room, gx, gy)
     room, x, y = best
     return player, float(x), float(y), room - 2.0
-
-
-def _inside_depth(pt: Point, poly) -> float:
-    """How far a point lies inside a convex page-clockwise polygon (negative outside)."""
-    return min(-((pt[0] - p[0]) * _normal(p, q)[0] + (pt[1] - p[1]) * _normal(p, q)[1])
-               for p, q in zip(poly, list(poly[1:]) + [poly[0]]))
-
-
-def _box_dist(pt: Point, b: Box) -> float:
-    dx = max(b.x - pt[0], 0.0, pt[0] - b.right)
-    dy = max(b.y - pt[1], 0.0, pt[1] - b.bottom)
-    return math.hypot(dx, dy)
 
 
 def _corners(b: Box) -> list[Point]:
@@ -159,113 +148,6 @@ def _castle(castle, own: Box, gates: list[Box], mid_y: float) -> CastlePlace:
     poly = ((left, inner_y), (right, inner_y), (own.right, outer_y), (own.x, outer_y))
     gate_x = tuple((e, g.cx) for e, g in zip(castle.entrances, gates))
     return CastlePlace(castle.player, poly, inner_y, outer_y, gate_x, at_bottom)
-
-
-# --- the lens outline ------------------------------------------------------------------
-
-
-def convex_hull(points: list[Point]) -> list[Point]:
-    """Monotone chain; returned clockwise as seen on the page (y down)."""
-    pts = sorted(set((round(x, 6), round(y, 6)) for x, y in points))
-
-    def cross(o, p, q):
-        return (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0])
-
-    lower, upper = [], []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    hull = lower[:-1] + upper[:-1]
-    return hull if _area(hull) > 0 else hull[::-1]
-
-
-def _area(poly: list[Point]) -> float:
-    return sum(p[0] * q[1] - q[0] * p[1] for p, q in zip(poly, poly[1:] + poly[:1])) / 2
-
-
-def _normal(p: Point, q: Point) -> Point:
-    """Outward unit normal of edge p->q of a page-clockwise polygon."""
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    n = math.hypot(dx, dy)
-    return dy / n, -dx / n
-
-
-def rounded_outline(hull: list[Point], margin: float) -> str:
-    """The hull pushed out by `margin`, each corner rounded as much as the clearance allows."""
-    n = len(hull)
-    edges = []
-    for k in range(n):
-        p, q = hull[k], hull[(k + 1) % n]
-        nx, ny = _normal(p, q)
-        edges.append(((p[0] + nx * margin, p[1] + ny * margin), (q[0] + nx * margin, q[1] + ny * margin)))
-    corners = []  # (miter point, incoming dir, outgoing dir, radius)
-    for k in range(n):
-        (_, a1), (b0, b1) = edges[k - 1], edges[k]
-        d_in, d_out = _unit(edges[k - 1][0], a1), _unit(b0, b1)
-        turn = math.acos(max(-1.0, min(1.0, d_in[0] * d_out[0] + d_in[1] * d_out[1])))
-        miter = _intersect(edges[k - 1][0], d_in, b0, d_out)
-        half = turn / 2
-        reach = margin / math.cos(half) - LENS_MIN_CLEAR  # miter-side room before the clearance
-        radius = LENS_ROUND if half < 1e-9 else min(LENS_ROUND, reach / (1 / math.cos(half) - 1))
-        corners.append([miter, d_in, d_out, radius, math.tan(half)])
-    for k in range(n):  # neighbouring roundings must not overlap on a shared edge
-        here, nxt = corners[k], corners[(k + 1) % n]
-        length = _dist(here[0], nxt[0])
-        need = here[3] * here[4] + nxt[3] * nxt[4]
-        if need > length:
-            shrink = length / need
-            here[3] *= shrink
-            nxt[3] *= shrink
-    parts = []
-    for k, (m, d_in, d_out, r, tan_half) in enumerate(corners):
-        t = r * tan_half
-        start = (m[0] - d_in[0] * t, m[1] - d_in[1] * t)
-        end = (m[0] + d_out[0] * t, m[1] + d_out[1] * t)
-        parts.append(("M" if k == 0 else "L") + _pt(start))
-        parts.append(f"A{r:.3f} {r:.3f} 0 0 1 {_pt(end)}")
-    return "".join(parts) + "Z"
-
-
-def _unit(p: Point, q: Point) -> Point:
-    d = _dist(p, q)
-    return (q[0] - p[0]) / d, (q[1] - p[1]) / d
-
-
-def _dist(p: Point, q: Point) -> float:
-    return math.hypot(q[0] - p[0], q[1] - p[1])
-
-
-def _intersect(p: Point, d: Point, q: Point, e: Point) -> Point:
-    den = d[0] * e[1] - d[1] * e[0]
-    if abs(den) < 1e-12:
-        return q
-    t = ((q[0] - p[0]) * e[1] - (q[1] - p[1]) * e[0]) / den
-    return p[0] + d[0] * t, p[1] + d[1] * t
-
-
-def _pt(p: Point) -> str:
-    return f"{p[0]:.3f} {p[1]:.3f}"
-
-
-def distance_to_polygon(pt: Point, poly: list[Point]) -> float:
-    """Distance from a point outside a convex polygon to it (0 inside)."""
-    poly = list(poly) if _area(list(poly)) > 0 else list(poly)[::-1]
-    inside = all((q[0] - p[0]) * (pt[1] - p[1]) - (q[1] - p[1]) * (pt[0] - p[0]) >= 0
-                 for p, q in zip(poly, poly[1:] + poly[:1]))
-    if inside:
-        return 0.0
-    return min(_seg_dist(pt, p, q) for p, q in zip(poly, poly[1:] + poly[:1]))
-
-
-def _seg_dist(pt: Point, p: Point, q: Point) -> float:
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    t = max(0.0, min(1.0, ((pt[0] - p[0]) * dx + (pt[1] - p[1]) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(pt[0] - p[0] - t * dx, pt[1] - p[1] - t * dy)
 
 
 # --- the score track --------------------------------------------------------------------
@@ -295,12 +177,12 @@ def _corner_spaces(hull, sx, sy, count, r, width, height) -> list[Point]:
     """
     n = len(hull)
     edges = [(hull[k], hull[(k + 1) % n]) for k in range(n)]
-    facing = [e for e in edges if _normal(*e)[0] * sx > 0.1 and _normal(*e)[1] * sy > 0.1]
+    facing = [e for e in edges if normal(*e)[0] * sx > 0.1 and normal(*e)[1] * sy > 0.1]
     if not facing:
         raise ValueError(f"the lens has no corner edge towards ({sx}, {sy}) for the score track")
-    p, q = max(facing, key=lambda e: _dist(*e))
-    nx, ny = _normal(p, q)
-    d = _unit(p, q)  # clockwise direction along the hull
+    p, q = max(facing, key=lambda e: dist(*e))
+    nx, ny = normal(p, q)
+    d = unit(p, q)  # clockwise direction along the hull
     pitch = 2 * r + TRACK_GAP
     offs = (LENS_MARGIN + TRACK_CLEAR + r, LENS_MARGIN + TRACK_CLEAR + r + pitch * math.sqrt(3) / 2)
     limit = Box(r + 0.5, r + 0.5, width - 2 * r - 1, height - 2 * r - 1)

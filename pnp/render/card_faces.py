@@ -51,7 +51,7 @@ def mix(colour: str, keep: float, towards: str = "#ffffff") -> str:
 
 @dataclass(frozen=True)
 class Colours:
-    frame: str  # full-bleed fill (None-like "none" in ink saver)
+    frame: str  # full-bleed fill; "none" in ink saver (no full-bleed fills)
     border: str  # thin family line (ink saver only)
     header: str  # tint behind the title in ink saver, else "none"
     on_frame: str  # text and marks on the frame
@@ -73,6 +73,11 @@ def colours(family: str, ink_saver: bool) -> Colours:
                        "#ffffff", "#ffffff", pal["point"], full)
     return Colours(full, "none", "none", pal["on-colour"], pal["paper"], pal["panel"], pal["ink"], pal["muted"],
                    mix(full, 0.22), mix(full, 0.34), pal["point"], full)
+
+
+def cover_radius(w: float, h: float, count: int) -> float:
+    """Radius at which `count` wedges around a box's centre cover its corners (not far past)."""
+    return math.hypot(w, h) / 2 / math.cos(math.pi / count) + 0.5
 
 
 def rays(cx: float, cy: float, radius: float, count: int = 24) -> str:
@@ -97,6 +102,11 @@ def _line(text: str, x: float, y: float, key: str, size_pt: float, fill: str, an
     attrs = " ".join(f'{k}="{v}"' for k, v in fonts.face(key).svg_attrs().items())
     return Markup(f'<text x="{fmt(x)}" y="{fmt(y)}" {attrs} font-size="{fmt(size_pt / fonts.PT_PER_MM)}" '
                   f'text-anchor="{anchor}" fill="{fill}">') + text + Markup("</text>")
+
+
+def _size_to_width(text: str, key: str, size_pt: float, width: float) -> float:
+    """`size_pt`, or less so that one line of `text` is no wider than `width` mm."""
+    return min(size_pt, size_pt * width / max(fonts.text_width_mm(text, key, size_pt), 1e-9))
 
 
 def _centre_baseline(key: str, size_pt: float, cy: float) -> float:
@@ -129,7 +139,7 @@ def _common(game: Game, family: str, uid: str, text: cl.CardText, effects, ink_s
         "badge_icon": Markup(icons.use_icon(FAMILY_ICON[family], z.badge.x + 1.2, z.badge.y + 1.2, z.badge.w - 2.4)),
         "title": _text(text.title, z.title, c.on_frame if not ink_saver else c.ink),
         "effect": _text(text.effect, z.effect_text, c.ink),
-        "rays": rays(art.cx, art.cy, math.hypot(art.w, art.h)),
+        "rays": rays(art.cx, art.cy, cover_radius(art.w, art.h, 24)),
         "emblem": Markup(icons.use_icon(cl.emblem(effects, family), art.cx - 8.5, art.cy - 8.5, 17.0)),
         "emblem_r": 11.0,
     }
@@ -235,11 +245,13 @@ def back(game: Game, family: str, lang: str, ink_saver: bool) -> str:
         "uid": f"back-{family}", "family": family, "ink_saver": ink_saver, "w": w, "h": h, "b": b, "c": c,
         "name": game.ui(FAMILY_UI[family], lang),
         "safe": safe, "cx": cx, "cy": cy, "medal": medal,
-        "rays": rays(cx, cy, math.hypot(w + 2 * b, h + 2 * b) / 2 + 1, 32),
+        "rays": rays(cx, cy, cover_radius(w + 2 * b, h + 2 * b, 32), 32),
         "ray_fill": mix(c.family, 0.86, "#000000") if not ink_saver else "none",
         "icon": Markup(icons.use_icon(FAMILY_ICON[family], cx - icon / 2, cy - icon / 2, icon)),
-        "title": _line(game.title.get(lang), cx, safe.y + 9.5, "serif-bold", title_pt, text_fill),
-        "label": _line(game.ui(FAMILY_UI[family], lang), cx, safe.bottom - 6.0, "sans-bold", family_pt, text_fill),
+        "title": _line(game.title.get(lang), cx, safe.y + 9.5, "serif-bold",
+                       _size_to_width(game.title.get(lang), "serif-bold", title_pt, safe.w), text_fill),
+        "label": _line(game.ui(FAMILY_UI[family], lang), cx, safe.bottom - 6.0, "sans-bold",
+                       _size_to_width(game.ui(FAMILY_UI[family], lang), "sans-bold", family_pt, safe.w), text_fill),
         "defs": _defs({FAMILY_ICON[family]}, ink_saver),
     }
     return environment().get_template("back.svg.j2").render(f=ctx)

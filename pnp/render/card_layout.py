@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Iterator
 
-from pnp.content.model import BattleCard, Building, CardSpec, Cost, Game, Upgrade
+from pnp.content.model import BattleCard, Building, CardSpec, Cost, Game
 from pnp.render import richtext, style
 from pnp.render.geometry import Box
 from pnp.render.richtext import FitResult
@@ -259,12 +259,3 @@ def cost_icons(cost: Cost, box: Box, size: float, align: str = "center") -> list
         x += step
         previous = rid
     return out
-
-
-def cost_width(cost: Cost, size: float) -> float:
-    icons = cost_icons(cost, Box(0, 0, 1000, size), size, "left")
-    return icons[-1].x + size if icons else 0.0
-
-
-def upgrade_of(game: Game, upgrade: Upgrade) -> Building:
-    return game.building(upgrade.base)

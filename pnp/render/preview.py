@@ -45,7 +45,8 @@ FALLBACK_UI = {
     "preview_pages": "{n} {n|сторінка|сторінки|сторінок}",
     "preview_files_count": "{n} {n|файл|файли|файлів}",
     "preview_dice": "Кубики d6 (не друкуються)",
-    "preview_hint": "Наведіть на компонент, щоб збільшити. Картки показано після обрізання, без випусків.",
+    "preview_hint": "Наведіть вказівник на компонент, щоб збільшити його. Карти й жетони показано обрізаними, "
+                    "без випусків.",
     "preview_kind_cards": "Карти для домашнього друку",
     "preview_kind_tokens": "Жетони, плитки й маркери",
     "preview_kind_print-shop": "Для друкарні: по одній карті на сторінку",
@@ -188,15 +189,22 @@ def kit_rows(game: Game, lang: str) -> list[tuple[str, int]]:
     return [(game.ui(k, lang), n) for k, n in rows] + [(ui(game, "preview_dice", lang), c.dice)]
 
 
+def kind_label(game: Game, kind: str, lang: str) -> str:
+    if kind in KIND_UI:
+        return game.ui(KIND_UI[kind], lang)
+    key = f"preview_kind_{kind}"
+    return ui(game, key, lang) if key in FALLBACK_UI or key in game.ui_strings else kind
+
+
 def file_groups(game: Game, files: list[OutputFile], lang: str) -> list[dict]:
     """Files by kind: each PDF, JSON and TTS image linked; big folders (svg, png) summarised."""
     by_kind: dict[str, list[OutputFile]] = {}
     for f in sorted(files, key=lambda f: f.path):
         by_kind.setdefault(f.kind, []).append(f)
     out = []
-    for kind, items in sorted(by_kind.items(), key=lambda kv: (kv[0] not in LINK_EACH, kv[0])):
-        label = game.ui(KIND_UI[kind], lang) if kind in KIND_UI else ui(game, f"preview_kind_{kind}", lang) \
-            if f"preview_kind_{kind}" in FALLBACK_UI or f"preview_kind_{kind}" in game.ui_strings else kind
+    order = {kind: k for k, kind in enumerate(LINK_EACH)}  # build order, then the folders
+    for kind, items in sorted(by_kind.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])):
+        label = kind_label(game, kind, lang)
         folders = sorted({f.path.rsplit("/", 1)[0] + "/" for f in items if "/" in f.path})
         out.append({"kind": kind, "label": label, "each": kind in LINK_EACH, "folders": folders,
                     "count": ui(game, "preview_files_count", lang, n=len(items)),

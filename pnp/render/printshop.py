@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from dataclasses import dataclass
 
 from pnp.content.model import Game
 from pnp.render import cards, pdf, raster
@@ -75,6 +76,20 @@ def _notes(masters: cards.Masters, shop: ShopPreset, lang: str) -> list[str]:
     return [f"print-shop ({shop.name} layout): {n}" for n in found if n]
 
 
+@dataclass(frozen=True)
+class PdfTask:
+    path: str
+    pages: tuple[pdf.Page, ...]
+    info: pdf.DocInfo
+
+
+def run_task(task) -> bytes:
+    """A PDF file or a PNG: one unit of work for the pool (module level, so it pickles)."""
+    if isinstance(task, raster.RasterJob):
+        return raster.run_job(task)
+    return pdf.render(task.pages, task.info)
+
+
 @register
 class PrintShopRenderer(Renderer):
     name = "print-shop"
@@ -87,31 +102,32 @@ class PrintShopRenderer(Renderer):
         if spec != game.print.card:
             ctx.notes += _notes(masters, shop, options.lang)
         folder = f"print-shop/{shop.name}"
-        stem = f"{folder}/{game.id}-{options.lang}"
-        files = self._pdfs(game, ctx, masters, spec, stem, shop)
-        files += self._pngs(ctx, masters, spec, shop, f"{folder}/png")
+        pdfs = self._pdf_tasks(game, ctx, masters, spec, f"{folder}/{game.id}-{options.lang}", shop)
+        width, height = shop.png_size(spec)
+        pngs = [(f"{folder}/png/{family}/{name}", raster.RasterJob(svg, width, height, dpi=DPI))
+                for family in FAMILIES for name, svg in png_items(masters, family)]
+        # One batch over every core: the PDFs (the longest tasks) first, the PNGs fill in.
+        # PNGs already drawn in this build are reused, and kept for the TTS renderer.
+        memo = raster.cache_of(ctx)
+        todo = [job for job in dict.fromkeys(job for _, job in pngs) if job not in memo]
+        results = raster.parallel_map(run_task, list(pdfs) + todo)
+        memo.update(zip(todo, results[len(pdfs):]))
+        files = []
+        for task, data in zip(pdfs, results):
+            ctx.path(task.path).write_bytes(data)
+            files.append(OutputFile(task.path, "print-shop", len(task.pages)))
+        for path, job in pngs:
+            ctx.path(path).write_bytes(memo[job])
+            files.append(OutputFile(path, "png", 0))
         return files
 
     @staticmethod
-    def _pdfs(game, ctx, masters, spec, stem: str, shop: ShopPreset) -> list[OutputFile]:
+    def _pdf_tasks(game, ctx, masters, spec, stem: str, shop: ShopPreset) -> list[PdfTask]:
         lang = ctx.options.lang
-        files = []
+        tasks = []
         for family in FAMILIES:
             component = game.ui(cards.COMPONENT_UI[family], lang)
             info = pdf.DocInfo(f"{game.title.get(lang)}: {component}", subject=f"print-shop singles, {shop.description}")
             for suffix, pages in family_pdfs(masters, family, spec, ctx.options.shop_order):
-                name = f"{stem}-{family}{suffix}.pdf"
-                ctx.path(name).write_bytes(pdf.render(pages, info))
-                files.append(OutputFile(name, "print-shop", len(pages)))
-        return files
-
-    @staticmethod
-    def _pngs(ctx, masters, spec, shop: ShopPreset, folder: str) -> list[OutputFile]:
-        width, height = shop.png_size(spec)
-        named = [(f"{folder}/{family}/{name}", svg) for family in FAMILIES for name, svg in png_items(masters, family)]
-        jobs = [raster.RasterJob(svg, width, height, dpi=DPI) for _, svg in named]
-        files = []
-        for (path, _), data in zip(named, raster.render_many(jobs, raster.cache_of(ctx))):
-            ctx.path(path).write_bytes(data)
-            files.append(OutputFile(path, "png", 0))
-        return files
+                tasks.append(PdfTask(f"{stem}-{family}{suffix}.pdf", tuple(pages), info))
+        return tasks

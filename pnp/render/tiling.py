@@ -18,9 +18,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from pnp.render import pdf, richtext, style
+from pnp.render import fonts, pdf
 from pnp.render.geometry import Box, Paper, fmt, paper as get_paper
-from pnp.render.icons import icon_defs
 from pnp.render.sheetmarks import SCALE_BAR_LENGTH, scale_bar_svg, svg_page, text_svg
 
 OVERLAP = 20.0  # mm printed on both neighbours; half of it is the glue strip
@@ -226,11 +225,23 @@ def tile_label(text: TileText, tile: Tile, plan: TilePlan) -> str:
 
 
 def _band(plan: TilePlan, tile: Tile, text: TileText) -> str:
-    """Label at the left, scale bar with its caption at the right, under the window."""
+    """Label at the left, scale bar with its caption at the right, under the window.
+
+    The band spans the printable width of the sheet (it lies outside the window), and
+    the label shrinks if a narrow sheet would make it run into the caption.
+    """
     area, p = plan.paper.printable, tile.page
     y = min(p.bottom + 6.0, area.bottom - 1.5)
-    out = text_svg(p.x, y, tile_label(text, tile, plan), "sans-bold", 8)
-    bar_x = p.right - SCALE_BAR_LENGTH
+    # the bar stays clear of this sheet's vertical cut line (and of the edge by its stroke)
+    right = area.right - 0.2 if tile.col == plan.cols - 1 else p.right - plan.overlap / 2 - 3.0
+    bar_x = right - SCALE_BAR_LENGTH
+    caption_w = fonts.text_width_mm(text.scale_caption, "sans", 6)
+    room = bar_x - 2 - caption_w - 3 - area.x
+    label = tile_label(text, tile, plan)
+    size = 8.0
+    while size > 5.5 and fonts.text_width_mm(label, "sans-bold", size) > room:
+        size -= 0.25
+    out = text_svg(area.x, y, label, "sans-bold", size)
     out += scale_bar_svg(bar_x, y - 1.6)
     out += text_svg(bar_x - 2, y, text.scale_caption, "sans", 6, anchor="end")
     return out
@@ -256,59 +267,6 @@ def tile_page(plan: TilePlan, tile: Tile, part: Part, text: TileText,
     return pdf.Page.of_svg(svg_page(sheet.width, sheet.height, overlay), sheet.width, sheet.height)
 
 
-# --- the assembly map -------------------------------------------------------------------
-
-
-def map_page(plan: TilePlan, part: Part, text: TileText, ink_saver: bool = False) -> pdf.Page:
-    """A thumbnail of the part with every tile's window, the seams and the steps to join them.
-
-    The steps go above the thumbnail or beside it, whichever leaves the bigger thumbnail.
-    """
-    sheet, area = plan.paper, plan.paper.printable
-    steps = "\n".join(f"{k}. {s}" for k, s in enumerate(text.map_steps, start=1))
-    title_h = 12.0
-    best = None
-    for beside in (False, True):
-        text_w = area.w * 0.38 if beside else area.w
-        fit = richtext.fit(steps, text_w, area.h - title_h, "sans", 10.0, 7.5, leading=1.3)
-        if beside:
-            room = Box(area.x + text_w + 6, area.y + title_h, area.w - text_w - 6, area.h - title_h)
-        else:
-            top = area.y + title_h + fit.height_mm + 4.0
-            room = Box(area.x, top, area.w, area.bottom - top)
-        room = room.inset(1.0)  # the outlines drawn on the thumbnail have width
-        scale = min(room.w / part.width, room.h / part.height)
-        if best is None or scale > best[0]:
-            best = (scale, room, fit)
-    scale, room, fit = best
-    x0 = room.x + (room.w - part.width * scale) / 2
-    y0 = room.y + (room.h - part.height * scale) / 2
-    body = [text_svg(area.x, area.y + 7, text.map_title, "serif-bold", 16)]
-    body.append(richtext.to_svg(fit, area.x, area.y + title_h))
-    body.append(f'<g transform="translate({fmt(x0)} {fmt(y0)}) scale({fmt(scale)})">{part.body}</g>')
-    for tile in plan.tiles:
-        body.append(_map_tile(plan, tile, x0, y0, scale))
-    defs = part.defs + icon_defs(fit.icons, ink_saver)
-    return pdf.Page.of_svg(svg_page(sheet.width, sheet.height, defs + "".join(body)), sheet.width, sheet.height)
-
-
-def _map_tile(plan: TilePlan, tile: Tile, x0: float, y0: float, scale: float) -> str:
-    """The part of the thumbnail this sheet keeps after cutting, outlined and numbered."""
-    w = tile.window
-    left = w.x + (plan.overlap / 2 if tile.col > 0 else 0)
-    top = w.y + (plan.overlap / 2 if tile.row > 0 else 0)
-    right = w.right - (plan.overlap / 2 if tile.col < plan.cols - 1 else 0)
-    bottom = w.bottom - (plan.overlap / 2 if tile.row < plan.rows - 1 else 0)
-    box = Box(x0 + left * scale, y0 + top * scale, (right - left) * scale, (bottom - top) * scale)
-    label = f"{tile.row + 1}·{tile.col + 1}"
-    ink = style.colour("ink")
-    return (f'<rect x="{fmt(box.x)}" y="{fmt(box.y)}" width="{fmt(box.w)}" height="{fmt(box.h)}" fill="none" '
-            f'stroke="{ink}" stroke-width="0.6" stroke-dasharray="4 2"/>\n'
-            f'<circle cx="{fmt(box.cx)}" cy="{fmt(box.cy)}" r="9" fill="#ffffff" fill-opacity="0.9" '
-            f'stroke="{ink}" stroke-width="0.4"/>\n'
-            + text_svg(box.cx, box.cy + 2.6, label, "sans-bold", 20, anchor="middle", fill=ink))
-
-
 # --- everything -------------------------------------------------------------------------
 
 
@@ -329,10 +287,11 @@ def large_page(part: Part, paper: Paper | str = "a3") -> pdf.Page:
     return pdf.Page.of_svg(svg_page(width, height, part.defs + body), width, height)
 
 
-
 def tiled_pages(part: Part, paper: Paper | str, text: TileText, ink_saver: bool = False
                 ) -> tuple[list[pdf.Page], TilePlan]:
     """The assembly map followed by one page per tile (row by row)."""
+    from pnp.render.tile_map import map_page  # the map draws on this module's plan
+
     plan = plan_tiles(part.width, part.height, paper)
     marks = mark_positions(plan)
     pages = [map_page(plan, part, text, ink_saver)]

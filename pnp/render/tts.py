@@ -21,6 +21,7 @@ from pnp.render import cards, raster, sources
 from pnp.render import tts_layout as tl
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
 from pnp.render.geometry import MM_PER_INCH, px_size
+from pnp.render.shop_presets import preset
 
 BACK_DPI = 300  # the single back image: full print resolution of the trimmed card
 TABLE_DPI = 200  # board and mats, unless that would exceed MAX_SIDE
@@ -44,6 +45,28 @@ def compose(sheet: tl.Sheet, cells: list, hidden, size: tuple[int, int]):
     return image
 
 
+def trim_box(spec, full: tuple[int, int]) -> tuple[float, float, float, float]:
+    """The trim in pixels of a full-bleed render `full` px large."""
+    sx, sy = full[0] / (spec.width + 2 * spec.bleed), full[1] / (spec.height + 2 * spec.bleed)
+    b = spec.bleed
+    return b * sx, b * sy, (b + spec.width) * sx, (b + spec.height) * sy
+
+
+def full_job(svg: str, spec) -> raster.RasterJob:
+    """The 300 dpi full-bleed render of a card master: the very job the generic print-shop runs."""
+    return raster.RasterJob(svg, *preset("generic").png_size(spec), dpi=300)
+
+
+def cell_job(full_png: bytes, spec, size: tuple[int, int]) -> raster.Resample:
+    """A sheet cell: the trim of the 300 dpi render, resampled to the cell size."""
+    return raster.Resample(full_png, trim_box(spec, preset("generic").png_size(spec)), *size, raw=True)
+
+
+def card_cell(svg: str, spec, size: tuple[int, int]):
+    """One cell image from scratch (what the renderer pastes), as a Pillow image."""
+    return raster.image_from_raw(size, raster.resample(cell_job(raster.run_job(full_job(svg, spec)), spec, size)))
+
+
 @register
 class TTSRenderer(Renderer):
     name = "tts"
@@ -52,7 +75,6 @@ class TTSRenderer(Renderer):
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         masters = sources.card_masters(game, ctx)
         spec = game.print.card
-        trim = (spec.bleed, spec.bleed, spec.width, spec.height)
         size = tl.cell_size(spec.width, spec.height)
         stem = f"{FOLDER}/{game.id}-{ctx.options.lang}"
         plans, key = [], 1
@@ -61,48 +83,57 @@ class TTSRenderer(Renderer):
             unique = [card_id for card_id, _, _ in masters.faces[family] if card_id in deck]
             plans.append((family, tl.sheets(unique, key)))
             key += len(plans[-1][1])
-        table = self._table_parts(game, ctx)
-        jobs = self._jobs(masters, plans, trim, size, spec)
-        jobs.update(self._table_jobs(table))
-        images = self._rasterise(ctx, jobs)  # one batch: the pool balances big and small jobs
+        table = self._table_jobs(game, ctx)
+        svgs = self._svgs(masters, plans)
+        # one batch: big table images and small cards balance over the pool; the cards'
+        # 300 dpi renders are the print-shop's own (reused when it ran in this build)
+        jobs = [full_job(svg, spec) for svg in svgs.values()] + list(table.values())
+        done = dict(zip(jobs, raster.render_many(jobs, raster.cache_of(ctx))))
+        full = {k: done[full_job(svg, spec)] for k, svg in svgs.items()}
+        images = self._cells(full, spec, size)
         files = []
         for family, sheet_list in plans:
             files += self._deck(game, ctx, masters, family, sheet_list, images, stem, size)
-        for label, _ in table:
+        for label, job in table.items():
             name = f"{stem}-{label}.png"
-            ctx.path(name).write_bytes(images["table", label])
+            ctx.path(name).write_bytes(done[job])
             files.append(OutputFile(name, "tts", 0))
         return files
 
     @staticmethod
-    def _jobs(masters, plans, trim, size, spec) -> dict:
-        """Every raster this renderer needs, by (family, card id | "hidden" | "back")."""
-        jobs = {}
-        for family, _ in plans:
+    def _svgs(masters, plans) -> dict:
+        """Every master this renderer shows, by (family, card id | "back")."""
+        svgs = {}
+        for family, sheet_list in plans:
             by_id = {card_id: svg for card_id, _, svg in masters.faces[family]}
-            for card_id in (c for s in dict(plans)[family] for c in s.faces):
-                jobs[family, card_id] = raster.RasterJob(by_id[card_id], *size, view=trim, raw=True)
-            back = masters.backs[family]
-            jobs[family, "hidden"] = raster.RasterJob(back, *size, view=trim, raw=True)
-            jobs[family, "back"] = raster.RasterJob(back, px_size(spec.width, BACK_DPI), px_size(spec.height, BACK_DPI),
-                                                    view=trim, dpi=BACK_DPI)
-        return jobs
+            for card_id in (c for s in sheet_list for c in s.faces):
+                svgs[family, card_id] = by_id[card_id]
+            svgs[family, "back"] = masters.backs[family]
+        return svgs
 
     @staticmethod
-    def _rasterise(ctx: RenderContext, jobs: dict) -> dict:
-        keys = list(jobs)
-        results = raster.render_many([jobs[k] for k in keys], raster.cache_of(ctx))
-        return {k: (raster.image_from_raw(jobs[k], data) if jobs[k].raw else data) for k, data in zip(keys, results)}
+    def _cells(full: dict, spec, size) -> dict:
+        """Cell images of every master, and the back image at 300 dpi (PNG bytes) by (family, "back-image")."""
+        keys = list(full)
+        jobs = [cell_job(full[k], spec, size) for k in keys]
+        back_size = (px_size(spec.width, BACK_DPI), px_size(spec.height, BACK_DPI))
+        backs = [k for k in keys if k[1] == "back"]
+        jobs += [raster.Resample(full[k], trim_box(spec, preset("generic").png_size(spec)), *back_size, dpi=BACK_DPI)
+                 for k in backs]
+        results = raster.parallel_map(raster.resample, jobs)
+        images = {k: raster.image_from_raw(size, data) for k, data in zip(keys, results)}
+        images.update({(k[0], "back-image"): data for k, data in zip(backs, results[len(keys):])})
+        return images
 
     @staticmethod
     def _deck(game, ctx, masters, family, sheet_list, cells, stem, size) -> list[OutputFile]:
         files, urls = [], {}
         back_name = f"{stem}-{family}-back.png"
-        ctx.path(back_name).write_bytes(cells[family, "back"])
+        ctx.path(back_name).write_bytes(cells[family, "back-image"])
         files.append(OutputFile(back_name, "tts", 0))
         for sheet in sheet_list:
             name = f"{stem}-{family}-sheet-{sheet.key}.png"
-            image = compose(sheet, [cells[family, c] for c in sheet.faces], cells[family, "hidden"], size)
+            image = compose(sheet, [cells[family, c] for c in sheet.faces], cells[family, "back"], size)
             ctx.path(name).write_bytes(raster.png_bytes(image))
             files.append(OutputFile(name, "tts", 0))
             urls[sheet.key] = (name.rsplit("/", 1)[-1], back_name.rsplit("/", 1)[-1])
@@ -115,14 +146,12 @@ class TTSRenderer(Renderer):
         return files + [OutputFile(name, "tts", 0)]
 
     @staticmethod
-    def _table_parts(game: Game, ctx: RenderContext) -> list[tuple[str, object]]:
+    def _table_jobs(game: Game, ctx: RenderContext) -> dict[str, raster.RasterJob]:
+        """Board and mats at table resolution, by file label."""
         parts = [("board", sources.board_part(game, ctx))]
-        return parts + [(f"mat-{player.lower()}", part) for player, part in sources.mat_parts(game, ctx).items()]
-
-    @staticmethod
-    def _table_jobs(parts) -> dict:
+        parts += [(f"mat-{player.lower()}", part) for player, part in sources.mat_parts(game, ctx).items()]
         jobs = {}
         for label, part in parts:
             width, height, dpi = table_size(part.width, part.height)
-            jobs["table", label] = raster.RasterJob(part.svg(), width, height, dpi=dpi)
+            jobs[label] = raster.RasterJob(part.svg(), width, height, dpi=dpi)
         return jobs

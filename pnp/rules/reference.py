@@ -118,6 +118,7 @@ EFFECT_PARAMS = _ro({
     ("militia", "militia", "strength"): (1, "якщо тобі завдали ≥2 влучання — повертається 1 загін силою 1"),
     ("second_try", "reroll_miss", "rerolls"): (1, "один твій промах перекидається 1 раз"),
     ("last_hero", "last_stand", "min_hits"): (2, "при ≥2 влучаннях, що вибили б у нуль — лишається найслабший загін"),
+    ("bandage", "bandage", "units"): (1, "у стрій 1 загін силою 1"),
     ("bandage", "bandage", "strength"): (1, "у стрій 1 загін силою 1"),
     ("loot", "loot", "amount"): (1, "виграв бій → +1🪙"),
     ("rally", "draw_after", "cards"): (1, "після бою добери 1 бойову карту"),

@@ -35,6 +35,13 @@ def peak_label(key: str) -> str:
     return PEAK_LABELS.get(key, key)
 
 
+CAP_REASONS = {
+    "both_without_units": "both armies gone, nobody can hire",
+    "one_without_units": "one army gone, the other cannot finish",
+    "armies_standing": "both armies standing, no progress",
+}
+
+
 class UnsupportedFormat(ValueError):
     pass
 
@@ -69,6 +76,11 @@ def _name(game, kind: str, item_id: str) -> str:
         return item_id
 
 
+def _pair_ci(r: dict) -> str:
+    lo, hi = r.get("ci95_pairs", (0.0, 1.0))
+    return f"[{lo:.1%}, {hi:.1%}]"
+
+
 def _ci(r: dict) -> str:
     return f"{r['rate']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}]" if r["of"] else "—"
 
@@ -101,13 +113,18 @@ def _balance(st: dict) -> list[tuple]:
         rows += [(f"{name} (slot {i + 1}) wins", r["rate"], *r["ci95"])
                  for i, (name, r) in enumerate(zip(agents["names"], agents["wins"]))]
     out = [("h", "Balance"), ("fig", plots.interval_plot(rows, "Win rates with 95 % Wilson intervals"))]
+    table = [[f"seat {p}", seats[p]["n"], _ci(seats[p]), _pair_ci(seats[p])] for p in ("A", "B")]
+    if len(set(agents["names"])) > 1:
+        table += [[name, r["n"], _ci(r), _pair_ci(r)] for name, r in zip(agents["names"], agents["wins"])]
+    out.append(("table", ["wins", "games", "rate [95 % Wilson]", "95 % pair-clustered"], table))
     vt = st["victory_types"]
     out.append(("table", ["victory type", "games", "share [95 %]", "by winning seat"],
                 [[k, v["n"], _ci(v), ", ".join(f"{s}: {n}" for s, n in v["by_seat"].items())] for k, v in vt.items()]))
     cap = st["cap"]
     if cap["n"]:
+        reasons = ", ".join(f"{CAP_REASONS.get(k, k)}: {v}" for k, v in cap.get("reasons", {}).items())
         out.append(("warn", f"{cap['n']} of {cap['of']} games ({cap['rate']:.2%}) hit the safety cap: "
-                            "the rules let a game stall. This is a rules problem, not noise."))
+                            f"the rules let a game stall ({reasons}). This is a rules problem, not noise."))
     else:
         out.append(("p", "No game hit the safety cap."))
     pairs = st["pairs"]

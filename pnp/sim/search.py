@@ -20,18 +20,23 @@ from pnp.rules.state import CHANCE, SIMULTANEOUS
 from pnp.sim import heuristic
 from pnp.sim.agents import GreedyAgent
 
-DEFAULT_BUDGET = 48
-CANDIDATES = 6
-MAX_PLAYOUT_DECISIONS = 16
+DEFAULT_BUDGET = 32
+CANDIDATES = 4
+#: Play-outs run through this many of the player's own later main actions (chosen by the
+#: greedy policy) before the position is valued: 1 sees a two-step plan (trade, then build).
+FOLLOW_UPS = 1
+MAX_PLAYOUT_DECISIONS = 24
 
 
 class SearchAgent:
     name = "search"
 
-    def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET, candidates: int = CANDIDATES):
+    def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET, candidates: int = CANDIDATES,
+                 follow_ups: int = FOLLOW_UPS):
         self.rng = rng
         self.budget = budget
         self.candidates = candidates
+        self.follow_ups = follow_ups
         self.greedy = GreedyAgent(rng)
 
     def act(self, state, player: int):
@@ -59,13 +64,16 @@ class SearchAgent:
         sim.apply_action(action)
         policy = GreedyAgent(rng)
         decisions = 0
+        follow_ups = self.follow_ups
         while not sim.is_terminal() and decisions < MAX_PLAYOUT_DECISIONS:
             cur = sim.current_player
             if cur == CHANCE:
                 sim.apply_action(sim.sample_chance(rng))
                 continue
             if cur == player and sim.queue[0][0] == "act":
-                break  # the player's next main action: the horizon
+                if not follow_ups:
+                    break  # the horizon: the player's next main action after the follow-ups
+                follow_ups -= 1
             if cur == SIMULTANEOUS:
                 sim.apply_action((policy.card(sim, 0), policy.card(sim, 1)))
             else:

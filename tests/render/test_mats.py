@@ -11,13 +11,12 @@ from pypdf import PdfReader
 import tileprobe
 from pdfprobe import drawing, ink_boxes, pdffonts, text
 from pnp.content import load_game
-from pnp.render.base import BuildOptions, RenderContext
 from pnp.render import style
-from pnp.render.geometry import NO_PRINT_MARGIN, pt_to_mm
+from pnp.render.base import BuildOptions, RenderContext
+from pnp.render.geometry import NO_PRINT_MARGIN, paper as get_paper, pt_to_mm
 from pnp.render.mat_panels import mat_facts
 from pnp.render.mats import MatsRenderer, mat_layout, mat_part
 from pnp.render.tiling import oriented, plan_tiles
-from pnp.render.geometry import paper as get_paper
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +100,8 @@ def test_large_pages_are_a3_landscape_one_per_player(game, built):
     reader = PdfReader(io.BytesIO(data))
     assert len(reader.pages) == len(game.players)
     for page in reader.pages:
-        assert (round(pt_to_mm(float(page.mediabox.width))), round(pt_to_mm(float(page.mediabox.height)))) == (420, 297)
+        size = (round(pt_to_mm(float(page.mediabox.width))), round(pt_to_mm(float(page.mediabox.height))))
+        assert size == (420, 297)
     assert all(row[-5] == "yes" and row[-4] == "yes" for row in pdffonts(data))
 
 

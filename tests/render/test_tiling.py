@@ -69,7 +69,8 @@ def test_every_mark_sits_on_a_seam_inside_both_windows():
     assert len(found) >= 2 * (plan.rows * (plan.cols - 1) + plan.cols * (plan.rows - 1))
     for x, y in found:
         on_seam = x in plan.seams_x or y in plan.seams_y
-        holders = [t for t in plan.tiles if t.window.x <= x <= t.window.right and t.window.y <= y <= t.window.bottom]
+        holders = [t for t in plan.tiles
+                   if t.window.x <= x <= t.window.right and t.window.y <= y <= t.window.bottom]
         assert on_seam and len(holders) >= 2
 
 

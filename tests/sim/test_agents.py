@@ -78,7 +78,7 @@ def test_determinize_redeals_only_what_the_player_cannot_see(game):
 
 def test_search_beats_greedy_on_a_fixed_seed(game):
     """A small fixed run (the evidence run with intervals is benchmarks/search_vs_greedy.py)."""
-    recs = play_many(game, parse_specs("search:12,greedy"), games=6, seed=2024)
+    recs = play_many(game, parse_specs("search:12,greedy"), games=8, seed=1, workers=2)
     search_wins = sum(1 for r in recs if r["winner"] and r["slots"][r["winner"]] == 0)
     greedy_wins = sum(1 for r in recs if r["winner"] and r["slots"][r["winner"]] == 1)
-    assert search_wins > greedy_wins and search_wins >= 4
+    assert search_wins >= 6 and search_wins > greedy_wins

@@ -112,50 +112,52 @@ def flowables(blocks: list[Block], styles: dict, figures: dict[str, FigureMaker]
     use = STYLE_SETS["body"]
     previous = ""
     for block in blocks:
-        if previous in _LISTS and block.kind not in _LISTS:
+        if previous in _LISTS and block.kind not in _LISTS and block.kind != "figure":
             out.append(Spacer(1, LIST_GAP))  # a list ends: let the text after it breathe
         previous = block.kind
-        if block.kind == "figure" and block.text == "summary":
-            use = STYLE_SETS["summary"]  # the summary page sets everything smaller
-        if block.kind in ("h1", "h2"):
-            counter[block.kind] += 1
-            if block.kind == "h1":
-                out.append(CondPageBreak(mm_to_pt(55)))
-            level = 0 if block.kind == "h1" else 1
-            out.append(Heading(block.text, styles[block.kind], level, f"{block.kind}-{counter['h1']}-{counter['h2']}"))
-        elif block.kind == "title":
-            out.append(para(block.text, styles["h1"], last_pair=0))
-        elif block.kind == "h3":
-            out.append(para(block.text, styles[use["h3"]], last_pair=0))
-        elif block.kind == "p":
-            out.append(para(block.text, styles[use["p"]]))
-            if block.text.rstrip().endswith(":"):
-                out[-1].keepWithNext = 1  # it introduces what follows
-        elif block.kind == "bullet":
-            out.append(_item(block.text, styles[use["bullet"]], "•"))
-        elif block.kind == "number":
-            out.append(_item(block.text, styles[use["number"]], block.label))
-        elif block.kind == "note":
-            out.append(note(block.text, styles[use["note"]], note_colours))
-        elif block.kind == "pagebreak":
-            out.append(PageBreak())
-        else:
+        if block.kind == "figure":
+            if block.text == "summary":
+                use = STYLE_SETS["summary"]  # the summary page sets everything smaller
             made = _figure(block, figures)
             if made and out and isinstance(out[-1], Paragraph) and block.text not in _NOT_KEPT:
                 out[-1].keepWithNext = 1  # the sentence that introduces a figure stays with it
             out.extend(made)
+            continue
+        if block.kind in counter:
+            counter[block.kind] += 1
+        out.extend(_text_block(block, styles, use, note_colours, f"{block.kind}-{counter['h1']}-{counter['h2']}"))
+        if block.kind in ("p", "bullet", "number") and block.text.rstrip().endswith(":"):
+            out[-1].keepWithNext = 1  # it introduces what follows
     return out
 
 
+def _text_block(block: Block, styles: dict, use: dict, note_colours, key: str) -> list[Flowable]:
+    kind = block.kind
+    if kind == "h1":
+        return [CondPageBreak(mm_to_pt(SECTION_ROOM)), Heading(block.text, styles["h1"], 0, key)]
+    if kind == "h2":
+        return [Heading(block.text, styles["h2"], 1, key)]
+    if kind == "title":
+        return [para(block.text, styles["h1"], last_pair=0)]
+    if kind == "h3":
+        return [para(block.text, styles[use["h3"]], last_pair=0)]
+    if kind == "bullet":
+        return [para(block.text, styles[use["bullet"]], bullet="•")]
+    if kind == "number":
+        return [para(block.text, styles[use["number"]], bullet=block.label)]
+    if kind == "note":
+        return [note(block.text, styles[use["note"]], note_colours)]
+    if kind == "pagebreak":
+        return [PageBreak()]
+    return [para(block.text, styles[use["p"]])]
+
+
 _LISTS = frozenset({"bullet", "number"})
+SECTION_ROOM = 55  # mm: a section starts on a new page unless this much room is left
 LIST_GAP = 4.0  # points after the last item of a list
 
 #: figures that do not pull the paragraph before them along (long tables split anyway)
-_NOT_KEPT = frozenset({"summary", "pagebreak", "contents", "space", "buildings", "cards"})
-
-
-def _item(text: str, style, label: str) -> Paragraph:
-    return para(text, style, bullet=label)
+_NOT_KEPT = frozenset({"summary", "pagebreak", "contents", "space", "need", "buildings", "cards"})
 
 
 def note(text: str, style, colours: tuple, width: float | None = None) -> Table:

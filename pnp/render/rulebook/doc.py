@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageTemplate, TableStyle
+from reportlab.platypus import (ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate,
+                                PageTemplate, Spacer, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.render.geometry import mm_to_pt
@@ -57,9 +58,12 @@ class RulebookDoc(BaseDocTemplate):
     def beforeDocument(self):
         # multiBuild lays the book out more than once: start every pass afresh
         self._section = self._top_section = self._page_new = ""
+        self._page_started = False
 
     def handle_pageBegin(self):
-        self._top_section, self._page_new = self._section, ""
+        # the running head names the section in force at the top of the page, or the
+        # section that opens the page
+        self._top_section, self._page_new, self._page_started = self._section, "", False
         super().handle_pageBegin()
 
     def _decorate(self, canvas, doc) -> None:
@@ -94,13 +98,20 @@ class RulebookDoc(BaseDocTemplate):
     # --- contents and bookmarks --------------------------------------------------------
     def afterFlowable(self, flowable) -> None:
         if not isinstance(flowable, Heading):
+            self._page_started = self._page_started or not isinstance(flowable, _INVISIBLE)
             return
         if flowable.level == 0:
             self._section = flowable.plain
-            self._page_new = self._page_new or flowable.plain
+            if not self._page_started and not self._page_new:
+                self._page_new = flowable.plain
+        self._page_started = True
         self.canv.bookmarkPage(flowable.key)
         self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level, closed=True)
         self.notify("TOCEntry", (flowable.level, escape(flowable.plain), self.page, flowable.key))
+
+
+#: flowables that put nothing on the page (a section after them still opens the page)
+_INVISIBLE = (ActionFlowable, Spacer, CondPageBreak)
 
 
 def contents(styles: dict) -> TableOfContents:

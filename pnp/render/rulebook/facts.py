@@ -80,7 +80,7 @@ class Facts:
         try:
             return self.game.ui(key, self.lang, **values)
         except KeyError as exc:
-            raise RulebookError(str(exc).strip("'\"")) from None
+            raise RulebookError(exc.args[0] if exc.args else str(exc)) from None
 
     def cell(self, cell_id: str) -> str:
         """A board cell as printed: its land name for fixed cells, else its id in capitals."""

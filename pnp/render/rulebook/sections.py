@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Spacer
+from reportlab.platypus import CondPageBreak, Flowable, NextPageTemplate, PageBreak, Spacer
 
 from pnp.render.geometry import mm_to_pt
 from pnp.render.rulebook import diagrams, example, tables
@@ -29,6 +29,8 @@ def figures(book: Book) -> dict[str, Callable[..., list[Flowable]]]:
         "contents": lambda: [contents(book.styles)],
         "summary": lambda: [NextPageTemplate("summary"), PageBreak()],
         "space": lambda mm="4": [Spacer(1, mm_to_pt(float(mm)))],
+        # start a new page unless this much room (mm) is left: keeps a worked example whole
+        "need": lambda mm: [CondPageBreak(mm_to_pt(float(mm)))],
     }
 
 

@@ -1,0 +1,95 @@
+"""Build speed: wall time of `pnp build --lang uk` and `pnp build --all`, as a user runs them.
+
+    python benchmarks/bench_build.py [--runs N] [--record]
+
+Each run is a fresh `pnp` process writing to a fresh temporary directory, so the time
+includes interpreter start-up and the content check. Targets on the 2-core reference
+machine: default build < 3 s, --all < 10 s. The CPU column (user + sys of the process
+and its workers) does not depend on what else the machine runs; wall time does, so
+take the best of a few runs on an idle machine. Every run's manifest is compared: two
+builds of the same content must give byte-identical files. `--record` writes the
+figures to benchmarks/bench_build.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = (("default", ["build", "--lang", "uk"], 3.0), ("all", ["build", "--lang", "uk", "--all"], 10.0))
+
+
+def run_once(args: list[str]) -> tuple[float, float, dict]:
+    """(wall s, cpu s, manifest) of one `pnp` run in a fresh output directory."""
+    out = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
+    try:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "pnp.cli", *args, "--out", str(out)], cwd=ROOT,
+                              capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode != 0:
+            raise SystemExit(f"pnp {' '.join(args)} failed ({done.returncode}):\n{done.stderr[-3000:]}")
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        manifest = json.loads((out / "uk" / "manifest.json").read_text(encoding="utf-8"))
+        return wall, cpu, manifest
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def fingerprint(manifest: dict) -> dict[str, str]:
+    return {f["path"]: f["sha256"] for f in manifest["files"]}
+
+
+def measure(name: str, args: list[str], target: float, runs: int) -> dict:
+    walls, cpus, prints = [], [], []
+    for _ in range(runs):
+        wall, cpu, manifest = run_once(args)
+        walls.append(wall)
+        cpus.append(cpu)
+        prints.append(fingerprint(manifest))
+    differing = sorted({p for fp in prints[1:] for p in set(fp) | set(prints[0]) if fp.get(p) != prints[0].get(p)})
+    return {"case": name, "command": "pnp " + " ".join(args), "runs": runs, "best_wall_s": round(min(walls), 2),
+            "median_wall_s": round(statistics.median(walls), 2), "median_cpu_s": round(statistics.median(cpus), 2),
+            "target_s": target, "files": len(prints[0]), "identical": not differing, "differing": differing[:10]}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=3, help="runs per case (best and median are reported)")
+    ap.add_argument("--record", action="store_true", help="write benchmarks/bench_build.json")
+    args = ap.parse_args()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
+          f"load average {load:.1f} at start")
+    print(f"{'case':8} {'best s':>7} {'median s':>9} {'cpu s':>6} {'target':>7} {'files':>6}  same bytes")
+    results = []
+    for name, command, target in CASES:
+        r = measure(name, command, target, args.runs)
+        results.append(r)
+        verdict = "ok" if r["best_wall_s"] < target else "OVER"
+        print(f"{name:8} {r['best_wall_s']:7.2f} {r['median_wall_s']:9.2f} {r['median_cpu_s']:6.1f} "
+              f"{target:6.0f}s {r['files']:6d}  {'yes' if r['identical'] else 'NO: ' + ', '.join(r['differing'])}"
+              f"  {verdict}", flush=True)
+    if args.record:
+        data = {"python": platform.python_version(), "cores": os.cpu_count(), "load_at_start": round(load, 2),
+                "results": results}
+        (ROOT / "benchmarks" / "bench_build.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    ok = all(r["identical"] for r in results)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

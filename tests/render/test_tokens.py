@@ -1,0 +1,185 @@
+"""The tokens renderer: land tiles, unit tokens and markers, measured on the real PDFs."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pdfprobe import drawing, ink_boxes, pdffonts, text, words
+from pnp import kit
+from pnp.content import load_game
+from pnp.render import pdf, sheetmarks, token_art, tokens
+from pnp.render.base import RENDERERS, BuildOptions, RenderContext
+from pnp.render.geometry import NO_PRINT_MARGIN, PAPERS
+
+TOL = 0.1  # mm
+
+
+@pytest.fixture(scope="module")
+def game():
+    g, problems = load_game()
+    assert g is not None, problems
+    return g
+
+
+def _render(game, root: Path, **options):
+    out = root / ("-".join(f"{k}={v}" for k, v in sorted(options.items())) or "default")
+    ctx = RenderContext(BuildOptions(**options), out)
+    files = RENDERERS["tokens"]().render(game, ctx)
+    return out, files
+
+
+@pytest.fixture(scope="module")
+def a4(game, tmp_path_factory):
+    return _render(game, tmp_path_factory.mktemp("tokens"))
+
+
+@pytest.fixture(scope="module")
+def letter_short(game, tmp_path_factory):
+    return _render(game, tmp_path_factory.mktemp("tokens"), paper="letter", duplex="short")
+
+
+def _pdf(result, name="tverdzha-uk-tokens.pdf") -> bytes:
+    return (result[0] / name).read_bytes()
+
+
+def test_writes_one_tokens_pdf_with_tiles_then_tokens(a4, game):
+    out, files = a4
+    assert [(f.path, f.kind, f.pages) for f in files] == [(f"{game.id}-uk-tokens.pdf", "tokens", 4)]
+    data = _pdf(a4)
+    assert "Плитки земель · аркуш 1 з 1 · лице" in text(data, 1)
+    assert "зворот" in text(data, 2)
+    assert "Жетони загонів · Маркери · аркуш 1 з 1 · лице" in text(data, 3)
+
+
+def test_fonts_embedded_and_no_images(a4):
+    rows = pdffonts(_pdf(a4))
+    assert rows and all(row[-5:-2] == ["yes", "yes", "yes"] for row in rows)
+    reader = PdfReader(io.BytesIO(_pdf(a4)))
+    assert sum(len(p.images) for p in reader.pages) == 0
+
+
+def test_counts_come_from_the_kit(a4, game):
+    data = _pdf(a4)
+    counts = kit.counts(game)
+    tiles, pieces = drawing(data, 0).forms, drawing(data, 2).forms
+    assert len(tiles) == counts.land_tiles == 19
+    markers = counts.score_markers + counts.storage_markers + counts.first_player_markers
+    assert len(pieces) == counts.unit_tokens + markers
+    per_face = sorted(Counter(f.name for f in pieces).values(), reverse=True)
+    assert per_face[:2] == [counts.unit_tokens_per_player] * 2  # one unit face per player
+
+
+def test_tile_faces_and_backs(a4, game):
+    data = _pdf(a4)
+    face_text, back_text = text(data, 1), text(data, 2)
+    for land, n in game.board.tiles.pairs:
+        assert face_text.count(game.land(land).name.get("uk")) >= 2 * n
+    assert back_text.count(game.ui("tile_pair", "uk")) == 2 * sum(n for _, n in game.board.tiles.pairs)
+    assert back_text.count(game.ui("tile_centre", "uk")) == sum(n for _, n in game.board.tiles.centre)
+    backs = Counter(f.name for f in drawing(data, 1).forms)
+    assert sorted(backs.values()) == [3, 16]
+
+
+def _marks(data: bytes, index: int):
+    marks = [s for s in drawing(data, index).segments
+             if abs(s.width - sheetmarks.MARK_WIDTH) < 0.01 and max(s.colour, default=0) < 0.01]
+    xs = sorted({round(s.x1, 2) for s in marks if abs(s.x1 - s.x2) < 1e-6})
+    ys = sorted({round(s.y1, 2) for s in marks if abs(s.y1 - s.y2) < 1e-6})
+    return xs, ys
+
+
+@pytest.mark.parametrize("which", ["a4", "letter_short"])
+def test_cut_lines_match_the_piece_sizes(which, request, game):
+    data = _pdf(request.getfixturevalue(which))
+    for index, size in ((0, game.print.land_tile), (2, game.print.unit_token)):
+        xs, ys = _marks(data, index)
+        assert len(xs) >= 3 and len(ys) >= 3
+        for values in (xs, ys):
+            assert all(abs(b - a - size) <= 0.2 for a, b in zip(values, values[1:])), (index, values)
+
+
+@pytest.mark.parametrize("which,paper", [("a4", "a4"), ("letter_short", "letter")])
+def test_nothing_printed_near_the_paper_edge_and_a_scale_bar_on_every_page(which, paper, request, game):
+    data = _pdf(request.getfixturevalue(which))
+    page = PAPERS[paper]
+    for index, (x0, y0, x1, y1) in enumerate(ink_boxes(data)):
+        assert x0 >= NO_PRINT_MARGIN - 0.05 and y0 >= NO_PRINT_MARGIN - 0.05, index
+        assert x1 <= page.width - NO_PRINT_MARGIN + 0.05 and y1 <= page.height - NO_PRINT_MARGIN + 0.05, index
+        bar = [r for r in drawing(data, index).rects if not r.stroked and abs(r.w - 10) < 0.01 and abs(r.h - 1.6) < 0.01]
+        bar += [r for r in drawing(data, index).rects if not r.stroked and abs(r.h - 10) < 0.01 and abs(r.w - 1.6) < 0.01]
+        assert len(bar) == 5, index  # five 10 mm segments: 50 mm
+        assert game.ui("print_scale", "uk") in text(data, index + 1).replace("\n", " ")
+
+
+def _places(forms):
+    return [(f.x, f.y) for f in forms]
+
+
+def _match(got, want) -> bool:
+    left = list(want)
+    for x, y in got:
+        hit = next((p for p in left if abs(p[0] - x) <= TOL and abs(p[1] - y) <= TOL), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return not left
+
+
+@pytest.mark.parametrize("which,duplex,paper", [("a4", "long", "a4"), ("letter_short", "short", "letter")])
+def test_backs_lie_behind_their_fronts(which, duplex, paper, request, game):
+    data = _pdf(request.getfixturevalue(which))
+    page = PAPERS[paper]
+    bleed = game.print.card.bleed
+    for index, size in ((0, game.print.land_tile), (2, game.print.unit_token)):
+        want = []
+        for x, y in _places(drawing(data, index).forms):
+            tx, ty = x + bleed, y + bleed
+            bx, by = (tx, page.height - ty - size) if duplex == "short" else (page.width - tx - size, ty)
+            want.append((bx - bleed, by - bleed))
+        assert _match(_places(drawing(data, index + 1).forms), want), index
+
+
+def test_duplex_none_writes_the_backs_separately(game, tmp_path):
+    out, files = _render(game, tmp_path, duplex="none")
+    assert sorted(f.path for f in files) == [f"{game.id}-uk-tokens-backs.pdf", f"{game.id}-uk-tokens.pdf"]
+    assert all(f.pages == 2 for f in files)
+
+
+def test_unit_token_edges_read_1_to_4_turning_clockwise(game):
+    size, bleed = game.print.unit_token, game.print.card.bleed
+    svg = token_art.unit_token("player-a", "player-a", size, bleed, tokens.STRENGTHS, False, "A")
+    assert 'href="#icon-player-a"' in svg  # shape and letter, not colour alone
+    found = {w.text: w for w in words(pdf.svg_to_pdf(svg, pdf.DocInfo("t")), 1)}
+    lo, hi = bleed + size * 0.3, bleed + size * 0.7
+    assert found["1"].cy > hi and lo < found["1"].cx < hi  # bottom edge
+    assert found["2"].cx > hi and lo < found["2"].cy < hi  # right edge
+    assert found["3"].cy < lo and lo < found["3"].cx < hi  # top edge
+    assert found["4"].cx < lo and lo < found["4"].cy < hi  # left edge
+    for w in found.values():  # inside the trim (boxes include the font's whole descent)
+        assert w.x0 >= bleed and w.x1 <= bleed + size
+        assert w.y0 >= bleed and w.y1 <= bleed + size
+
+
+def test_players_differ_by_shape_not_only_colour(a4, game):
+    size, bleed = game.print.unit_token, game.print.card.bleed
+    a = token_art.unit_token("player-a", "player-a", size, bleed, tokens.STRENGTHS, False, "A")
+    b = token_art.unit_token("player-b", "player-b", size, bleed, tokens.STRENGTHS, False, "B")
+    assert "#icon-player-a" in a and "#icon-player-b" in b and "#icon-player-b" not in a
+
+
+def test_two_builds_are_byte_identical(a4, game, tmp_path):
+    again = _render(game, tmp_path)
+    assert _pdf(again) == _pdf(a4)
+
+
+def test_ink_saver_lowers_coverage(a4, game, tmp_path):
+    from test_cards import ink_coverage
+
+    saver = _render(game, tmp_path, ink_saver=True)
+    full, light = ink_coverage(_pdf(a4)), ink_coverage(_pdf(saver))
+    assert light < 0.5 * full, (full, light)
