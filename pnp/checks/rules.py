@@ -28,29 +28,9 @@ CODES = {
 Locate = Callable[[Game], "tuple[Any, tuple] | None"]
 
 
-def _at(*path) -> Locate:
-    """A fact stored at a fixed path: read it from the model by the same path."""
-    def locate(game: Game):
-        return _read(game, path), path
-    return locate
-
-
-def _read(game: Game, path: tuple) -> Any:
-    limits, setup, victory, scoring = game.limits, game.setup, game.victory, game.scoring
-    table = {
-        ("limits", "storage", "cap"): limits.storage_cap, ("limits", "hand", "size"): limits.hand_size,
-        ("limits", "units_per_land", "value"): limits.units_per_land, ("limits", "army", "per_land"): limits.army_per_land,
-        ("limits", "training_cap", "value"): limits.training_cap, ("limits", "building_slots", "value"): limits.building_slots,
-        ("limits", "market_size", "value"): limits.market_size, ("limits", "heals_per_turn", "value"): limits.heals_per_turn,
-        ("setup", "market"): setup.market, ("setup", "hand"): setup.hand, ("setup", "resources"): setup.resources.as_dict(),
-        ("setup", "units"): setup.units, ("victory", "points"): victory.points,
-        ("victory", "castle_entrances"): victory.castle_entrances, ("victory", "tie_winner"): victory.tie_winner,
-        ("battle_deck", "size"): game.battle_deck_size, ("battle", "castle_defense", "value"): game.battle.castle_defense,
-        ("scoring", "lands", "points"): scoring.land_points, ("scoring", "lands", "per"): scoring.land_per,
-        ("scoring", "prestige", "points"): scoring.prestige_points,
-        ("scoring", "prestige", "buildings"): scoring.prestige_buildings,
-    }
-    return table[path]
+def _at(path: tuple, read: Callable[[Game], Any]) -> Locate:
+    """A fact at a fixed path of the content, read from the model."""
+    return lambda game: (read(game), path)
 
 
 def _action_param(key: str, name: str) -> Locate:
@@ -74,27 +54,27 @@ def _land_points(kind: str) -> Locate:
 
 #: Where each fact of reference.FACTS lives in the content.
 WHERE: dict[str, Locate] = {
-    "storage_cap": _at("limits", "storage", "cap"),
-    "hand_size": _at("limits", "hand", "size"),
-    "units_per_land": _at("limits", "units_per_land", "value"),
-    "army_per_land": _at("limits", "army", "per_land"),
-    "training_cap": _at("limits", "training_cap", "value"),
-    "building_slots": _at("limits", "building_slots", "value"),
-    "market_size": _at("limits", "market_size", "value"),
-    "heals_per_turn": _at("limits", "heals_per_turn", "value"),
-    "setup_market": _at("setup", "market"),
-    "setup_hand": _at("setup", "hand"),
-    "setup_resources": _at("setup", "resources"),
-    "setup_units": _at("setup", "units"),
-    "victory_points": _at("victory", "points"),
-    "castle_entrances": _at("victory", "castle_entrances"),
-    "tie_winner": _at("victory", "tie_winner"),
-    "deck_size": _at("battle_deck", "size"),
-    "castle_defense": _at("battle", "castle_defense", "value"),
-    "land_points": _at("scoring", "lands", "points"),
-    "land_per": _at("scoring", "lands", "per"),
-    "prestige_points": _at("scoring", "prestige", "points"),
-    "prestige_buildings": _at("scoring", "prestige", "buildings"),
+    "storage_cap": _at(("limits", "storage", "cap"), lambda g: g.limits.storage_cap),
+    "hand_size": _at(("limits", "hand", "size"), lambda g: g.limits.hand_size),
+    "units_per_land": _at(("limits", "units_per_land", "value"), lambda g: g.limits.units_per_land),
+    "army_per_land": _at(("limits", "army", "per_land"), lambda g: g.limits.army_per_land),
+    "training_cap": _at(("limits", "training_cap", "value"), lambda g: g.limits.training_cap),
+    "building_slots": _at(("limits", "building_slots", "value"), lambda g: g.limits.building_slots),
+    "market_size": _at(("limits", "market_size", "value"), lambda g: g.limits.market_size),
+    "heals_per_turn": _at(("limits", "heals_per_turn", "value"), lambda g: g.limits.heals_per_turn),
+    "setup_market": _at(("setup", "market"), lambda g: g.setup.market),
+    "setup_hand": _at(("setup", "hand"), lambda g: g.setup.hand),
+    "setup_resources": _at(("setup", "resources"), lambda g: g.setup.resources.as_dict()),
+    "setup_units": _at(("setup", "units"), lambda g: g.setup.units),
+    "victory_points": _at(("victory", "points"), lambda g: g.victory.points),
+    "castle_entrances": _at(("victory", "castle_entrances"), lambda g: g.victory.castle_entrances),
+    "tie_winner": _at(("victory", "tie_winner"), lambda g: g.victory.tie_winner),
+    "deck_size": _at(("battle_deck", "size"), lambda g: g.battle_deck_size),
+    "castle_defense": _at(("battle", "castle_defense", "value"), lambda g: g.battle.castle_defense),
+    "land_points": _at(("scoring", "lands", "points"), lambda g: g.scoring.land_points),
+    "land_per": _at(("scoring", "lands", "per"), lambda g: g.scoring.land_per),
+    "prestige_points": _at(("scoring", "prestige", "points"), lambda g: g.scoring.prestige_points),
+    "prestige_buildings": _at(("scoring", "prestige", "buildings"), lambda g: g.scoring.prestige_buildings),
     "hire_cost": _action_param("hire", "cost"),
     "hire_strength": _action_param("hire", "strength"),
     "train_cost": _action_param("train", "cost"),

@@ -3,8 +3,8 @@
 A number is written once, in `params`; the printed text says where it goes. So every
 `{placeholder}` must be a parameter, every parameter must appear in the text (in every
 language), plural forms `{n|one|few|many}` need exactly three forms and a number, and
-filling the template must succeed. ui strings are filled by the renderers with their
-own values, so only their syntax is checked.
+filling the template must succeed. Prose (ui strings, round steps, clarifications) is
+filled with named facts or by the renderers, so only its syntax is checked here.
 """
 
 from __future__ import annotations
@@ -32,15 +32,28 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
     for text, params, path in _filled_texts(game):
         for code in languages:
             if text.has(code):
-                yield from _one(game, text.values[code], params, lang_mark(game, text, path, code),
+                yield from _one(game, text.source(code), params, lang_mark(game, text, path, code),
                                 f"{where(path)}.{code}", code, path)
-    for key, text in game.ui_strings.items():
+    for text, path in _prose(game):
         for code in languages:
             if text.has(code):
                 try:
-                    tpl.placeholders(text.values[code])
+                    tpl.placeholders(text.source(code))
                 except tpl.TemplateError as exc:
-                    yield error("template-syntax", f"ui.{key}.{code}: {exc}", lang_mark(game, text, ("ui", key), code))
+                    yield error("template-syntax", f"{where(path)}.{code}: {exc}", lang_mark(game, text, path, code),
+                                "a literal brace cannot be printed; a field is {name} or {name|one|few|many}")
+
+
+def _prose(game: Game) -> Iterator[tuple[Text, tuple]]:
+    """Texts filled with named facts or by the renderers: ui strings, round steps, clarifications."""
+    for key, text in game.ui_strings.items():
+        yield text, ("ui", key)
+    for part in ("start", "turn", "end"):
+        for i, step in enumerate(getattr(game.round, part)):
+            yield step.text, ("round", part, i, "text")
+    for i, c in enumerate(game.clarifications):
+        yield c.topic, ("clarifications", i, "topic")
+        yield c.text, ("clarifications", i, "text")
 
 
 def _filled_texts(game: Game) -> Iterator[tuple[Text, Mapping[str, Any], tuple]]:

@@ -190,9 +190,13 @@ def _draw(pages: Sequence[Page], info: DocInfo) -> bytes:
         surface.set_size(mm_to_pt(page.width), mm_to_pt(page.height))
         context = cairo.Context(surface)
         for placement in page.placements:
-            recording = recordings.get(placement.svg)
+            # cairo 1.16 builds a shared form from the first *clipped* use of a recording
+            # and reuses it for every later use: one recording per clip (relative to the
+            # master) keeps each use whole, and equal uses still share one form.
+            key = (placement.svg, _relative_clip(placement))
+            recording = recordings.get(key)
             if recording is None:
-                recording = recordings[placement.svg] = _record(drawer, placement.svg)
+                recording = recordings[key] = _record(drawer, placement.svg)
             _paint(context, recording, placement)
         del context
         if page.overlay is not None:
@@ -200,6 +204,13 @@ def _draw(pages: Sequence[Page], info: DocInfo) -> bytes:
         surface.show_page()
     surface.finish()
     return out.getvalue()
+
+
+def _relative_clip(placement: Placement) -> tuple[float, ...] | None:
+    clip = placement.clip
+    if clip is None:
+        return None
+    return tuple(round(v, 4) for v in (clip.x - placement.x, clip.y - placement.y, clip.w, clip.h))
 
 
 def _record(drawer, svg: str):

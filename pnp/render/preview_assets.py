@@ -151,8 +151,11 @@ def cached_subset(key: str, chars: str) -> bytes:
     import tempfile
     from pathlib import Path
 
+    import fontTools
+
     digest = hashlib.sha256()
-    for part in (SUBSET_VERSION.encode(), fonts.face(key).path.read_bytes(), chars.encode("utf-8")):
+    for part in (f"{SUBSET_VERSION}/{fontTools.version}".encode(), fonts.face(key).path.read_bytes(),
+                 chars.encode("utf-8")):
         digest.update(hashlib.sha256(part).digest())
     folder = Path(tempfile.gettempdir()) / f"pnp-font-subsets-{os.getuid()}"
     path = folder / f"{key}-{digest.hexdigest()[:32]}.ttf"

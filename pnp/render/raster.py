@@ -134,9 +134,9 @@ def image_from_raw(size: tuple[int, int], data: bytes):
 class Resample:
     """A part of a rendered PNG (`box`, source px, may be fractional) resampled to width x height.
 
-    Smaller images (TTS cells, thumbnails) are made from the 300 dpi renders: decoding and
-    resampling costs about half a fresh cairosvg draw, and a build with print-shop and TTS
-    draws each master once.
+    Smaller images (TTS cells) are made from the 300 dpi renders: decoding and resampling
+    costs about half a fresh cairosvg draw, a build with print-shop and TTS draws each
+    master once, and the downsampled cell is smoother than a direct low-resolution draw.
     """
 
     png: bytes
@@ -186,5 +186,5 @@ def render_many(jobs: Iterable[RasterJob], memo: dict | None = None) -> list[byt
 
 
 def cache_of(ctx) -> dict:
-    """The build-wide memo of raster results (print-shop, TTS and preview share it)."""
+    """The build-wide memo of raster results (print-shop and TTS share it)."""
     return ctx.cache.setdefault("raster", {})

@@ -101,13 +101,14 @@ _WEIGHT_CACHE: dict = {}
 
 def _resource_weights(R, w: Weights) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Per resource index: (income weight, store weight); gold is worth more."""
-    key = (id(R), w)
+    key = (id(R), id(w))  # identity: hashing the frozen weights on every call costs more
     out = _WEIGHT_CACHE.get(key)
     if out is None:
         gold = [rid == "gold" for rid in R.res_ids]
         out = _WEIGHT_CACHE[key] = (tuple(w.gold_income if g else w.income for g in gold),
-                                    tuple(w.gold_store if g else w.store for g in gold))
-    return out
+                                    tuple(w.gold_store if g else w.store for g in gold),
+                                    (w, R))  # kept alive, so their ids are never reused
+    return out[0], out[1]
 
 
 def _hire_reach(s, q: int, fx) -> float:

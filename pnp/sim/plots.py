@@ -81,7 +81,10 @@ def histogram(counts: dict[int, int], title: str, xlabel: str, width=460.0, heig
     for i, (name, value) in enumerate(sorted((marks or {}).items(), key=lambda kv: kv[1])):
         x = left + (value - lo + 0.5) * bar_w
         fig.line(x, top, x, top + span_y, BAR2, 1.2, dash=True)
-        fig.text(x + 3, top + 10 + 10 * i, name, 7, fill=BAR2)
+        if x > width - right - 40:  # near the right edge: label to the left of the line
+            fig.text(x - 3, top + 10 + 10 * i, name, 7, "end", fill=BAR2)
+        else:
+            fig.text(x + 3, top + 10 + 10 * i, name, 7, fill=BAR2)
     return fig
 
 

@@ -139,8 +139,11 @@ def _length(st: dict) -> list[tuple]:
                                                                     ("decisions", ln["decisions"]))]
     hist = {int(k): v for k, v in ln["rounds_histogram"].items()}
     r = ln["rounds"]
-    fig = plots.histogram(hist, "Game length", "rounds per game",
-                          marks={"mean": r["mean"], "p90": r["p90"]})
+    marks = {"mean": r["mean"], "p90": r["p90"]}
+    if st["cap"]["n"]:
+        marks["cap"] = max(hist)
+    fig = plots.histogram(hist, "Game length", "rounds per game (games stopped by the safety cap at the right)",
+                          marks=marks)
     return [("h", "Game length"), ("table", ["per game", "mean", "p50", "p90", "max"], rows), ("fig", fig)]
 
 

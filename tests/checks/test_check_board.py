@@ -1,6 +1,6 @@
 """board: 21 lands, symmetric neighbours, castles and entrances, connected, mirrored, fair."""
 
-from checkkit import DELETE, changed, codes, index_of, line_of, run, shipped_loaded
+from checkkit import DELETE, changed, codes, line_of, run, shipped_loaded
 from pnp.checks import board
 from pnp.rules import reference
 

@@ -1,6 +1,6 @@
 """deck: the counts add up to battle_deck.size and match the original rules."""
 
-from checkkit import DELETE, changed, codes, index_of, line_of, run, shipped_loaded
+from checkkit import changed, codes, index_of, line_of, run, shipped_loaded
 from pnp.checks import deck
 from pnp.errors import Level
 from pnp.rules import reference

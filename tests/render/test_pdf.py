@@ -140,3 +140,24 @@ def test_overlay_must_match_the_page_size():
 def test_empty_document_is_refused():
     with pytest.raises(ValueError):
         pdf.render([], INFO)
+
+
+def test_same_master_with_different_clips_keeps_every_use_whole(tmp_path):
+    """cairo reuses the form of the first clipped use; each clip must get its own form."""
+    import subprocess
+
+    from pnp.render.geometry import Box
+    from pnp.render.pdf import DocInfo, Page, Placement, render
+
+    master = ('<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="200mm" viewBox="0 0 100 200">'
+              '<rect width="100" height="200" fill="#000"/></svg>')
+    top = Page(100, 200, (Placement(master, 0, 0, Box(0, 0, 100, 100)),))
+    bottom = Page(100, 200, (Placement(master, 0, 0, Box(0, 100, 100, 100)),))
+    out = tmp_path / "clips.pdf"
+    out.write_bytes(render([top, bottom], DocInfo("clips")))
+    subprocess.run(["pdftoppm", "-r", "10", "-png", str(out), str(tmp_path / "p")], check=True)
+    from PIL import Image
+
+    pages = [Image.open(p).convert("L") for p in sorted(tmp_path.glob("p*.png"))]
+    column = [[im.getpixel((im.width // 2, y)) for y in (im.height // 4, im.height * 3 // 4)] for im in pages]
+    assert column == [[0, 255], [255, 0]], "a clipped use lost part of the master"

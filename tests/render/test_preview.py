@@ -198,3 +198,16 @@ def test_full_build_lists_every_kind_and_the_page_links_every_pdf(game, tmp_path
     pdfs = [f["path"] for f in manifest["files"] if f["path"].endswith(".pdf")]
     assert pdfs and all(p in links for p in pdfs)
     assert all((tmp_path / "uk" / p).exists() for p in links if not p.startswith("#"))  # files and folders
+
+
+def test_font_subset_cache_returns_the_fresh_bytes():
+    chars = preview_assets.text_chars(["<text>Їжак ґудзик «є» — ʼ’ 0123</text>"])
+    assert "ґ" in chars and "ʼ" in chars
+    fresh = preview_assets.subset_font(("sans-bold", chars))
+    assert preview_assets.cached_subset("sans-bold", chars) == fresh  # computed or read back
+    assert preview_assets.cached_subset("sans-bold", chars) == fresh  # certainly read back
+    from fontTools.ttLib import TTFont
+    import io
+
+    cmap = TTFont(io.BytesIO(fresh)).getBestCmap()
+    assert all(ord(c) in cmap for c in "Їжакґудзик«є»—ʼ’")
