@@ -21,7 +21,6 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from pnp import ROOT, kit
-from pnp.content import text as texts
 from pnp.content.model import Game
 from pnp.render import preview_assets as assets
 from pnp.render import sources
@@ -32,28 +31,9 @@ CARD_FAMILIES = (("battle", "comp_battle_cards"), ("building", "comp_building_ca
                  ("upgrade", "comp_upgrade_cards"))
 
 #: Page strings the content does not (yet) define; a content `ui` key of the same name wins.
-FALLBACK_UI = {
-    "preview_title": "{name}: перегляд набору",
-    "preview_kit": "Склад набору",
-    "preview_component": "Компонент",
-    "preview_count": "Кількість",
-    "preview_designs": "{n} {n|вид|види|видів}, {total} шт.",
-    "preview_back": "Зворот",
-    "preview_text_fit": "Вміщення тексту",
-    "preview_all_fits": "Увесь текст вміщується у свої поля без зменшення.",
-    "preview_files": "Файли",
-    "preview_pages": "{n} {n|сторінка|сторінки|сторінок}",
-    "preview_files_count": "{n} {n|файл|файли|файлів}",
-    "preview_dice": "Кубики d6 (не друкуються)",
-    "preview_hint": "Наведіть вказівник на компонент, щоб збільшити його. Карти й жетони показано обрізаними, "
-                    "без випусків.",
-    "preview_kind_cards": "Карти для домашнього друку",
-    "preview_kind_tokens": "Жетони, плитки й маркери",
-    "preview_kind_print-shop": "Для друкарні: по одній карті на сторінку",
-    "preview_kind_png": "PNG для друкарні (300 dpi, з випусками)",
-    "preview_kind_tts": "Tabletop Simulator",
-    "preview_kind_svg": "SVG-макети",
-}
+#: the page's own strings (keys of the content's `ui:` section), listed for the template
+PAGE_UI = ("preview_kit", "preview_component", "preview_count", "preview_back", "preview_text_fit",
+           "preview_all_fits", "preview_files", "preview_dice", "preview_hint")
 KIND_UI = {"board": "comp_board", "mats": "comp_mats", "aids": "comp_aids", "rulebook": "comp_rulebook",
            "alignment": "comp_alignment"}
 FONTS_SLOT = "/* fonts */"
@@ -61,9 +41,7 @@ LINK_EACH = ("cards", "tokens", "board", "mats", "aids", "rulebook", "alignment"
 
 
 def ui(game: Game, key: str, lang: str, **values) -> str:
-    if key in game.ui_strings:
-        return game.ui(key, lang, **values)
-    return texts.fill(FALLBACK_UI[key], values, lang) if values else FALLBACK_UI[key]
+    return game.ui(key, lang, **values)
 
 
 @dataclass
@@ -192,8 +170,8 @@ def kit_rows(game: Game, lang: str) -> list[tuple[str, int]]:
 def kind_label(game: Game, kind: str, lang: str) -> str:
     if kind in KIND_UI:
         return game.ui(KIND_UI[kind], lang)
-    key = f"preview_kind_{kind}"
-    return ui(game, key, lang) if key in FALLBACK_UI or key in game.ui_strings else kind
+    key = f"preview_kind_{kind.replace('-', '_')}"
+    return ui(game, key, lang)
 
 
 def file_groups(game: Game, files: list[OutputFile], lang: str) -> list[dict]:
@@ -232,7 +210,7 @@ def page(game: Game, ctx: RenderContext) -> str:
         "options": ctx.options, "sections": sections, "kit": kit_rows(game, lang),
         "notes": list(ctx.notes), "files": file_groups(game, list(ctx.cache.get("files", [])), lang),
         "expected": sum(len(s.items) for s in sections),
-        "t": {k: ui(game, k, lang) for k in FALLBACK_UI if not k.startswith("preview_kind_") and "{" not in FALLBACK_UI[k]},
+        "t": {k: ui(game, k, lang) for k in PAGE_UI},
         "designs": lambda s: ui(game, "preview_designs", lang, n=s.unique, total=s.total),
         "copies": lambda n: game.ui("copies", lang, count=n),
     }

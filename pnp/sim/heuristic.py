@@ -138,7 +138,7 @@ def _siege(s, q: int, fx, w: Weights) -> float:
 
 def _march(s, q: int, w: Weights) -> float:
     """Units closer to the enemy castle's entrances are worth more (when it stands empty)."""
-    dist = _entrance_distance(s.R, 1 - q)
+    dist = entrance_distance(s.R, 1 - q)
     far = max(d for d in dist if d < 10**6)
     total = 0.0
     for sp, (o, us) in enumerate(zip(s.owner, s.units)):
@@ -150,7 +150,7 @@ def _march(s, q: int, w: Weights) -> float:
 _DIST_CACHE: dict = {}
 
 
-def _entrance_distance(R, player: int) -> tuple[int, ...]:
+def entrance_distance(R, player: int) -> tuple[int, ...]:
     """Steps from every space to the nearest entrance of `player`'s castle."""
     key = (id(R), player)
     out = _DIST_CACHE.get(key)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from pnp.rules.state import SIMULTANEOUS
-from pnp.sim.heuristic import _entrance_distance
+from pnp.sim.heuristic import entrance_distance
 
 #: Battle-card effect keys, most wanted first (the defensive ones are played when defending).
 CARD_ORDER = ("strength_bonus", "roll_bonus", "enemy_strength_penalty", "target_strongest", "enemy_roll_penalty",
@@ -188,5 +188,5 @@ def _keeps_castle(s, p: int, a) -> bool:
     home = R.space_ids[R.castle[p]]
     if a.src != home or len(s.units[R.castle[p]]) > len(a.units):
         return True
-    dist = _entrance_distance(R, p)
+    dist = entrance_distance(R, p)
     return not any(s.owner[c] == 1 - p and s.units[c] and dist[c] <= 1 for c in range(R.n_cells))

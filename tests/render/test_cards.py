@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from pdfprobe import drawing, ink_boxes, pdffonts, text, words
 from pnp import kit
 from pnp.content import load_game
-from pnp.render import card_layout, cards, pdf, sheetmarks
+from pnp.render import card_faces, card_layout, cards, pdf, sheetmarks
 from pnp.render.base import RENDERERS, BuildOptions, RenderContext
 from pnp.render.geometry import PAPERS, pt_to_mm
 
@@ -205,7 +205,16 @@ def test_each_back_lies_behind_its_front(which, duplex, paper, request, game):
         front, back = _forms(data, front_index), _forms(data, front_index + 1)
         want = _behind(front, duplex, page.width, page.height, spec.bleed, (spec.width, spec.height))
         assert _same_places([(f.x, f.y) for f in back], want), f"page {front_index + 2}"
-        assert len({f.name for f in back}) == 1  # one back design per family
+
+
+def test_every_back_is_its_family_back(a4, game):
+    """Each card on a back page shows its family's back (the family name, once per card)."""
+    data = _pdf(a4)
+    for family, pages in _page_ranges(game).items():
+        label = game.ui(card_faces.FAMILY_UI[family], "uk")
+        for index in pages:
+            lines = [line.strip() for line in text(data, index + 2).splitlines()]
+            assert lines.count(label) == len(_forms(data, index + 1)) == len(_forms(data, index)), (family, index)
 
 
 def test_the_last_partial_battle_sheet_mirrors_to_the_other_side(a4, game):

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pdfprobe import drawing, ink_boxes, pdffonts, text, words
+from pdfprobe import drawing, ink_boxes, near, pdffonts, pixel, raster, text, words
 from pnp import kit
 from pnp.content import load_game
-from pnp.render import pdf, sheetmarks, token_art, tokens
+from pnp.render import pdf, sheetmarks, style, token_art, tokens
 from pnp.render.base import RENDERERS, BuildOptions, RenderContext
 from pnp.render.geometry import NO_PRINT_MARGIN, PAPERS
 
@@ -63,6 +63,14 @@ def test_fonts_embedded_and_no_images(a4):
     assert sum(len(p.images) for p in reader.pages) == 0
 
 
+DPI = 150
+
+
+def _sample(image, form, bleed: float, dx: float, dy: float):
+    """The colour `dx`, `dy` mm inside the trim corner of a placed piece."""
+    return pixel(image, form.x + bleed + dx, form.y + bleed + dy, DPI)
+
+
 def test_counts_come_from_the_kit(a4, game):
     data = _pdf(a4)
     counts = kit.counts(game)
@@ -70,8 +78,20 @@ def test_counts_come_from_the_kit(a4, game):
     assert len(tiles) == counts.land_tiles == 19
     markers = counts.score_markers + counts.storage_markers + counts.first_player_markers
     assert len(pieces) == counts.unit_tokens + markers
-    per_face = sorted(Counter(f.name for f in pieces).values(), reverse=True)
-    assert per_face[:2] == [counts.unit_tokens_per_player] * 2  # one unit face per player
+    # told apart on the printed page: the player colour in the corner; a unit token's
+    # small disc leaves the colour showing at (2.5, 4) mm, a marker's larger disc covers it
+    image, bleed = raster(data, 3, DPI), game.print.card.bleed
+    found = Counter()
+    for form in pieces:
+        for player in game.players:
+            colour = style.colour(f"player-{player.lower()}")
+            if near(_sample(image, form, bleed, 1.0, 1.0), colour):
+                kind = "unit" if near(_sample(image, form, bleed, 2.5, 4.0), colour) else "marker"
+                found[player, kind] += 1
+    per_player_markers = (counts.score_markers + counts.storage_markers) // len(game.players)
+    for player in game.players:
+        assert found[player, "unit"] == counts.unit_tokens_per_player == 20
+        assert found[player, "marker"] == per_player_markers
 
 
 def test_tile_faces_and_backs(a4, game):
@@ -81,8 +101,11 @@ def test_tile_faces_and_backs(a4, game):
         assert face_text.count(game.land(land).name.get("uk")) >= 2 * n
     assert back_text.count(game.ui("tile_pair", "uk")) == 2 * sum(n for _, n in game.board.tiles.pairs)
     assert back_text.count(game.ui("tile_centre", "uk")) == sum(n for _, n in game.board.tiles.centre)
-    backs = Counter(f.name for f in drawing(data, 1).forms)
-    assert sorted(backs.values()) == [3, 16]
+    # pair and centre backs differ in colour as well as drawing and word
+    image, bleed = raster(data, 2, DPI), game.print.card.bleed
+    corners = [_sample(image, f, bleed, 1.5, 1.5) for f in drawing(data, 1).forms]
+    pair, centre = style.colour("castle"), style.colour("citadel")
+    assert sum(near(c, pair, 12) for c in corners) == 16 and sum(near(c, centre, 12) for c in corners) == 3
 
 
 def _marks(data: bytes, index: int):

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
 from pnp.errors import Level
 from pnp.sim.kit import check_kit
 
