@@ -13,18 +13,9 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 
 def _load(content: Path | None):
-    """The checked model when the checks exist, else the validated model; None on problems."""
-    from pnp.commands.common import load_checked, print_problems
-    from pnp.content import load_game
+    """The checked model; None (problems printed) when the content is broken."""
+    from pnp.commands.common import load_checked
 
-    try:
-        from pnp.checks import run_all  # noqa: F401
-    except ImportError:
-        game, problems = load_game(content)
-        if game is None:
-            print_problems(problems)
-            click.echo("pnp: content has problems; nothing was done", err=True)
-        return game
     game, _ = load_checked(content)
     return game
 

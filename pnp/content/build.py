@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from pnp.content.model import (
     Action, Battle, BattleCard, Board, Building, CardSpec, Castle, Cell, Clarification,
     Components, Cost, Effect, Game, LandKind, Limits, PrintSpec, Resource, Round, Scoring,
     Setup, Step, Text, ThresholdRow, Tiles, Timing, Upgrade, Victory, frozen_map,
 )
-from pnp.content.text import TemplateError, placeholders
 from pnp.content.yamlload import Loaded
 
 
@@ -160,44 +158,10 @@ def build_game(loaded: Loaded, source: str) -> Game:
 
 
 def _with_facts(game: Game) -> Game:
-    """Named facts filled into the prose; a text whose template cannot be read stays as
-    written (the templates check reports it at its line: loading must never raise)."""
-    from pnp.content.facts import apply_facts  # facts need the model, so they come last
+    """Named facts filled into the prose (facts need the model, so they come last)."""
+    from pnp.content.facts import apply_facts
 
-    try:
-        return apply_facts(game)
-    except TemplateError:
-        pass
-    broken: dict = {}
-
-    def hide(t: Text) -> Text:
-        try:
-            for value in t.values.values():
-                placeholders(value)
-            return t
-        except TemplateError:
-            broken[t.mark] = t
-            return Text(frozen_map({k: v.replace("{", "").replace("}", "") for k, v in t.values.items()}), t.mark)
-
-    filled = apply_facts(_map_texts(game, hide))
-    return _map_texts(filled, lambda t: broken.get(t.mark, t))
-
-
-def _map_texts(obj: Any, fn) -> Any:
-    """`obj` with every Text in it replaced by fn(Text), rebuilt only where something changed."""
-    if isinstance(obj, Text):
-        return fn(obj)
-    if dataclasses.is_dataclass(obj):
-        changes = {f.name: _map_texts(getattr(obj, f.name), fn) for f in dataclasses.fields(obj) if f.name not in ("marks", "notes")}
-        changes = {k: v for k, v in changes.items() if v is not getattr(obj, k)}
-        return dataclasses.replace(obj, **changes) if changes else obj
-    if isinstance(obj, tuple):
-        items = tuple(_map_texts(x, fn) for x in obj)
-        return obj if all(a is b for a, b in zip(items, obj)) else items
-    if isinstance(obj, Mapping):
-        items = {k: _map_texts(v, fn) for k, v in obj.items()}
-        return obj if all(items[k] is obj[k] for k in obj) else frozen_map(items)
-    return obj
+    return apply_facts(game)
 
 
 def _notes(data: Any, path: tuple) -> dict[tuple, str]:

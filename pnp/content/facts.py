@@ -79,7 +79,12 @@ def facts(game: Game) -> dict[str, Any]:
 def _fill_text(t: Text | None, known: dict, resource_ids: set[str]) -> Text | None:
     if t is None:
         return None
-    filled = {lang: texts.fill(value, known, lang, resource_ids, partial=True) for lang, value in t.values.items()}
+    filled = {}
+    for lang, value in t.values.items():
+        try:
+            filled[lang] = texts.fill(value, known, lang, resource_ids, partial=True)
+        except texts.TemplateError:
+            filled[lang] = value  # kept as written; the templates check reports it at its line
     return dataclasses.replace(t, values=frozen_map(filled), template=t.values)
 
 
