@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import multiprocessing
 import os
 import shutil
 from dataclasses import dataclass, field
@@ -35,6 +36,10 @@ RENDERER_MODULES: dict[str, str] = {
 }
 #: manifest kinds each renderer writes (a renderer may write more than its own kind)
 RENDERER_KINDS: dict[str, tuple[str, ...]] = {"cards": ("cards", "svg"), "print-shop": ("print-shop", "png")}
+#: renderers that reuse other renderers' masters through the cache: run after the rest
+LATE_RENDERERS = ("print-shop", "tts", "preview")
+#: the independent renderers in two groups of about equal work (measured: ~2.7 s CPU each)
+PARALLEL_GROUPS = (("cards", "tokens", "aids", "alignment"), ("board", "mats", "rulebook"))
 #: built only with --all (or when named in --only)
 EXTRA_RENDERERS = ("print-shop", "tts")
 
@@ -145,6 +150,63 @@ def _swap_into_place(tmp: Path, final: Path) -> None:
         shutil.rmtree(old)
 
 
+def _merge(files: list[OutputFile], fresh: list[OutputFile]) -> list[OutputFile]:
+    fresh_paths = {f.path for f in fresh}
+    return [f for f in files if f.path not in fresh_paths] + fresh
+
+
+def _render_serial(game: Game, ctx: RenderContext, names: Iterable[str], files: list[OutputFile]) -> list[OutputFile]:
+    for name in names:
+        ctx.progress(name)
+        ctx.cache["files"] = list(files)
+        files = _merge(files, _renderer(name).render(game, ctx))
+    return files
+
+
+#: the job a forked worker renders: set just before the fork, read by the child
+_FORK_JOB: tuple | None = None
+
+
+def _render_group(names: tuple[str, ...]) -> tuple[list[OutputFile], list[str], dict]:
+    game, options, out_dir = _FORK_JOB
+    ctx = RenderContext(options=options, out_dir=out_dir)
+    files = _render_serial(game, ctx, names, [])
+    ctx.cache.pop("files", None)
+    return files, ctx.notes, ctx.cache
+
+
+def _groups(names: list[str]) -> list[tuple[str, ...]]:
+    """Independent renderers split into two groups of about equal work, for two cores."""
+    early = [n for n in names if n not in LATE_RENDERERS]
+    groups = [tuple(n for n in g if n in early) for g in PARALLEL_GROUPS]
+    rest = tuple(n for n in early if not any(n in g for g in PARALLEL_GROUPS))
+    groups[-1] += rest
+    return [g for g in groups if g]
+
+
+def _render_all(game: Game, ctx: RenderContext, names: list[str], files: list[OutputFile]) -> list[OutputFile]:
+    """Render every planned renderer. With two or more cores, the independent renderers run in
+    two forked processes (output does not depend on which process drew what); the renderers
+    that reuse the others' masters (LATE_RENDERERS) then run here with the merged cache."""
+    groups = _groups(names)
+    workers = min(len(groups), os.cpu_count() or 1, int(os.environ.get("PNP_JOBS", "2")))
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return _render_serial(game, ctx, names, files)
+    global _FORK_JOB
+    _FORK_JOB = (game, ctx.options, ctx.out_dir)
+    try:
+        ctx.progress(" + ".join(n for g in groups for n in g))
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            results = pool.map(_render_group, groups)
+    finally:
+        _FORK_JOB = None
+    for fresh, notes, cache in results:
+        files = _merge(files, fresh)
+        ctx.notes.extend(notes)
+        ctx.cache.update(cache)
+    return _render_serial(game, ctx, [n for n in names if n in LATE_RENDERERS], files)
+
+
 def build(
     game: Game,
     options: BuildOptions,
@@ -164,13 +226,8 @@ def build(
     tmp.mkdir()
     try:
         ctx = RenderContext(options=options, out_dir=tmp, progress=progress)
-        files: list[OutputFile] = _keep_previous(final, tmp, names) if list(only) else []
-        for name in names:
-            progress(name)
-            ctx.cache["files"] = list(files)
-            fresh = _renderer(name).render(game, ctx)
-            fresh_paths = {f.path for f in fresh}
-            files = [f for f in files if f.path not in fresh_paths] + fresh
+        files: list[OutputFile] = _keep_previous(final, tmp, names) if only else []
+        files = _render_all(game, ctx, names, files)
         failures = _preflight(tmp, files)
         if failures:
             raise BuildError("preflight failed:\n  " + "\n  ".join(failures))

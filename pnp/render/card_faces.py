@@ -20,6 +20,7 @@ from pnp.content.model import BattleCard, Building, Game, Upgrade
 from pnp.render import card_layout as cl
 from pnp.render import fonts, icons, richtext, style
 from pnp.render.geometry import Box, fmt
+from pnp.render.icon_inline import icon
 
 TEMPLATE_DIR = ROOT / "templates" / "cards"
 FAMILY_ICON = {"battle": "battle", "building": "building", "upgrade": "upgrade"}
@@ -63,6 +64,7 @@ class Colours:
     art_ray: str
     points: str
     family: str  # the family colour at full strength (lines, pips)
+    ink_saver: bool = False
 
 
 def colours(family: str, ink_saver: bool) -> Colours:
@@ -70,7 +72,7 @@ def colours(family: str, ink_saver: bool) -> Colours:
     pal = style.palette(ink_saver)
     if ink_saver:
         return Colours("none", full, pal[family], pal["ink"], "#ffffff", "#ffffff", pal["ink"], pal["muted"],
-                       "#ffffff", "#ffffff", pal["point"], full)
+                       "#ffffff", "#ffffff", pal["point"], full, True)
     return Colours(full, "none", "none", pal["on-colour"], pal["paper"], pal["panel"], pal["ink"], pal["muted"],
                    mix(full, 0.22), mix(full, 0.34), pal["point"], full)
 
@@ -120,7 +122,7 @@ def points_badge(box: Box, value: int, size_pt: float, c: Colours) -> dict[str, 
     r = (box.h - crown * 0.55) / 2
     cy = box.bottom - r
     return {"cx": box.cx, "cy": cy, "r": r,
-            "crown": Markup(icons.use_icon("point", box.cx - crown / 2, box.y, crown)),
+            "crown": icon("point", box.cx - crown / 2, box.y, crown, c.ink_saver),
             "text": _line(str(value), box.cx, _centre_baseline("serif-bold", size_pt, cy + 0.25), "serif-bold",
                           size_pt, c.ink)}
 
@@ -136,29 +138,23 @@ def _common(game: Game, family: str, uid: str, text: cl.CardText, effects, ink_s
     return {
         "uid": uid, "family": family, "name": text.name, "ink_saver": ink_saver,
         "w": spec.width, "h": spec.height, "b": spec.bleed, "z": z, "c": c,
-        "badge_icon": Markup(icons.use_icon(FAMILY_ICON[family], z.badge.x + 1.2, z.badge.y + 1.2, z.badge.w - 2.4)),
+        "badge_icon": icon(FAMILY_ICON[family], z.badge.x + 1.2, z.badge.y + 1.2, z.badge.w - 2.4, ink_saver),
         "title": _text(text.title, z.title, c.on_frame if not ink_saver else c.ink),
         "effect": _text(text.effect, z.effect_text, c.ink),
         "rays": rays(art.cx, art.cy, cover_radius(art.w, art.h, 24)),
-        "emblem": Markup(icons.use_icon(cl.emblem(effects, family), art.cx - 8.5, art.cy - 8.5, 17.0)),
+        "emblem": icon(cl.emblem(effects, family), art.cx - 8.5, art.cy - 8.5, 17.0, ink_saver),
         "emblem_r": 11.0,
     }
 
 
-def _defs(names: set[str], ink_saver: bool) -> Markup:
-    return Markup(icons.icon_defs(sorted(names), ink_saver))
+def _text_defs(ink_saver: bool, *texts: richtext.FitResult | None) -> Markup:
+    """<defs> for the icons richtext places inline in running text (as <use>), if any."""
+    names = sorted({name for t in texts if t is not None for name in t.icons})
+    return Markup(icons.icon_defs(names, ink_saver)) if names else Markup("")
 
 
-def _icon_uses(items: list[cl.IconAt]) -> Markup:
-    return Markup("".join(icons.use_icon(i.name, i.x, i.y, i.size) for i in items))
-
-
-def _used_icons(ctx: dict[str, Any], *texts: richtext.FitResult | None) -> set[str]:
-    names = {FAMILY_ICON[ctx["family"]], "point"}
-    for t in texts:
-        if t is not None:
-            names |= set(t.icons)
-    return names
+def _icon_row(items: list[cl.IconAt], ink_saver: bool) -> Markup:
+    return Markup("").join(icon(i.name, i.x, i.y, i.size, ink_saver) for i in items)
 
 
 def battle_face(game: Game, card: BattleCard, text: cl.CardText, lang: str, ink_saver: bool) -> str:
@@ -171,8 +167,7 @@ def battle_face(game: Game, card: BattleCard, text: cl.CardText, lang: str, ink_
                              c.on_frame, "start")
     ctx["foot_right"] = _line(game.ui("copies", lang, count=card.count), z.foot.right, base, "narrow-bold",
                               foot_size, c.on_frame, "end")
-    names = _used_icons(ctx, text.title, text.effect) | {cl.emblem(card.effects, "battle")}
-    ctx["defs"] = _defs(names, ink_saver)
+    ctx["defs"] = _text_defs(ink_saver, text.title, text.effect, text.band)
     return environment().get_template("battle.svg.j2").render(f=ctx)
 
 
@@ -191,11 +186,9 @@ def building_face(game: Game, b: Building, text: cl.CardText, lang: str, ink_sav
     ctx = _common(game, "building", f"building-{b.id}", text, b.effects, ink_saver)
     z, c = ctx["z"], ctx["c"]
     ctx["points"] = points_badge(z.points, b.points, cl.POINTS_PT, c)
-    ctx["cost"] = _icon_uses(cl.cost_icons(b.cost, z.band, cl.COST_ICON))
+    ctx["cost"] = _icon_row(cl.cost_icons(b.cost, z.band, cl.COST_ICON), ink_saver)
     ctx["up"] = _upgrade_line(b.upgrade, text, z, c, ink_saver)
-    names = _used_icons(ctx, text.title, text.effect, text.foot) | set(b.cost.as_dict()) | set(
-        b.upgrade.cost.as_dict()) | {cl.emblem(b.effects, "building"), "upgrade"}
-    ctx["defs"] = _defs(names, ink_saver)
+    ctx["defs"] = _text_defs(ink_saver, text.title, text.effect, text.foot)
     return environment().get_template("building.svg.j2").render(f=ctx)
 
 
@@ -203,13 +196,13 @@ def _upgrade_line(up: Upgrade, text: cl.CardText, z: cl.Zones, c: Colours, ink_s
     tab, caption, badge = cl.foot_tab(z), cl.foot_text_box(z), cl.foot_badge(z)
     row = Box(caption.x, caption.bottom + 0.6, caption.w, cl.FOOT_ICON)
     upgrade_colour = style.colour("upgrade", ink_saver)
-    icon = tab.w - 3.4
+    side = tab.w - 3.4
     return {
         "tab": tab, "tab_fill": upgrade_colour, "line": style.colour("upgrade"),
-        "icon": Markup(icons.use_icon("upgrade", tab.cx - icon / 2, tab.cy - icon / 2, icon)),
+        "icon": icon("upgrade", tab.cx - side / 2, tab.cy - side / 2, side, ink_saver),
         "disc": (tab.cx, tab.cy, tab.w / 2 - 0.8),
         "caption": _text(text.foot, caption, c.ink, "top"),
-        "cost": _icon_uses(cl.cost_icons(up.cost, row, cl.FOOT_ICON, "left")),
+        "cost": _icon_row(cl.cost_icons(up.cost, row, cl.FOOT_ICON, "left"), ink_saver),
         "points": points_badge(badge, up.points, 8.5, c),
     }
 
@@ -219,12 +212,10 @@ def upgrade_face(game: Game, b: Building, text: cl.CardText, lang: str, ink_save
     ctx = _common(game, "upgrade", f"upgrade-{up.id}", text, up.effects, ink_saver)
     z, c = ctx["z"], ctx["c"]
     ctx["points"] = points_badge(z.points, up.points, cl.POINTS_PT, c)
-    ctx["cost"] = _icon_uses(cl.cost_icons(up.cost, z.band, cl.COST_ICON))
+    ctx["cost"] = _icon_row(cl.cost_icons(up.cost, z.band, cl.COST_ICON), ink_saver)
     ctx["of_line"] = _text(text.foot, z.foot.inset(cl.PAD), c.ink)
     ctx["of_colour"] = style.colour("building")
-    names = _used_icons(ctx, text.title, text.effect, text.foot) | set(up.cost.as_dict()) | {
-        cl.emblem(up.effects, "upgrade")}
-    ctx["defs"] = _defs(names, ink_saver)
+    ctx["defs"] = _text_defs(ink_saver, text.title, text.effect, text.foot)
     return environment().get_template("upgrade.svg.j2").render(f=ctx)
 
 
@@ -238,7 +229,7 @@ def back(game: Game, family: str, lang: str, ink_saver: bool) -> str:
     safe = Box(0, 0, w, h).inset(spec.safe)
     cx, cy = w / 2, h / 2
     medal = min(w, h) * 0.27
-    icon = medal * 1.25
+    side = medal * 1.25
     title_pt, family_pt = 20.0, 9.5
     text_fill = c.on_frame if not ink_saver else c.family
     ctx = {
@@ -247,11 +238,11 @@ def back(game: Game, family: str, lang: str, ink_saver: bool) -> str:
         "safe": safe, "cx": cx, "cy": cy, "medal": medal,
         "rays": rays(cx, cy, cover_radius(w + 2 * b, h + 2 * b, 32), 32),
         "ray_fill": mix(c.family, 0.86, "#000000") if not ink_saver else "none",
-        "icon": Markup(icons.use_icon(FAMILY_ICON[family], cx - icon / 2, cy - icon / 2, icon)),
+        "icon": icon(FAMILY_ICON[family], cx - side / 2, cy - side / 2, side, ink_saver),
         "title": _line(game.title.get(lang), cx, safe.y + 9.5, "serif-bold",
                        _size_to_width(game.title.get(lang), "serif-bold", title_pt, safe.w), text_fill),
         "label": _line(game.ui(FAMILY_UI[family], lang), cx, safe.bottom - 6.0, "sans-bold",
                        _size_to_width(game.ui(FAMILY_UI[family], lang), "sans-bold", family_pt, safe.w), text_fill),
-        "defs": _defs({FAMILY_ICON[family]}, ink_saver),
+        "defs": Markup(""),
     }
     return environment().get_template("back.svg.j2").render(f=ctx)

@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from pnp.render import fonts, icons, richtext, style
+from pnp.render import fonts, richtext, style
 from pnp.render.geometry import fmt
+from pnp.render.icon_inline import icon
 
 #: (rotation about the centre, strength index) bottom, right, top, left: a quarter turn
 #: clockwise brings the next edge to the bottom.
@@ -46,11 +47,10 @@ def _readable_on(hex_colour: str) -> str:
     return style.colour("on-colour") if 0.299 * r + 0.587 * g + 0.114 * b < 150 else style.colour("ink")
 
 
-def _svg(size: float, bleed: float, body: str, icon_names, ink_saver: bool, title: str) -> str:
+def _svg(size: float, bleed: float, body: str, title: str) -> str:
     full = fmt(size + 2 * bleed)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
             f'width="{full}mm" height="{full}mm" viewBox="0 0 {full} {full}">\n<title>{escape(title)}</title>\n'
-            f'{icons.icon_defs(sorted(set(icon_names)), ink_saver)}\n'
             f'<g transform="translate({fmt(bleed)} {fmt(bleed)})">\n{body}</g>\n</svg>\n')
 
 
@@ -68,8 +68,9 @@ def _disc(cx: float, cy: float, r: float, lk: Look, stroke: float = 0.25) -> str
     return f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r)}" fill="{lk.disc}" stroke="{lk.ink}" stroke-width="{fmt(stroke)}"/>\n'
 
 
-def _icon(name: str, cx: float, cy: float, size: float) -> str:
-    return icons.use_icon(name, cx - size / 2, cy - size / 2, size) + "\n"
+def _icon(name: str, cx: float, cy: float, size: float, ink_saver: bool) -> str:
+    """Icon `name` centred on (cx, cy), drawn in place (see icon_inline)."""
+    return str(icon(name, cx - size / 2, cy - size / 2, size, ink_saver)) + "\n"
 
 
 def text(x: float, y: float, words: str, key: str, size_pt: float, fill: str, anchor: str = "middle",
@@ -89,34 +90,32 @@ def unit_token(player_icon: str, colour_key: str, size: float, bleed: float, str
     c = size / 2
     number_pt = size * 0.62  # 8.7 pt on a 14 mm token
     baseline = size - size * 0.085
-    body = _ground(size, bleed, lk) + _disc(c, c, size * 0.26, lk) + _icon(player_icon, c, c, size * 0.36)
+    body = _ground(size, bleed, lk) + _disc(c, c, size * 0.26, lk) + _icon(player_icon, c, c, size * 0.36, ink_saver)
     for turn, strength in zip(EDGE_TURNS, strengths):
         body += text(c, baseline, str(strength), "sans-bold", number_pt, lk.on_fill,
                      transform=f"rotate({turn} {fmt(c)} {fmt(c)})" if turn else "")
-    return _svg(size, bleed, body, [player_icon], ink_saver, title)
+    return _svg(size, bleed, body, title)
 
 
 def player_back(player_icon: str, colour_key: str, size: float, bleed: float, ink_saver: bool, title: str) -> str:
     lk = look(colour_key, ink_saver)
     c = size / 2
-    body = _ground(size, bleed, lk) + _disc(c, c, size * 0.36, lk) + _icon(player_icon, c, c, size * 0.5)
-    return _svg(size, bleed, body, [player_icon], ink_saver, title)
+    body = _ground(size, bleed, lk) + _disc(c, c, size * 0.36, lk) + _icon(player_icon, c, c, size * 0.5, ink_saver)
+    return _svg(size, bleed, body, title)
 
 
-def marker(icon: str, player_icon: str | None, colour_key: str, size: float, bleed: float, ink_saver: bool,
+def marker(symbol: str, player_icon: str | None, colour_key: str, size: float, bleed: float, ink_saver: bool,
            title: str) -> str:
     """A marker: its icon large on a disc; a player's marker also shows the player's shape."""
     lk = look(colour_key, ink_saver)
     c = size / 2
     body = _ground(size, bleed, lk) + _disc(c, c, size * 0.42, lk)
-    names = [icon]
     if player_icon is None:
-        body += _icon(icon, c, c, size * 0.62)
+        body += _icon(symbol, c, c, size * 0.62, ink_saver)
     else:
-        body += _icon(icon, c, c - size * 0.07, size * 0.5)
-        body += _icon(player_icon, size * 0.8, size * 0.8, size * 0.3)
-        names.append(player_icon)
-    return _svg(size, bleed, body, names, ink_saver, title)
+        body += _icon(symbol, c, c - size * 0.07, size * 0.5, ink_saver)
+        body += _icon(player_icon, size * 0.8, size * 0.8, size * 0.3, ink_saver)
+    return _svg(size, bleed, body, title)
 
 
 # --- land tiles -------------------------------------------------------------------------
@@ -126,15 +125,13 @@ def land_tile(land_icon: str, name: str, yields: str | None, size: float, bleed:
     lk = look(land_icon, ink_saver)
     c = size / 2
     body = _ground(size, bleed, lk)
-    body += _disc(c, size * 0.43, size * 0.3, lk, 0.4) + _icon(land_icon, c, size * 0.43, size * 0.44)
-    names = [land_icon]
+    body += _disc(c, size * 0.43, size * 0.3, lk, 0.4) + _icon(land_icon, c, size * 0.43, size * 0.44, ink_saver)
     if yields:
         spot = size * 0.13
-        body += _disc(spot, spot, size * 0.085, lk, 0.3) + _icon(yields, spot, spot, size * 0.12)
-        body += _disc(size - spot, spot, size * 0.085, lk, 0.3) + _icon(yields, size - spot, spot, size * 0.12)
-        names.append(yields)
+        body += _disc(spot, spot, size * 0.085, lk, 0.3) + _icon(yields, spot, spot, size * 0.12, ink_saver)
+        body += _disc(size - spot, spot, size * 0.085, lk, 0.3) + _icon(yields, size - spot, spot, size * 0.12, ink_saver)
     body += _name_plate(name, size, lk)
-    return _svg(size, bleed, body, names, ink_saver, name)
+    return _svg(size, bleed, body, name)
 
 
 def _name_plate(name: str, size: float, lk: Look) -> str:
@@ -162,4 +159,4 @@ def tile_back(kind: str, word: str, size: float, bleed: float, ink_saver: bool) 
         body += f'<rect x="{fmt(c - s / 2)}" y="{fmt(size * 0.42 - s / 2)}" width="{fmt(s)}" height="{fmt(s)}" rx="0.8" {square}/>\n'
         body += f'<circle cx="{fmt(c)}" cy="{fmt(size * 0.42)}" r="{fmt(s * 0.14)}" fill="{lk.ink}"/>\n'
     body += _name_plate(word, size, lk)
-    return _svg(size, bleed, body, [], ink_saver, word)
+    return _svg(size, bleed, body, word)
