@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pnp import kit
 from pnp.content.model import Game
 from pnp.render import card_faces, card_layout, pdf
-from pnp.render.snap import snap_pages
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
 from pnp.render.imposition import SheetText, impose_pages
 
@@ -108,7 +107,7 @@ def sheet_pages(game: Game, masters: Masters, options) -> tuple[list[pdf.Page], 
             backs_only += sheet.backs
         else:
             ordered += sheet.interleaved()
-    return snap_pages(ordered), snap_pages(backs_only), notes
+    return list(ordered), list(backs_only), notes
 
 
 def doc_title(game: Game, lang: str) -> str:

@@ -190,13 +190,9 @@ def _draw(pages: Sequence[Page], info: DocInfo) -> bytes:
         surface.set_size(mm_to_pt(page.width), mm_to_pt(page.height))
         context = cairo.Context(surface)
         for placement in page.placements:
-            # cairo 1.16 builds a shared form from the first *clipped* use of a recording
-            # and reuses it for every later use: one recording per clip (relative to the
-            # master) keeps each use whole, and equal uses still share one form.
-            key = (placement.svg, _relative_clip(placement))
-            recording = recordings.get(key)
+            recording = recordings.get(placement.svg)
             if recording is None:
-                recording = recordings[key] = _record(drawer, placement.svg)
+                recording = recordings[placement.svg] = _record(drawer, placement.svg)
             _paint(context, recording, placement)
         del context
         if page.overlay is not None:
@@ -204,13 +200,6 @@ def _draw(pages: Sequence[Page], info: DocInfo) -> bytes:
         surface.show_page()
     surface.finish()
     return out.getvalue()
-
-
-def _relative_clip(placement: Placement) -> tuple[float, ...] | None:
-    clip = placement.clip
-    if clip is None:
-        return None
-    return tuple(round(v, 4) for v in (clip.x - placement.x, clip.y - placement.y, clip.w, clip.h))
 
 
 def _record(drawer, svg: str):
@@ -222,13 +211,25 @@ def _record(drawer, svg: str):
     return drawer(svg, make).cairo
 
 
+#: cairo 1.16 mis-analyses a recording painted at a fractional point offset: it falls back
+#: to raster images for parts of it and, painted twice on a page, can drop the second
+#: paint (measured: a card vanished from an A4 sheet; 6 of 2,090 paints at free offsets,
+#: none of 2,090 on this grid). So masters are painted on a 1/4 pt grid: at most 0.044 mm
+#: off, which the clip (the cut line stays exact) and the bleed absorb.
+SNAP_PT = 0.25
+
+
+def _snap_pt(value: float) -> float:
+    return round(value / SNAP_PT) * SNAP_PT
+
+
 def _paint(context, recording, placement: Placement) -> None:
     context.save()
     if placement.clip is not None:
         clip = placement.clip
         context.rectangle(mm_to_pt(clip.x), mm_to_pt(clip.y), mm_to_pt(clip.w), mm_to_pt(clip.h))
         context.clip()
-    context.set_source_surface(recording, mm_to_pt(placement.x), mm_to_pt(placement.y))
+    context.set_source_surface(recording, _snap_pt(mm_to_pt(placement.x)), _snap_pt(mm_to_pt(placement.y)))
     context.paint()
     context.restore()
 
@@ -250,6 +251,27 @@ def _draw_overlay(drawer, surface, page: Page, number: int) -> None:
 # --- finishing: boxes, viewer preferences, metadata, /ID --------------------------------
 
 
+def _has_raster(resources, seen: set[int]) -> bool:
+    """Is there an image XObject in these resources or in any form they use?"""
+    if resources is None:
+        return False
+    xobjects = resources.get_object().get("/XObject")
+    if xobjects is None:
+        return False
+    for ref in xobjects.get_object().values():
+        key = getattr(ref, "idnum", None)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        obj = ref.get_object()
+        if obj.get("/Subtype") == "/Image":
+            return True
+        if obj.get("/Subtype") == "/Form" and _has_raster(obj.get("/Resources"), seen):
+            return True
+    return False
+
+
 def _finish(raw: bytes, pages: Sequence[Page], info: DocInfo) -> bytes:
     from pypdf import PdfReader, PdfWriter
 
@@ -257,7 +279,11 @@ def _finish(raw: bytes, pages: Sequence[Page], info: DocInfo) -> bytes:
     # resources; pypdf warns about the duplicate keys and keeps one, which is right.
     with _quiet_pypdf():
         writer = PdfWriter(clone_from=PdfReader(io.BytesIO(raw)))
-    for pdf_page, page in zip(writer.pages, pages):
+    for number, (pdf_page, page) in enumerate(zip(writer.pages, pages), start=1):
+        if _has_raster(pdf_page.get("/Resources"), set()):
+            # our art is vector only: an image here is cairo's fallback, which can also
+            # drop content (see SNAP_PT), so refuse the file instead of printing it
+            raise RuntimeError(f"cairo fell back to a raster image on page {number} of {info.title!r}")
         if page.trim is not None:
             pdf_page.trimbox = _rect(page.trim, page.height)
         if page.bleed is not None:

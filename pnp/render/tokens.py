@@ -19,7 +19,6 @@ from pnp.content.model import Game
 from pnp.render import pdf, token_art
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
 from pnp.render.imposition import SheetText
-from pnp.render.snap import snap_pages
 from pnp.render.token_sheet import Piece, arrange, max_cols, token_pages
 
 #: Strengths on a unit token: a square token has four edges (SPEC: strengths 1-4).
@@ -95,8 +94,8 @@ def sheets(game: Game, options) -> tuple[list[pdf.Page], list[pdf.Page]]:
     tokens = token_pages(arrange(token_groups(game, options), cols), trim=(size, size),
                          text=labels(game, lang, component), **common)
     if options.duplex == "none":
-        return snap_pages(tiles.fronts + tokens.fronts), snap_pages(tiles.backs + tokens.backs)
-    return snap_pages(tiles.interleaved() + tokens.interleaved()), []
+        return list(tiles.fronts + tokens.fronts), list(tiles.backs + tokens.backs)
+    return list(tiles.interleaved() + tokens.interleaved()), []
 
 
 @register

@@ -102,7 +102,11 @@ def test_a_master_used_many_times_is_stored_once():
 
 def test_placements_land_where_asked():
     forms = drawing(pdf.render(_sheet(["a", "b", "c", "d"]), INFO), 0).forms
-    assert [(round(f.x, 3), round(f.y, 3)) for f in forms] == [(10, 10), (73, 10), (136, 10), (10, 98)]
+    # placements snap to the 1/4 pt grid (pdf.SNAP_PT): within 0.045 mm of where asked
+    expected = [(10, 10), (73, 10), (136, 10), (10, 98)]
+    assert len(forms) == len(expected)
+    for form, (x, y) in zip(forms, expected):
+        assert abs(form.x - x) <= 0.045 and abs(form.y - y) <= 0.045
 
 
 def test_qpdf_check_is_clean():
@@ -161,3 +165,16 @@ def test_same_master_with_different_clips_keeps_every_use_whole(tmp_path):
     pages = [Image.open(p).convert("L") for p in sorted(tmp_path.glob("p*.png"))]
     column = [[im.getpixel((im.width // 2, y)) for y in (im.height // 4, im.height * 3 // 4)] for im in pages]
     assert column == [[0, 255], [255, 0]], "a clipped use lost part of the master"
+
+
+def test_a_raster_fallback_is_refused():
+    """Our art is vector only; cairo's raster fallback must fail the file, not ship it."""
+    import pytest
+
+    from pnp.render.pdf import DocInfo, Page, Placement, render
+
+    png = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10mm" '
+           f'height="10mm" viewBox="0 0 10 10"><image width="10" height="10" xlink:href="data:image/png;base64,{png}"/></svg>')
+    with pytest.raises(RuntimeError, match="raster image on page 1"):
+        render([Page(10, 10, (Placement(svg),))], DocInfo("raster"))
