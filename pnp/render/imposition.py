@@ -15,6 +15,8 @@ PDF. The back offset moves everything on back pages by (x, y) mm, as seen on the
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -43,6 +45,9 @@ class Grid:
     card_h: float
     cols: int
     rows: int
+    #: outer bleed at the grid's left and right edges cut to this many mm (None: full bleed),
+    #: where that is what makes room for the scale bar (Letter: 3x3 instead of 2x3)
+    side_bleed: float | None = None
 
     @property
     def per_sheet(self) -> int:
@@ -74,6 +79,11 @@ class Imposed:
     backs_pdf: bytes | None = None  # duplex none only
     backs_pages: int = 0
     notes: tuple[str, ...] = ()
+
+
+#: outer side bleeds tried (mm) before giving up a row or column of cards: a home cutter
+#: following the crop marks needs far less than a print shop's 3 mm
+SIDE_BLEED_STEPS = (2.0, 1.5, 1.0)
 
 
 def fit_grid(paper: Paper | str, trim: tuple[float, float]) -> Grid:
@@ -168,14 +178,16 @@ def _choose_grid(paper: Paper, trim, bleed: float, text: SheetText, count: int,
     """The biggest grid whose margins hold the scale bar and the longest label, front and back."""
     labels = [_fill(t, count, count) for t in (text.front_label, text.back_label)]
     problems = []
-    for grid in _candidate_grids(fit_grid(paper, trim)):
-        try:
-            for offset, label in (((0.0, 0.0), labels[0]), (back_offset, labels[1])):
-                place_chrome(_outline(grid, bleed, offset), Chrome(label, text.scale_caption))
-        except ValueError as error:
-            problems.append(f"{grid.cols}x{grid.rows}: {error}")
-            continue
-        return grid, -(-count // grid.per_sheet)
+    for full in _candidate_grids(fit_grid(paper, trim)):
+        for side_bleed in (None,) + tuple(b for b in SIDE_BLEED_STEPS if b < bleed):
+            grid = dataclasses.replace(full, side_bleed=side_bleed)
+            try:
+                for offset, label in (((0.0, 0.0), labels[0]), (back_offset, labels[1])):
+                    place_chrome(_outline(grid, bleed, offset), Chrome(label, text.scale_caption))
+            except ValueError as error:
+                problems.append(f"{grid.cols}x{grid.rows} (side bleed {side_bleed}): {error}")
+                continue
+            return grid, -(-count // grid.per_sheet)
     raise ValueError(f"no card grid on {paper.name} leaves room for the scale bar and label: "
                      + "; ".join(problems))
 
@@ -185,7 +197,8 @@ def _outline(grid: Grid, bleed: float, offset: tuple[float, float]) -> Outline:
     printable = grid.paper.printable
     room = (box.x - printable.x, box.y - printable.y, printable.right - box.right,
             printable.bottom - box.bottom)
-    outer = tuple(max(0.0, min(bleed, r)) for r in room)
+    caps = (grid.side_bleed, None, grid.side_bleed, None)
+    outer = tuple(max(0.0, min(bleed, r, bleed if cap is None else cap)) for r, cap in zip(room, caps))
     xs = tuple(box.x + c * grid.card_w for c in range(grid.cols + 1))
     ys = tuple(box.y + r * grid.card_h for r in range(grid.rows + 1))
     return Outline(grid.paper, box, xs, ys, outer)

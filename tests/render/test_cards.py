@@ -160,8 +160,6 @@ def test_a4_sheets_hold_3x3_cards(a4):
     assert len(_forms(_pdf(a4), 0)) == 9
 
 
-@pytest.mark.xfail(strict=True, reason="imposition falls back to 2x3 on Letter: the scale bar and "
-                   "caption do not fit the 3x3 grid's margins (reported to the imposition owner)")
 def test_letter_sheets_hold_3x3_cards(letter_short):
     assert len(_forms(_pdf(letter_short), 0)) == 9
 
