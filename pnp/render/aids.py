@@ -192,6 +192,7 @@ class AidsRenderer(Renderer):
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options
         fronts, backs, notes = aid_masters(game, opts.lang, opts.ink_saver)
+        ctx.cache["aid_masters"] = (list(fronts), list(backs))  # reused by the exporters
         ctx.notes.extend(f"aids: {n}" for n in notes)
         card = game.print.card
         title = f"{game.title.get(opts.lang)} — {game.ui('comp_aids', opts.lang)}"

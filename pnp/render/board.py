@@ -214,6 +214,7 @@ class BoardRenderer(Renderer):
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options
         part, pen, _ = board_part(game, opts.lang, opts.ink_saver)
+        ctx.cache["board_part"] = part  # the exporters reuse it (pnp/render/sources.py)
         ctx.notes.extend(f"board: {n}" for n in pen.notes)
         title = f"{game.title.get(opts.lang)} — {game.ui('comp_board', opts.lang)}"
         big = f"{game.id}-{opts.lang}-board.pdf"

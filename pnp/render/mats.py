@@ -151,6 +151,7 @@ class MatsRenderer(Renderer):
         big_pages, tile_pages = [], []
         for player in game.players:
             part, pen, _ = mat_part(game, player, opts.lang, opts.ink_saver)
+            ctx.cache.setdefault("mat_parts", {})[player] = part  # reused by the exporters
             ctx.notes.extend(f"mat {player}: {n}" for n in pen.notes)
             big_pages.append(large_page(part))
             text = tile_text(game, opts.lang, game.ui("mat_part", opts.lang, player=player))
