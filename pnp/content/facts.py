@@ -59,6 +59,7 @@ def facts(game: Game) -> dict[str, Any]:
         "board_rows": "–".join(str(rows[r]) for r in sorted(rows)),
         "copies": game.buildings[0].copies if game.buildings else 0,
         "first_player": game.setup.first_player,
+        "start_strength": min((strength for _, strength in game.setup.units), default=0),
     }
     for land in game.lands:
         f[f"{land.id}_points"] = land.points

@@ -164,6 +164,10 @@ class Rules:
         self.scoring = game.scoring
         self.tie_winner = self.players.index(game.victory.tie_winner)
         self.first_player = self.players.index(game.setup.first_player)
+        # the round-start "muster" step (when the content has it): a player left without
+        # a single unit gets the starting units back in the castle, so nobody is stuck
+        self.muster = (tuple(sorted(strength for _, strength in game.setup.units))
+                       if any(step.key == "muster" for step in game.round.start) else ())
 
     def _actions(self) -> None:
         """Prebuilt action objects the legal lists hand out again and again."""

@@ -31,6 +31,12 @@ class Hired(NamedTuple):
     strength: int
 
 
+class Mustered(NamedTuple):
+    round: int
+    player: int
+    strengths: tuple    # units placed in the castle by the round-start muster
+
+
 class Healed(NamedTuple):
     round: int
     player: int

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from pnp.rules import fight, turn
 from pnp.rules.compiled import LAND_YIELD
-from pnp.rules.events import MarketShort, Reshuffled, RoundEnded
+from pnp.rules.events import MarketShort, Mustered, Reshuffled, RoundEnded
 
 CHANCE, SIMULTANEOUS = -1, -2
 
@@ -79,6 +79,12 @@ def step_refill(s, task):
 
 def step_start(s, task):
     R = s.R
+    if R.muster:
+        for p in _seats(s):
+            if s.army(p) == 0:
+                castle = R.castle[p]
+                s.units[castle] = tuple(sorted(s.units[castle] + R.muster))
+                s.events.append(Mustered(s.round, p, R.muster))
     res, owner, yields = s.res, s.owner, s.yields
     for c in range(R.n_cells):
         p = owner[c]
