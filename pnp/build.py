@@ -39,7 +39,7 @@ RENDERER_KINDS: dict[str, tuple[str, ...]] = {"cards": ("cards", "svg"), "print-
 #: renderers that reuse other renderers' masters through the cache: run after the rest
 LATE_RENDERERS = ("print-shop", "tts", "preview")
 #: the independent renderers in two groups of about equal work (measured: ~2.4 and ~2.0 s CPU)
-PARALLEL_GROUPS = (("cards", "tokens", "aids", "alignment", "rulebook"), ("board", "mats"))
+PARALLEL_GROUPS = (("cards", "tokens", "alignment", "rulebook"), ("board", "mats", "aids"))
 #: built only with --all (or when named in --only)
 EXTRA_RENDERERS = ("print-shop", "tts")
 

@@ -103,7 +103,9 @@ ART: dict[str, tuple[str, str]] = {
     ),
     "grain": (
         "зерно",
-        '<path d="M50,95 V30"/>'
+        # the stalk as a filled round-ended bar, not a stroked vertical line: cairo 1.16
+        # turns an axis-aligned open stroke at some offsets into a raster fallback
+        '<rect x="47" y="27" width="6" height="71" rx="3" fill="{ink}" stroke="none"/>'
         + "".join(
             f'<ellipse cx="{cx}" cy="{cy}" rx="8.5" ry="14" transform="rotate({rot} {cx} {cy})" '
             'fill="{grain}"/>'
@@ -180,7 +182,8 @@ ART: dict[str, tuple[str, str]] = {
     ),
     "citadel": (
         "цитадель",
-        '<path d="M50,24 V6"/><path d="M50,6 L70,11 L50,17 Z" fill="{ribbon}"/>'
+        '<rect x="47" y="3" width="6" height="24" rx="3" fill="{ink}" stroke="none"/>'  # flagpole (see grain)
+        '<path d="M50,6 L70,11 L50,17 Z" fill="{ribbon}"/>'
         '<path d="M30,88 V22 H38 V30 H46 V22 H54 V30 H62 V22 H70 V88 Z" fill="{citadel}"/>'
         '<path d="M45,58 V49 A5,5 0 0 1 55,49 V58 Z" fill="{dark}"/>'
         '<path d="M5,94 C22,72 78,72 95,94 Z" fill="{stone-light}"/>',
