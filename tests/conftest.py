@@ -1,4 +1,16 @@
-"""Shared pytest options."""
+"""Shared pytest options and fixtures."""
+
+import pytest
+
+from pnp.content import load_game
+
+
+@pytest.fixture(scope="session")
+def game():
+    """The shipped game's model (frozen: safe to share across every test)."""
+    g, problems = load_game()
+    assert g is not None, problems
+    return g
 
 
 def pytest_addoption(parser):

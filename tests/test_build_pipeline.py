@@ -10,16 +10,8 @@ import pytest
 
 from pnp import build as build_mod
 from pnp.build import BuildError, build, plan
-from pnp.content import load_game
 from pnp.kit import counts
 from pnp.render.base import RENDERERS, BuildOptions, OutputFile, Renderer
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 @pytest.fixture

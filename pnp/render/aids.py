@@ -200,11 +200,5 @@ class AidsRenderer(Renderer):
                          text=sheet_text(game, opts.lang), title=title, paper=opts.paper,
                          duplex=opts.duplex, back_offset=opts.back_offset)
         ctx.notes.extend(f"aids: {n}" for n in imposed.notes)
-        name = f"{game.id}-{opts.lang}-aids.pdf"
-        ctx.path(name).write_bytes(imposed.pdf)
-        files = [OutputFile(name, "aids", imposed.pages)]
-        if imposed.backs_pdf is not None:
-            backs_name = f"{game.id}-{opts.lang}-aids-backs.pdf"
-            ctx.path(backs_name).write_bytes(imposed.backs_pdf)
-            files.append(OutputFile(backs_name, "aids", imposed.backs_pages))
-        return files
+        backs = (imposed.backs_pdf, imposed.backs_pages) if imposed.backs_pdf is not None else None
+        return ctx.write_sheets(f"{game.id}-{opts.lang}-aids", "aids", (imposed.pdf, imposed.pages), backs)

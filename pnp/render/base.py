@@ -46,6 +46,19 @@ class RenderContext:
         target.parent.mkdir(parents=True, exist_ok=True)
         return target
 
+    def write_sheets(self, stem: str, kind: str, front: tuple[bytes, int],
+                     backs: tuple[bytes, int] | None = None) -> list["OutputFile"]:
+        """Write a home-print PDF `<stem>.pdf` and, for --duplex none, `<stem>-backs.pdf`.
+
+        `front` and `backs` are (PDF bytes, page count).
+        """
+        files = []
+        for name, part in ((f"{stem}.pdf", front), (f"{stem}-backs.pdf", backs)):
+            if part is not None:
+                self.path(name).write_bytes(part[0])
+                files.append(OutputFile(name, kind, part[1]))
+        return files
+
 
 class Renderer:
     name: ClassVar[str] = ""

@@ -128,14 +128,8 @@ class CardsRenderer(Renderer):
         pages, back_pages, notes = sheet_pages(game, masters, options)
         ctx.notes += [f"cards: {n}" for n in notes]
         info = pdf.DocInfo(doc_title(game, lang), duplex=options.duplex)
-        name = f"{game.id}-{lang}-cards.pdf"
-        ctx.path(name).write_bytes(pdf.render(pages, info))
-        files.append(OutputFile(name, "cards", len(pages)))
-        if back_pages:
-            name = f"{game.id}-{lang}-cards-backs.pdf"
-            ctx.path(name).write_bytes(pdf.render(back_pages, info))
-            files.append(OutputFile(name, "cards", len(back_pages)))
-        return files
+        backs = (pdf.render(back_pages, info), len(back_pages)) if back_pages else None
+        return files + ctx.write_sheets(f"{game.id}-{lang}-cards", "cards", (pdf.render(pages, info), len(pages)), backs)
 
     @staticmethod
     def _write_svgs(game: Game, masters: Masters, ctx: RenderContext) -> list[OutputFile]:

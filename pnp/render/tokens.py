@@ -108,12 +108,5 @@ class TokensRenderer(Renderer):
         title = f"{game.title.get(options.lang)}: {game.ui('comp_tiles', options.lang)}, " \
                 f"{game.ui('comp_tokens', options.lang)}, {game.ui('comp_markers', options.lang)}"
         info = pdf.DocInfo(title, duplex=options.duplex)
-        files = []
-        name = f"{game.id}-{options.lang}-tokens.pdf"
-        ctx.path(name).write_bytes(pdf.render(pages, info))
-        files.append(OutputFile(name, "tokens", len(pages)))
-        if back_pages:
-            name = f"{game.id}-{options.lang}-tokens-backs.pdf"
-            ctx.path(name).write_bytes(pdf.render(back_pages, info))
-            files.append(OutputFile(name, "tokens", len(back_pages)))
-        return files
+        backs = (pdf.render(back_pages, info), len(back_pages)) if back_pages else None
+        return ctx.write_sheets(f"{game.id}-{options.lang}-tokens", "tokens", (pdf.render(pages, info), len(pages)), backs)

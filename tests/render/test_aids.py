@@ -9,18 +9,10 @@ import pytest
 from pypdf import PdfReader
 
 from pdfprobe import pdffonts, text
-from pnp.content import load_game
 from pnp.render import pdf
 from pnp.render.aids import AidsRenderer, aid_masters, order_markup, strength_markup
 from pnp.render.base import BuildOptions, RenderContext
 from pnp.render.richtext import plain_text
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 @pytest.fixture(scope="module")

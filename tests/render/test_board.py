@@ -11,20 +11,12 @@ from pypdf import PdfReader
 
 import tileprobe
 from pdfprobe import ink_boxes, pdffonts, qpdf_check, text, words
-from pnp.content import load_game
 from pnp.render.base import BuildOptions, RenderContext
 from pnp.render.board import BoardRenderer, board_part, land_yield
 from pnp.render.board_layout import LENS_MIN_CLEAR, layout
 from pnp.render.hull import distance_to_polygon
 from pnp.render.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
 from pnp.render.tiling import plan_tiles
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 @pytest.fixture(scope="module")

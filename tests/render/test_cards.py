@@ -14,19 +14,11 @@ from pypdf import PdfReader
 
 from pdfprobe import drawing, ink_boxes, pdffonts, text, words
 from pnp import kit
-from pnp.content import load_game
 from pnp.render import card_faces, card_layout, cards, pdf, sheetmarks
 from pnp.render.base import RENDERERS, BuildOptions, RenderContext
 from pnp.render.geometry import PAPERS, pt_to_mm
 
 FAMILY_COUNTS = {"battle": "battle_cards", "building": "building_cards", "upgrade": "upgrade_cards"}
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 def _render(game, root: Path, **options):

@@ -10,20 +10,12 @@ from pypdf import PdfReader
 
 import tileprobe
 from pdfprobe import drawing, ink_boxes, pdffonts, text
-from pnp.content import load_game
 from pnp.render import style
 from pnp.render.base import BuildOptions, RenderContext
 from pnp.render.geometry import NO_PRINT_MARGIN, paper as get_paper, pt_to_mm
 from pnp.render.mat_panels import mat_facts
 from pnp.render.mats import MatsRenderer, mat_layout, mat_part
 from pnp.render.tiling import oriented, plan_tiles
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from pnp import kit
-from pnp.content import load_game
 from pnp.render import cards, preview_assets
 from pnp.render.base import BuildOptions, OutputFile, RenderContext
 from pnp.render.preview import PreviewRenderer, page
@@ -22,13 +21,6 @@ NOTE = "cards (uk): effect text shrunk below 10 pt to fit on 1 card(s): Тест
 FILES = [OutputFile("tverdzha-uk-cards.pdf", "cards", 24), OutputFile("tverdzha-uk-rulebook.pdf", "rulebook", 16),
          OutputFile("print-shop/generic/tverdzha-uk-battle-fronts.pdf", "print-shop", 40),
          OutputFile("tts/tverdzha-uk-battle.json", "tts", 0), OutputFile("svg/cards/back-battle.svg", "svg", 0)]
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ from pypdf import PdfReader
 
 from pdfprobe import pdffonts, qpdf_check, text, words
 from pnp import kit
-from pnp.content import load_game
 from pnp.render import card_layout, cards, pdf, raster
 from pnp.render.base import BuildOptions, RenderContext
 from pnp.render.geometry import Box, pt_to_mm, px_to_mm
@@ -24,13 +23,6 @@ from pnp.render.printshop import PrintShopRenderer, family_pdfs, shop_masters
 from pnp.render.shop_presets import PRESETS, preset
 
 TOL = 0.05  # mm
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 @pytest.fixture(scope="module")

@@ -11,19 +11,11 @@ from pypdf import PdfReader
 
 from pdfprobe import drawing, ink_boxes, near, pdffonts, pixel, raster, text, words
 from pnp import kit
-from pnp.content import load_game
 from pnp.render import icon_inline, pdf, sheetmarks, style, token_art, tokens
 from pnp.render.base import RENDERERS, BuildOptions, RenderContext
 from pnp.render.geometry import NO_PRINT_MARGIN, PAPERS
 
 TOL = 0.1  # mm
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 def _render(game, root: Path, **options):

@@ -8,18 +8,10 @@ import pytest
 from PIL import Image
 
 from pnp import kit
-from pnp.content import load_game
 from pnp.render import cards
 from pnp.render import tts_layout as tl
 from pnp.render.base import BuildOptions, RenderContext
 from pnp.render.tts import TTSRenderer, card_cell
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 @pytest.fixture(scope="module")

@@ -4,17 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.content import load_game
 from pnp.rules.battle import CARD_KEYS, Battle
 from pnp.rules.compiled import compile_rules
 from pnp.rules.effects import BUILDING_KEYS
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 @pytest.fixture(scope="module")

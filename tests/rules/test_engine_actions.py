@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.content import load_game
 from pnp.rules import CHANCE, Build, EndTurn, Heal, Hire, IllegalAction, Move, Trade, Train, Upgrade
 from pnp.rules.events import MarketShort
 
 from rulekit import fight, fresh, give, own, pass_turns, put, settle, sp, units
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 def kinds(state, kind):

@@ -6,19 +6,10 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-import pytest
 
-from pnp.content import load_game
 from pnp.rules import CHANCE, SIMULTANEOUS, new_game
 from pnp.rules.agents_min import RandomAgent, play
 from pnp.rules.events import BattleFought, Built, GameOver, Healed, Hired, RoundEnded, Upgraded
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 def check_static(s, game) -> None:

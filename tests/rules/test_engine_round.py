@@ -5,20 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-import pytest
 
-from pnp.content import load_game
 from pnp.rules import CHANCE, Choose, new_game
 from pnp.rules.events import RoundEnded
 
 from rulekit import fresh, give, own, pass_turns, put, sp
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 def test_first_tile_is_an_exact_draw_from_the_pair_bag(game):

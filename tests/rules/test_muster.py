@@ -4,19 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
 
-from pnp.content import load_game
 from pnp.rules.events import Mustered
 
 from rulekit import fresh, pass_turns, put, units
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 def test_a_player_without_units_musters_at_the_next_round_start(game):

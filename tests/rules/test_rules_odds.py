@@ -12,19 +12,11 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.content import load_game
 from pnp.rules import CHANCE, Move
 from pnp.rules.events import BattleFought
 from pnp.rules.odds import UnknownCard, battle_odds
 
 from rulekit import fresh, put
-
-
-@pytest.fixture(scope="module")
-def game():
-    g, problems = load_game()
-    assert g is not None, problems
-    return g
 
 
 def test_one_against_one_is_four_even_cases(game):
