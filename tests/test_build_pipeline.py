@@ -98,3 +98,14 @@ def test_same_input_same_manifest(game, fake_renderers, tmp_path):
     build(game, BuildOptions(), out_root=tmp_path / "a")
     build(game, BuildOptions(), out_root=tmp_path / "b")
     assert (tmp_path / "a/uk/manifest.json").read_bytes() == (tmp_path / "b/uk/manifest.json").read_bytes()
+
+
+def test_build_with_a_language_the_content_lacks_is_a_usage_error(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    result = CliRunner().invoke(main, ["build", "--lang", "en", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "no language 'en'" in result.output and "uk" in result.output
+    assert not (tmp_path / "en").exists()

@@ -31,9 +31,6 @@ def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only
     game, _ = load_checked(content, lang)
     if game is None:
         return 1
-    if lang not in game.languages:
-        click.echo(f"pnp: the content has no language {lang!r}; it has: {', '.join(game.languages)}", err=True)
-        return 2
     options = BuildOptions(lang=lang, paper=paper, duplex=duplex, back_offset=tuple(back_offset),
                            ink_saver=ink_saver, shop=shop, shop_order=shop_order)
     show, done = _progress_printer()

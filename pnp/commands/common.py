@@ -31,6 +31,9 @@ def load_checked(content: Path | None, lang: str | None = None, quiet_ok: bool =
     from pnp.checks import run_all
 
     game, problems = load_game(content)
+    if game is not None and lang is not None and lang not in game.languages:
+        raise click.BadParameter(f"the content has no language {lang!r}; it has: {', '.join(game.languages)}",
+                                 param_hint="'--lang'")
     if game is not None:
         problems = problems + run_all(game, lang=lang)
     if problems and (has_errors(problems) or not quiet_ok):

@@ -13,6 +13,7 @@ with player's card (a card id or None); the runner pairs the two choices.
 
 from __future__ import annotations
 
+import difflib
 import random
 from dataclasses import dataclass
 
@@ -49,7 +50,9 @@ def parse_specs(text: str) -> tuple[AgentSpec, AgentSpec]:
 def _spec(part: str) -> AgentSpec:
     name, _, budget = part.partition(":")
     if name not in NAMES:
-        raise UnknownAgent(f"unknown agent {name!r}; choose from {', '.join(NAMES)}")
+        close = difflib.get_close_matches(name, NAMES, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise UnknownAgent(f"unknown agent {name!r}{hint}; choose from {', '.join(NAMES)}")
     if budget and (name != "search" or not budget.isdigit() or int(budget) < 1):
         raise UnknownAgent(f"{part!r}: only search takes a budget, a positive number of rollouts (search:64)")
     return AgentSpec(name, int(budget) if budget else None)
