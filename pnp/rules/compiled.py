@@ -90,8 +90,8 @@ class Rules:
     def _tile_plan(self, game: Game) -> None:
         """Which cells are dealt from the pair bag (with their mirrors) and which from the centre bag."""
         cells = game.board.cells
-        dist_a = self._distances(self.castle[0])
-        dist_b = self._distances(self.castle[1])
+        dist_a = self.distances((self.castle[0],))
+        dist_b = self.distances((self.castle[1],))
         pair_cells, centre_cells = [], []
         for i, c in enumerate(cells):
             if self.fixed_land[i] >= 0:
@@ -113,10 +113,12 @@ class Rules:
             bag[self.land_idx[kind]] += n
         return bag
 
-    def _distances(self, start: int) -> list[int]:
+    def distances(self, starts) -> list[int]:
+        """Steps from the nearest of `starts` to every space (breadth-first)."""
         dist = [10**6] * self.n_spaces
-        dist[start] = 0
-        frontier = [start]
+        frontier = list(starts)
+        for start in frontier:
+            dist[start] = 0
         while frontier:
             nxt = []
             for s in frontier:

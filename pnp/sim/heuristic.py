@@ -155,19 +155,7 @@ def entrance_distance(R, player: int) -> tuple[int, ...]:
     key = (id(R), player)
     out = _DIST_CACHE.get(key)
     if out is None:
-        dist = [10**6] * R.n_spaces
-        frontier = list(R.entrances[player])
-        for e in frontier:
-            dist[e] = 0
-        while frontier:
-            nxt = []
-            for x in frontier:
-                for y in R.adj[x]:
-                    if dist[y] > dist[x] + 1:
-                        dist[y] = dist[x] + 1
-                        nxt.append(y)
-            frontier = nxt
-        out = _DIST_CACHE[key] = tuple(dist)
+        out = _DIST_CACHE[key] = tuple(R.distances(R.entrances[player]))
     return out
 
 
