@@ -50,6 +50,10 @@ class BuildError(Exception):
     """A build that cannot complete; the message is for the user."""
 
 
+class UnknownKind(BuildError):
+    """`--only` names a kind no renderer has: a usage error."""
+
+
 @dataclass
 class BuildResult:
     out_dir: Path
@@ -66,7 +70,7 @@ def plan(only: Iterable[str] = (), build_all: bool = False) -> list[str]:
 
             close = difflib.get_close_matches(name, RENDERER_MODULES, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise BuildError(f"unknown kind {name!r}{hint}; known: {', '.join(RENDERER_MODULES)}")
+            raise UnknownKind(f"unknown kind {name!r}{hint}; known: {', '.join(RENDERER_MODULES)}")
     if only:
         return [n for n in RENDERER_MODULES if n in only]
     return [n for n in RENDERER_MODULES if build_all or n not in EXTRA_RENDERERS]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from pnp.build import BuildError, build
+from pnp.build import BuildError, UnknownKind, build
 from pnp.commands.common import load_checked
 from pnp.render.base import BuildOptions
 
@@ -40,7 +40,7 @@ def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only
     except BuildError as exc:
         done()
         click.echo(f"pnp: build failed: {exc}", err=True)
-        return 2 if "unknown kind" in str(exc) else 1
+        return 2 if isinstance(exc, UnknownKind) else 1
     done()
     for note in result.notes:
         click.echo(f"note: {note}", err=True)

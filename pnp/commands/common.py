@@ -23,8 +23,8 @@ def summary_line(problems: list[Problem]) -> str:
     return f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
 
 
-def load_checked(content: Path | None, lang: str | None = None, quiet_ok: bool = True) -> tuple[Game | None, list[Problem]]:
-    """Load the content and run every check; print problems to stderr.
+def load_checked(content: Path | None, lang: str | None = None) -> tuple[Game | None, list[Problem]]:
+    """Load the content and run every check; print the problems to stderr when any is an error.
 
     Returns (game, problems); game is None when there are errors (the caller exits 1).
     """
@@ -36,9 +36,8 @@ def load_checked(content: Path | None, lang: str | None = None, quiet_ok: bool =
                                  param_hint="'--lang'")
     if game is not None:
         problems = problems + run_all(game, lang=lang)
-    if problems and (has_errors(problems) or not quiet_ok):
-        print_problems(problems)
     if has_errors(problems):
+        print_problems(problems)
         click.echo(f"pnp: content has problems ({summary_line(problems)}); nothing was done", err=True)
         return None, problems
     return game, problems

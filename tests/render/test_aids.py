@@ -87,3 +87,12 @@ def test_duplex_none_writes_the_backs_apart(game, tmp_path_factory):
     files, outputs = _build(game, tmp_path_factory, "none")
     assert sorted(files) == ["tverdzha-uk-aids-backs.pdf", "tverdzha-uk-aids.pdf"]
     assert all(f.kind == "aids" for f in outputs)
+
+
+def test_aid_count_is_the_kit_count(game):
+    """The manifest, the rulebook and the gallery count aids from pnp.kit: the renderer must agree."""
+    from pnp.kit import counts
+    from pnp.render.aids import aid_masters
+
+    fronts, backs, _ = aid_masters(game, "uk")
+    assert len(fronts) == len(backs) == counts(game).aid_cards
