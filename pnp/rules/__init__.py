@@ -30,7 +30,8 @@ The State
     `max_rounds` is the engine's safety cap (the game then ends with victory_type
     "cap", winner None). `validate=True` makes apply_action reject illegal actions.
 `state.current_player`: 0 (A) or 1 (B) for a decision; CHANCE; SIMULTANEOUS for the
-    secret battle-card choice; TERMINAL.
+    secret battle-card choice; TERMINAL. `state.step_kind`: the pending step ("act",
+    "post", "choice", "cards", "die", a draw "card"/"mkt"/"tile"; None at the end).
 `state.legal_actions(player=None)`: the current player's actions. At SIMULTANEOUS,
     `legal_actions(p)` lists p's card ids plus None (no card); the joint action is the
     pair `(card of player 0, card of player 1)`, by player, not by attacker/defender

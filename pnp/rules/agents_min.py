@@ -1,8 +1,9 @@
 """A minimal uniform random agent and the loop that plays one game.
 
-The simulator's agents (pnp.sim.agents) follow the same small protocol:
-`agent.act(state, player) -> action`, called at player's decision nodes and, at
-the secret card step, once per player (the joint action is the pair).
+The simulator's agents (pnp.sim.agents, which reuses this RandomAgent) follow the
+same small protocol: `agent.act(state, player) -> action`, called at player's
+decision nodes and, at the secret card step, once per player (the joint action is
+the pair).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from pnp.rules.state import CHANCE, SIMULTANEOUS
 
 class RandomAgent:
     """Picks uniformly among the legal actions, with its own injected RNG."""
+
+    name = "random"
 
     def __init__(self, rng: random.Random):
         self.rng = rng

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
 
 from pnp.content.model import Cost, Game
+
+if TYPE_CHECKING:
+    from pnp.rules.effects import Fx
 
 #: The die has six faces. The content names no die size (it gives always_hit: 6);
 #: kept here, in one place, until the content grows a field for it.

@@ -36,6 +36,13 @@ class State:
         """0 or 1 (a decision), CHANCE, SIMULTANEOUS (secret battle cards) or TERMINAL."""
         return self.cur
 
+    @property
+    def step_kind(self) -> str | None:
+        """The kind of step the game waits at: "act" (main action), "post" (heal or end
+        turn), "choice" (income choice), "cards" (secret battle cards), "die", "card",
+        "mkt" or "tile" (chance); None once the game is over."""
+        return self.queue[0][0] if self.queue else None
+
     def is_terminal(self) -> bool:
         return self.cur == TERMINAL
 

@@ -17,6 +17,7 @@ import difflib
 import random
 from dataclasses import dataclass
 
+from pnp.rules.agents_min import RandomAgent
 from pnp.rules.state import SIMULTANEOUS
 from pnp.sim import heuristic, lookahead
 
@@ -72,16 +73,6 @@ def make_agent(spec: AgentSpec, game, rng: random.Random, seat: int):
     return SearchAgent(rng, **({"budget": spec.budget} if spec.budget else {}))
 
 
-class RandomAgent:
-    name = "random"
-
-    def __init__(self, rng: random.Random):
-        self.rng = rng
-
-    def act(self, state, player: int):
-        return self.rng.choice(state.legal_actions(player))
-
-
 class GreedyAgent:
     """Maximises the heuristic value one decision ahead, exactly over the dice."""
 
@@ -97,8 +88,11 @@ class GreedyAgent:
         return self.best(state, player, state.legal_actions())
 
     def best(self, state, player: int, actions):
-        scored = self.rank(state, player, actions)
-        top = scored[0][0]
+        return self._pick(self.rank(state, player, actions))
+
+    def _pick(self, scored):
+        """The action of the highest value in [(value, action)]; near-ties drawn by the RNG."""
+        top = max(v for v, _ in scored)
         ties = [a for v, a in scored if v >= top - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
@@ -124,6 +118,4 @@ class GreedyAgent:
             pair = (c, None) if player == 0 else (None, c)
             values.append((lookahead.expectation(child, lambda s: heuristic.value(s, player, self.weights),
                                                  cards=lambda _s, pair=pair: pair), c))
-        top = max(v for v, _ in values)
-        ties = [c for v, c in values if v >= top - 1e-9]
-        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        return self._pick(values)

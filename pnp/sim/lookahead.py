@@ -16,7 +16,7 @@ from pnp.rules.state import CHANCE, SIMULTANEOUS
 
 
 def at_die(s) -> bool:
-    return s.cur == CHANCE and s.battle is not None and s.queue[0][0] == "die"
+    return s.cur == CHANCE and s.battle is not None and s.step_kind == "die"
 
 
 def quiet(s, cards=None) -> list[tuple[object, float]]:

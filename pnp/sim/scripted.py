@@ -41,7 +41,7 @@ class ScriptedAgent:
         if state.current_player == SIMULTANEOUS:
             return self.card(state, player)
         actions = state.legal_actions()
-        kind = state.queue[0][0]
+        kind = state.step_kind
         if kind == "post":
             return actions[0] if actions[0].kind == "heal" else actions[-1]
         if kind == "choice":  # income choice: the resource we hold least of

@@ -40,7 +40,7 @@ class SearchAgent:
         self.greedy = GreedyAgent(rng)
 
     def act(self, state, player: int):
-        if state.current_player == SIMULTANEOUS or state.queue[0][0] != "act":
+        if state.current_player == SIMULTANEOUS or state.step_kind != "act":
             return self.greedy.act(state, player)
         actions = state.legal_actions()
         if len(actions) == 1:
@@ -70,7 +70,7 @@ class SearchAgent:
             if cur == CHANCE:
                 sim.apply_action(sim.sample_chance(rng))
                 continue
-            if cur == player and sim.queue[0][0] == "act":
+            if cur == player and sim.step_kind == "act":
                 if not follow_ups:
                     break  # the horizon: the player's next main action after the follow-ups
                 follow_ups -= 1

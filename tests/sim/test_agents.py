@@ -7,6 +7,7 @@ import random
 import pytest
 
 from pnp import rules
+from pnp.rules.agents_min import play
 from pnp.sim.agents import GreedyAgent, make_agent, parse_specs
 from pnp.sim.runner import play_many
 from pnp.sim.search import determinize
@@ -14,18 +15,12 @@ from pnp.sim.search import determinize
 
 def _play(game, agents, seed, on_decision=None, max_rounds=40):
     state = rules.new_game(game, max_rounds=max_rounds, validate=True)  # the engine refuses illegal actions
-    chance = random.Random(seed)
-    while not state.is_terminal():
-        cur = state.current_player
-        if cur == rules.CHANCE:
-            state.apply_action(state.sample_chance(chance))
-        elif cur == rules.SIMULTANEOUS:
-            state.apply_action((agents[0].act(state, 0), agents[1].act(state, 1)))
-        else:
-            if on_decision:
-                on_decision(state, cur)
-            state.apply_action(agents[cur].act(state, cur))
-    return state
+
+    def on_step(s, actor, _action):
+        if on_decision and actor >= 0:
+            on_decision(s, actor)
+
+    return play(state, agents, random.Random(seed), on_step)
 
 
 @pytest.mark.parametrize("names", ["random,scripted", "greedy,scripted", "search:4,random"])
@@ -43,7 +38,7 @@ def test_greedy_walks_into_an_empty_enemy_castle(game):
     def probe(state, p):
         R = state.R
         enemy = R.space_ids[R.castle[1 - p]]
-        if state.queue[0][0] != "act" or state.units[R.castle[1 - p]]:
+        if state.step_kind != "act" or state.units[R.castle[1 - p]]:
             return
         if any(a.kind == "move" and a.dst == enemy for a in state.legal_actions()):
             chances.append(1)

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from pnp import rules
+from pnp.rules.agents_min import play
 from pnp.sim import seeding
 from pnp.sim.agents import make_agent, parse_specs
 from pnp.sim.observe import Observer
@@ -49,21 +50,18 @@ def test_observed_peaks_match_the_engine_levels(game):
     obs = Observer(game, state)
     tokens = hand = units = 0
     res = {}
-    while not state.is_terminal():
-        cur = state.current_player
-        if cur == rules.CHANCE:
-            state.apply_action(state.sample_chance(chance))
-        elif cur == rules.SIMULTANEOUS:
-            state.apply_action((agents[0].act(state, 0), agents[1].act(state, 1)))
-        else:
-            state.apply_action(agents[cur].act(state, cur))
-        obs.step(state)
+
+    def levels(s, *_step):  # every position: the start, then after each action (checked before the next)
+        nonlocal tokens, hand, units
+        obs.step(s)
         for p in (0, 1):
-            units = max(units, state.army(p))
-            tokens = max(tokens, state.army(p) + state.wounded[p])
-            hand = max(hand, state.hand_count(p))
-            for rid, v in state.resources(p).items():
+            units = max(units, s.army(p))
+            tokens = max(tokens, s.army(p) + s.wounded[p])
+            hand = max(hand, s.hand_count(p))
+            for rid, v in s.resources(p).items():
                 res[rid] = max(res.get(rid, 0), v)
+
+    levels(play(state, agents, chance, levels))
     rec = obs.record(state, gs, ["greedy", "greedy"], 0, capped=False)
     assert rec["peaks"]["units"] == units and rec["peaks"]["tokens"] == tokens and rec["peaks"]["hand"] == hand
     assert {k[4:]: v for k, v in rec["peaks"].items() if k.startswith("res_")} == res
