@@ -19,7 +19,7 @@ from pnp import ROOT
 from pnp.content.model import BattleCard, Building, Game, Upgrade
 from pnp.render import card_layout as cl
 from pnp.render import fonts, icons, richtext, style
-from pnp.render.geometry import Box, fmt
+from pnp.render.geometry import Box, fmt, pt_to_mm
 from pnp.render.icon_inline import icon
 
 TEMPLATE_DIR = ROOT / "templates" / "cards"
@@ -101,8 +101,8 @@ def _text(result: richtext.FitResult, box: Box, fill: str, valign: str = "middle
 
 def _line(text: str, x: float, y: float, key: str, size_pt: float, fill: str, anchor: str = "middle") -> Markup:
     """One short line of text with its baseline at y (numbers in badges, back titles)."""
-    attrs = " ".join(f'{k}="{v}"' for k, v in fonts.face(key).svg_attrs().items())
-    return Markup(f'<text x="{fmt(x)}" y="{fmt(y)}" {attrs} font-size="{fmt(size_pt / fonts.PT_PER_MM)}" '
+    attrs = fonts.face(key).svg_attr_text()
+    return Markup(f'<text x="{fmt(x)}" y="{fmt(y)}" {attrs} font-size="{fmt(pt_to_mm(size_pt))}" '
                   f'text-anchor="{anchor}" fill="{fill}">') + text + Markup("</text>")
 
 

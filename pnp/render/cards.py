@@ -19,7 +19,7 @@ from pnp import kit
 from pnp.content.model import Game
 from pnp.render import card_faces, card_layout, pdf
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
-from pnp.render.imposition import SheetText, impose_pages
+from pnp.render.imposition import impose_pages, sheet_text
 
 FAMILIES = card_layout.FAMILIES
 COMPONENT_UI = {"battle": "comp_battle_cards", "building": "comp_building_cards", "upgrade": "comp_upgrade_cards"}
@@ -84,22 +84,15 @@ def overflow_note(masters: Masters, lang: str) -> str | None:
     return f"cards ({lang}): text does not fit on: " + ", ".join(bad) if bad else None
 
 
-def sheet_text(game: Game, lang: str, family: str) -> SheetText:
-    component = game.ui(COMPONENT_UI[family], lang)
-    page = game.ui("print_page", lang, page="{i}", pages="{n}")
-    return SheetText(f"{component} · {page} · {game.ui('print_front', lang)}",
-                     f"{component} · {page} · {game.ui('print_back', lang)}",
-                     game.ui("print_scale", lang))
-
-
 def sheet_pages(game: Game, masters: Masters, options) -> tuple[list[pdf.Page], list[pdf.Page], list[str]]:
     """All card sheets: (pages in print order, back pages for a separate file, notes)."""
     spec = game.print.card
     ordered, backs_only, notes = [], [], []
     for family in FAMILIES:
+        text = sheet_text(game, options.lang, game.ui(COMPONENT_UI[family], options.lang))
         sheet = impose_pages(
             masters.deck_svgs(family), masters.backs[family], trim=(spec.width, spec.height),
-            bleed=spec.bleed, text=sheet_text(game, options.lang, family), paper=options.paper,
+            bleed=spec.bleed, text=text, paper=options.paper,
             duplex=options.duplex, back_offset=options.back_offset)
         notes += sheet.notes
         if options.duplex == "none":

@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp import ROOT
+from pnp.render.geometry import PT_PER_MM
 
 FONT_DIR = ROOT / "fonts"
 
@@ -35,6 +36,10 @@ class Face:
         """Attributes that select this face in an SVG <text> element."""
         return {"font-family": self.family, "font-weight": self.weight, "font-style": self.style}
 
+    def svg_attr_text(self) -> str:
+        """`svg_attrs` written out as SVG attribute text: font-family="..." font-weight="..." ..."""
+        return " ".join(f'{k}="{v}"' for k, v in self.svg_attrs().items())
+
 
 FACES: dict[str, Face] = {
     face.key: face
@@ -50,8 +55,6 @@ FACES: dict[str, Face] = {
         Face("serif-bold", "PT Serif", "bold", "normal", "PTF75F.ttf"),
     )
 }
-
-PT_PER_MM = 72 / 25.4
 
 
 def face(key: str) -> Face:

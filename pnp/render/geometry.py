@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 MM_PER_INCH = 25.4
 PT_PER_INCH = 72.0
+#: Text metrics divide by this (fonts); kept apart from `pt_to_mm`, whose rounding differs
+#: in the last bit and would move some word positions in the SVG masters by 0.001 mm.
+PT_PER_MM = PT_PER_INCH / MM_PER_INCH
 
 #: Nothing is printed closer than this to a paper edge (1/4 inch: the usual worst-case
 #: unprintable border of home printers).

@@ -37,7 +37,7 @@ def _reprefix(fragment: str, prefix: str) -> str:
 
 def _text(x: float, y: float, text: str, role: str = "small", anchor: str = "start", fill: str | None = None) -> str:
     ts = style.TYPE[role]
-    attrs = " ".join(f'{k}="{v}"' for k, v in fonts.face(ts.face).svg_attrs().items())
+    attrs = fonts.face(ts.face).svg_attr_text()
     size = pt_to_mm(ts.size)
     return (
         f'<text x="{x:.2f}" y="{y:.2f}" font-size="{size:.3f}" text-anchor="{anchor}" '

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pnp.render import pdf
+from pnp.render.base import DUPLEX_MODES
 from pnp.render.geometry import NO_PRINT_MARGIN, Box, Paper, paper as get_paper
 from pnp.render.sheetmarks import Chrome, Outline, crop_marks, place_chrome, svg_page
 
 #: Crop marks need at least this much room between the grid and the no-print margin.
 MIN_MARK_LENGTH = 1.0
-DUPLEX_MODES = ("long", "short", "none")
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,13 @@ class SheetText:
     front_label: str
     back_label: str
     scale_caption: str
+
+
+def sheet_text(game, lang: str, component: str) -> SheetText:
+    """A component's sheet labels: "<component> · <print_page> · <print_front/back>", and the scale caption."""
+    page = game.ui("print_page", lang, page="{i}", pages="{n}")
+    return SheetText(f"{component} · {page} · {game.ui('print_front', lang)}",
+                     f"{component} · {page} · {game.ui('print_back', lang)}", game.ui("print_scale", lang))
 
 
 @dataclass(frozen=True)
@@ -153,14 +160,14 @@ def impose_pages(fronts: Sequence[str], backs: Sequence[str] | str, *, trim: tup
         cells = {divmod(k - chunk.start, grid.cols): k for k in chunk}
         front_cells = {rc: fronts[k] for rc, k in cells.items()}
         back_cells = {grid.behind(*rc, duplex): back_list[k] for rc, k in cells.items()}
-        label = _fill(text.front_label, sheet + 1, sheets)
+        label = fill_label(text.front_label, sheet + 1, sheets)
         front_pages.append(_sheet_page(grid, front_cells, bleed, (0.0, 0.0), label, text, notes))
-        label = _fill(text.back_label, sheet + 1, sheets)
+        label = fill_label(text.back_label, sheet + 1, sheets)
         back_pages.append(_sheet_page(grid, back_cells, bleed, back_offset, label, text, notes))
     return SheetPages(tuple(front_pages), tuple(back_pages), sheets, tuple(dict.fromkeys(notes)))
 
 
-def _fill(template: str, sheet: int, sheets: int) -> str:
+def fill_label(template: str, sheet: int, sheets: int) -> str:
     return template.replace("{i}", str(sheet)).replace("{n}", str(sheets))
 
 
@@ -176,14 +183,14 @@ def _check_masters(masters: Sequence[str], trim: tuple[float, float], bleed: flo
 def _choose_grid(paper: Paper, trim, bleed: float, text: SheetText, count: int,
                  back_offset) -> tuple[Grid, int]:
     """The biggest grid whose margins hold the scale bar and the longest label, front and back."""
-    labels = [_fill(t, count, count) for t in (text.front_label, text.back_label)]
+    labels = [fill_label(t, count, count) for t in (text.front_label, text.back_label)]
     problems = []
     for full in _candidate_grids(fit_grid(paper, trim)):
         for side_bleed in (None,) + tuple(b for b in SIDE_BLEED_STEPS if b < bleed):
             grid = dataclasses.replace(full, side_bleed=side_bleed)
             try:
                 for offset, label in (((0.0, 0.0), labels[0]), (back_offset, labels[1])):
-                    place_chrome(_outline(grid, bleed, offset), Chrome(label, text.scale_caption))
+                    place_chrome(sheet_outline(grid, bleed, offset), Chrome(label, text.scale_caption))
             except ValueError as error:
                 problems.append(f"{grid.cols}x{grid.rows} (side bleed {side_bleed}): {error}")
                 continue
@@ -192,7 +199,8 @@ def _choose_grid(paper: Paper, trim, bleed: float, text: SheetText, count: int,
                      + "; ".join(problems))
 
 
-def _outline(grid: Grid, bleed: float, offset: tuple[float, float]) -> Outline:
+def sheet_outline(grid: Grid, bleed: float, offset: tuple[float, float]) -> Outline:
+    """Cut lines and drawn outer bleed of `grid` on a page moved by `offset`."""
     box = grid.box.moved(*offset)
     printable = grid.paper.printable
     room = (box.x - printable.x, box.y - printable.y, printable.right - box.right,
@@ -206,12 +214,12 @@ def _outline(grid: Grid, bleed: float, offset: tuple[float, float]) -> Outline:
 
 def _sheet_page(grid: Grid, cells: dict[tuple[int, int], str], bleed: float,
                 offset: tuple[float, float], label: str, text: SheetText, notes: list[str]) -> pdf.Page:
-    outline = _outline(grid, bleed, offset)
+    outline = sheet_outline(grid, bleed, offset)
     printable = grid.paper.printable
     placements = []
     for (row, col), svg in sorted(cells.items()):
         trim = grid.cell(row, col, offset)
-        clip = trim.outset(*(_side_bleed(grid, cells, row, col, side, bleed, outline.bleed[side])
+        clip = trim.outset(*(art_reach(grid, cells, row, col, side, bleed, outline.bleed[side])
                              for side in range(4)))
         clipped = clip.intersect(printable)
         if clipped is None or not printable.contains(trim):
@@ -227,7 +235,7 @@ def _sheet_page(grid: Grid, cells: dict[tuple[int, int], str], bleed: float,
 _NEIGHBOURS = ((0, -1), (-1, 0), (0, 1), (1, 0))  # left, top, right, bottom
 
 
-def _side_bleed(grid: Grid, cells, row: int, col: int, side: int, bleed: float, outer: float) -> float:
+def art_reach(grid: Grid, cells, row: int, col: int, side: int, bleed: float, outer: float) -> float:
     """How far a card's art may reach past its trim on one side (0 where a neighbour butts)."""
     dr, dc = _NEIGHBOURS[side]
     r, c = row + dr, col + dc

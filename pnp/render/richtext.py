@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from xml.sax.saxutils import escape
 
 from pnp.render import fonts, style
 from pnp.render.geometry import pt_to_mm
@@ -168,17 +169,13 @@ def _num(v: float) -> str:
     return f"{v:.3f}".rstrip("0").rstrip(".")
 
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def _word_spans(piece: Piece, size: float, x0: float, baseline: float) -> list[str]:
-    attrs = " ".join(f'{k}="{v}"' for k, v in fonts.face(piece.face).svg_attrs().items())
+    attrs = fonts.face(piece.face).svg_attr_text()
     spans, start = [], 0
     for word in piece.text.split(" "):
         if word:
             dx = fonts.text_width_mm(piece.text[:start], piece.face, size)
-            spans.append(f'<tspan x="{_num(x0 + piece.x + dx)}" y="{_num(baseline)}" {attrs}>{_escape(word)}</tspan>')
+            spans.append(f'<tspan x="{_num(x0 + piece.x + dx)}" y="{_num(baseline)}" {attrs}>{escape(word)}</tspan>')
         start += len(word) + 1
     return spans
 

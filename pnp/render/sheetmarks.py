@@ -53,11 +53,12 @@ def svg_page(width: float, height: float, body: str) -> str:
 
 
 def text_svg(x: float, y: float, text: str, key: str, size_pt: float, *, anchor: str = "start",
-             fill: str = TEXT_INK) -> str:
+             fill: str = TEXT_INK, transform: str = "") -> str:
     """One line of text with its baseline at (x, y) mm, in a bundled face."""
-    attrs = " ".join(f'{k}="{v}"' for k, v in fonts.face(key).svg_attrs().items())
+    attrs = fonts.face(key).svg_attr_text()
+    extra = f' transform="{transform}"' if transform else ""
     return (f'<text x="{fmt(x)}" y="{fmt(y)}" {attrs} font-size="{fmt(pt_to_mm(size_pt))}" '
-            f'text-anchor="{anchor}" fill="{fill}">{escape(text)}</text>\n')
+            f'text-anchor="{anchor}" fill="{fill}"{extra}>{escape(text)}</text>\n')
 
 
 # --- crop marks -------------------------------------------------------------------------
@@ -199,7 +200,7 @@ def label_blocks(label: str) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
-def _first_fit(candidates: Sequence[Slot], blocks: Sequence[Block]) -> tuple[Slot, Block] | None:
+def first_fit(candidates: Sequence[Slot], blocks: Sequence[Block]) -> tuple[Slot, Block] | None:
     """The best block (earliest) in the earliest slot that holds it."""
     for block in blocks:
         for slot in candidates:
@@ -222,11 +223,11 @@ def put(slot: Slot, block: Block) -> str:
 def place_chrome(outline: Outline, chrome: Chrome) -> str:
     """SVG for the scale bar and the label in the margin; ValueError if there is no room."""
     free = slots(outline)
-    bar = _first_fit(_by_strip(free, ("bottom", "top", "left", "right"), False), scale_bar_blocks(chrome.caption))
+    bar = first_fit(_by_strip(free, ("bottom", "top", "left", "right"), False), scale_bar_blocks(chrome.caption))
     if bar is None:
         raise ValueError("no margin slot holds the 50 mm scale bar")
     rest = [s for s in free if s != bar[0]]
-    label = _first_fit(_by_strip(rest, ("top", "bottom", "right", "left"), True), label_blocks(chrome.label))
+    label = first_fit(_by_strip(rest, ("top", "bottom", "right", "left"), True), label_blocks(chrome.label))
     if label is None:
         raise ValueError(f"no margin slot holds the page label {chrome.label!r}")
     return put(*bar) + put(*label)

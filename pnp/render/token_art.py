@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from pnp.render import fonts, richtext, style
+from pnp.render import richtext, style
 from pnp.render.geometry import fmt
 from pnp.render.icon_inline import icon
+from pnp.render.sheetmarks import text_svg
 
 #: (rotation about the centre, strength index) bottom, right, top, left: a quarter turn
 #: clockwise brings the next edge to the bottom.
@@ -75,10 +76,7 @@ def _icon(name: str, cx: float, cy: float, size: float, ink_saver: bool) -> str:
 
 def text(x: float, y: float, words: str, key: str, size_pt: float, fill: str, anchor: str = "middle",
          transform: str = "") -> str:
-    attrs = " ".join(f'{k}="{v}"' for k, v in fonts.face(key).svg_attrs().items())
-    extra = f' transform="{transform}"' if transform else ""
-    return (f'<text x="{fmt(x)}" y="{fmt(y)}" {attrs} font-size="{fmt(size_pt / fonts.PT_PER_MM)}" '
-            f'text-anchor="{anchor}" fill="{fill}"{extra}>{escape(words)}</text>\n')
+    return text_svg(x, y, words, key, size_pt, anchor=anchor, fill=fill, transform=transform)
 
 
 # --- unit tokens and markers ----------------------------------------------------------------

@@ -10,24 +10,15 @@ behind their fronts after the duplex flip (`imposition.Grid.behind`), as for car
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from pnp.render import pdf, sheetmarks
 from pnp.render.geometry import Box, fmt
-from pnp.render.imposition import Grid, SheetText, fit_grid
-from pnp.render.sheetmarks import Block, Chrome, Outline, Slot, crop_marks, place_chrome, put, svg_page
+from pnp.render.imposition import Grid, SheetPages, SheetText, art_reach, fill_label, fit_grid, sheet_outline
+from pnp.render.sheetmarks import (Block, Chrome, Outline, Slot, crop_marks, first_fit, place_chrome, put,
+                                   svg_page)
 
 Piece = tuple[str, str]  # (front master, back master), both (trim + 2 bleed) square
-
-
-@dataclass(frozen=True)
-class TokenPages:
-    fronts: tuple[pdf.Page, ...]
-    backs: tuple[pdf.Page, ...]
-
-    def interleaved(self) -> list[pdf.Page]:
-        return [page for pair in zip(self.fronts, self.backs) for page in pair]
 
 
 def arrange(groups: Sequence[Sequence[Piece]], cols: int) -> list[list[Piece]]:
@@ -44,7 +35,7 @@ def max_cols(paper: str, trim: tuple[float, float]) -> int:
 
 def token_pages(rows: Sequence[Sequence[Piece]], *, trim: tuple[float, float], bleed: float,
                 text: SheetText, paper: str = "a4", duplex: str = "long",
-                back_offset: tuple[float, float] = (0.0, 0.0)) -> TokenPages:
+                back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetPages:
     """Front and back pages for `rows` of pieces (split over sheets when they do not fit)."""
     full = fit_grid(paper, trim)
     cols = max(len(r) for r in rows)
@@ -58,13 +49,9 @@ def token_pages(rows: Sequence[Sequence[Piece]], *, trim: tuple[float, float], b
         cells = {(r, c): piece for r, row in enumerate(chunk) for c, piece in enumerate(row)}
         front = {rc: piece[0] for rc, piece in cells.items()}
         back = {grid.behind(*rc, duplex): piece[1] for rc, piece in cells.items()}
-        fronts.append(_page(grid, front, bleed, (0.0, 0.0), _fill(text.front_label, number, len(chunks)), text))
-        backs.append(_page(grid, back, bleed, back_offset, _fill(text.back_label, number, len(chunks)), text))
-    return TokenPages(tuple(fronts), tuple(backs))
-
-
-def _fill(template: str, sheet: int, sheets: int) -> str:
-    return template.replace("{i}", str(sheet)).replace("{n}", str(sheets))
+        fronts.append(_page(grid, front, bleed, (0.0, 0.0), fill_label(text.front_label, number, len(chunks)), text))
+        backs.append(_page(grid, back, bleed, back_offset, fill_label(text.back_label, number, len(chunks)), text))
+    return SheetPages(tuple(fronts), tuple(backs), len(chunks), ())
 
 
 def _rows_per_sheet(full: Grid, cols: int, rows: int, bleed: float, text: SheetText, back_offset) -> int:
@@ -73,48 +60,27 @@ def _rows_per_sheet(full: Grid, cols: int, rows: int, bleed: float, text: SheetT
         grid = Grid(full.paper, full.card_w, full.card_h, cols, n)
         try:
             for offset, label in (((0.0, 0.0), text.front_label), (back_offset, text.back_label)):
-                chrome(outline(grid, bleed, offset), Chrome(_fill(label, 9, 9), text.scale_caption))
+                chrome(sheet_outline(grid, bleed, offset), Chrome(fill_label(label, 9, 9), text.scale_caption))
         except ValueError:
             continue
         return n
     raise ValueError(f"no room on {full.paper.name} for the scale bar and label around a row of tokens")
 
 
-def outline(grid: Grid, bleed: float, offset: tuple[float, float]) -> Outline:
-    box = grid.box.moved(*offset)
-    area = grid.paper.printable
-    room = (box.x - area.x, box.y - area.y, area.right - box.right, area.bottom - box.bottom)
-    outer = tuple(max(0.0, min(bleed, r)) for r in room)
-    xs = tuple(box.x + c * grid.card_w for c in range(grid.cols + 1))
-    ys = tuple(box.y + r * grid.card_h for r in range(grid.rows + 1))
-    return Outline(grid.paper, box, xs, ys, outer)
-
-
 def _page(grid: Grid, cells: dict[tuple[int, int], str], bleed: float, offset: tuple[float, float],
           label: str, text: SheetText) -> pdf.Page:
-    out = outline(grid, bleed, offset)
+    out = sheet_outline(grid, bleed, offset)
     area = grid.paper.printable
     placements = []
     for (row, col), svg in sorted(cells.items()):
         trim = grid.cell(row, col, offset)
-        reach = [_reach(grid, cells, row, col, side, bleed, out.bleed[side]) for side in range(4)]
+        reach = [art_reach(grid, cells, row, col, side, bleed, out.bleed[side]) for side in range(4)]
         clip = trim.outset(*reach).intersect(area)
         if clip is not None:
             placements.append(pdf.Placement(svg, trim.x - bleed, trim.y - bleed, clip))
     body = chrome(out, Chrome(label, text.scale_caption))
     return pdf.Page(grid.paper.width, grid.paper.height, tuple(placements), svg_page(grid.paper.width,
                                                                                       grid.paper.height, body))
-
-
-_SIDES = ((0, -1), (-1, 0), (0, 1), (1, 0))  # left, top, right, bottom
-
-
-def _reach(grid: Grid, cells, row: int, col: int, side: int, bleed: float, outer: float) -> float:
-    """How far a piece's art may pass its cut line: 0 against a neighbour, else its bleed."""
-    r, c = row + _SIDES[side][0], col + _SIDES[side][1]
-    if not (0 <= r < grid.rows and 0 <= c < grid.cols):
-        return outer
-    return 0.0 if (r, c) in cells else bleed
 
 
 # --- marks and margin text ---------------------------------------------------------------
@@ -132,11 +98,11 @@ def chrome(out: Outline, words: Chrome) -> str:
     except ValueError:
         pass
     bands = _bands(out)
-    bar = _fit(bands, sheetmarks.scale_bar_blocks(words.caption))
+    bar = first_fit(bands, sheetmarks.scale_bar_blocks(words.caption))
     if bar is None:
         raise ValueError("no margin band holds the 50 mm scale bar")
     rest = [b for b in bands if b is not bar[0]] + _beside(bar)
-    label = _fit(rest, sheetmarks.label_blocks(words.label))
+    label = first_fit(rest, sheetmarks.label_blocks(words.label))
     if label is None:
         raise ValueError(f"no margin band holds the page label {words.label!r}")
     holes = [_placed(*bar).outset(sheetmarks.CLEAR), _placed(*label).outset(sheetmarks.CLEAR)]
@@ -155,14 +121,6 @@ def _bands(out: Outline) -> list[Slot]:
         Slot(Box(grid.right + br + gap, area.y, area.right - grid.right - br - gap, area.h), True, "right"),
     ]
     return [s for s in found if s.box.w > 0 and s.box.h > 0]
-
-
-def _fit(bands: list[Slot], blocks: list[Block]) -> tuple[Slot, Block] | None:
-    for block in blocks:
-        for band in bands:
-            if block.length <= band.length and block.depth <= band.depth:
-                return band, block
-    return None
 
 
 def _beside(placed: tuple[Slot, Block]) -> list[Slot]:

@@ -18,7 +18,7 @@ from pnp import kit
 from pnp.content.model import Game
 from pnp.render import pdf, token_art
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
-from pnp.render.imposition import SheetText
+from pnp.render.imposition import sheet_text
 from pnp.render.token_sheet import Piece, arrange, max_cols, token_pages
 
 #: Strengths on a unit token: a square token has four edges (SPEC: strengths 1-4).
@@ -74,12 +74,6 @@ def token_groups(game: Game, options) -> list[list[Piece]]:
     return units + [markers, [(first, first)] * counts.first_player_markers]
 
 
-def labels(game: Game, lang: str, component: str) -> SheetText:
-    page = game.ui("print_page", lang, page="{i}", pages="{n}")
-    return SheetText(f"{component} · {page} · {game.ui('print_front', lang)}",
-                     f"{component} · {page} · {game.ui('print_back', lang)}", game.ui("print_scale", lang))
-
-
 def sheets(game: Game, options) -> tuple[list[pdf.Page], list[pdf.Page]]:
     """(pages in print order, back pages for a separate file with --duplex none)."""
     lang = options.lang
@@ -87,12 +81,12 @@ def sheets(game: Game, options) -> tuple[list[pdf.Page], list[pdf.Page]]:
                   back_offset=options.back_offset)
     tile = game.print.land_tile
     tiles = token_pages(arrange(tile_groups(game, options), max_cols(options.paper, (tile, tile))),
-                        trim=(tile, tile), text=labels(game, lang, game.ui("comp_tiles", lang)), **common)
+                        trim=(tile, tile), text=sheet_text(game, lang, game.ui("comp_tiles", lang)), **common)
     size = game.print.unit_token
     cols = min(TOKEN_COLS, max_cols(options.paper, (size, size)))
     component = f"{game.ui('comp_tokens', lang)} · {game.ui('comp_markers', lang)}"
     tokens = token_pages(arrange(token_groups(game, options), cols), trim=(size, size),
-                         text=labels(game, lang, component), **common)
+                         text=sheet_text(game, lang, component), **common)
     if options.duplex == "none":
         return list(tiles.fronts + tokens.fronts), list(tiles.backs + tokens.backs)
     return list(tiles.interleaved() + tokens.interleaved()), []

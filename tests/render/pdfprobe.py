@@ -17,7 +17,7 @@ from pathlib import Path
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from pnp.render.geometry import pt_to_mm
+from pnp.render.geometry import mm_to_px, pt_to_mm
 
 BLUE = "#3a6ea5"
 MAGENTA = "#e0208a"
@@ -159,6 +159,21 @@ def drawing(pdf: bytes, index: int) -> Drawing:
     return out
 
 
+#: mm: how exactly a back must lie behind its front (and a placement where it belongs)
+PLACE_TOL = 0.1
+
+
+def same_places(got, want, tol: float = PLACE_TOL) -> bool:
+    """Two lists of (x, y) points match one to one within `tol` mm."""
+    left = list(want)
+    for x, y in got:
+        hit = next((p for p in left if abs(p[0] - x) <= tol and abs(p[1] - y) <= tol), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return not left
+
+
 @dataclass(frozen=True)
 class Word:
     text: str
@@ -228,7 +243,7 @@ def raster(pdf: bytes, page: int, dpi: int):
 
 
 def pixel(image, x_mm: float, y_mm: float, dpi: int) -> tuple[int, int, int]:
-    return image.getpixel((int(x_mm * dpi / 25.4), int(y_mm * dpi / 25.4)))
+    return image.getpixel((int(mm_to_px(x_mm, dpi)), int(mm_to_px(y_mm, dpi))))
 
 
 def near(rgb, hex_colour: str, tol: int = 40) -> bool:

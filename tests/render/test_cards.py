@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pdfprobe import drawing, ink_boxes, pdffonts, text, words
+from pdfprobe import drawing, ink_boxes, pdffonts, same_places, text, words
 from pnp import kit
 from pnp.render import card_faces, card_layout, cards, pdf, sheetmarks
 from pnp.render.base import RENDERERS, BuildOptions, RenderContext
@@ -156,9 +156,6 @@ def test_letter_sheets_hold_3x3_cards(letter_short):
     assert len(_forms(_pdf(letter_short), 0)) == 9
 
 
-TOL = 0.1  # mm: how exactly a back must lie behind its front (and a placement where it belongs)
-
-
 def _behind(front, duplex: str, page_w: float, page_h: float, bleed: float, size):
     """Front form origins mirrored through the paper as the duplex flip does."""
     w, h = size
@@ -173,17 +170,6 @@ def _behind(front, duplex: str, page_w: float, page_h: float, bleed: float, size
     return out
 
 
-def _same_places(got, want) -> bool:
-    """Two lists of points match one to one within TOL."""
-    left = list(want)
-    for x, y in got:
-        hit = next((p for p in left if abs(p[0] - x) <= TOL and abs(p[1] - y) <= TOL), None)
-        if hit is None:
-            return False
-        left.remove(hit)
-    return not left
-
-
 @pytest.mark.parametrize("which,duplex,paper", [("a4", "long", "a4"), ("letter_short", "short", "letter")])
 def test_each_back_lies_behind_its_front(which, duplex, paper, request, game):
     data = _pdf(request.getfixturevalue(which))
@@ -194,7 +180,7 @@ def test_each_back_lies_behind_its_front(which, duplex, paper, request, game):
     for front_index in range(0, count, 2):
         front, back = _forms(data, front_index), _forms(data, front_index + 1)
         want = _behind(front, duplex, page.width, page.height, spec.bleed, (spec.width, spec.height))
-        assert _same_places([(f.x, f.y) for f in back], want), f"page {front_index + 2}"
+        assert same_places([(f.x, f.y) for f in back], want), f"page {front_index + 2}"
 
 
 def test_every_back_is_its_family_back(a4, game):
@@ -240,8 +226,8 @@ def test_back_offset_moves_only_the_backs(game, tmp_path):
     base = _render(game, tmp_path / "a")
     moved = _render(game, tmp_path / "b", back_offset=(1.5, -0.5))
     a, b = _pdf(base), _pdf(moved)
-    assert _same_places([(f.x, f.y) for f in _forms(b, 0)], [(f.x, f.y) for f in _forms(a, 0)])
-    assert _same_places([(f.x, f.y) for f in _forms(b, 1)], [(f.x + 1.5, f.y - 0.5) for f in _forms(a, 1)])
+    assert same_places([(f.x, f.y) for f in _forms(b, 0)], [(f.x, f.y) for f in _forms(a, 0)])
+    assert same_places([(f.x, f.y) for f in _forms(b, 1)], [(f.x + 1.5, f.y - 0.5) for f in _forms(a, 1)])
 
 
 # --- masters ------------------------------------------------------------------------------

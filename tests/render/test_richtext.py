@@ -9,7 +9,9 @@ import xml.etree.ElementTree as ET
 import cairosvg
 import pytest
 
+from pdfprobe import words
 from pnp.render import fonts, hyphen, icons, richtext
+from pnp.render.geometry import PT_PER_MM
 from pnp.render.linebreak import icon_box_mm
 
 PARAGRAPH = (
@@ -45,15 +47,8 @@ def to_pdf(svg_body: str, names, tmp_path, w=120.0, h=80.0):
 
 
 def pdf_words(pdf):
-    """(word, xMin, xMax, yMin, yMax) in mm from pdftotext -bbox."""
-    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-    mm = 25.4 / 72
-    return [
-        (m.group(5), *(float(m.group(i)) * mm for i in range(1, 5)))
-        for m in re.finditer(
-            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', out
-        )
-    ]
+    """(word, x0, y0, x1, y1) in mm of the first page (pdftotext -bbox)."""
+    return [(w.text, w.x0, w.y0, w.x1, w.y1) for w in words(pdf.read_bytes(), 1)]
 
 
 # --- parsing --------------------------------------------------------------------------
@@ -259,6 +254,6 @@ def test_icons_sit_on_the_text_line():
     use = re.search(r'<use href="#icon-wood" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', svg)
     baseline = float(re.search(r'<tspan x="[\d.]+" y="([\d.]+)"', svg).group(1))
     top, size = float(use.group(2)), float(use.group(3))
-    cap = 0.7 * 10 / fonts.PT_PER_MM
+    cap = 0.7 * 10 / PT_PER_MM
     assert size > cap  # at least as tall as the capitals
     assert top + size / 2 == pytest.approx(baseline - cap / 2, abs=0.01)  # centred on them

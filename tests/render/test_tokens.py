@@ -9,13 +9,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pdfprobe import drawing, ink_boxes, near, pdffonts, pixel, raster, text, words
+from pdfprobe import drawing, ink_boxes, near, pdffonts, pixel, raster, same_places, text, words
 from pnp import kit
 from pnp.render import icon_inline, pdf, sheetmarks, style, token_art, tokens
 from pnp.render.base import RENDERERS, BuildOptions, RenderContext
 from pnp.render.geometry import NO_PRINT_MARGIN, PAPERS
-
-TOL = 0.1  # mm
 
 
 def _render(game, root: Path, **options):
@@ -135,16 +133,6 @@ def _places(forms):
     return [(f.x, f.y) for f in forms]
 
 
-def _match(got, want) -> bool:
-    left = list(want)
-    for x, y in got:
-        hit = next((p for p in left if abs(p[0] - x) <= TOL and abs(p[1] - y) <= TOL), None)
-        if hit is None:
-            return False
-        left.remove(hit)
-    return not left
-
-
 @pytest.mark.parametrize("which,duplex,paper", [("a4", "long", "a4"), ("letter_short", "short", "letter")])
 def test_backs_lie_behind_their_fronts(which, duplex, paper, request, game):
     data = _pdf(request.getfixturevalue(which))
@@ -156,7 +144,7 @@ def test_backs_lie_behind_their_fronts(which, duplex, paper, request, game):
             tx, ty = x + bleed, y + bleed
             bx, by = (tx, page.height - ty - size) if duplex == "short" else (page.width - tx - size, ty)
             want.append((bx - bleed, by - bleed))
-        assert _match(_places(drawing(data, index + 1).forms), want), index
+        assert same_places(_places(drawing(data, index + 1).forms), want), index
 
 
 def test_duplex_none_writes_the_backs_separately(game, tmp_path):
