@@ -14,7 +14,7 @@ from pnp.render.draw import Pen, centred_text, icon, line, rect, rich, rich_heig
 from pnp.render.geometry import Box, fmt
 from pnp.render.icons import icon_defs
 from pnp.render.imposition import SheetText, impose
-from pnp.render.reminders import action_lines, round_sections
+from pnp.render.reminders import action_lines, card_effects, round_sections
 from pnp.render.sheetmarks import svg_page
 
 HEADER = 9.0  # below the trim's top edge
@@ -50,23 +50,21 @@ def _svg(game: Game, body: str, pen: Pen) -> str:
 
 def round_card(game: Game, player: str, lang: str, pen: Pen) -> str:
     out, body = _frame(game, player, game.ui("aid_round_title", lang), pen, lang)
-    parts = []
-    for heading, steps in round_sections(game, lang):
-        parts.append(f"**{heading}.** " + " ".join(steps))
-    acts = [f"**{game.ui('actions_title', lang)}**"] + [a.markup for a in action_lines(game, lang, short=True)]
-    split_y = _fit_two(pen, "\n".join(parts), "\n".join(acts), body)
-    out += rich(pen, "\n".join(parts), Box(body.x, body.y, body.w, split_y - body.y - 1.2), face="narrow",
+    parts = "\n".join(f"**{heading}.** " + " ".join(steps) for heading, steps in round_sections(game, lang))
+    acts = "\n".join([f"**{game.ui('actions_title', lang)}**"]
+                     + [a.markup for a in action_lines(game, lang, short=True)])
+    split_y = _fit_two(parts, acts, body)
+    out += rich(pen, parts, Box(body.x, body.y, body.w, split_y - body.y - 1.2), face="narrow",
                 size=BODY_PT, min_size=BODY_MIN, leading=LEADING, where=f"aid round {player}")
     out += line(body.x, split_y, body.right, split_y, pen.player(player), 0.5)
-    out += rich(pen, "\n".join(acts), Box(body.x, split_y + 1.2, body.w, body.bottom - split_y - 1.2),
+    out += rich(pen, acts, Box(body.x, split_y + 1.2, body.w, body.bottom - split_y - 1.2),
                 face="narrow", size=BODY_PT, min_size=BODY_MIN, leading=LEADING, where=f"aid actions {player}")
     return _svg(game, out, pen)
 
 
-def _fit_two(pen: Pen, first: str, second: str, body: Box) -> float:
+def _fit_two(first: str, second: str, body: Box) -> float:
     """Where the rule between two stacked paragraphs goes: proportional to their heights."""
-    h1 = rich_height(first, body.w, "narrow", BODY_PT, LEADING)
-    h2 = rich_height(second, body.w, "narrow", BODY_PT, LEADING)
+    h1, h2 = _height(first, body.w), _height(second, body.w)
     room = body.h - 2.4
     return body.y + room * h1 / (h1 + h2) + 1.2
 
@@ -77,11 +75,9 @@ def _fit_two(pen: Pen, first: str, second: str, body: Box) -> float:
 def strength_markup(game: Game, lang: str) -> str:
     """Strength and every bonus: the castle's own, each castle_defense and siege_attack card."""
     parts = [game.ui("aid_castle_bonus", lang, bonus=game.battle.castle_defense)]
-    cards = [b for b in game.buildings] + [b.upgrade for b in game.buildings]
-    parts += [f"{c.name.get(lang)} +{e.param('bonus')}"
-              for c in cards for e in c.effects if e.key == "castle_defense"]
+    parts += [f"{c.name.get(lang)} +{e.param('bonus')}" for c, e in card_effects(game, "castle_defense")]
     sieges = [game.ui("aid_siege_bonus", lang, name=c.name.get(lang), bonus=e.param("bonus"))
-              for c in cards for e in c.effects if e.key == "siege_attack"]
+              for c, e in card_effects(game, "siege_attack")]
     return game.ui("aid_strength", lang) + " " + "; ".join(parts + sieges) + "."
 
 
@@ -170,11 +166,12 @@ def aid_masters(game: Game, lang: str, ink_saver: bool = False) -> tuple[list[st
     """(fronts, backs, notes): per player, the round card and the battle card."""
     fronts, backs, notes = [], [], []
     for player in game.players:
+        back = aid_back(game, player, lang, Pen(ink_saver))  # both cards share the player's back
         for make in (round_card, battle_card):
             pen = Pen(ink_saver)
             fronts.append(make(game, player, lang, pen))
             notes += pen.notes
-            backs.append(aid_back(game, player, lang, Pen(ink_saver)))
+            backs.append(back)
     return fronts, backs, notes
 
 

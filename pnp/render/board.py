@@ -18,6 +18,7 @@ from pnp.content.model import Game
 from pnp.render import pdf, style
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
 from pnp.render.board_layout import BoardLayout, CastlePlace, CellPlace, TrackSpace, layout
+from pnp.render.card_faces import mix
 from pnp.render.draw import Pen, centred_text, icon, line, polygon, rect, rich, turned
 from pnp.render.geometry import Box, fmt
 from pnp.render.icons import icon_defs
@@ -71,9 +72,8 @@ def _fixed_land(game: Game, cell: CellPlace, pen: Pen, lang: str) -> str:
     """Citadel and mine are printed: icon, name and yield, once for each player."""
     b, land = cell.box, game.land(cell.land)
     tint = style.palette(pen.ink_saver).get(land.icon, pen.c("panel"))
-    out = rect(b, _mix(tint), pen.c("ink"), style.STROKE["bold"], style.RADIUS["panel"])
+    out = rect(b, mix(tint, 0.45), pen.c("ink"), style.STROKE["bold"], style.RADIUS["panel"])
     out += icon(pen, land.icon, b.cx, b.cy, 16)
-    half = ""
     lines = [land.name.get(lang)]
     if land.yields:
         mark = f"[{game.resource(land.yields).icon}]"
@@ -81,14 +81,9 @@ def _fixed_land(game: Game, cell: CellPlace, pen: Pen, lang: str) -> str:
     if land.points:
         lines.append(game.ui("board_land_points", lang, points=land.points))
     text_box = Box(b.x + 2, b.cy + 9.5, b.w - 4, b.bottom - 1.5 - (b.cy + 9.5))
-    half += rich(pen, "\n".join([f"**{lines[0]}**"] + lines[1:]), text_box, face="narrow", size=9,
-                 min_size=7, leading=1.05, align="center", valign="middle", where=f"cell {cell.id}")
+    half = rich(pen, "\n".join([f"**{lines[0]}**"] + lines[1:]), text_box, face="narrow", size=9,
+                min_size=7, leading=1.05, align="center", valign="middle", where=f"cell {cell.id}")
     return out + half + turned(half, b.cx, b.cy, 180)
-
-
-def _mix(colour: str, keep: float = 0.45) -> str:
-    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(255 - (255 - c) * keep):02x}" for c in rgb)
 
 
 # --- castles ------------------------------------------------------------------------------
@@ -149,10 +144,11 @@ def track_svg(game: Game, track: tuple[TrackSpace, ...], pen: Pen, lang: str) ->
         width = style.STROKE["bold"] if s.value in (0, win) else style.STROKE["regular"]
         out += f'<circle cx="{fmt(s.x)}" cy="{fmt(s.y)}" r="{fmt(s.r)}" fill="{fill}" stroke="{pen.c("ink")}" ' \
                f'stroke-width="{fmt(width)}"/>\n'
-        label = centred_text(s.x, s.y, str(s.value), "sans-bold", 13 if s.value % 5 == 0 else 11, pen.c("ink"))
         if s.value == win:
             label = icon(pen, "point", s.x, s.y - s.r + 3.2, 5.0) + centred_text(
                 s.x, s.y + 1.4, str(s.value), "sans-bold", 13, pen.c("ink"))
+        else:
+            label = centred_text(s.x, s.y, str(s.value), "sans-bold", 13 if s.value % 5 == 0 else 11, pen.c("ink"))
         out += turned(label, s.x, s.y, _faces(s.faces, game))
     return out
 
@@ -184,7 +180,7 @@ def compass_svg(game: Game, player: str, cx: float, cy: float, r: float, pen: Pe
 
 
 def board_body(game: Game, lay: BoardLayout, pen: Pen, lang: str) -> str:
-    lens = (f'<path d="{lay.outline}" fill="{_mix(pen.c("castle"), 0.35)}" stroke="{pen.c("ink")}" '
+    lens = (f'<path d="{lay.outline}" fill="{mix(pen.c("castle"), 0.35)}" stroke="{pen.c("ink")}" '
             f'stroke-width="{fmt(style.STROKE["bold"] * 1.5)}"/>\n')
     out = [lens, track_svg(game, lay.track, pen, lang)]
     out += [castle_svg(game, c, pen, lang) for c in lay.castles]

@@ -14,8 +14,8 @@ Point = tuple[float, float]
 
 def inside_depth(pt: Point, poly) -> float:
     """How far a point lies inside a convex page-clockwise polygon (negative outside)."""
-    return min(-((pt[0] - p[0]) * normal(p, q)[0] + (pt[1] - p[1]) * normal(p, q)[1])
-               for p, q in zip(poly, list(poly[1:]) + [poly[0]]))
+    return min(-((pt[0] - p[0]) * n[0] + (pt[1] - p[1]) * n[1])
+               for p, q in zip(poly, list(poly[1:]) + [poly[0]]) for n in (normal(p, q),))
 
 
 def box_dist(pt: Point, b: Box) -> float:

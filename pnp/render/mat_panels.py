@@ -14,7 +14,7 @@ from pnp.content.model import Game
 from pnp.render import style
 from pnp.render.draw import Pen, centred_text, icon, line, rect, rich, rich_height
 from pnp.render.geometry import Box
-from pnp.render.reminders import action_lines, round_markup
+from pnp.render.reminders import action_lines, card_effects, round_markup
 
 
 @dataclass(frozen=True)
@@ -36,12 +36,6 @@ class MatFacts:
         return max(c for c, _ in self.caps)
 
 
-def _effects(game: Game, key: str):
-    """(name, effect) for every building and upgrade effect with `key`, base cards first."""
-    cards = [b for b in game.buildings] + [b.upgrade for b in game.buildings]
-    return [(card, e) for card in cards for e in card.effects if e.key == key]
-
-
 def _spots(base: int, levels: list[tuple[int, str]]) -> tuple[Spot, ...]:
     """`base` open spots, then one per extra place, labelled by the first card that opens it."""
     top = max([base] + [n for n, _ in levels])
@@ -55,9 +49,9 @@ def mat_facts(game: Game, player: str, lang: str) -> MatFacts:
     limits = game.limits
     caps = [(limits.storage_cap, None)]
     caps += sorted({(limits.storage_cap + e.param("bonus"), c.name.get(lang))
-                    for c, e in _effects(game, "storage")}, key=lambda t: t[0])
-    land = [(e.param("limit"), c.name.get(lang)) for c, e in _effects(game, "land_limit")]
-    wounded = [(e.param("capacity"), c.name.get(lang)) for c, e in _effects(game, "infirmary")]
+                    for c, e in card_effects(game, "storage")}, key=lambda t: t[0])
+    land = [(e.param("limit"), c.name.get(lang)) for c, e in card_effects(game, "land_limit")]
+    wounded = [(e.param("capacity"), c.name.get(lang)) for c, e in card_effects(game, "infirmary")]
     key = "mat_army_limit" if limits.army_castle_counts else "mat_army_limit_lands"
     return MatFacts(player, tuple(_first_per_cap(caps)), _spots(limits.units_per_land, land),
                     _spots(0, wounded), game.ui(key, lang, per=limits.army_per_land),

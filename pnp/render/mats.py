@@ -20,6 +20,7 @@ from pnp.content.model import Game
 from pnp.render import pdf, style
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
 from pnp.render.board import tile_text
+from pnp.render.card_faces import mix
 from pnp.render.draw import Pen, centred_text, icon, rect, rich, text
 from pnp.render.geometry import Box
 from pnp.render.icons import icon_defs
@@ -92,7 +93,7 @@ def _slot(game: Game, k: int, box: Box, pen: Pen, lang: str) -> str:
 
 def _garrison(game: Game, box: Box, pen: Pen, lang: str, facts) -> str:
     colour = pen.player(facts.player)
-    out = rect(box, _tint(colour), colour, 1.2)
+    out = rect(box, mix(colour, 0.16), colour, 1.2)
     out += icon(pen, "castle", box.x + 8, box.y + 8, 9)
     out += rich(pen, f"**{game.ui('mat_garrison', lang)}**", Box(box.x + 14, box.y + 4, box.w - 16, 8),
                 size=10, min_size=8, valign="middle", where="garrison title")
@@ -101,11 +102,6 @@ def _garrison(game: Game, box: Box, pen: Pen, lang: str, facts) -> str:
     note = Box(box.x + 4, spots.bottom + 3, box.w - 8, box.bottom - spots.bottom - 6)
     out += rich(pen, facts.army_note, note, face="narrow", size=8.5, min_size=7, where="army limit")
     return out
-
-
-def _tint(colour: str, keep: float = 0.16) -> str:
-    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(255 - (255 - c) * keep):02x}" for c in rgb)
 
 
 def _panel(title_markup: str, box: Box, pen: Pen) -> str:

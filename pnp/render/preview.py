@@ -23,14 +23,10 @@ from markupsafe import Markup
 from pnp import ROOT, kit
 from pnp.content.model import Game
 from pnp.render import preview_assets as assets
-from pnp.render import sources
+from pnp.render import cards, sources
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
 
 TEMPLATE_DIR = ROOT / "templates" / "preview"
-CARD_FAMILIES = (("battle", "comp_battle_cards"), ("building", "comp_building_cards"),
-                 ("upgrade", "comp_upgrade_cards"))
-
-#: Page strings the content does not (yet) define; a content `ui` key of the same name wins.
 #: the page's own strings (keys of the content's `ui:` section), listed for the template
 PAGE_UI = ("preview_kit", "preview_component", "preview_count", "preview_back", "preview_text_fit",
            "preview_all_fits", "preview_files", "preview_dice", "preview_hint")
@@ -38,10 +34,6 @@ KIND_UI = {"board": "comp_board", "mats": "comp_mats", "aids": "comp_aids", "rul
            "alignment": "comp_alignment"}
 FONTS_SLOT = "/* fonts */"
 LINK_EACH = ("cards", "tokens", "board", "mats", "aids", "rulebook", "alignment", "print-shop", "tts")
-
-
-def ui(game: Game, key: str, lang: str, **values) -> str:
-    return game.ui(key, lang, **values)
 
 
 @dataclass
@@ -91,14 +83,14 @@ def card_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]:
     masters = sources.card_masters(game, ctx)
     lang, bleed = ctx.options.lang, game.print.card.bleed
     groups = []
-    for family, key in CARD_FAMILIES:
+    for family in cards.FAMILIES:
         counts = Counter(masters.decks[family])
-        group = Group(f"cards-{family}", game.ui(key, lang), "card")
+        group = Group(f"cards-{family}", game.ui(cards.COMPONENT_UI[family], lang), "card")
         for card_id, name, svg in masters.faces[family]:
             if counts[card_id]:
                 group.items.append(Item(name, counts[card_id], inline(svg, assets.svg_view(svg, bleed), name)))
         back = masters.backs[family]
-        label = ui(game, "preview_back", lang)
+        label = game.ui("preview_back", lang)
         group.items.append(Item(label, len(masters.decks[family]), inline(back, assets.svg_view(back, bleed), label), True))
         groups.append(group)
     return groups
@@ -116,7 +108,7 @@ def piece_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]
                     continue  # a piece showing its face on both sides
                 label = _title(svg) or group.title
                 if is_back:
-                    label = f"{ui(game, 'preview_back', lang)}: {label}"
+                    label = f"{game.ui('preview_back', lang)}: {label}"
                 group.items.append(Item(label, n, inline(svg, assets.svg_view(svg, bleed), label), is_back))
         groups.append(group)
     return groups
@@ -139,7 +131,7 @@ def aid_group(game: Game, ctx: RenderContext, inline: Inliner) -> Group:
         if not any(item.svg_source == svg for item in group.items):
             group.items.append(Item(name, fronts.count(svg), inline(svg, assets.svg_view(svg, bleed), name),
                                     svg_source=svg))
-    back_label = ui(game, "preview_back", lang)
+    back_label = game.ui("preview_back", lang)
     for svg, n in Counter(backs).items():
         player = names[backs.index(svg)].split(" · ")[-1]
         label = f"{back_label} · {player}"
@@ -164,14 +156,14 @@ def kit_rows(game: Game, lang: str) -> list[tuple[str, int]]:
             ("comp_upgrade_cards", c.upgrade_cards), ("comp_tiles", c.land_tiles), ("comp_tokens", c.unit_tokens),
             ("comp_markers", c.score_markers + c.storage_markers + c.first_player_markers),
             ("comp_board", c.boards), ("comp_mats", c.castle_mats), ("comp_aids", c.aid_cards)]
-    return [(game.ui(k, lang), n) for k, n in rows] + [(ui(game, "preview_dice", lang), c.dice)]
+    return [(game.ui(k, lang), n) for k, n in rows] + [(game.ui("preview_dice", lang), c.dice)]
 
 
 def kind_label(game: Game, kind: str, lang: str) -> str:
     if kind in KIND_UI:
         return game.ui(KIND_UI[kind], lang)
     key = f"preview_kind_{kind.replace('-', '_')}"
-    return ui(game, key, lang)
+    return game.ui(key, lang)
 
 
 def file_groups(game: Game, files: list[OutputFile], lang: str) -> list[dict]:
@@ -185,8 +177,8 @@ def file_groups(game: Game, files: list[OutputFile], lang: str) -> list[dict]:
         label = kind_label(game, kind, lang)
         folders = sorted({f.path.rsplit("/", 1)[0] + "/" for f in items if "/" in f.path})
         out.append({"kind": kind, "label": label, "each": kind in LINK_EACH, "folders": folders,
-                    "count": ui(game, "preview_files_count", lang, n=len(items)),
-                    "files": [{"path": f.path, "pages": ui(game, "preview_pages", lang, n=f.pages) if f.pages else ""}
+                    "count": game.ui("preview_files_count", lang, n=len(items)),
+                    "files": [{"path": f.path, "pages": game.ui("preview_pages", lang, n=f.pages) if f.pages else ""}
                               for f in items]})
     return out
 
@@ -206,12 +198,12 @@ def page(game: Game, ctx: RenderContext) -> str:
     sections = card_groups(game, ctx, inline) + piece_groups(game, ctx, inline) + [aid_group(game, ctx, inline)]
     sections += large_groups(game, ctx, inline)
     values = {
-        "lang": lang, "title": ui(game, "preview_title", lang, name=game.title.get(lang)),
+        "lang": lang, "title": game.ui("preview_title", lang, name=game.title.get(lang)),
         "options": ctx.options, "sections": sections, "kit": kit_rows(game, lang),
         "notes": list(ctx.notes), "files": file_groups(game, list(ctx.cache.get("files", [])), lang),
         "expected": sum(len(s.items) for s in sections),
-        "t": {k: ui(game, k, lang) for k in PAGE_UI},
-        "designs": lambda s: ui(game, "preview_designs", lang, n=s.unique, total=s.total),
+        "t": {k: game.ui(k, lang) for k in PAGE_UI},
+        "designs": lambda s: game.ui("preview_designs", lang, n=s.unique, total=s.total),
         "copies": lambda n: game.ui("copies", lang, count=n),
     }
     template = environment().get_template("index.html.j2")

@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from pnp.content.model import Game
-from pnp.render import cards, pdf, raster
+from pnp.render import card_layout, cards, pdf, raster
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
 from pnp.render.geometry import Box
 from pnp.render.shop_presets import DPI, ShopPreset, preset as get_preset
@@ -70,8 +70,6 @@ def png_items(masters: cards.Masters, family: str) -> list[tuple[str, str]]:
 
 
 def _notes(masters: cards.Masters, shop: ShopPreset, lang: str) -> list[str]:
-    from pnp.render import card_layout
-
     found = [cards.shrink_note(masters, lang, card_layout.EFFECT.size), cards.overflow_note(masters, lang)]
     return [f"print-shop ({shop.name} layout): {n}" for n in found if n]
 

@@ -39,6 +39,12 @@ def round_markup(game: Game, lang: str) -> str:
     return "\n".join(lines)
 
 
+def card_effects(game: Game, key: str):
+    """(card, effect) for every building and upgrade effect with `key`, base cards first."""
+    cards = list(game.buildings) + [b.upgrade for b in game.buildings]
+    return [(card, e) for card in cards for e in card.effects if e.key == key]
+
+
 @dataclass(frozen=True)
 class ActionLine:
     action: Action

@@ -52,14 +52,19 @@ def trim_box(spec, full: tuple[int, int]) -> tuple[float, float, float, float]:
     return b * sx, b * sy, (b + spec.width) * sx, (b + spec.height) * sy
 
 
+def full_size(spec) -> tuple[int, int]:
+    """Pixel size of the 300 dpi full-bleed render of a card master (the generic print-shop's)."""
+    return preset("generic").png_size(spec)
+
+
 def full_job(svg: str, spec) -> raster.RasterJob:
     """The 300 dpi full-bleed render of a card master: the very job the generic print-shop runs."""
-    return raster.RasterJob(svg, *preset("generic").png_size(spec), dpi=300)
+    return raster.RasterJob(svg, *full_size(spec), dpi=300)
 
 
 def cell_job(full_png: bytes, spec, size: tuple[int, int]) -> raster.Resample:
     """A sheet cell: the trim of the 300 dpi render, resampled to the cell size."""
-    return raster.Resample(full_png, trim_box(spec, preset("generic").png_size(spec)), *size, raw=True)
+    return raster.Resample(full_png, trim_box(spec, full_size(spec)), *size, raw=True)
 
 
 def card_cell(svg: str, spec, size: tuple[int, int]):
@@ -88,15 +93,15 @@ class TTSRenderer(Renderer):
         # one batch: big table images and small cards balance over the pool; the cards'
         # 300 dpi renders are the print-shop's own (reused when it ran in this build)
         jobs = [full_job(svg, spec) for svg in svgs.values()] + list(table.values())
-        done = dict(zip(jobs, raster.render_many(jobs, raster.cache_of(ctx))))
-        full = {k: done[full_job(svg, spec)] for k, svg in svgs.items()}
+        done = raster.render_many(jobs, raster.cache_of(ctx))
+        full = dict(zip(svgs, done))
         images = self._cells(full, spec, size)
         files = []
         for family, sheet_list in plans:
             files += self._deck(game, ctx, masters, family, sheet_list, images, stem, size)
-        for label, job in table.items():
+        for label, data in zip(table, done[len(svgs):]):
             name = f"{stem}-{label}.png"
-            ctx.path(name).write_bytes(done[job])
+            ctx.path(name).write_bytes(data)
             files.append(OutputFile(name, "tts", 0))
         return files
 
@@ -118,8 +123,8 @@ class TTSRenderer(Renderer):
         jobs = [cell_job(full[k], spec, size) for k in keys]
         back_size = (px_size(spec.width, BACK_DPI), px_size(spec.height, BACK_DPI))
         backs = [k for k in keys if k[1] == "back"]
-        jobs += [raster.Resample(full[k], trim_box(spec, preset("generic").png_size(spec)), *back_size, dpi=BACK_DPI)
-                 for k in backs]
+        trim = trim_box(spec, full_size(spec))
+        jobs += [raster.Resample(full[k], trim, *back_size, dpi=BACK_DPI) for k in backs]
         results = raster.parallel_map(raster.resample, jobs)
         images = {k: raster.image_from_raw(size, data) for k, data in zip(keys, results)}
         images.update({(k[0], "back-image"): data for k, data in zip(backs, results[len(keys):])})

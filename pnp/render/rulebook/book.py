@@ -9,12 +9,11 @@ from typing import Any
 from reportlab.lib import colors
 from reportlab.platypus import Paragraph
 
-from pnp.render import style as kit_style
 from pnp.render.geometry import mm_to_pt
 from pnp.render.rulebook.markup import CELL_PAIR_MAX, para
 from pnp.render.rulebook.facts import Facts
 from pnp.render.rulebook.prose import Labels
-from pnp.render.rulebook.styles import PageGeometry
+from pnp.render.rulebook.styles import PageGeometry, colour
 
 
 @dataclass
@@ -33,7 +32,7 @@ class Book:
         return para(str(text), self.styles[style], last_pair=CELL_PAIR_MAX)
 
     def colour(self, key: str) -> colors.Color:
-        return colors.HexColor(kit_style.colour(key, self.ink_saver))
+        return colour(key, self.ink_saver)
 
     def tint(self, key: str, keep: float) -> colors.Color:
         """A palette colour mixed with white (keep=1 unchanged, 0 white)."""

@@ -8,35 +8,15 @@ it shows the same lens the printed board shows; it is a map, not to scale.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from reportlab.platypus import Flowable, Table, TableStyle
 
-from pnp.render.geometry import mm_to_pt
+from pnp.render.geometry import Box, mm_to_pt
 from pnp.render.rulebook.book import Book
 from pnp.render.rulebook.facts import halves
 
 CELL = 13.0  # mm
 GAP = 2.6  # mm between cells: neighbour links are drawn across it
 PAD = 1.0  # mm around the drawing
-
-
-@dataclass(frozen=True)
-class Spot:
-    """A square on the diagram in mm, origin top-left of the drawing, y downwards."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
 
 
 class BoardDiagram(Flowable):
@@ -51,6 +31,7 @@ class BoardDiagram(Flowable):
         cols = max(p[0] for p in positions) - self.col0 + 1
         rows = max(p[1] for p in positions) - self.row0 + 1
         self.halves = halves(board)
+        self.entrance_of = {e: c.player for c in board.castles for e in c.entrances}
         self.w_mm = 2 * PAD + cols * cell + (cols - 1) * GAP
         self.h_mm = 2 * PAD + rows * cell + (rows - 1) * GAP
 
@@ -58,18 +39,18 @@ class BoardDiagram(Flowable):
         return mm_to_pt(self.w_mm), mm_to_pt(self.h_mm)
 
     # --- geometry ------------------------------------------------------------------
-    def spot(self, col: int, row: int, span: int = 1) -> Spot:
+    def spot(self, col: int, row: int, span: int = 1) -> Box:
         step = self.size + GAP
-        return Spot(PAD + (col - self.col0) * step, PAD + (row - self.row0) * step,
+        return Box(PAD + (col - self.col0) * step, PAD + (row - self.row0) * step,
                     span * self.size + (span - 1) * GAP, self.size)
 
-    def castle_spot(self, castle) -> Spot:
+    def castle_spot(self, castle) -> Box:
         cols = [self.book.game.board.cell(e).pos[0] for e in castle.entrances] or [castle.pos[0]]
         first = min(cols)
         return self.spot(first, castle.pos[1], max(cols) - first + 1)
 
     # --- drawing (canvas in points, y upwards; helpers take mm, y downwards) ----------
-    def _rect(self, s: Spot, fill, stroke, width: float, radius: float = 1.4) -> None:
+    def _rect(self, s: Box, fill, stroke, width: float, radius: float = 1.4) -> None:
         c = self.canv
         c.setFillColor(fill)
         c.setStrokeColor(stroke)
@@ -88,7 +69,7 @@ class BoardDiagram(Flowable):
     def _icon(self, name: str, cx: float, cy: float, size: float) -> None:
         self.canv.draw_icon(name, mm_to_pt(cx - size / 2), mm_to_pt(self.h_mm - cy - size / 2), mm_to_pt(size))
 
-    def _link(self, a: Spot, b: Spot) -> None:
+    def _link(self, a: Box, b: Box) -> None:
         c = self.canv
         c.setStrokeColor(self.book.colour("muted"))
         c.setLineWidth(2.2)
@@ -106,15 +87,14 @@ class BoardDiagram(Flowable):
             home = self.castle_spot(castle)
             for entrance in castle.entrances:
                 s = spots[entrance]
-                self._link(Spot(s.x, home.y, s.w, home.h), s)
+                self._link(Box(s.x, home.y, s.w, home.h), s)
         for cell in board.cells:
             self._cell(cell, spots[cell.id])
         for castle in board.castles:
             self._castle(castle)
 
-    def _cell(self, cell, s: Spot) -> None:
+    def _cell(self, cell, s: Box) -> None:
         book = self.book
-        entrance_of = {e: c.player for c in book.game.board.castles for e in c.entrances}
         if cell.land:
             land = book.facts.land(cell.land)
             self._rect(s, book.tint(land.icon if land.icon in ("citadel", "mine") else "panel", 0.45),
@@ -124,7 +104,7 @@ class BoardDiagram(Flowable):
             return
         half = self.halves.get(cell.id)
         fill = book.tint(f"player-{half.lower()}", 0.16) if half else book.colour("paper")
-        player = entrance_of.get(cell.id)
+        player = self.entrance_of.get(cell.id)
         stroke = book.colour(f"player-{player.lower()}") if player else book.colour("ink")
         self._rect(s, fill, stroke, 1.8 if player else 0.8)
         self._text(cell.id.upper(), s.cx, s.cy + 1.3, 9.5)
@@ -145,7 +125,7 @@ class BoardDiagram(Flowable):
     def _unit(self, cx: float, cy: float, strength: int, colour) -> None:
         """A starting unit token: a square in the player's colour showing its strength."""
         size = 5.4
-        self._rect(Spot(cx - size / 2, cy - size / 2, size, size), colour, self.book.colour("ink"), 0.6, 0.8)
+        self._rect(Box(cx - size / 2, cy - size / 2, size, size), colour, self.book.colour("ink"), 0.6, 0.8)
         self._text(str(strength), cx, cy + 1.3, 8.5, colour=self.book.colour("paper"))
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import (ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate,
-                                PageTemplate, Spacer, TableStyle)
+from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, PageTemplate, Spacer, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.render.geometry import mm_to_pt
@@ -123,11 +122,3 @@ def contents(styles: dict) -> TableOfContents:
                                  ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                  ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
     return toc
-
-
-def to_summary() -> NextPageTemplate:
-    return NextPageTemplate("summary")
-
-
-def to_body() -> NextPageTemplate:
-    return NextPageTemplate("body")

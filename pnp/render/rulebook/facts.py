@@ -189,13 +189,6 @@ class Facts:
                     out.append((item, self.game.effects_text(chosen, self.lang, " "), is_upgrade))
         return out
 
-    def effect_of(self, item, key: str) -> str:
-        """The printed text of one effect of `item`."""
-        for effect in item.effects:
-            if effect.key == key:
-                return self.game.effect_text(effect, self.lang)
-        raise RulebookError(f"{item.id} has no effect {key!r}")
-
     def cards_with(self, key: str) -> list:
         """Battle cards with an effect `key`; error if none."""
         found = [c for c in self.game.battle_cards if any(e.key == key for e in c.effects)]

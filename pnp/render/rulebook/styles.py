@@ -43,9 +43,6 @@ class PageGeometry:
         return (self.text_width - self.summary_gap) / 2
 
 
-A4 = PageGeometry()
-
-
 def colour(key: str, ink_saver: bool = False) -> colors.Color:
     return colors.HexColor(kit_style.colour(key, ink_saver))
 
