@@ -29,7 +29,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _filled(game: Game, template: Text, fill) -> dict[str, str]:
+def _filled(template: Text, fill) -> dict[str, str]:
     return {lang: fill(lang) for lang in sorted(template.values)}
 
 
@@ -37,7 +37,7 @@ def _effect(game: Game, effect: Effect) -> dict:
     return {
         "key": effect.key,
         "params": _plain(effect.params),
-        "text": _filled(game, effect.text, lambda lang: game.effect_text(effect, lang)),
+        "text": _filled(effect.text, lambda lang: game.effect_text(effect, lang)),
     }
 
 
@@ -47,7 +47,7 @@ def _action(game: Game, action: Action) -> dict:
         "name": _text(action.name),
         "params": _plain(action.params),
         "free": action.free,
-        "text": _filled(game, action.text, lambda lang: game.action_text(action, lang)),
+        "text": _filled(action.text, lambda lang: game.action_text(action, lang)),
     }
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from pnp.content.model import Effect, Game, Text
-from pnp.content.schema import did_you_mean
+from pnp.content.schema import did_you_mean, path_text as where
 from pnp.errors import Mark
 
-__all__ = ["did_you_mean", "note_for", "explained", "where", "texts", "lang_mark", "owners", "Owner", "key_mark"]
+__all__ = ["did_you_mean", "note_for", "explained", "where", "texts", "lang_mark", "owners", "Owner", "key_mark", "prose"]
 
 
 def note_for(game: Game, *path) -> str:
@@ -55,14 +55,6 @@ def explained(game: Game, path: tuple, value: Any, rules: Any = None, cite_rules
     else:
         wanted = [value]
     return all(_mentions(note, w) for w in wanted)
-
-
-def where(path: Iterable) -> str:
-    """A path as the designer reads it: buildings[0].cost.wood."""
-    out = ""
-    for p in path:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out or "the document"
 
 
 def _paths_by_mark(game: Game) -> dict[Mark, list[tuple]]:
@@ -129,6 +121,16 @@ def owners(game: Game) -> Iterator[Owner]:
         yield Owner("upgrade", b.upgrade.id, ("buildings", i, "upgrade"), b.upgrade.effects, b.upgrade.mark)
     for i, c in enumerate(game.battle_cards):
         yield Owner("battle card", c.id, ("battle_cards", i), c.effects, c.mark)
+
+
+def prose(game: Game) -> Iterator[tuple[Text, tuple]]:
+    """Round steps and clarifications (texts that name game facts) with their paths."""
+    for part in ("start", "turn", "end"):
+        for i, step in enumerate(getattr(game.round, part)):
+            yield step.text, ("round", part, i, "text")
+    for i, c in enumerate(game.clarifications):
+        yield c.topic, ("clarifications", i, "topic")
+        yield c.text, ("clarifications", i, "text")
 
 
 def key_mark(game: Game, *path) -> Mark:

@@ -48,7 +48,8 @@ _CELLS = ("board", "cells")
 
 
 class _Board:
-    """Cells by id (first occurrence wins) and the undirected graph of valid edges."""
+    """Cells by id (first occurrence wins), the undirected graph of valid edges, and what
+    several checks derive from them: land kinds by id, the mirror axis, castle distances."""
 
     def __init__(self, game: Game):
         self.game = game
@@ -62,6 +63,11 @@ class _Board:
                 if n in self.index and n != cell.id:
                     self.edges[cell.id].add(n)
                     self.edges[n].add(cell.id)
+        self.kinds = {k.id: k for k in game.lands}
+        rows = [c.pos[1] for c in self.cells]
+        self.row_sum = min(rows) + max(rows) if rows else 0  # reflecting a row: row_sum - row
+        #: steps from each castle (in castle order) to every land it reaches
+        self.dists = [self.distances(c.entrances) for c in game.board.castles]
 
     def mark(self, i: int, *rest):
         return self.game.mark(*_CELLS, i, *rest)
@@ -166,16 +172,14 @@ def _connected(b: _Board) -> Iterator[Problem]:
             part = next(p for p in parts if cell.id in p)
             yield error("board-disconnected", f"land {cell.id!r} is cut off from the rest of the board "
                         f"(its piece: {', '.join(sorted(part))})", b.mark(i, "id"), "check its neighbours and theirs")
-    for castle in b.game.board.castles:
-        dist = b.distances(castle.entrances)
+    for castle, dist in zip(b.game.board.castles, b.dists):
         for i, cell in enumerate(b.cells):
             if b.index[cell.id] == i and cell.id in main and cell.id not in dist:
                 yield error("board-unreachable", f"land {cell.id!r} cannot be reached from castle {castle.player}", b.mark(i, "id"))
 
 
 def _reflect(b: _Board, pos: tuple[int, int]) -> tuple[int, int]:
-    rows = [c.pos[1] for c in b.cells]
-    return (pos[0], min(rows) + max(rows) - pos[1])
+    return (pos[0], b.row_sum - pos[1])
 
 
 def _mirror(b: _Board) -> Iterator[Problem]:
@@ -221,31 +225,28 @@ def _mirror_castles(b: _Board, mirror: dict[str, str]) -> Iterator[Problem]:
 
 
 def _fixed(b: _Board) -> Iterator[Problem]:
-    kinds = {k.id: k for k in b.game.lands}
     shown = {cell.land for cell in b.cells}
     for i, land in enumerate(b.game.lands):
         if land.fixed and land.id not in shown:
             yield error("board-fixed-land", f"land kind {land.id!r} is fixed (printed on the board) but no cell shows it",
                         b.game.mark("lands", i, "id"), "give a cell `land: " + land.id + "`, or make the kind a tile (fixed: false)")
-    dists = [b.distances(c.entrances) for c in b.game.board.castles]
     for i, cell in enumerate(b.cells):
-        if cell.land is None or cell.land not in kinds:
+        if cell.land is None or cell.land not in b.kinds:
             continue
-        if not kinds[cell.land].fixed:
+        if not b.kinds[cell.land].fixed:
             yield error("board-fixed-land", f"cell {cell.id!r} shows {cell.land!r}, a tile kind (not fixed)", b.mark(i, "land"),
                         "tile kinds are dealt in the mirrored shuffle; list them under board.tiles")
         if cell.mirror != cell.id:
             yield error("board-mirror-fixed", f"cell {cell.id!r} with fixed land {cell.land!r} mirrors to {cell.mirror!r}; "
                         "a fixed land must be its own mirror", b.mark(i, "mirror"))
-        if len(dists) == 2 and all(cell.id in d for d in dists) and dists[0][cell.id] != dists[1][cell.id]:
-            (pa, pb), (da, db) = [c.player for c in b.game.board.castles], (dists[0][cell.id], dists[1][cell.id])
+        if len(b.dists) == 2 and all(cell.id in d for d in b.dists) and b.dists[0][cell.id] != b.dists[1][cell.id]:
+            (pa, pb), (da, db) = [c.player for c in b.game.board.castles], (b.dists[0][cell.id], b.dists[1][cell.id])
             yield error("board-unfair", f"{cell.land} ({cell.id!r}) is {da} steps from castle {pa} but {db} from castle {pb}",
                         b.mark(i, "id"), "the citadel and the mine must be equally far from both castles")
 
 
 def _tiles(b: _Board) -> Iterator[Problem]:
     tiles = b.game.board.tiles
-    kinds = {k.id: k for k in b.game.lands}
     mirrored = sum(1 for c in b.cells if c.land is None and c.mirror != c.id)
     centre = sum(1 for c in b.cells if c.land is None and c.mirror == c.id)
     pairs = sum(n for _, n in tiles.pairs)
@@ -258,6 +259,6 @@ def _tiles(b: _Board) -> Iterator[Problem]:
                     b.game.mark("board", "tiles", "centre"))
     for part, counts in (("pairs", tiles.pairs), ("centre", tiles.centre)):
         for kind, _ in counts:
-            if kind in kinds and kinds[kind].fixed:
+            if kind in b.kinds and b.kinds[kind].fixed:
                 yield error("tile-fixed-land", f"board.tiles.{part}: {kind!r} is printed on the board (fixed), not a tile",
                             key_mark(b.game, "board", "tiles", part, kind))

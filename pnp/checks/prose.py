@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from pnp.checks._util import did_you_mean
+from pnp.checks._util import did_you_mean, prose, where
 from pnp.content import text as tpl
 from pnp.content.facts import facts
-from pnp.content.model import Game, Text
+from pnp.content.model import Game
 from pnp.errors import Problem, error
 
 ID = "prose-facts"
@@ -22,26 +22,18 @@ CODES = {
 }
 
 
-def _texts(game: Game) -> Iterator[tuple[Text, str]]:
-    for part in ("start", "turn", "end"):
-        for i, step in enumerate(getattr(game.round, part)):
-            yield step.text, f"round.{part}[{i}].text"
-    for i, c in enumerate(game.clarifications):
-        yield c.topic, f"clarifications[{i}].topic"
-        yield c.text, f"clarifications[{i}].text"
-
-
 def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
     known = sorted(facts(game))
-    for text, where in _texts(game):
+    for text, path in prose(game):
+        what = where(path)
         for code in (lang,) if lang else game.languages:
             if not text.has(code):
                 continue
             try:
                 left = tpl.placeholders(text.get(code))
             except tpl.TemplateError as exc:
-                yield error("unknown-fact", f"{where}.{code}: {exc}", text.mark)
+                yield error("unknown-fact", f"{what}.{code}: {exc}", text.mark)
                 continue
             for name in sorted(left):
-                yield error("unknown-fact", f"{where}.{code}: {{{name}}} is not a fact of the game",
+                yield error("unknown-fact", f"{what}.{code}: {{{name}}} is not a fact of the game",
                             text.mark, did_you_mean(name, known))

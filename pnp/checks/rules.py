@@ -7,6 +7,7 @@ Battle-card counts are the deck check's; building copies are the buildings check
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable, Iterator, Mapping
 
 from pnp.checks._util import explained, note_for, owners, where
@@ -173,9 +174,9 @@ def _buildings(game: Game) -> Iterator[Problem]:
 
 def _effect_params(game: Game) -> Iterator[Problem]:
     all_owners = list(owners(game))
-    ids = [o.id for o in all_owners]
+    uses = Counter(o.id for o in all_owners)
     # an id used twice is the references check's problem; which one the rules mean is unclear
-    by_id = {o.id: o for o in all_owners if ids.count(o.id) == 1}
+    by_id = {o.id: o for o in all_owners if uses[o.id] == 1}
     for (owner_id, key, param), (expected, quote) in reference.EFFECT_PARAMS.items():
         owner = by_id.get(owner_id)
         if owner is None:

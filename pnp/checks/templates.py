@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
-from pnp.checks._util import did_you_mean, lang_mark, where
+from pnp.checks._util import did_you_mean, lang_mark, owners, prose, where
 from pnp.content import text as tpl
 from pnp.content.model import Game, Text
 from pnp.errors import Problem, error
@@ -48,24 +48,14 @@ def _prose(game: Game) -> Iterator[tuple[Text, tuple]]:
     """Texts filled with named facts or by the renderers: ui strings, round steps, clarifications."""
     for key, text in game.ui_strings.items():
         yield text, ("ui", key)
-    for part in ("start", "turn", "end"):
-        for i, step in enumerate(getattr(game.round, part)):
-            yield step.text, ("round", part, i, "text")
-    for i, c in enumerate(game.clarifications):
-        yield c.topic, ("clarifications", i, "topic")
-        yield c.text, ("clarifications", i, "text")
+    yield from prose(game)
 
 
 def _filled_texts(game: Game) -> Iterator[tuple[Text, Mapping[str, Any], tuple]]:
     """(text, params, path of the text) for every effect and action text."""
-    for i, b in enumerate(game.buildings):
-        for j, e in enumerate(b.effects):
-            yield e.text, e.params, ("buildings", i, "effects", j, "text")
-        for j, e in enumerate(b.upgrade.effects):
-            yield e.text, e.params, ("buildings", i, "upgrade", "effects", j, "text")
-    for i, c in enumerate(game.battle_cards):
-        for j, e in enumerate(c.effects):
-            yield e.text, e.params, ("battle_cards", i, "effects", j, "text")
+    for owner in owners(game):
+        for j, e in enumerate(owner.effects):
+            yield e.text, e.params, owner.path + ("effects", j, "text")
     for i, a in enumerate(game.actions):
         yield a.text, a.params, ("actions", i, "text")
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from pnp.checks import run_all
+from pnp.commands.common import summary_line
 from pnp.content import DEFAULT_CONTENT, Game, display_path, load_game
 from pnp.errors import Level, Problem, sorted_problems
 
@@ -111,7 +112,7 @@ def summary_text(shown: str, game: Game | None, problems: list[Problem], failed:
     s = summary(shown, game, problems)
     if failed:
         tail = " (--strict: warnings fail)" if strict and not s["errors"] else ""
-        return f"{shown}: {_plural(s['errors'], 'error')}, {_plural(s['warnings'], 'warning')}{tail}"
+        return f"{shown}: {summary_line(problems)}{tail}"
     return (f"{shown}: ok — {s['lands']} lands, {s['buildings']} buildings ({s['building_cards']} cards) + "
             f"{s['upgrades']} upgrades ({s['upgrade_cards']} cards), {s['battle_card_types']} battle card types "
             f"({s['battle_cards']} cards), {_plural(s['warnings'], 'warning')}")

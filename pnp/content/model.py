@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -400,14 +401,15 @@ class Game:
                 return b.upgrade
         raise KeyError(uid)
 
-    @property
+    # cached: every filled effect or action text asks (the Game is frozen, so they never change)
+    @cached_property
     def resource_ids(self) -> tuple[str, ...]:
         return tuple(r.id for r in self.resources)
 
-    @property
-    def resource_icons(self) -> dict[str, str]:
+    @cached_property
+    def resource_icons(self) -> Mapping[str, str]:
         """Resource id -> icon name: a resource parameter prints as its icon."""
-        return {r.id: r.icon for r in self.resources}
+        return frozen_map({r.id: r.icon for r in self.resources})
 
     def effect_text(self, effect: Effect, lang: str) -> str:
         """The printed text of an effect with its parameters filled in (icons as [markup])."""

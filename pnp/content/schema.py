@@ -81,16 +81,17 @@ def did_you_mean(word: str, choices) -> str:
     return f"did you mean {close[0]!r}?" if close else ""
 
 
-def _where(path) -> str:
-    parts = []
+def path_text(path) -> str:
+    """A path as the designer reads it: buildings[0].cost.wood."""
+    out = ""
     for p in path:
-        parts.append(f"[{p}]" if isinstance(p, int) else (("." if parts else "") + str(p)))
-    return "".join(parts) or "the document"
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "the document"
 
 
 def _problems_for(err: jsonschema.ValidationError, loaded: Loaded) -> Iterator[Problem]:
     path = tuple(err.absolute_path)
-    where = _where(path)
+    where = path_text(path)
     mark = loaded.mark(path)
     v = err.validator
     if v == "additionalProperties" and err.validator_value is False:
