@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from pnp import ROOT
 from pnp.content.model import Game
 from pnp.kit import counts
 from pnp.render.base import RENDERERS, BuildOptions, OutputFile, RenderContext
@@ -43,7 +42,8 @@ PARALLEL_GROUPS = (("cards", "tokens", "alignment", "rulebook"), ("board", "mats
 #: built only with --all (or when named in --only)
 EXTRA_RENDERERS = ("print-shop", "tts")
 
-DEFAULT_OUT = ROOT / "output"
+#: relative: the output/ folder of the directory pnp runs in, never the package's own
+DEFAULT_OUT = Path("output")
 
 
 class BuildError(Exception):

@@ -42,7 +42,7 @@ def _fault_guard(fn):
 
 def content_option(fn):
     return click.option("--content", "content", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                        help="Content file (default: content/tverdzha.yaml).")(fn)
+                        help="Content file (default: the bundled game, content/tverdzha.yaml).")(fn)
 
 
 def lang_option(fn):
@@ -117,7 +117,7 @@ def export(content, fmt):
 @click.option("--shop", type=click.Choice(["generic", "tgc", "mpc"]), default="generic", show_default=True)
 @click.option("--shop-order", type=click.Choice(["separate", "alternate"]), default="separate", show_default=True)
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Output root (default: output/); files go to OUT/<lang>/.")
+              help="Output root (default: output/ in the current directory); files go to OUT/<lang>/.")
 @_fault_guard
 def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, out):
     """Check the content, then build the print-and-play kit."""

@@ -5,14 +5,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pnp import ROOT
 from pnp.content.build import build_game
 from pnp.content.model import Game
 from pnp.content.schema import validate
 from pnp.content.yamlload import load_yaml
 from pnp.errors import Problem, has_errors
+from pnp.resources import bundled
 
-DEFAULT_CONTENT = ROOT / "content" / "tverdzha.yaml"
+DEFAULT_CONTENT = bundled("content", "tverdzha.yaml")
 
 
 def display_path(path: Path) -> str:

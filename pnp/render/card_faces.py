@@ -15,14 +15,14 @@ from typing import Any
 
 from markupsafe import Markup
 
-from pnp import ROOT
 from pnp.content.model import BattleCard, Building, Game, Upgrade
 from pnp.render import card_layout as cl
 from pnp.render import fonts, icons, richtext, style
 from pnp.render.geometry import Box, fmt, pt_to_mm
 from pnp.render.icon_inline import icon
+from pnp.resources import bundled
 
-TEMPLATE_DIR = ROOT / "templates" / "cards"
+TEMPLATE_DIR = bundled("templates", "cards")
 FAMILY_ICON = {"battle": "battle", "building": "building", "upgrade": "upgrade"}
 FAMILY_UI = {"battle": "card_battle", "building": "card_building", "upgrade": "card_upgrade"}
 

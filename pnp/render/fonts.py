@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pnp import ROOT
 from pnp.render.geometry import PT_PER_MM
+from pnp.resources import bundled
 
-FONT_DIR = ROOT / "fonts"
+FONT_DIR = bundled("fonts")
 
 
 @dataclass(frozen=True)

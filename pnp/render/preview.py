@@ -20,13 +20,14 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from pnp import ROOT, kit
+from pnp import kit
 from pnp.content.model import Game
 from pnp.render import preview_assets as assets
 from pnp.render import cards, sources
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
+from pnp.resources import bundled
 
-TEMPLATE_DIR = ROOT / "templates" / "preview"
+TEMPLATE_DIR = bundled("templates", "preview")
 #: the page's own strings (keys of the content's `ui:` section), listed for the template
 PAGE_UI = ("preview_kit", "preview_component", "preview_count", "preview_back", "preview_text_fit",
            "preview_all_fits", "preview_files", "preview_dice", "preview_hint")

@@ -7,8 +7,8 @@ import re
 
 from click.testing import CliRunner
 
-from pnp import ROOT
 from pnp.cli import main
+from pnp.content import DEFAULT_CONTENT
 
 
 def _sim(*args):
@@ -50,7 +50,7 @@ def test_forbid_removes_a_card_and_a_building(tmp_path):
 
 
 def test_check_kit_fails_when_the_kit_prints_too_few_tokens(tmp_path):
-    text = (ROOT / "content" / "tverdzha.yaml").read_text(encoding="utf-8")
+    text = DEFAULT_CONTENT.read_text(encoding="utf-8")
     small, n = re.subn(r"unit_tokens: \{per_player: \d+", "unit_tokens: {per_player: 2", text)
     assert n == 1
     content = tmp_path / "small.yaml"

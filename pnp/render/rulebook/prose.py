@@ -18,12 +18,12 @@ from typing import Any
 import jinja2
 import markupsafe
 
-from pnp import ROOT
 from pnp.content.text import fill
 from pnp.render.rulebook.errors import RulebookError
 from pnp.render.rulebook.facts import Facts
+from pnp.resources import bundled
 
-TEMPLATE_DIR = ROOT / "templates" / "rulebook"
+TEMPLATE_DIR = bundled("templates", "rulebook")
 MASTER = "rulebook.j2"
 LABELS = "labels.j2"
 _LABEL_LINE = re.compile(r"^([a-z][a-z0-9_.-]*):\s?(.*)$")
