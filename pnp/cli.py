@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import sys
 import tempfile
-import time
 import traceback
 from pathlib import Path
 
@@ -32,8 +31,10 @@ def _fault_guard(fn):
             click.echo("pnp: interrupted", err=True)
             sys.exit(130)
         except Exception as exc:  # noqa: BLE001 - the one place that catches everything
-            crash = Path(tempfile.gettempdir()) / f"pnp-crash-{int(time.time())}.txt"
-            crash.write_text("".join(traceback.format_exception(exc)), encoding="utf-8")
+            # a fresh name for every crash (mkstemp: exclusive create, mode 0600, no symlink followed)
+            fd, crash = tempfile.mkstemp(prefix="pnp-crash-", suffix=".txt")
+            with open(fd, "w", encoding="utf-8") as report:
+                report.write("".join(traceback.format_exception(exc)))
             click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (details in {crash})", err=True)
             sys.exit(70)
 

@@ -9,11 +9,12 @@ points FONTCONFIG_FILE at it before cairo starts; the build never depends on sys
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from xml.sax.saxutils import escape
 
+from pnp import private
 from pnp.render.geometry import PT_PER_MM
 from pnp.resources import bundled
 
@@ -129,14 +130,17 @@ def use_bundled_fonts() -> Path:
     """Point fontconfig (and so cairo/cairosvg) at fonts/ only. Call before cairo draws.
 
     Returns the path of the generated fonts.conf. Idempotent.
+
+    The file and fontconfig's cache live in this process's private folder (scanning the
+    nine faces takes a few milliseconds, so a shared cache would buy nothing). fontconfig
+    reads FONTCONFIG_FILE once, when a process first draws text: forked workers that call
+    this inherit the parent's cached path, and the folder lives until the parent exits.
     """
-    conf_dir = Path(tempfile.gettempdir()) / f"pnp-fontconfig-{os.getuid()}"
+    conf_dir = private.scratch_dir() / "fontconfig"
     cache_dir = conf_dir / "cache"
     cache_dir.mkdir(parents=True, exist_ok=True)
-    conf = conf_dir / "fonts.conf"
-    text = _FONTS_CONF.format(font_dir=FONT_DIR, cache_dir=cache_dir)
-    if not conf.exists() or conf.read_text() != text:
-        conf.write_text(text)
+    text = _FONTS_CONF.format(font_dir=escape(str(FONT_DIR)), cache_dir=escape(str(cache_dir)))
+    conf = private.write_atomic(conf_dir, "fonts.conf", text.encode("utf-8"))
     os.environ["FONTCONFIG_FILE"] = str(conf)
     return conf
 

@@ -20,6 +20,7 @@ from typing import Iterable
 
 from markupsafe import Markup
 
+from pnp import private
 from pnp.render import fonts
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
@@ -143,13 +144,11 @@ SUBSET_VERSION = "1"  # bump when subset_font's options change
 
 
 def cached_subset(key: str, chars: str) -> bytes:
-    """subset_font, remembered on disk: importing fontTools' subsetter and cutting five faces
-    costs ~0.5 s, and the result only changes with the font file or the page's characters.
-    The cache holds exactly what subset_font returns, so output bytes never depend on it."""
+    """subset_font, remembered in the user's cache folder: importing fontTools' subsetter and
+    cutting five faces costs ~0.5 s, and the result only changes with the font file or the
+    page's characters, which name the cached file. The cache holds exactly what subset_font
+    returns, so output bytes never depend on it."""
     import hashlib
-    import os
-    import tempfile
-    from pathlib import Path
 
     import fontTools
 
@@ -157,13 +156,9 @@ def cached_subset(key: str, chars: str) -> bytes:
     for part in (f"{SUBSET_VERSION}/{fontTools.version}".encode(), fonts.face(key).path.read_bytes(),
                  chars.encode("utf-8")):
         digest.update(hashlib.sha256(part).digest())
-    folder = Path(tempfile.gettempdir()) / f"pnp-font-subsets-{os.getuid()}"
-    path = folder / f"{key}-{digest.hexdigest()[:32]}.ttf"
-    if path.is_file():
-        return path.read_bytes()
-    data = subset_font((key, chars))
-    folder.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(f".{os.getpid()}.part")
-    partial.write_bytes(data)
-    os.replace(partial, path)
+    name = f"{key}-{digest.hexdigest()[:32]}.ttf"
+    data = private.cache_get("font-subsets", name)
+    if data is None:
+        data = subset_font((key, chars))
+        private.cache_put("font-subsets", name, data)
     return data

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import base64
 import io
-import os
 import re
-import tempfile
 from functools import lru_cache
-from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp import private
 from pnp.render import icons as kit_icons
 from pnp.render.fonts import face, register_reportlab_fonts
 
@@ -28,7 +26,6 @@ from pnp.render.fonts import face, register_reportlab_fonts
 _BLANK_PNG = (
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
 )
-_PLACEHOLDER_DIR = Path(tempfile.gettempdir()) / f"pnp-rulebook-icons-{os.getuid()}"
 # kind, icon scale in hundredths (to find the text's baseline again), icon names
 _PLACEHOLDER_NAME = re.compile(r"pnp-inline-(icon|deco)-(\d+)-([a-z0-9_+-]+)\.png$")
 RUN_GAP = 0.08  # space between the icons of a run, as a fraction of the icon size
@@ -88,17 +85,13 @@ def inline_size(face_key: str, font_size: float, scale: float) -> tuple[float, f
 
 @lru_cache(maxsize=None)
 def placeholder(names: tuple[str, ...], decorative: bool = False, scale: float = 1.4) -> str:
-    """The path of the placeholder image that stands for a run of icons in paragraph markup."""
-    _PLACEHOLDER_DIR.mkdir(parents=True, exist_ok=True)
+    """The path of the placeholder image that stands for a run of icons in paragraph markup.
+
+    It lies in this process's private folder (forked renderers write into their parent's).
+    """
     kind = "deco" if decorative else "icon"
-    path = _PLACEHOLDER_DIR / f"pnp-inline-{kind}-{round(scale * 100)}-{'+'.join(check_icon(n) for n in names)}.png"
-    data = base64.b64decode(_BLANK_PNG)
-    if not path.exists() or path.read_bytes() != data:
-        # write-then-rename: a build running in parallel never reads a half-written file
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    return str(path)
+    name = f"pnp-inline-{kind}-{round(scale * 100)}-{'+'.join(check_icon(n) for n in names)}.png"
+    return str(private.write_atomic(private.scratch_dir(), name, base64.b64decode(_BLANK_PNG)))
 
 
 def icon_tag(names: str | tuple[str, ...], face_key: str, font_size: float, scale: float,
