@@ -1,7 +1,7 @@
 """The simulation report as PDF: the same blocks as the HTML, set with reportlab platypus.
 
-Bundled PT Sans (Cyrillic names of cards and buildings), fixed metadata (invariant=1),
-so the same result gives the same bytes.
+Bundled PT Sans (Cyrillic names of cards and buildings), fixed metadata (a TimelessCanvas),
+so the same result gives the same bytes whatever SOURCE_DATE_EPOCH says.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ def to_pdf(blocks: list[tuple], title: str) -> bytes:
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
     from pnp.render.fonts import register_reportlab_fonts
+    from pnp.render.timeless import TimelessCanvas
 
     register_reportlab_fonts()
     body = ParagraphStyle("body", fontName="sans", fontSize=9, leading=12, spaceAfter=6)
@@ -44,7 +45,7 @@ def to_pdf(blocks: list[tuple], title: str) -> bytes:
     doc = SimpleDocTemplate(buf, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm, topMargin=16 * mm,
                             bottomMargin=16 * mm, title=title, author="pnp sim", creator="pnp",
                             invariant=1, initialFontName="sans")
-    doc.build(story)
+    doc.build(story, canvasmaker=TimelessCanvas)
     return buf.getvalue()
 
 

@@ -260,6 +260,13 @@ def pdffonts(pdf: bytes) -> list[list[str]]:
     return [line.split() for line in out.splitlines()[2:] if line.strip()]
 
 
+def not_bundled_fonts(pdf: bytes) -> list[list[str]]:
+    """The `pdffonts` rows that are not an embedded subset of a bundled PT face (e.g. DejaVu
+    Sans, which fontconfig falls back to when it cannot find the bundled fonts)."""
+    return [row for row in pdffonts(pdf)
+            if not row[0].split("+")[-1].startswith(("PTSans", "PTSerif")) or row[-5:-3] != ["yes", "yes"]]
+
+
 def qpdf_check(pdf: bytes) -> subprocess.CompletedProcess:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "in.pdf"

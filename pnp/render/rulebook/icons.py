@@ -16,11 +16,10 @@ import io
 import re
 from functools import lru_cache
 
-from reportlab.pdfgen.canvas import Canvas
-
 from pnp import private
 from pnp.render import icons as kit_icons
 from pnp.render.fonts import face, register_reportlab_fonts
+from pnp.render.timeless import TimelessCanvas
 
 # A 1x1 transparent PNG: only its size matters, the pixels are never drawn.
 _BLANK_PNG = (
@@ -109,7 +108,7 @@ def icon_tag(names: str | tuple[str, ...], face_key: str, font_size: float, scal
             f'valign="{bottom:.2f}"/>')
 
 
-class IconCanvas(Canvas):
+class IconCanvas(TimelessCanvas):
     """A canvas that draws icon placeholders as vector forms and knows the palette variant."""
 
     ink_saver = False
