@@ -19,7 +19,8 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+#: how a cached file is opened: never through a symlink, never blocking on a FIFO
+_READ_FLAGS = os.O_RDONLY | sum(getattr(os, flag, 0) for flag in ("O_NOFOLLOW", "O_NONBLOCK", "O_CLOEXEC"))
 
 
 @lru_cache(maxsize=1)
@@ -37,7 +38,14 @@ def scratch_dir() -> Path:
     return path
 
 
-os.register_at_fork(before=scratch_dir)
+def _before_fork() -> None:
+    try:
+        scratch_dir()
+    except OSError:
+        pass  # no usable temporary folder: a child that needs one reports it then
+
+
+os.register_at_fork(before=_before_fork)
 
 
 def write_atomic(folder: Path, name: str, data: bytes) -> Path:
@@ -74,7 +82,7 @@ def cache_get(kind: str, name: str) -> bytes | None:
     if folder is None:
         return None
     try:
-        fd = os.open(folder / name, os.O_RDONLY | _NOFOLLOW)
+        fd = os.open(folder / name, _READ_FLAGS)
     except OSError:
         return None
     with os.fdopen(fd, "rb") as f:

@@ -93,6 +93,9 @@ def test_the_cache_never_follows_a_planted_symlink(user_cache, tmp_path):
     (user_cache / "fonts").symlink_to(elsewhere)
     private.cache_put("fonts", "b.ttf", b"font bytes")
     assert os.listdir(elsewhere) == [] and private.cache_get("fonts", "b.ttf") is None
+    # nor does a FIFO planted under a cached name make the build wait for a writer
+    os.mkfifo(user_cache / "subsets" / "c.ttf")
+    assert private.cache_get("subsets", "c.ttf") is None
 
 
 def test_two_crashes_in_one_second_get_two_private_reports(tmp_path, monkeypatch, capsys):
