@@ -33,11 +33,10 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
     top_cap = storage_caps(game)[-1]
     for key, track, need, what in (("storage_track", comp.storage_track, top_cap, "the largest storage cap"),
                                    ("score_track", comp.score_track, game.victory.points, "the victory points")):
-        mark = comp.marks.get(key) or game.mark("components", key)
         if track.top < need:
-            yield error("track-short", f"components.{key} ends at {track.top}, below {what} ({need})", mark,
-                        f"set top to at least {need}")
-        yield from _overflow(key, track, mark)
+            yield error("track-short", f"components.{key} ends at {track.top}, below {what} ({need})",
+                        game.mark("components", key, "top"), f"set top to at least {need}")
+        yield from _overflow(key, track, game.mark("components", key, "overflow"))
 
 
 def _overflow(key: str, track: Track, mark) -> Iterator[Problem]:

@@ -20,7 +20,7 @@ def test_a_storage_track_below_the_largest_cap_points_at_the_track():
                                      ("components", "storage_track", "overflow"): 8}))
     assert codes(problems) == ["track-short"]
     assert "below the largest storage cap (8)" in problems[0].message
-    assert problems[0].mark.line == line_of("storage_track:")
+    assert problems[0].mark.line == line_of("top:", line_of("storage_track:"))
 
 
 def test_a_score_track_below_the_victory_points():
@@ -33,4 +33,5 @@ def test_an_overflow_side_larger_than_the_track_leaves_a_gap():
     problems = run(tracks, changed({("components", "storage_track", "overflow"): top + 2}))
     assert codes(problems) == ["track-overflow-gap"]
     assert f"cannot show {top + 1}-{top + 1}" in problems[0].message
+    assert problems[0].mark.line == line_of("overflow:", line_of("storage_track:"))
     assert codes(run(tracks, changed({("components", "storage_track", "overflow"): top + 1}))) == []
