@@ -61,13 +61,14 @@ def _svg(size: float, bleed: float, body: str, title: str) -> str:
 
 
 def _ground(size: float, bleed: float, lk: Look) -> str:
-    """The full-bleed fill, or in ink saver the cut line itself (white pieces butt on the
-    sheet, so the line shows where one ends; it lies on the cut, not in the art)."""
+    """The full-bleed fill, or in ink saver a line along the cut, just inside it (white
+    pieces butt on the sheet, so the line shows where one ends; not in the bleed or the art)."""
     if lk.fill != "none":
         return f'<rect x="{fmt(-bleed)}" y="{fmt(-bleed)}" width="{fmt(size + 2 * bleed)}" ' \
                f'height="{fmt(size + 2 * bleed)}" fill="{lk.fill}"/>\n'
-    return f'<rect x="0" y="0" width="{fmt(size)}" height="{fmt(size)}" fill="none" stroke="{lk.border}" ' \
-           f'stroke-width="{fmt(CUT_LINE)}"/>\n'
+    inset = CUT_LINE / 2 + 0.05  # the stroke's outer edge 0.05 mm inside the cut
+    return f'<rect x="{fmt(inset)}" y="{fmt(inset)}" width="{fmt(size - 2 * inset)}" height="{fmt(size - 2 * inset)}" ' \
+           f'fill="none" stroke="{lk.border}" stroke-width="{fmt(CUT_LINE)}"/>\n'
 
 
 def _disc(cx: float, cy: float, r: float, lk: Look, stroke: float = 0.25) -> str:
