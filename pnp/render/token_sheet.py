@@ -127,7 +127,7 @@ def token_pages(rows: Sequence[Sequence[Piece]], *, trim: tuple[float, float], b
     """Front and back pages for `rows` of pieces (split over sheets when they do not fit)."""
     sheet = get_paper(paper)
     size = trim[0]
-    layout(rows[:1], sheet, size, bleed)  # a row too wide for the paper fails here, whatever the rows
+    layout(rows, sheet, size, bleed)  # a row too wide for the paper fails here (height is split below)
     per_sheet = _rows_per_sheet(rows, sheet, size, bleed, text, back_offset)
     chunks = [rows[k:k + per_sheet] for k in range(0, len(rows), per_sheet)]
     fronts, backs = [], []
@@ -152,18 +152,24 @@ def _outline(lay: Layout, bleed: float, offset: tuple[float, float]) -> Outline:
 
 
 def _rows_per_sheet(rows, paper: Paper, size: float, bleed: float, text: SheetText, back_offset) -> int:
-    """The most rows whose margins still hold the scale bar and label, front and back."""
+    """The most rows a sheet takes so that every sheet's margins hold the scale bar and label,
+    front and back (sheets differ in their gutters, so each is tried)."""
     for n in range(len(rows), 0, -1):
-        lay = layout(rows[:n], paper, size, bleed)
-        if lay.box.y < paper.printable.y + MIN_MARK_LENGTH:
-            continue
-        try:
-            for offset, label in (((0.0, 0.0), text.front_label), (back_offset, text.back_label)):
-                chrome(_outline(lay, bleed, offset), Chrome(fill_label(label, 9, 9), text.scale_caption))
-        except ValueError:
-            continue
-        return n
+        if all(_fits(layout(rows[k:k + n], paper, size, bleed), bleed, text, back_offset)
+               for k in range(0, len(rows), n)):
+            return n
     raise ValueError(f"no room on {paper.name} for the scale bar and label around a row of tokens")
+
+
+def _fits(lay: Layout, bleed: float, text: SheetText, back_offset) -> bool:
+    if lay.box.y < lay.paper.printable.y + MIN_MARK_LENGTH:
+        return False
+    try:
+        for offset, label in (((0.0, 0.0), text.front_label), (back_offset, text.back_label)):
+            chrome(_outline(lay, bleed, offset), Chrome(fill_label(label, 9, 9), text.scale_caption))
+    except ValueError:
+        return False
+    return True
 
 
 def _reach(lay: Layout, taken: set[tuple[float, float]], here: Box, side: int, bleed: float,
