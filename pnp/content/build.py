@@ -9,7 +9,7 @@ from typing import Any
 from pnp.content.model import (
     Action, Battle, BattleCard, Board, Building, CardSpec, Castle, Cell, Clarification,
     Components, Cost, Effect, Game, LandKind, Limits, PrintSpec, Resource, Round, Scoring,
-    Setup, Step, Text, ThresholdRow, Tiles, Timing, Upgrade, Victory, frozen_map,
+    Setup, Step, Text, ThresholdRow, Tiles, Timing, Track, Upgrade, Victory, frozen_map,
 )
 from pnp.content.yamlload import Loaded
 
@@ -142,6 +142,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         components=Components(
             comp["unit_tokens"]["per_player"], comp["score_markers"]["per_player"], comp["storage_markers"]["per_player"],
             comp["first_player_marker"]["count"], comp["dice"]["count"],
+            *(Track(comp[k]["top"], comp[k].get("overflow", 0)) for k in ("storage_track", "score_track")),
             frozen_map({k: c.m("components", k) for k in comp}),
         ),
         ui_strings=frozen_map({k: c.text(v, "ui", k) for k, v in d["ui"].items()}),

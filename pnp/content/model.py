@@ -316,12 +316,27 @@ class Scoring:
 
 
 @dataclass(frozen=True)
+class Track:
+    """A printed track 0..top; a marker flipped to its "+overflow" side counts that much more."""
+
+    top: int
+    overflow: int = 0
+
+    @property
+    def capacity(self) -> int:
+        """The highest value the track and its marker can show."""
+        return self.top + self.overflow
+
+
+@dataclass(frozen=True)
 class Components:
     unit_tokens_per_player: int
     score_markers_per_player: int
     storage_markers_per_player: int
     first_player_markers: int
     dice: int
+    storage_track: Track
+    score_track: Track
     marks: Mapping[str, Mark] = field(default_factory=dict, compare=False)
 
 

@@ -24,7 +24,6 @@ LENS_MARGIN = 6.0  # cells to the lens outline
 LENS_MIN_CLEAR = 3.0  # the rounded outline never comes closer to a cell than this
 LENS_ROUND = 70.0  # largest corner radius of the outline
 TRACK_CLEAR = 2.5  # lens outline to a track space
-TRACK_EXTRA = 5  # the track runs this far past the victory points
 TRACK_GAP = 1.2  # between neighbouring track spaces
 
 
@@ -163,7 +162,7 @@ CORNERS = ((-1, 1), (-1, -1), (1, -1), (1, 1))
 
 def _track(game: Game, hull: list[Point], width: float, height: float, marker: float,
            faces) -> tuple[TrackSpace, ...]:
-    total = game.victory.points + TRACK_EXTRA + 1  # 0 .. points + extra
+    total = game.components.score_track.top + 1  # 0 .. top (the content sizes it from the simulator)
     counts = [total // 4 + (1 if k < total % 4 else 0) for k in range(4)]
     r = marker / 2 + 0.75  # a marker sits on a space
     spaces, value = [], 0

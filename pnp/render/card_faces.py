@@ -100,7 +100,13 @@ def _text(result: richtext.FitResult, box: Box, fill: str, valign: str = "middle
 
 
 def _line(text: str, x: float, y: float, key: str, size_pt: float, fill: str, anchor: str = "middle") -> Markup:
-    """One short line of text with its baseline at y (numbers in badges, back titles)."""
+    """One short line of text with its baseline at y (numbers in badges, back titles).
+
+    A line set flush right ends exactly at x by the font's own advances: placed from its
+    start, not by the SVG renderer's text-anchor, which measured 0.17 mm past x (into the
+    safe zone's edge at a card's foot)."""
+    if anchor == "end":
+        x, anchor = x - fonts.text_width_mm(text, key, size_pt), "start"
     attrs = fonts.face(key).svg_attr_text()
     return Markup(f'<text x="{fmt(x)}" y="{fmt(y)}" {attrs} font-size="{fmt(pt_to_mm(size_pt))}" '
                   f'text-anchor="{anchor}" fill="{fill}">') + text + Markup("</text>")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pnp.content.model import Game
 from pnp.render import style
+from pnp.render.card_faces import mix
 from pnp.render.draw import Pen, centred_text, icon, line, rect, rich, rich_height
 from pnp.render.geometry import Box
 from pnp.render.reminders import action_lines, card_effects, round_markup
@@ -30,10 +31,8 @@ class MatFacts:
     wounded: tuple[Spot, ...]
     army_note: str
     wounded_note: str
-
-    @property
-    def track_top(self) -> int:
-        return max(c for c, _ in self.caps)
+    track_top: int  # the storage track runs 0..track_top (components.storage_track)
+    overflow_note: str | None  # how to count past the top with the marker's "+overflow" side
 
 
 def _spots(base: int, levels: list[tuple[int, str]]) -> tuple[Spot, ...]:
@@ -53,9 +52,11 @@ def mat_facts(game: Game, player: str, lang: str) -> MatFacts:
     land = [(e.param("limit"), c.name.get(lang)) for c, e in card_effects(game, "land_limit")]
     wounded = [(e.param("capacity"), c.name.get(lang)) for c, e in card_effects(game, "infirmary")]
     key = "mat_army_limit" if limits.army_castle_counts else "mat_army_limit_lands"
+    track = game.components.storage_track
+    overflow = game.ui("mat_overflow", lang, n=track.overflow) if track.overflow else None
     return MatFacts(player, tuple(_first_per_cap(caps)), _spots(limits.units_per_land, land),
                     _spots(0, wounded), game.ui(key, lang, per=limits.army_per_land),
-                    game.ui("mat_wounded_note", lang))
+                    game.ui("mat_wounded_note", lang), track.top, overflow)
 
 
 def _first_per_cap(caps):
@@ -70,12 +71,26 @@ def _first_per_cap(caps):
 # --- storage tracks ------------------------------------------------------------------------
 
 
+TRACK_TOP = 19.0  # storage panel top to the track: title and resource icons
+
+
+def track_cell(game: Game) -> float:
+    """A storage track space: a marker and a little play."""
+    return game.print.marker + 0.5
+
+
+def storage_height(game: Game) -> float:
+    """The storage panel: title, icons, one row per track value, a margin."""
+    return TRACK_TOP + (game.components.storage_track.top + 1) * track_cell(game) + 3.0
+
+
 def storage_svg(game: Game, box: Box, facts: MatFacts, pen: Pen, lang: str) -> str:
-    """One column per resource, 0 at the bottom; rows above a cap are tinted and labelled."""
+    """One column per resource, 0 at the bottom; rows above a cap are tinted and labelled,
+    rows above every cap (held only until the round's end) tinted apart."""
     n = len(game.resources)
-    cell = game.print.marker + 0.5
+    cell = track_cell(game)
     rows = facts.track_top + 1
-    x0, top = box.x + 3, box.y + 19
+    x0, top = box.x + 3, box.y + TRACK_TOP
     out = ""
     for k, res in enumerate(game.resources):
         out += icon(pen, res.icon, x0 + k * cell + cell / 2, box.y + 13.5, 9)
@@ -86,8 +101,12 @@ def storage_svg(game: Game, box: Box, facts: MatFacts, pen: Pen, lang: str) -> s
             b = Box(x0 + k * cell, y, cell, cell)
             out += rect(b, tints[v], pen.c("ink"), style.STROKE["thin"])
             out += centred_text(b.cx, b.cy, str(v), "sans-bold", 11, pen.c("muted"))
-    out += _cap_labels(facts, Box(x0 + n * cell, top, box.right - x0 - n * cell - 2, rows * cell), cell, pen,
-                       game, lang)
+    labels = Box(x0 + n * cell, top, box.right - x0 - n * cell - 2, rows * cell)
+    out += _cap_labels(facts, labels, cell, pen, game, lang)
+    above = facts.track_top - max(c for c, _ in facts.caps)
+    if facts.overflow_note and above > 0:
+        out += rich(pen, facts.overflow_note, Box(labels.x + 3, top, labels.w - 3, above * cell), face="narrow",
+                    size=8, min_size=7, valign="middle", where="storage overflow")
     return out
 
 
@@ -98,6 +117,8 @@ def _row_tints(facts: MatFacts, pen: Pen) -> dict[int, str]:
         for v in range(low, cap + 1):
             tints[v] = shades[min(k, len(shades) - 1)]
         low = cap + 1
+    for v in range(low, facts.track_top + 1):
+        tints[v] = mix(pen.c("point-dark"), 0.18)  # past every cap: burns at the round's end
     return tints
 
 
@@ -121,9 +142,21 @@ def _cap_labels(facts: MatFacts, col: Box, cell: float, pen: Pen, game: Game, la
 # --- token spots -----------------------------------------------------------------------------
 
 
+SPOT_PLAY, SPOT_GAP, SPOT_LABEL = 1.0, 3.0, 4.0  # a spot is a token + play; gap between; label below
+
+
+def spots_height(game: Game, rows: int) -> float:
+    """Height of `rows` rows of token spots with their labels."""
+    return rows * (game.print.unit_token + SPOT_PLAY + SPOT_LABEL + 2) - 2
+
+
+def spots_width(game: Game, per_row: int) -> float:
+    return per_row * (game.print.unit_token + SPOT_PLAY + SPOT_GAP) - SPOT_GAP
+
+
 def token_box_svg(game: Game, box: Box, spots: tuple[Spot, ...], token: float, pen: Pen, lang: str) -> str:
     """Squares a unit token fits on, as many per row as the box allows, labels below."""
-    size, gap, label_h = token + 1.0, 3.0, 4.0
+    size, gap, label_h = token + SPOT_PLAY, SPOT_GAP, SPOT_LABEL
     per_row = max(1, int((box.w + gap) // (size + gap)))
     per_row = min(per_row, 2) if len(spots) == 4 else per_row
     out = ""

@@ -24,7 +24,8 @@ from pnp.render.card_faces import mix
 from pnp.render.draw import Pen, centred_text, icon, rect, rich, text
 from pnp.render.geometry import Box
 from pnp.render.icons import icon_defs
-from pnp.render.mat_panels import mat_facts, reminders_svg, storage_svg, token_box_svg
+from pnp.render.mat_panels import (mat_facts, reminders_svg, spots_height, spots_width, storage_height, storage_svg,
+                                   token_box_svg)
 from pnp.render.tiling import Part, large_page, tiled_pages
 
 SLOT_MARGIN = 1.0  # each side: a slot is the card's trim + 2 mm
@@ -32,7 +33,9 @@ EDGE = 4.0  # part edge to the content
 GAP = 4.0  # between slots and panels
 HEADER = 12.0
 SIDE_W = 88.0  # storage and the castle boxes
-BOTTOM_H = 43.0  # round and actions reminder
+BOTTOM_H = 43.0  # round and actions reminder (at least)
+PANEL_TOP = 9.0  # a side panel's top edge to its contents (below the title)
+RESERVE_MIN_H = 20.0  # the army reserve: a title and two lines
 
 
 @dataclass(frozen=True)
@@ -59,14 +62,14 @@ def mat_layout(game: Game) -> MatLayout:
     grid_bottom = top + 2 * sh + GAP
     side = Box(EDGE + grid_w + GAP + 2, top, SIDE_W, 0)
     width = side.right + EDGE
-    height = grid_bottom + GAP + BOTTOM_H + EDGE
-    storage = Box(side.x, top, SIDE_W, 152.0)
-    low = storage.bottom + GAP
-    wounded = Box(side.x, low, SIDE_W, 38.0)
+    storage = Box(side.x, top, SIDE_W, storage_height(game))
+    wounded = Box(side.x, storage.bottom + GAP, SIDE_W, PANEL_TOP + spots_height(game, 1))
+    # the side column sets the height when the storage track is long; the reminder takes the rest
+    height = max(grid_bottom + GAP + BOTTOM_H, wounded.bottom + GAP + RESERVE_MIN_H) + EDGE
     reserve = Box(side.x, wounded.bottom + GAP, SIDE_W, height - EDGE - wounded.bottom - GAP)
     return MatLayout(width, height, Box(EDGE, EDGE, width - 2 * EDGE, HEADER), tuple(places[:count]),
                      places[count], storage, wounded, reserve,
-                     Box(EDGE, grid_bottom + GAP, grid_w, BOTTOM_H))
+                     Box(EDGE, grid_bottom + GAP, grid_w, height - EDGE - grid_bottom - GAP))
 
 
 def _header(game: Game, player: str, box: Box, pen: Pen, lang: str) -> str:
@@ -97,7 +100,7 @@ def _garrison(game: Game, box: Box, pen: Pen, lang: str, facts) -> str:
     out += icon(pen, "castle", box.x + 8, box.y + 8, 9)
     out += rich(pen, f"**{game.ui('mat_garrison', lang)}**", Box(box.x + 14, box.y + 4, box.w - 16, 8),
                 size=10, min_size=8, valign="middle", where="garrison title")
-    spots = Box(box.x + 4, box.y + 15, box.w - 8, 42)
+    spots = Box(box.x + 4, box.y + 15, box.w - 8, spots_height(game, 2))
     out += token_box_svg(game, spots, facts.garrison, game.print.unit_token, pen, lang)
     note = Box(box.x + 4, spots.bottom + 3, box.w - 8, box.bottom - spots.bottom - 6)
     out += rich(pen, facts.army_note, note, face="narrow", size=8.5, min_size=7, where="army limit")
@@ -118,13 +121,14 @@ def mat_body(game: Game, player: str, lay: MatLayout, pen: Pen, lang: str) -> st
     out.append(_panel(f"[storage] **{game.ui('mat_storage', lang)}**", lay.storage, pen))
     out.append(storage_svg(game, lay.storage, facts, pen, lang))
     out.append(_panel(f"[wounded] **{game.ui('mat_wounded', lang)}**", lay.wounded, pen))
-    spots = Box(lay.wounded.x + 3, lay.wounded.y + 9, 40, lay.wounded.h - 11)
+    spots = Box(lay.wounded.x + 3, lay.wounded.y + PANEL_TOP, spots_width(game, len(facts.wounded)),
+                lay.wounded.h - PANEL_TOP - 2)
     out.append(token_box_svg(game, spots, facts.wounded, game.print.unit_token, pen, lang))
-    note = Box(spots.right + 3, lay.wounded.y + 9, lay.wounded.right - spots.right - 6, lay.wounded.h - 11)
+    note = Box(spots.right + 3, lay.wounded.y + PANEL_TOP, lay.wounded.right - spots.right - 6, spots.h)
     out.append(rich(pen, facts.wounded_note, note, face="narrow", size=8.5, min_size=7, where="wounded"))
     out.append(_panel(f"[army] **{game.ui('mat_reserve', lang)}**", lay.reserve, pen))
     out.append(rich(pen, game.ui("mat_reserve_note", lang),
-                    Box(lay.reserve.x + 3, lay.reserve.y + 9, lay.reserve.w - 6, lay.reserve.h - 11),
+                    Box(lay.reserve.x + 3, lay.reserve.y + PANEL_TOP, lay.reserve.w - 6, lay.reserve.h - PANEL_TOP - 2),
                     face="narrow", size=8.5, min_size=7, where="reserve"))
     out.append(reminders_svg(game, lay.reminders, pen, lang))
     return "".join(out)

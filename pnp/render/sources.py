@@ -14,7 +14,6 @@ Cache keys (shared with the owners):
 
 from __future__ import annotations
 
-from pnp import kit
 from pnp.content.model import Game
 from pnp.render.base import RenderContext
 
@@ -59,14 +58,11 @@ def token_groups(game: Game, ctx: RenderContext) -> list[tuple[str, list[tuple[s
     from pnp.render import tokens
 
     def make():
-        tiles = [piece for group in tokens.tile_groups(game, ctx.options) for piece in group]
-        groups = tokens.token_groups(game, ctx.options)
-        players = len(game.players)
-        units = [piece for group in groups[:players] for piece in group]
-        markers = [piece for group in groups[players:] for piece in group]
-        counts = kit.counts(game)
-        if len(units) != counts.unit_tokens:  # the tokens module changed its grouping: show one group
-            return [("comp_tiles", tiles), ("comp_tokens", units + markers)]
-        return [("comp_tiles", tiles), ("comp_tokens", units), ("comp_markers", markers)]
+        def flat(groups):
+            return [piece[:2] for group in groups for piece in group]
+
+        return [("comp_tiles", flat(tokens.tile_groups(game, ctx.options))),
+                ("comp_tokens", flat(tokens.token_groups(game, ctx.options))),
+                ("comp_markers", flat(tokens.marker_groups(game, ctx.options)))]
 
     return _cached(ctx, "token_groups", make)

@@ -1,15 +1,17 @@
 """The `tokens` renderer: land tiles, unit tokens and markers on home sheets.
 
-Writes ``{game}-{lang}-tokens.pdf``: the land tile sheet and its back page (pair and
-centre backs, so a face-down shuffle is possible), then the sheet of unit tokens and
-markers and its back page. With ``--duplex none`` the back pages go to
-``{game}-{lang}-tokens-backs.pdf`` for gluing, as for the cards.
+Writes ``{game}-{lang}-tokens.pdf``: the land tile sheet, the unit token sheet and the
+marker sheet, each followed by its back page (unit tokens and markers differ in size, so
+each has its own grid). With ``--duplex none`` the back pages go to
+``{game}-{lang}-tokens-backs.pdf`` for gluing, as for the cards. Every text and icon
+keeps inside the safe zone (`print.card.safe`) of its piece.
 
-Backs, decided: tiles need theirs (the mirrored shuffle is done face down). Unit tokens,
-score and storage markers get a plain back in the player's colour and shape: strength
-is read on the face only, a uniform back hides a small duplex shift, and a piece that
-lands upside down still says whose it is. The first-player marker shows its face on
-both sides.
+Backs, decided: tiles need theirs (the mirrored shuffle is done face down). Unit tokens
+and markers get a plain back in the player's colour and shape: strength is read on the
+face only, a uniform back hides a small duplex shift, and a piece that lands upside
+down still says whose it is. The markers of a track with an overflow (the storage
+track: components.storage_track) show "+overflow" on the back instead. The
+first-player marker shows its face on both sides.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from pnp.render.token_sheet import Piece, arrange, max_cols, token_pages
 
 #: Strengths on a unit token: a square token has four edges (SPEC: strengths 1-4).
 STRENGTHS = (1, 2, 3, 4)
-TOKEN_COLS = 10  # tokens per row: groups of ten are quick to count when sorting
+TOKEN_COLS = 5  # unit tokens per row: rows of five are quick to count when sorting
+MARKER_COLS = 10
 
 
 def player_keys(player: str) -> tuple[str, str]:
@@ -32,46 +35,74 @@ def player_keys(player: str) -> tuple[str, str]:
     return key, key
 
 
+def _ground(options, *keys: str) -> str:
+    """The colours a piece shows (front and back); in ink saver every piece is white."""
+    return "none" if options.ink_saver else "/".join(keys)
+
+
 def tile_groups(game: Game, options) -> list[list[Piece]]:
     spec, lang, ink = game.print.land_tile, options.lang, options.ink_saver
-    bleed = game.print.card.bleed
-    backs = {kind: token_art.tile_back(kind, game.ui(f"tile_{kind}", lang), spec, bleed, ink)
+    bleed, safe = game.print.card.bleed, game.print.card.safe
+    backs = {kind: token_art.tile_back(kind, game.ui(f"tile_{kind}", lang), spec, bleed, safe, ink)
              for kind in ("pair", "centre")}
     faces: dict[str, str] = {}
 
     def face(land_id: str) -> str:
         if land_id not in faces:
             land = game.land(land_id)
-            faces[land_id] = token_art.land_tile(land.icon, land.name.get(lang), land.yields, spec, bleed, ink)
+            faces[land_id] = token_art.land_tile(land.icon, land.name.get(lang), land.yields, spec, bleed, safe, ink)
         return faces[land_id]
 
-    pairs = [(face(land), backs["pair"]) for land, n in game.board.tiles.pairs for _ in range(2 * n)]
-    centre = [(face(land), backs["centre"]) for land, n in game.board.tiles.centre for _ in range(n)]
+    def piece(land_id: str, kind: str) -> Piece:
+        return face(land_id), backs[kind], _ground(options, game.land(land_id).icon, kind)
+
+    pairs = [piece(land, "pair") for land, n in game.board.tiles.pairs for _ in range(2 * n)]
+    centre = [piece(land, "centre") for land, n in game.board.tiles.centre for _ in range(n)]
     return [pairs, centre]
 
 
 def token_groups(game: Game, options) -> list[list[Piece]]:
-    size, bleed, ink, lang = game.print.unit_token, game.print.card.bleed, options.ink_saver, options.lang
-    marker_size = game.print.marker
-    if abs(marker_size - size) > 1e-9:
-        raise ValueError(f"markers ({marker_size:g} mm) and unit tokens ({size:g} mm) share one sheet grid; "
-                         "give them the same size")
+    """The unit tokens, one group per player."""
+    size, bleed, safe, ink, lang = (game.print.unit_token, game.print.card.bleed, game.print.card.safe,
+                                    options.ink_saver, options.lang)
     counts = kit.counts(game)
-    units, markers = [], []
+    units = []
     for player in game.players:
         icon, colour = player_keys(player)
         name = game.ui(f"player_{player.lower()}", lang)
-        back = token_art.player_back(icon, colour, size, bleed, ink, name)
-        face = token_art.unit_token(icon, colour, size, bleed, STRENGTHS, ink, f"{game.ui('strength', lang)}: {name}")
-        units.append([(face, back)] * counts.unit_tokens_per_player)
-        score = token_art.marker("point", icon, colour, size, bleed, ink, game.ui("marker_score", lang))
-        markers += [(score, back)] * (counts.score_markers // len(game.players))
+        back = token_art.player_back(icon, colour, size, bleed, safe, ink, name)
+        face = token_art.unit_token(icon, colour, size, bleed, safe, STRENGTHS, ink,
+                                    f"{game.ui('strength', lang)}: {name}")
+        units.append([(face, back, _ground(options, colour))] * counts.unit_tokens_per_player)
+    return units
+
+
+def marker_groups(game: Game, options) -> list[list[Piece]]:
+    """Score and storage markers (per player), then the first-player marker.
+
+    A track with an overflow (components.*_track) gives its markers a "+overflow" back;
+    the others get the player's plain back."""
+    size, bleed, safe, ink, lang = (game.print.marker, game.print.card.bleed, game.print.card.safe,
+                                    options.ink_saver, options.lang)
+    counts, comp = kit.counts(game), game.components
+    markers: list[Piece] = []
+    for player in game.players:
+        icon, colour = player_keys(player)
+        plain = token_art.player_back(icon, colour, size, bleed, safe, ink, game.ui(f"player_{player.lower()}", lang))
+        ground = _ground(options, colour)
+
+        def piece(symbol: str, word: str, track) -> Piece:
+            front = token_art.marker(symbol, icon, colour, size, bleed, safe, ink, word)
+            back = (token_art.overflow_side(symbol, colour, size, bleed, safe, ink, track.overflow, f"{word}: +{track.overflow}")
+                    if track.overflow else plain)
+            return front, back, ground
+
+        markers += [piece("point", game.ui("marker_score", lang), comp.score_track)] * (counts.score_markers // len(game.players))
         resources = game.resource_ids
         for k in range(counts.storage_markers // len(game.players)):
-            rid = resources[k % len(resources)]
-            markers.append((token_art.marker(rid, icon, colour, size, bleed, ink, game.ui("marker_storage", lang)), back))
-    first = token_art.marker("first-player", None, "point", size, bleed, ink, game.ui("marker_first", lang))
-    return units + [markers, [(first, first)] * counts.first_player_markers]
+            markers.append(piece(resources[k % len(resources)], game.ui("marker_storage", lang), comp.storage_track))
+    first = token_art.marker("first-player", None, "point", size, bleed, safe, ink, game.ui("marker_first", lang))
+    return [markers, [(first, first, _ground(options, "point"))] * counts.first_player_markers]
 
 
 def sheets(game: Game, options) -> tuple[list[pdf.Page], list[pdf.Page]]:
@@ -79,17 +110,17 @@ def sheets(game: Game, options) -> tuple[list[pdf.Page], list[pdf.Page]]:
     lang = options.lang
     common = dict(bleed=game.print.card.bleed, paper=options.paper, duplex=options.duplex,
                   back_offset=options.back_offset)
-    tile = game.print.land_tile
-    tiles = token_pages(arrange(tile_groups(game, options), max_cols(options.paper, (tile, tile))),
-                        trim=(tile, tile), text=sheet_text(game, lang, game.ui("comp_tiles", lang)), **common)
-    size = game.print.unit_token
-    cols = min(TOKEN_COLS, max_cols(options.paper, (size, size)))
-    component = f"{game.ui('comp_tokens', lang)} · {game.ui('comp_markers', lang)}"
-    tokens = token_pages(arrange(token_groups(game, options), cols), trim=(size, size),
-                         text=sheet_text(game, lang, component), **common)
+    parts = []
+    for groups, size, cols, component in (
+            (tile_groups(game, options), game.print.land_tile, None, game.ui("comp_tiles", lang)),
+            (token_groups(game, options), game.print.unit_token, TOKEN_COLS, game.ui("comp_tokens", lang)),
+            (marker_groups(game, options), game.print.marker, MARKER_COLS, game.ui("comp_markers", lang))):
+        fit = max_cols(options.paper, (size, size))
+        parts.append(token_pages(arrange(groups, min(cols or fit, fit)), trim=(size, size),
+                                 text=sheet_text(game, lang, component), **common))
     if options.duplex == "none":
-        return list(tiles.fronts + tokens.fronts), list(tiles.backs + tokens.backs)
-    return list(tiles.interleaved() + tokens.interleaved()), []
+        return [p for part in parts for p in part.fronts], [p for part in parts for p in part.backs]
+    return [p for part in parts for p in part.interleaved()], []
 
 
 @register

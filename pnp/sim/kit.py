@@ -1,7 +1,9 @@
 """Component sufficiency: do the printed counts cover what simulated games needed?
 
 `check_kit(game, sim)` compares every count the kit prints (pnp.kit.counts) with the
-p99.9 of the matching per-game peak in a `pnp sim --json` result. A count below the
+p99.9 of the matching per-game peak in a `pnp sim --json` result. Track capacities (the
+storage tracks on the mats, the score track on the board) are checked the same way
+against the most of one resource a player held and the highest score. A count below the
 p99.9 is an error (one game in a thousand would run out); below the observed maximum
 only a warning. Counts that follow from the rules alone (land tiles, markers) are
 checked against the board and the resources, without the simulator.
@@ -43,14 +45,30 @@ def _sim_origin(game: Game, sim: dict) -> list[Problem]:
 
 #: (peak key in the sim result, what it counts, the printed count, component key for the mark)
 def requirements(game: Game) -> list[tuple[str, str, int, str]]:
+    """Printed counts and track capacities (track end + the marker's overflow side) with their peaks."""
     counts = kit.counts(game)
     per_side = counts.dice // max(1, len(game.players))
+    storage, score = game.components.storage_track, game.components.score_track
     return [
         ("tokens", "unit tokens one player needs (units on the table + wounded)",
          counts.unit_tokens_per_player, "unit_tokens"),
         ("battle_dice", "dice rolled at once in one battle (both sides)", counts.dice, "dice"),
         ("side_dice", "dice one side rolls in one battle (one colour each)", per_side, "dice"),
-    ]
+    ] + [
+        (f"res_{res.id}", f"{res.id} one player holds at once (storage track {_span(storage)})",
+         storage.capacity, "storage_track")
+        for res in game.resources
+    ] + [("score", f"points one player reaches (score track {_span(score)})", score.capacity, "score_track")]
+
+
+def _span(track) -> str:
+    return f"0-{track.top} + {track.overflow}" if track.overflow else f"0-{track.top}"
+
+
+def _raise_hint(comp_key: str, need: int) -> str:
+    if comp_key.endswith("_track"):
+        return f"make components.{comp_key} reach {need} (top, plus overflow if the marker has a +side)"
+    return f"raise components.{comp_key} to at least {need}"
 
 
 def _against_peaks(game: Game, peaks: dict, games: int) -> list[Problem]:
@@ -65,7 +83,7 @@ def _against_peaks(game: Game, peaks: dict, games: int) -> list[Problem]:
         if printed < need:
             problems.append(error(
                 "kit-count", f"{what}: the kit has {printed}, simulated games need {need} (p99.9; max {top})",
-                mark, hint=f"raise components.{comp_key} to at least {need}"))
+                mark, hint=_raise_hint(comp_key, need)))
         elif printed < top:
             problems.append(warning(
                 "kit-count", f"{what}: the kit has {printed}, covering the p99.9 peak {need} "

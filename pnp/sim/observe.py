@@ -58,6 +58,7 @@ class Observer:
             _up(peak, "hand", sum(s.hand[p]))
             _up(peak, "lands", lands[p])
             _up(peak, "buildings", len(s.bld[p]))
+            _up(peak, "score", s.score(p))  # mid-game too: a player can lose lands after a high
             for k in range(1, MAX_STRENGTH + 1):
                 if count[k] > by[k]:
                     by[k] = count[k]
@@ -68,7 +69,7 @@ class Observer:
     def record(self, s, gs, agent_names, decisions: int, capped: bool) -> dict:
         """The game's record (see pnp.sim.stats for how it is summarised)."""
         players = self.players
-        for p in (0, 1):
+        for p in (0, 1):  # a game can end inside a battle, where step() does not sample
             _up(self.peak, "score", s.score(p))
         built = {p: [] for p in players}
         upgraded = {p: [] for p in players}

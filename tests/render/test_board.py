@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 import tileprobe
 from pdfprobe import ink_boxes, pdffonts, qpdf_check, text, words
+from pnp.content.model import Track
 from pnp.render.base import BuildOptions, RenderContext
 from pnp.render.board import BoardRenderer, board_part, land_yield
 from pnp.render.board_layout import LENS_MIN_CLEAR, layout
@@ -94,7 +95,7 @@ def test_the_lens_holds_every_cell_and_the_track_stays_outside(game, lay):
             assert distance_to_polygon(corner, hull) == 0.0
     assert "A" in lay.outline and lay.outline.endswith("Z")  # rounded corners
     values = [s.value for s in lay.track]
-    assert values == list(range(game.victory.points + 6))
+    assert values == list(range(game.components.score_track.top + 1))
     for s in lay.track:
         assert s.r * 2 >= game.print.marker  # a score marker fits on a space
         assert distance_to_polygon((s.x, s.y), hull) >= s.r + LENS_MIN_CLEAR
@@ -115,7 +116,7 @@ def test_layout_follows_the_content(game):
     lay = layout(bigger)
     assert all(c.box.w == 54.0 for c in lay.cells)
     assert math.isclose(lay.cell("c2").box.x - lay.cell("c1").box.x, 57.0)
-    longer = replace(game, victory=replace(game.victory, points=26))
+    longer = replace(game, components=replace(game.components, score_track=Track(31)))
     assert [s.value for s in layout(longer).track][-1] == 31
 
 

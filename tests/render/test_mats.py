@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 import tileprobe
-from pdfprobe import drawing, ink_boxes, pdffonts, text
+from pdfprobe import drawing, ink_boxes, pdffonts, text, words
 from pnp.render import style
 from pnp.render.base import BuildOptions, RenderContext
 from pnp.render.geometry import NO_PRINT_MARGIN, paper as get_paper, pt_to_mm
@@ -37,7 +37,17 @@ def test_storage_caps_come_from_the_base_cap_and_the_storage_buildings(game):
     facts = mat_facts(game, "A", "uk")
     names = _names(game)
     assert facts.caps == ((5, None), (7, names["storehouse"]), (8, names["granary"]))
-    assert facts.track_top == 8
+    assert facts.track_top == game.components.storage_track.top == 9  # the content sizes the track
+
+
+def test_the_storage_track_runs_past_every_cap_with_a_flip_note(game, built):
+    """Rows above the largest cap (held until the round ends) and the "+overflow" note are printed."""
+    track = game.components.storage_track
+    data = built[0][f"{game.id}-uk-mats.pdf"]
+    found = words(data, 1)
+    for v in range(track.top + 1):
+        assert sum(w.text == str(v) for w in found) >= len(game.resources), v
+    assert f"«+{track.overflow}»" in text(data, 1).replace("\n", " ")
 
 
 def test_caps_follow_the_content(game):

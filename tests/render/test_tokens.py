@@ -37,13 +37,14 @@ def _pdf(result, name="tverdzha-uk-tokens.pdf") -> bytes:
     return (result[0] / name).read_bytes()
 
 
-def test_writes_one_tokens_pdf_with_tiles_then_tokens(a4, game):
+def test_writes_one_tokens_pdf_with_tiles_then_tokens_then_markers(a4, game):
     out, files = a4
-    assert [(f.path, f.kind, f.pages) for f in files] == [(f"{game.id}-uk-tokens.pdf", "tokens", 4)]
+    assert [(f.path, f.kind, f.pages) for f in files] == [(f"{game.id}-uk-tokens.pdf", "tokens", 6)]
     data = _pdf(a4)
     assert "Плитки земель · аркуш 1 з 1 · лице" in text(data, 1)
     assert "зворот" in text(data, 2)
-    assert "Жетони загонів · Маркери · аркуш 1 з 1 · лице" in text(data, 3)
+    assert "Жетони загонів · аркуш 1 з 1 · лице" in text(data, 3)
+    assert "Маркери · аркуш 1 з 1 · лице" in text(data, 5)
 
 
 def test_fonts_embedded_and_no_images(a4):
@@ -64,24 +65,26 @@ def _sample(image, form, bleed: float, dx: float, dy: float):
 def test_counts_come_from_the_kit(a4, game):
     data = _pdf(a4)
     counts = kit.counts(game)
-    tiles, pieces = drawing(data, 0).forms, drawing(data, 2).forms
+    tiles, units, markers = (drawing(data, k).forms for k in (0, 2, 4))
     assert len(tiles) == counts.land_tiles == 19
-    markers = counts.score_markers + counts.storage_markers + counts.first_player_markers
-    assert len(pieces) == counts.unit_tokens + markers
-    # told apart on the printed page: the player colour in the corner; a unit token's
-    # small disc leaves the colour showing at (2.5, 4) mm, a marker's larger disc covers it
-    image, bleed = raster(data, 3, DPI), game.print.card.bleed
-    found = Counter()
-    for form in pieces:
-        for player in game.players:
-            colour = style.colour(f"player-{player.lower()}")
-            if near(_sample(image, form, bleed, 1.0, 1.0), colour):
-                kind = "unit" if near(_sample(image, form, bleed, 2.5, 4.0), colour) else "marker"
-                found[player, kind] += 1
-    per_player_markers = (counts.score_markers + counts.storage_markers) // len(game.players)
-    for player in game.players:
-        assert found[player, "unit"] == counts.unit_tokens_per_player == 20
-        assert found[player, "marker"] == per_player_markers
+    assert len(units) == counts.unit_tokens
+    assert len(markers) == counts.score_markers + counts.storage_markers + counts.first_player_markers
+    # told apart on the printed page: the player colour in the corner
+    bleed = game.print.card.bleed
+    for page, forms, per_player in ((3, units, counts.unit_tokens_per_player),
+                                    (5, markers, (counts.score_markers + counts.storage_markers) // 2)):
+        image, found = raster(data, page, DPI), Counter()
+        for form in forms:
+            for player in game.players:
+                found[player] += near(_sample(image, form, bleed, 1.0, 1.0), style.colour(f"player-{player.lower()}"))
+        assert [found[p] for p in game.players] == [per_player] * len(game.players), page
+
+
+def test_storage_markers_count_the_overflow_on_their_backs(a4, game):
+    """The storage track's "+overflow" side is printed: one per storage marker."""
+    track = game.components.storage_track
+    backs = [w.text for w in words(_pdf(a4), 6)]
+    assert backs.count(f"+{track.overflow}") == kit.counts(game).storage_markers
 
 
 def test_tile_faces_and_backs(a4, game):
@@ -109,18 +112,20 @@ def _marks(data: bytes, index: int):
 @pytest.mark.parametrize("which", ["a4", "letter_short"])
 def test_cut_lines_match_the_piece_sizes(which, request, game):
     data = _pdf(request.getfixturevalue(which))
-    for index, size in ((0, game.print.land_tile), (2, game.print.unit_token)):
+    for index, size in ((0, game.print.land_tile), (2, game.print.unit_token), (4, game.print.marker)):
         xs, ys = _marks(data, index)
         assert len(xs) >= 3 and len(ys) >= 3
-        for values in (xs, ys):
-            assert all(abs(b - a - size) <= 0.2 for a, b in zip(values, values[1:])), (index, values)
+        for values in (xs, ys):  # a piece apart, or the two cut lines of a gutter
+            steps = [b - a for a, b in zip(values, values[1:])]
+            assert all(abs(d - size) <= 0.2 or d < 2 * game.print.card.bleed + 0.2 for d in steps), (index, values)
+            assert any(abs(d - size) <= 0.2 for d in steps)
 
 
 @pytest.mark.parametrize("which,paper", [("a4", "a4"), ("letter_short", "letter")])
 def test_nothing_printed_near_the_paper_edge_and_a_scale_bar_on_every_page(which, paper, request, game):
     data = _pdf(request.getfixturevalue(which))
     page = PAPERS[paper]
-    for index, (x0, y0, x1, y1) in enumerate(ink_boxes(data)):
+    for index, (x0, y0, x1, y1) in enumerate(ink_boxes(data)):  # tiles, tokens, markers: front and back
         assert x0 >= NO_PRINT_MARGIN - 0.05 and y0 >= NO_PRINT_MARGIN - 0.05, index
         assert x1 <= page.width - NO_PRINT_MARGIN + 0.05 and y1 <= page.height - NO_PRINT_MARGIN + 0.05, index
         bar = [r for r in drawing(data, index).rects if not r.stroked and abs(r.w - 10) < 0.01 and abs(r.h - 1.6) < 0.01]
@@ -138,7 +143,7 @@ def test_backs_lie_behind_their_fronts(which, duplex, paper, request, game):
     data = _pdf(request.getfixturevalue(which))
     page = PAPERS[paper]
     bleed = game.print.card.bleed
-    for index, size in ((0, game.print.land_tile), (2, game.print.unit_token)):
+    for index, size in ((0, game.print.land_tile), (2, game.print.unit_token), (4, game.print.marker)):
         want = []
         for x, y in _places(drawing(data, index).forms):
             tx, ty = x + bleed, y + bleed
@@ -150,7 +155,7 @@ def test_backs_lie_behind_their_fronts(which, duplex, paper, request, game):
 def test_duplex_none_writes_the_backs_separately(game, tmp_path):
     out, files = _render(game, tmp_path, duplex="none")
     assert sorted(f.path for f in files) == [f"{game.id}-uk-tokens-backs.pdf", f"{game.id}-uk-tokens.pdf"]
-    assert all(f.pages == 2 for f in files)
+    assert all(f.pages == 3 for f in files)
 
 
 def _shape(player_icon: str) -> str:
@@ -159,8 +164,8 @@ def _shape(player_icon: str) -> str:
 
 
 def test_unit_token_edges_read_1_to_4_turning_clockwise(game):
-    size, bleed = game.print.unit_token, game.print.card.bleed
-    svg = token_art.unit_token("player-a", "player-a", size, bleed, tokens.STRENGTHS, False, "A")
+    size, bleed, safe = game.print.unit_token, game.print.card.bleed, game.print.card.safe
+    svg = token_art.unit_token("player-a", "player-a", size, bleed, safe, tokens.STRENGTHS, False, "A")
     assert _shape("player-a") in svg  # shape and letter, not colour alone
     found = {w.text: w for w in words(pdf.svg_to_pdf(svg, pdf.DocInfo("t")), 1)}
     lo, hi = bleed + size * 0.3, bleed + size * 0.7
@@ -168,15 +173,15 @@ def test_unit_token_edges_read_1_to_4_turning_clockwise(game):
     assert found["2"].cx > hi and lo < found["2"].cy < hi  # right edge
     assert found["3"].cy < lo and lo < found["3"].cx < hi  # top edge
     assert found["4"].cx < lo and lo < found["4"].cy < hi  # left edge
-    for w in found.values():  # inside the trim (boxes include the font's whole descent)
-        assert w.x0 >= bleed and w.x1 <= bleed + size
-        assert w.y0 >= bleed and w.y1 <= bleed + size
+    for w in found.values():  # inside the safe zone (boxes include the font's whole descent)
+        assert w.x0 >= bleed + safe - 0.05 and w.x1 <= bleed + size - safe + 0.05
+        assert w.y0 >= bleed + safe - 0.05 and w.y1 <= bleed + size - safe + 0.05
 
 
 def test_players_differ_by_shape_not_only_colour(a4, game):
-    size, bleed = game.print.unit_token, game.print.card.bleed
-    a = token_art.unit_token("player-a", "player-a", size, bleed, tokens.STRENGTHS, False, "A")
-    b = token_art.unit_token("player-b", "player-b", size, bleed, tokens.STRENGTHS, False, "B")
+    size, bleed, safe = game.print.unit_token, game.print.card.bleed, game.print.card.safe
+    a = token_art.unit_token("player-a", "player-a", size, bleed, safe, tokens.STRENGTHS, False, "A")
+    b = token_art.unit_token("player-b", "player-b", size, bleed, safe, tokens.STRENGTHS, False, "B")
     assert _shape("player-a") in a and _shape("player-b") in b and _shape("player-b") not in a
 
 

@@ -13,7 +13,8 @@ def _peak(p999, top=None):
 
 
 def _sim(game, **peaks):
-    base = {"tokens": _peak(10), "battle_dice": _peak(6), "side_dice": _peak(3)}
+    base = {"tokens": _peak(10), "battle_dice": _peak(6), "side_dice": _peak(3), "score": _peak(32)}
+    base.update({f"res_{rid}": _peak(6) for rid in game.resource_ids})
     base.update(peaks)
     return {"meta": {"content_sha256": game.sha256}, "stats": {"games": 2000, "peaks": base}}
 
@@ -57,3 +58,31 @@ def test_missing_tiles_and_markers_are_errors(game):
                      components=replace(game.components, storage_markers_per_player=3))
     codes = sorted(p.code for p in check_kit(broken, _sim(broken)))
     assert codes == ["kit-land-tiles", "kit-markers"]
+
+
+def test_a_resource_peak_past_the_storage_track_and_its_overflow_side_is_an_error(game):
+    track = game.components.storage_track
+    problems = check_kit(game, _sim(game, res_wood=_peak(track.capacity + 1)))
+    assert [(p.code, p.level) for p in problems] == [("kit-count", Level.ERROR)]
+    assert f"the kit has {track.capacity}" in problems[0].message and "storage track" in problems[0].message
+    assert problems[0].mark.line > 0  # points at components.storage_track
+    assert check_kit(game, _sim(game, res_wood=_peak(track.capacity))) == []
+
+
+def test_the_storage_track_counts_its_overflow_side(game):
+    track = game.components.storage_track
+    assert track.overflow > 0  # the shipped kit has a "+overflow" side on the storage markers
+    need = track.top + 1  # more than the printed spaces, within the flipped marker
+    assert check_kit(game, _sim(game, res_grain=_peak(need))) == []
+    bare = replace(game, components=replace(game.components, storage_track=replace(track, overflow=0)))
+    assert [p.code for p in check_kit(bare, _sim(bare, res_grain=_peak(need)))] == ["kit-count"]
+
+
+def test_a_score_peak_past_the_score_track_is_an_error_and_past_its_maximum_a_warning(game):
+    top = game.components.score_track.capacity
+    problems = check_kit(game, _sim(game, score=_peak(top + 1)))
+    assert [(p.code, p.level) for p in problems] == [("kit-count", Level.ERROR)]
+    assert "score track" in problems[0].message
+    problems = check_kit(game, _sim(game, score=_peak(top, top + 2)))
+    assert [(p.code, p.level) for p in problems] == [("kit-count", Level.WARNING)]
+

@@ -48,13 +48,14 @@ def test_observed_peaks_match_the_engine_levels(game):
     agents = [make_agent(GREEDY[i], game, random.Random(i), i) for i in range(2)]
     state = rules.new_game(game)
     obs = Observer(game, state)
-    tokens = hand = units = 0
+    tokens = hand = units = score = 0
     res = {}
 
     def levels(s, *_step):  # every position: the start, then after each action (checked before the next)
-        nonlocal tokens, hand, units
+        nonlocal tokens, hand, units, score
         obs.step(s)
         for p in (0, 1):
+            score = max(score, s.score(p))
             units = max(units, s.army(p))
             tokens = max(tokens, s.army(p) + s.wounded[p])
             hand = max(hand, s.hand_count(p))
@@ -64,8 +65,23 @@ def test_observed_peaks_match_the_engine_levels(game):
     levels(play(state, agents, chance, levels))
     rec = obs.record(state, gs, ["greedy", "greedy"], 0, capped=False)
     assert rec["peaks"]["units"] == units and rec["peaks"]["tokens"] == tokens and rec["peaks"]["hand"] == hand
+    assert rec["peaks"]["score"] == score >= game.victory.points
     assert {k[4:]: v for k, v in rec["peaks"].items() if k.startswith("res_")} == res
     assert units > 1 and hand >= game.limits.hand_size
+
+
+def test_the_score_peak_is_the_highest_score_held_not_the_final_one(game):
+    """The score track must hold a score a player reached and lost again (lands taken back)."""
+    state = rules.new_game(game)
+    cells = range(state.R.n_cells)
+    for c in cells:  # A holds every land for a moment: a high score
+        state.owner[c] = 0
+    obs = Observer(game, state)
+    high = state.score(0)
+    for c in cells:  # and loses them again
+        state.owner[c] = -1
+    obs.step(state)
+    assert state.score(0) < high and obs.peak["score"] == high
 
 
 def test_battle_dice_peaks_follow_the_battles(game):
