@@ -98,7 +98,7 @@ def _battle(game: Game) -> dict:
         "always_miss": bt.always_miss,
         "thresholds": [{"min_ratio": str(r.min_ratio), "inclusive": r.inclusive, "hit": r.hit, "label": _text(r.label)}
                        for r in bt.thresholds],
-        "timing": [{"key": t.key, "name": _text(t.name)} for t in bt.timing],
+        "timing": [{"key": t.key, "name": _text(t.name), "text": _text(t.text)} for t in bt.timing],
     }
 
 

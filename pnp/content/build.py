@@ -128,7 +128,8 @@ def build_game(loaded: Loaded, source: str) -> Game:
                 ThresholdRow(Fraction(r["min_ratio"]), r["inclusive"], r["hit"], c.text(r["label"], "battle", "thresholds", "rows", i, "label"), c.m("battle", "thresholds", "rows", i))
                 for i, r in enumerate(battle["thresholds"]["rows"])
             ),
-            timing=tuple(Timing(t["key"], c.text(t["name"], "battle", "timing", i, "name")) for i, t in enumerate(battle["timing"])),
+            timing=tuple(Timing(t["key"], c.text(t["name"], "battle", "timing", i, "name"), c.text(t["text"], "battle", "timing", i, "text"))
+                         for i, t in enumerate(battle["timing"])),
             mark=c.m("battle"),
         ),
         victory=Victory(d["victory"]["points"], d["victory"]["castle_entrances"], d["victory"]["tie_winner"], d["victory"]["check"], c.m("victory")),

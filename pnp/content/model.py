@@ -275,8 +275,11 @@ class ThresholdRow:
 
 @dataclass(frozen=True)
 class Timing:
+    """One step of a battle: its engine key, short name and one-line explanation."""
+
     key: str
     name: Text
+    text: Text
 
 
 @dataclass(frozen=True)
