@@ -97,7 +97,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         ),
         resources=tuple(Resource(r["id"], r["icon"], c.text(r["name"], "resources", i, "name"), c.m("resources", i)) for i, r in enumerate(d["resources"])),
         lands=tuple(
-            LandKind(l["id"], l["icon"], c.text(l["name"], "lands", i, "name"), l.get("yields"), l.get("points", 0), l.get("fixed", False), l.get("note", ""), c.m("lands", i))
+            LandKind(l["id"], l["icon"], c.text(l["name"], "lands", i, "name"), l.get("yields"), l.get("points", 0), l.get("fixed", False), l.get("note", ""), c.m("lands", i), l.get("scores", True))
             for i, l in enumerate(d["lands"])
         ),
         board=Board(cells, castles, tiles, board.get("note", ""), c.m("board")),

@@ -135,6 +135,7 @@ class LandKind:
     fixed: bool = False
     note: str = ""
     mark: Mark = field(default=NO_MARK, compare=False)
+    scores: bool = True  # counts towards the points for lands held
 
 
 @dataclass(frozen=True)
