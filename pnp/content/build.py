@@ -7,9 +7,9 @@ from fractions import Fraction
 from typing import Any
 
 from pnp.content.model import (
-    Action, Battle, BattleCard, Board, Building, CardSpec, Castle, Cell, Clarification,
+    Action, Battle, BattleCard, Board, Building, CardSpec, Castle, Cell, Change, Clarification,
     Components, Cost, Effect, Game, LandKind, Limits, PrintSpec, Resource, Round, Scoring,
-    Setup, Step, Text, ThresholdRow, Tiles, Timing, Upgrade, Victory, frozen_map,
+    Setup, Step, Term, Text, ThresholdRow, Tiles, Timing, Upgrade, Victory, frozen_map,
 )
 from pnp.content.yamlload import Loaded
 
@@ -150,6 +150,16 @@ def build_game(loaded: Loaded, source: str) -> Game:
             Clarification(c.text(x["topic"], "clarifications", i, "topic"), c.text(x["text"], "clarifications", i, "text"))
             for i, x in enumerate(d["clarifications"])
         ),
+        changes=tuple(
+            Change(*(c.text(x.get(k), "changes", i, k) for k in ("topic", "original", "text", "reason")), c.m("changes", i))
+            for i, x in enumerate(d.get("changes", ()))
+        ),
+        glossary=tuple(
+            Term(c.text(x["term"], "glossary", i, "term"), c.text(x["meaning"], "glossary", i, "meaning"),
+                 frozen_map({lang: tuple(words) for lang, words in x.get("avoid", {}).items()}), c.m("glossary", i))
+            for i, x in enumerate(d.get("glossary", ()))
+        ),
+        icon_words=frozen_map({k: c.text(v, "icon_words", k) for k, v in d.get("icon_words", {}).items()}),
         source=source,
         sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
         marks=frozen_map(loaded.marks),

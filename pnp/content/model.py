@@ -336,6 +336,27 @@ class Clarification:
 
 
 @dataclass(frozen=True)
+class Change:
+    """A departure from the original rules, printed in its own rulebook section."""
+
+    topic: Text
+    original: Text
+    text: Text
+    reason: Text | None
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry: one term per thing, and the words not to print for it."""
+
+    term: Text
+    meaning: Text
+    avoid: Mapping[str, tuple[str, ...]]
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     title: Text
@@ -360,6 +381,10 @@ class Game:
     components: Components
     ui_strings: Mapping[str, Text]
     clarifications: tuple[Clarification, ...]
+    changes: tuple[Change, ...] = ()
+    glossary: tuple[Term, ...] = ()
+    #: icon name -> what it says in the text layer, as plural forms "{n|one|few|many}"
+    icon_words: Mapping[str, Text] = field(default_factory=dict)
     source: str = ""
     sha256: str = ""
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
