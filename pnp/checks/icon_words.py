@@ -20,7 +20,8 @@ CODES = {
 
 def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
     known = icon_names()
-    for name, text in sorted(game.icon_words.items()):
+    for name, word in sorted(game.icon_words.items()):
+        text = word.forms
         if name not in known:
             yield error("icon-words", f"icon_words.{name}: no such icon", text.mark, did_you_mean(name, known))
         for code in (lang,) if lang else game.languages:
@@ -29,4 +30,4 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
             try:
                 tpl.fill(text.get(code), {"n": 2}, code)
             except tpl.TemplateError as exc:
-                yield error("icon-words", f"icon_words.{name}.{code}: {exc}; expected {{n|one|few|many}}", text.mark)
+                yield error("icon-words", f"icon_words.{name}.forms.{code}: {exc}; expected {{n|one|few|many}}", text.mark)

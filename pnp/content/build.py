@@ -8,7 +8,7 @@ from typing import Any
 
 from pnp.content.model import (
     Action, Battle, BattleCard, Board, Building, CardSpec, Castle, Cell, Change, Clarification,
-    Components, Cost, Effect, Game, LandKind, Limits, PrintSpec, Resource, Round, Scoring,
+    Components, Cost, Effect, Game, IconWord, LandKind, Limits, PrintSpec, Resource, Round, Scoring,
     Setup, Step, Term, Text, ThresholdRow, Tiles, Timing, Upgrade, Victory, frozen_map,
 )
 from pnp.content.yamlload import Loaded
@@ -159,7 +159,9 @@ def build_game(loaded: Loaded, source: str) -> Game:
                  frozen_map({lang: tuple(words) for lang, words in x.get("avoid", {}).items()}), c.m("glossary", i))
             for i, x in enumerate(d.get("glossary", ()))
         ),
-        icon_words=frozen_map({k: c.text(v, "icon_words", k) for k, v in d.get("icon_words", {}).items()}),
+        icon_words=frozen_map({k: IconWord(c.text(v["forms"], "icon_words", k, "forms"),
+                                           c.text(v.get("genitive"), "icon_words", k, "genitive"))
+                               for k, v in d.get("icon_words", {}).items()}),
         source=source,
         sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
         marks=frozen_map(loaded.marks),

@@ -347,6 +347,14 @@ class Change:
 
 
 @dataclass(frozen=True)
+class IconWord:
+    """What an inline icon says in the text layer: plural forms by the number before it."""
+
+    forms: Text
+    genitive: Text | None = None
+
+
+@dataclass(frozen=True)
 class Term:
     """A glossary entry: one term per thing, and the words not to print for it."""
 
@@ -383,8 +391,8 @@ class Game:
     clarifications: tuple[Clarification, ...]
     changes: tuple[Change, ...] = ()
     glossary: tuple[Term, ...] = ()
-    #: icon name -> what it says in the text layer, as plural forms "{n|one|few|many}"
-    icon_words: Mapping[str, Text] = field(default_factory=dict)
+    #: icon name -> what it says in the text layer
+    icon_words: Mapping[str, IconWord] = field(default_factory=dict)
     source: str = ""
     sha256: str = ""
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)

@@ -30,7 +30,7 @@ _BLANK_PNG = (
 )
 _PLACEHOLDER_DIR = Path(tempfile.gettempdir()) / f"pnp-rulebook-icons-{os.getuid()}"
 # kind, icon scale in hundredths (to find the text's baseline again), icon names
-_PLACEHOLDER_NAME = re.compile(r"pnp-inline-(icon|deco)-(\d+)-([a-z0-9_+-]+)\.png$")
+_PLACEHOLDER_NAME = re.compile(r"pnp-inline-(icon|deco)-(\d+)-([a-z0-9_+~-]+)\.png$")
 RUN_GAP = 0.08  # space between the icons of a run, as a fraction of the icon size
 MIN_SQUEEZE = 25.0  # per cent: the narrowest horizontal scale for an icon's invisible text
 ICON_UNITS = 100.0  # icon viewBox size
@@ -91,7 +91,9 @@ def placeholder(names: tuple[str, ...], decorative: bool = False, scale: float =
     """The path of the placeholder image that stands for a run of icons in paragraph markup."""
     _PLACEHOLDER_DIR.mkdir(parents=True, exist_ok=True)
     kind = "deco" if decorative else "icon"
-    path = _PLACEHOLDER_DIR / f"pnp-inline-{kind}-{round(scale * 100)}-{'+'.join(check_icon(n) for n in names)}.png"
+    for token in names:  # a token is an icon name, or name~n for the form it speaks (iconwords.py)
+        check_icon(token.partition("~")[0])
+    path = _PLACEHOLDER_DIR / f"pnp-inline-{kind}-{round(scale * 100)}-{'+'.join(names)}.png"
     data = base64.b64decode(_BLANK_PNG)
     if not path.exists() or path.read_bytes() != data:
         # write-then-rename: a build running in parallel never reads a half-written file
@@ -120,22 +122,27 @@ class IconCanvas(Canvas):
     """A canvas that draws icon placeholders as vector forms and knows the palette variant."""
 
     ink_saver = False
-    #: icon name -> the words its invisible text says (resources: the model's names)
+    #: icon token -> the words its invisible text says (iconwords.IconWords; a dict in tests)
     words: dict = {}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._icon_forms: set[str] = set()
 
-    def icon_text(self, name: str, x: float, y: float, size: float, scale: float) -> None:
+    def icon_text(self, name: str, x: float, y: float, size: float, scale: float, space: bool = False) -> None:
         """The icon's name as invisible text over it, squeezed to the icon's width.
 
         It sits on the baseline of the text around the icon, at about that text's size
         (the icon is `scale` cap heights tall, centred on the capitals), so text
         extraction reads it as part of the line: "Заплати 2 зерно і …".
         """
-        words = self.words.get(name) or kit_icons.icon_label(name)
-        text = f"{words} "
+        words = self.words.get(name)
+        if words is None:
+            words = kit_icons.icon_label(name.partition("~")[0])
+        if not words:
+            return  # a silent icon: its words are said by a neighbour
+        # a space only between the icons of a run: punctuation after an icon follows it at once
+        text = f"{words} " if space else words
         font_size = size / (scale * cap_height_ratio("sans"))
         natural = self.stringWidth(text, "sans", font_size)
         # squeeze to the icon's width, but not below the point where extraction tools start
@@ -178,15 +185,16 @@ class IconCanvas(Canvas):
         match = _PLACEHOLDER_NAME.search(source) if isinstance(source, str) else None
         if match:
             kind, scale = match.group(1), int(match.group(2)) / 100
-            for i, name in enumerate(match.group(3).split("+")):
+            tokens = match.group(3).split("+")
+            for i, token in enumerate(tokens):
                 left = x + i * height * (1 + RUN_GAP)
-                self.draw_icon(name, left, y, height)
+                self.draw_icon(token.partition("~")[0], left, y, height)
                 if kind == "icon":
-                    self.icon_text(name, left, y, height, scale)
+                    self.icon_text(token, left, y, height, scale, space=i < len(tokens) - 1)
             return (width, height)
         return super().drawImage(image, x, y, width, height, mask, *args, **kwargs)
 
 
-def canvas_maker(ink_saver: bool, words: dict | None = None):
-    """A canvas class for BaseDocTemplate.build(canvasmaker=...)."""
-    return type("RulebookCanvas", (IconCanvas,), {"ink_saver": ink_saver, "words": dict(words or {})})
+def canvas_maker(ink_saver: bool, words=None):
+    """A canvas class for BaseDocTemplate.build(canvasmaker=...); `words` has .get(token)."""
+    return type("RulebookCanvas", (IconCanvas,), {"ink_saver": ink_saver, "words": words if words is not None else {}})
