@@ -60,6 +60,11 @@ def _drawing(name: str, ink_saver: bool):
     drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
     if drawing is None:
         raise UnknownIcon(f"icon [{name}] could not be read as SVG")
+    # svglib reads the unitless 100 as px and makes it 75 pt: scale back to ICON_UNITS,
+    # or every icon is drawn at 3/4 size in the lower-left of its box (a gap after it)
+    k = ICON_UNITS / drawing.width
+    drawing.scale(k, k)
+    drawing.width = drawing.height = ICON_UNITS
     # reportlab's renderer sets the drawing's font even when nothing is written; left at
     # its default, that would put an unembedded Helvetica into the PDF
     register_reportlab_fonts()
