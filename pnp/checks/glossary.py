@@ -2,7 +2,7 @@
 
 The glossary (content `glossary:`) names each thing once ("Резерв": the tokens off the
 board) and the words that must not stand for it ("запас загонів"). An entry may end a
-word with * (any ending: `доріжк*`); an entry with a capital letter matches only with
+word with * (any ending: `доріж*`); an entry with a capital letter matches only with
 that capital ("Поле" is the board's old name, "Турнірне поле" is a building).
 """
 
