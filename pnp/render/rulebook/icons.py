@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import icons as kit_icons
 from pnp.render.fonts import face, register_reportlab_fonts
+from pnp.render.rulebook.iconwords import SILENT
 
 # A 1x1 transparent PNG: only its size matters, the pixels are never drawn.
 _BLANK_PNG = (
@@ -139,7 +140,7 @@ class IconCanvas(Canvas):
 
         It sits on the baseline of the text around the icon, at about that text's size
         (the icon is `scale` cap heights tall, centred on the capitals), so text
-        extraction reads it as part of the line: "Заплати 2 зерно і …".
+        extraction reads it as part of the line: "Заплати 2 зерна і …".
         """
         words = self.words.get(name)
         if words is None:
@@ -191,11 +192,12 @@ class IconCanvas(Canvas):
         if match:
             kind, scale = match.group(1), int(match.group(2)) / 100
             tokens = match.group(3).split("+")
+            last_spoken = max((i for i, t in enumerate(tokens) if not t.endswith(f"~{SILENT}")), default=-1)
             for i, token in enumerate(tokens):
                 left = x + i * height * (1 + RUN_GAP)
                 self.draw_icon(token.partition("~")[0], left, y, height)
                 if kind == "icon":
-                    self.icon_text(token, left, y, height, scale, space=i < len(tokens) - 1)
+                    self.icon_text(token, left, y, height, scale, space=i < last_spoken)
             return (width, height)
         return super().drawImage(image, x, y, width, height, mask, *args, **kwargs)
 
