@@ -7,11 +7,15 @@ from __future__ import annotations
 import re
 from typing import Iterator, NamedTuple
 
+from pnp import ROOT
 from pnp.checks._util import lang_mark, texts, where
 from pnp.content.model import Game
 from pnp.errors import Mark
 
 _COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
+#: the rulebook renderer's templates (its prose.TEMPLATE_DIR; importing that would load
+#: reportlab into every `pnp check`, a test keeps the two the same)
+TEMPLATE_DIR = ROOT / "templates" / "rulebook"
 
 
 class Printed(NamedTuple):
@@ -28,8 +32,6 @@ def printed(game: Game, lang: str) -> Iterator[Printed]:
 
 
 def _template_lines() -> Iterator[Printed]:
-    from pnp.render.rulebook.prose import TEMPLATE_DIR
-
     for path in sorted(TEMPLATE_DIR.glob("*.j2")):
         # comments are not printed; keep their newlines so line numbers stay true
         source = _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), path.read_text(encoding="utf-8"))

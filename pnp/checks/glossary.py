@@ -26,21 +26,31 @@ _EDGE = r"\w\u02bc'’-"  # letters, apostrophes and hyphens continue a Ukrainia
 
 def pattern(entry: str) -> re.Pattern:
     """An avoid entry as a regex: whole words, * for any ending, case-blind unless capitalised."""
+    return re.compile(_source(entry))
+
+
+def _source(entry: str) -> str:
     body = r"\w*".join(re.escape(part) for part in entry.split("*"))
     tail = "" if entry.endswith("*") else rf"(?![{_EDGE}])"
-    flags = 0 if any(c.isupper() for c in entry) else re.IGNORECASE
-    return re.compile(rf"(?<![{_EDGE}]){body}{tail}", flags)
+    scoped = body if any(c.isupper() for c in entry) else f"(?i:{body})"
+    return rf"(?<![{_EDGE}]){scoped}{tail}"
 
 
 def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
     for code in (lang,) if lang else game.languages:
-        rules = [(term, pattern(word)) for term in game.glossary for word in term.avoid.get(code, ())]
-        if not rules:
+        terms = [term for term in game.glossary for _ in term.avoid.get(code, ())]
+        entries = [word for term in game.glossary for word in term.avoid.get(code, ())]
+        if not entries:
             continue
+        # one pass over each string: every entry is a numbered alternative
+        rx = re.compile("|".join(f"(?P<e{i}>{_source(word)})" for i, word in enumerate(entries)))
+        stems = {word.split("*")[0].lower() for word in entries}
         for item in printed(game, code):
-            for term, rx in rules:
-                found = rx.search(item.text)
-                if found:
-                    name = term.term.get(code)
-                    yield error("glossary-term", f"{item.what}: «{found.group()}» — the glossary's term is «{name}» "
-                                f"({term.meaning.get(code)})", item.mark, f"write «{name}» (or its form) instead")
+            low = item.text.lower()
+            if not any(stem in low for stem in stems):  # most strings: no regex at all
+                continue
+            for found in rx.finditer(item.text):
+                term = terms[int(found.lastgroup[1:])]
+                name = term.term.get(code)
+                yield error("glossary-term", f"{item.what}: «{found.group()}» — the glossary's term is «{name}» "
+                            f"({term.meaning.get(code)})", item.mark, f"write «{name}» (or its form) instead")

@@ -15,6 +15,10 @@ def test_the_shipped_kit_passes(game):
 
 
 def test_printed_strings_include_content_and_rulebook_templates(game):
+    from pnp.checks._printed import TEMPLATE_DIR
+    from pnp.render.rulebook.prose import TEMPLATE_DIR as RULEBOOK
+
+    assert TEMPLATE_DIR == RULEBOOK
     whats = {item.what for item in printed(game, "uk")}
     assert "templates/rulebook/battle.j2" in whats and "ui.mat_reserve.uk" in whats
 
