@@ -98,7 +98,7 @@ def _battle(game: Game) -> dict:
         "always_miss": bt.always_miss,
         "thresholds": [{"min_ratio": str(r.min_ratio), "inclusive": r.inclusive, "hit": r.hit, "label": _text(r.label)}
                        for r in bt.thresholds],
-        "timing": [{"key": t.key, "name": _text(t.name)} for t in bt.timing],
+        "timing": [{"key": t.key, "name": _text(t.name), "text": _text(t.text)} for t in bt.timing],
     }
 
 
@@ -124,7 +124,8 @@ def export(game: Game) -> dict:
         "victory": {"points": vic.points, "castle_entrances": vic.castle_entrances, "tie_winner": vic.tie_winner, "check": vic.check},
         "scoring": {"lands": {"per": sc.land_per, "points": sc.land_points},
                     "prestige": {"buildings": list(sc.prestige_buildings), "points": sc.prestige_points},
-                    "land_points": {k.id: k.points for k in game.lands if k.points}},
+                    "land_points": {k.id: k.points for k in game.lands if k.points},
+                    "unscored_lands": [k.id for k in game.lands if not k.scores]},
         "buildings": _buildings(game),
         "battle_cards": [{"id": c.id, "name": _text(c.name), "count": c.count, "timing": c.timing,
                           "effects": [_effect(game, e) for e in c.effects]} for c in game.battle_cards],
@@ -134,6 +135,10 @@ def export(game: Game) -> dict:
                        "first_player_markers": comp.first_player_markers, "dice": comp.dice},
         "ui": {key: _text(game.ui_strings[key]) for key in sorted(game.ui_strings)},
         "clarifications": [{"topic": _text(c.topic), "text": _text(c.text)} for c in game.clarifications],
+        "changes": [{"topic": _text(c.topic), "original": _text(c.original), "text": _text(c.text),
+                     "reason": _text(c.reason) if c.reason else None} for c in game.changes],
+        "glossary": [{"term": _text(t.term), "meaning": _text(t.meaning), "avoid": {k: list(v) for k, v in t.avoid.items()}}
+                     for t in game.glossary],
     }
 
 

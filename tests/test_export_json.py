@@ -55,7 +55,7 @@ def test_export_is_deterministic_and_independent_of_the_working_directory(tmp_pa
     game, _ = load_game()
     assert list(export(game)) == ["format", "source", "game", "resources", "land_kinds", "board", "setup", "limits",
                                   "actions", "round", "battle", "victory", "scoring", "buildings", "battle_cards",
-                                  "battle_deck", "components", "ui", "clarifications"]
+                                  "battle_deck", "components", "ui", "clarifications", "changes", "glossary"]
 
 
 def test_broken_content_exports_nothing(tmp_path):

@@ -124,13 +124,17 @@ def owners(game: Game) -> Iterator[Owner]:
 
 
 def prose(game: Game) -> Iterator[tuple[Text, tuple]]:
-    """Round steps and clarifications (texts that name game facts) with their paths."""
+    """Round steps, clarifications and changes (texts that name game facts) with their paths."""
     for part in ("start", "turn", "end"):
         for i, step in enumerate(getattr(game.round, part)):
             yield step.text, ("round", part, i, "text")
     for i, c in enumerate(game.clarifications):
         yield c.topic, ("clarifications", i, "topic")
         yield c.text, ("clarifications", i, "text")
+    for i, c in enumerate(game.changes):
+        for part in ("topic", "original", "text", "reason"):
+            if getattr(c, part) is not None:
+                yield getattr(c, part), ("changes", i, part)
 
 
 def key_mark(game: Game, *path) -> Mark:

@@ -7,9 +7,9 @@ from fractions import Fraction
 from typing import Any
 
 from pnp.content.model import (
-    Action, Battle, BattleCard, Board, Building, CardSpec, Castle, Cell, Clarification,
-    Components, Cost, Effect, Game, LandKind, Limits, PrintSpec, Resource, Round, Scoring,
-    Setup, Step, Text, ThresholdRow, Tiles, Timing, Track, Upgrade, Victory, frozen_map,
+    Action, Battle, BattleCard, Board, Building, CardSpec, Castle, Cell, Change, Clarification,
+    Components, Cost, Effect, Game, IconWord, LandKind, Limits, PrintSpec, Resource, Round, Scoring,
+    Setup, Step, Term, Text, ThresholdRow, Tiles, Timing, Track, Upgrade, Victory, frozen_map,
 )
 from pnp.content.yamlload import Loaded
 
@@ -97,7 +97,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         ),
         resources=tuple(Resource(r["id"], r["icon"], c.text(r["name"], "resources", i, "name"), c.m("resources", i)) for i, r in enumerate(d["resources"])),
         lands=tuple(
-            LandKind(l["id"], l["icon"], c.text(l["name"], "lands", i, "name"), l.get("yields"), l.get("points", 0), l.get("fixed", False), l.get("note", ""), c.m("lands", i))
+            LandKind(l["id"], l["icon"], c.text(l["name"], "lands", i, "name"), l.get("yields"), l.get("points", 0), l.get("fixed", False), l.get("note", ""), c.m("lands", i), l.get("scores", True))
             for i, l in enumerate(d["lands"])
         ),
         board=Board(cells, castles, tiles, board.get("note", ""), c.m("board")),
@@ -128,7 +128,8 @@ def build_game(loaded: Loaded, source: str) -> Game:
                 ThresholdRow(Fraction(r["min_ratio"]), r["inclusive"], r["hit"], c.text(r["label"], "battle", "thresholds", "rows", i, "label"), c.m("battle", "thresholds", "rows", i))
                 for i, r in enumerate(battle["thresholds"]["rows"])
             ),
-            timing=tuple(Timing(t["key"], c.text(t["name"], "battle", "timing", i, "name")) for i, t in enumerate(battle["timing"])),
+            timing=tuple(Timing(t["key"], c.text(t["name"], "battle", "timing", i, "name"), c.text(t["text"], "battle", "timing", i, "text"))
+                         for i, t in enumerate(battle["timing"])),
             mark=c.m("battle"),
         ),
         victory=Victory(d["victory"]["points"], d["victory"]["castle_entrances"], d["victory"]["tie_winner"], d["victory"]["check"], c.m("victory")),
@@ -150,6 +151,18 @@ def build_game(loaded: Loaded, source: str) -> Game:
             Clarification(c.text(x["topic"], "clarifications", i, "topic"), c.text(x["text"], "clarifications", i, "text"))
             for i, x in enumerate(d["clarifications"])
         ),
+        changes=tuple(
+            Change(*(c.text(x.get(k), "changes", i, k) for k in ("topic", "original", "text", "reason")), c.m("changes", i))
+            for i, x in enumerate(d.get("changes", ()))
+        ),
+        glossary=tuple(
+            Term(c.text(x["term"], "glossary", i, "term"), c.text(x["meaning"], "glossary", i, "meaning"),
+                 frozen_map({lang: tuple(words) for lang, words in x.get("avoid", {}).items()}), c.m("glossary", i))
+            for i, x in enumerate(d.get("glossary", ()))
+        ),
+        icon_words=frozen_map({k: IconWord(c.text(v["forms"], "icon_words", k, "forms"),
+                                           c.text(v.get("genitive"), "icon_words", k, "genitive"))
+                               for k, v in d.get("icon_words", {}).items()}),
         source=source,
         sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
         marks=frozen_map(loaded.marks),

@@ -104,4 +104,6 @@ def apply_facts(game: Game) -> Game:
         round=dataclasses.replace(game.round, start=steps(game.round.start), turn=steps(game.round.turn), end=steps(game.round.end)),
         actions=tuple(dataclasses.replace(a, text=fill(a.text)) for a in game.actions),
         clarifications=tuple(dataclasses.replace(c, topic=fill(c.topic), text=fill(c.text)) for c in game.clarifications),
+        changes=tuple(dataclasses.replace(c, topic=fill(c.topic), original=fill(c.original), text=fill(c.text),
+                                          reason=fill(c.reason)) for c in game.changes),
     )

@@ -135,6 +135,7 @@ class LandKind:
     fixed: bool = False
     note: str = ""
     mark: Mark = field(default=NO_MARK, compare=False)
+    scores: bool = True  # counts towards the points for lands held
 
 
 @dataclass(frozen=True)
@@ -275,8 +276,11 @@ class ThresholdRow:
 
 @dataclass(frozen=True)
 class Timing:
+    """One step of a battle: its engine key, short name and one-line explanation."""
+
     key: str
     name: Text
+    text: Text
 
 
 @dataclass(frozen=True)
@@ -347,6 +351,35 @@ class Clarification:
 
 
 @dataclass(frozen=True)
+class Change:
+    """A departure from the original rules, printed in its own rulebook section."""
+
+    topic: Text
+    original: Text
+    text: Text
+    reason: Text | None
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class IconWord:
+    """What an inline icon says in the text layer: plural forms by the number before it."""
+
+    forms: Text
+    genitive: Text | None = None
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry: one term per thing, and the words not to print for it."""
+
+    term: Text
+    meaning: Text
+    avoid: Mapping[str, tuple[str, ...]]
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     title: Text
@@ -371,6 +404,10 @@ class Game:
     components: Components
     ui_strings: Mapping[str, Text]
     clarifications: tuple[Clarification, ...]
+    changes: tuple[Change, ...] = ()
+    glossary: tuple[Term, ...] = ()
+    #: icon name -> what it says in the text layer
+    icon_words: Mapping[str, IconWord] = field(default_factory=dict)
     source: str = ""
     sha256: str = ""
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)

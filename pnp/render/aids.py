@@ -14,7 +14,7 @@ from pnp.render.draw import Pen, centred_text, icon, line, rect, rich, rich_heig
 from pnp.render.geometry import Box, fmt
 from pnp.render.icons import icon_defs
 from pnp.render.imposition import SheetText, impose
-from pnp.render.reminders import action_lines, card_effects, round_sections
+from pnp.render.reminders import action_lines, card_effects, round_sections, step_label
 from pnp.render.sheetmarks import svg_page
 
 HEADER = 9.0  # below the trim's top edge
@@ -74,21 +74,23 @@ def _fit_two(first: str, second: str, body: Box) -> float:
 
 def strength_markup(game: Game, lang: str) -> str:
     """Strength and every bonus: the castle's own, each castle_defense and siege_attack card."""
-    parts = [game.ui("aid_castle_bonus", lang, bonus=game.battle.castle_defense)]
-    parts += [f"{c.name.get(lang)} +{e.param('bonus')}" for c, e in card_effects(game, "castle_defense")]
+    own = game.battle.castle_defense
+    parts = [game.ui("aid_castle_bonus", lang, bonus=own)]
+    # the castle's bonus and a wall's add up: print each wall's total, not its share
+    parts += [game.ui("aid_castle_total", lang, name=c.name.get(lang), total=own + e.param("bonus"))
+              for c, e in card_effects(game, "castle_defense")]
     sieges = [game.ui("aid_siege_bonus", lang, name=c.name.get(lang), bonus=e.param("bonus"))
               for c, e in card_effects(game, "siege_attack")]
     return game.ui("aid_strength", lang) + " " + "; ".join(parts + sieges) + "."
 
 
 def order_markup(game: Game, lang: str) -> str:
-    """The order of play: reveal cards, then each timing phase with its rule and its cards."""
-    lines = [f"**{game.ui('aid_order_title', lang)}**", "1. " + game.ui("aid_step_cards", lang)]
-    for k, phase in enumerate(game.battle.timing, start=2):
-        names = ", ".join(c.name.get(lang) for c in game.battle_cards if c.timing == phase.key)
-        rule = game.ui(f"aid_phase_{phase.key}", lang) if f"aid_phase_{phase.key}" in game.ui_strings else ""
+    """The order of a battle: every step of the content's list, its rule and its cards."""
+    lines = [f"**{game.ui('aid_order_title', lang)}**"]
+    for step in game.battle.timing:
+        names = ", ".join(c.name.get(lang) for c in game.battle_cards if c.timing == step.key)
         cards = f" ({names})" if names else ""
-        lines.append(f"{k}. **{phase.name.get(lang)}:** {rule}{cards}")
+        lines.append(f"**{step_label(game, step.key, lang)}.** {step.text.get(lang)}{cards}")
     return "\n".join(lines)
 
 

@@ -19,6 +19,7 @@ from typing import Iterator
 from pnp.content.model import BattleCard, Building, CardSpec, Cost, Game
 from pnp.render import richtext, style
 from pnp.render.geometry import Box
+from pnp.render.reminders import step_label
 from pnp.render.richtext import FitResult
 
 FAMILIES = ("battle", "building", "upgrade")
@@ -180,8 +181,8 @@ def timing_label_box(z: Zones, steps: int) -> Box:
 
 def battle_text(game: Game, card: BattleCard, lang: str) -> CardText:
     z, name = zones(game.print.card, "battle"), card.name.get(lang)
-    timing = next((t.name.get(lang) for t in game.battle.timing if t.key == card.timing), card.timing)
     label = timing_label_box(z, len(game.battle.timing))
+    timing = step_label(game, card.timing, lang)
     band = richtext.fit(timing, label.w, label.h, "sans-bold", 8.5, 7.0, "left", 1.1)
     return CardText("battle", card.id, name, fit_title(name, z),
                     fit_effect(game.effects_text(card.effects, lang), z, game.print.card.min_text_pt), band=band)

@@ -1,4 +1,5 @@
-"""Rules reminders as rich-text markup, shared by the mats and the player aids.
+"""Rules reminders as rich-text markup, shared by the mats, the player aids, the battle
+cards' step strip and the rulebook.
 
 Only assembly happens here: every sentence is the content's own text (round steps,
 action texts, ui strings), every number is a model value.
@@ -79,3 +80,11 @@ def _params(game: Game, action: Action) -> dict:
         else:
             out[key] = value
     return out
+
+
+def step_label(game: Game, key: str, lang: str) -> str:
+    """A battle step as the strip, the aid and the rulebook number it: "2. Сила"."""
+    for n, step in enumerate(game.battle.timing, start=1):
+        if step.key == key:
+            return game.ui("battle_step", lang, n=n, name=step.name.get(lang))
+    return key  # an unknown timing: the references check reports it

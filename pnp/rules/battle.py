@@ -22,6 +22,9 @@ from typing import NamedTuple
 
 from pnp.rules.compiled import DIE_SIDES
 
+#: The steps of a battle in the order this module plays them; the content's battle.timing
+#: must list them in this order (checks/battle_steps.py), since every printed order comes from it.
+STEPS = ("cards", "strength", "roll", "hits", "after")
 #: Every battle-card effect key the engine understands.
 CARD_KEYS = frozenset({
     "roll_bonus", "enemy_roll_penalty", "enemy_strength_penalty", "strength_bonus", "reduce_hits",

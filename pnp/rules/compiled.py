@@ -61,6 +61,7 @@ class Rules:
         self.land_idx = {l: i for i, l in enumerate(self.land_ids)}
         self.land_yield = tuple(self.res_idx[l.yields] if l.yields else -1 for l in game.lands)
         self.land_points = tuple(l.points for l in game.lands)
+        self.land_scores = tuple(l.scores for l in game.lands)
 
     def cost(self, cost) -> tuple[int, ...]:
         """A model Cost (or mapping) as a tuple indexed by resource."""

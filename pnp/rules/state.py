@@ -184,7 +184,8 @@ class State:
         sc = R.scoring
         owner, land = self.owner, self.land
         held = [c for c in range(R.n_cells) if owner[c] == p]
-        return (self.fx[p].points + len(held) // sc.land_per * sc.land_points
+        counted = sum(1 for c in held if land[c] < 0 or R.land_scores[land[c]])  # the mine does not score
+        return (self.fx[p].points + counted // sc.land_per * sc.land_points
                 + sum(R.land_points[land[c]] for c in held if land[c] >= 0))
 
     def hand_count(self, p: int) -> int:

@@ -18,7 +18,7 @@ def test_ui_strings_and_clarifications_are_included():
     g = changed({("ui", "castle"): {"en": "Castle"}, ("clarifications", 0, "topic"): {"en": "Board"}})
     problems = run(strings, g)
     assert codes(problems) == ["missing-text", "missing-text"]
-    assert {p.mark.line for p in problems} == {line_of("castle: {uk: Замок}"), line_of("- topic: {uk: Поле й землі}")}
+    assert {p.mark.line for p in problems} == {line_of("castle: {uk: Замок}"), line_of("- topic: {uk: Ігрове поле й землі}")}
 
 
 def test_every_language_of_the_game_when_no_lang_is_given(game):

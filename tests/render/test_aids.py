@@ -56,11 +56,15 @@ def test_battle_aid_has_the_thresholds_bonuses_and_every_card_by_timing(game):
         later = [order.index(p) for p in following if order.index(p) > start]
         assert start < order.index(name) < (min(later) if later else len(order))
     strength = plain_text(strength_markup(game, "uk"))
-    assert f"+{game.battle.castle_defense}" in strength
+    own = game.battle.castle_defense
+    assert f"+{own}" in strength
     for b in game.buildings:
         for card in (b, b.upgrade):
             for e in card.effects:
-                if e.key in ("castle_defense", "siege_attack"):
+                # castle bonuses add up, so a wall prints its total; a siege bonus its own
+                if e.key == "castle_defense":
+                    assert f"{card.name.get('uk')}: разом +{own + e.param('bonus')}" in strength
+                if e.key == "siege_attack":
                     assert card.name.get("uk") in strength and f"+{e.param('bonus')}" in strength
 
 

@@ -128,7 +128,7 @@ def test_mat_text_is_the_content(game, built):
         assert f"Замок гравця {player}" in content
         for needle in (names["storehouse"], names["granary"], "ліміт 5", "ліміт 7", "ліміт 8",
                        names["infirmary"], names["hospital"], names["fort"], "Гарнізон замку", "Поранені",
-                       "Запас загонів", "Коло", "Початок кола", "Кінець кола"):
+                       game.ui("mat_reserve", "uk"), "Коло", "Початок кола", "Кінець кола"):
             assert needle in content, needle
         for action in game.actions:
             assert action.name.get("uk") in content

@@ -150,6 +150,24 @@ def test_forced_breaks_and_bold():
     assert richtext.wrap("", 50, "sans", 8.5).lines == ()
 
 
+@pytest.mark.parametrize("word, bad, good", [
+    ("найслабший", "найсла-", "най-"),      # no obstruent cluster opens the next line (бш)
+    ("відкрийте", "відк-", "від-"),         # к+р begins a syllable: it moves whole
+    ("жодного", "жо-", "жод-"),             # д+н: the break goes after the first consonant
+    ("Скарбниця", "Скар-", "Скарб-"),
+    ("майстерня", "май-", "майс-"),
+])
+def test_hyphenation_keeps_consonant_clusters_whole(word, bad, good):
+    heads = {head for head, _ in hyphen.splits(word)}
+    assert bad not in heads and good in heads, heads
+
+
+def test_hyphenation_leaves_at_least_two_letters_before_and_three_after():
+    for word in ("Гільдією", "Велика", "комора", "поранених", "найсильніші", "Перевʼязка"):
+        for head, tail in hyphen.splits(word):
+            assert len(head.rstrip("-")) >= hyphen.MIN_HEAD and len(tail) >= hyphen.MIN_TAIL, (word, head, tail)
+
+
 def test_hyphenation_is_ukrainian():
     assert ("будь-", "який") in hyphen.splits("будь-який")
     assert all(head != "бу-" for head, _ in hyphen.splits("будь-який"))

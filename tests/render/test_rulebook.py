@@ -23,6 +23,7 @@ from pnp.render.rulebook import prose, sections
 from pnp.render.rulebook.errors import RulebookError
 from pnp.render.rulebook.facts import Facts
 from pnp.render.rulebook.hyphenation import hyphenate, hyphenated
+from pnp.render.rulebook.iconwords import IconWords
 from pnp.render.rulebook.markup import NBSP, ties
 
 pytestmark = pytest.mark.skipif(not (shutil.which("pdftotext") and shutil.which("pdffonts")),
@@ -116,9 +117,36 @@ def test_components_list_the_kit_counts(book):
 
 
 def test_resource_icons_carry_the_model_names_as_text(book):
+    """A cost run reads as amounts in the content's plural forms: [wood][wood][wood] «3 дерева»."""
     market = book.game.building("market")
-    wood = book.game.resource("wood").name.get("uk")
-    assert _row(book, market.name.get("uk"), " ".join([wood] * market.cost.get("wood")))
+    words = IconWords(book.game, "uk")
+    n = market.cost.get("wood")
+    assert _row(book, market.name.get("uk"), f"{n} {words.word('wood', n)}")
+
+
+def test_icons_read_as_correct_ukrainian(book):
+    """The text layer: plural forms after numbers, the genitive, no doubled words, and
+    punctuation right after an icon's words."""
+    text = " ".join(book.layout.split())
+    g, words = book.game, IconWords(book.game, "uk")
+    citadel = g.land("citadel").points
+    assert f"+{citadel} {words.word('point', citadel)}" in text and f"+{citadel} очко" not in text
+    hire = g.action("hire").params["cost"]["grain"]
+    assert f"Заплати {hire} {words.word('grain', hire)} " in text
+    assert f"немає {g.icon_words['gold'].genitive.get('uk')}" in text and "немає золото" not in text
+    names = "|".join(r.name.get("uk") for r in g.resources)
+    assert not re.search(rf"\b({names}) \1\b", text)  # «дерево дерево»: an icon beside its own word
+    spoken = "|".join(sorted({words.word(icon, n) for icon in g.icon_words for n in (1, 2, 5)}, key=len, reverse=True))
+    leaders = re.sub(r"(?: \.){3,}", " ", text)  # the contents' dot leaders
+    assert not re.search(rf"(?:{spoken}) [.,:;)]", leaders)
+
+
+def test_fixed_ukrainian_phrases(book):
+    text = " ".join(book.layout.split())
+    assert "клітинки-земель" not in text and "Лінза: 21 клітинка-земля" in text
+    assert "зіграв «" not in text and "зіграв карту «" in text
+    assert "очок — переміг" not in text
+    assert "Стіна +2; Бастіон +3" not in text
 
 
 def test_the_worked_example_quotes_the_engine_odds(book):
@@ -206,8 +234,8 @@ def test_a_changed_cost_and_count_show_up_in_the_rebuilt_rulebook(tmp_path):
     content = tmp_path / "content.yaml"
     content.write_text(text, encoding="utf-8")
     changed = _build(content, tmp_path)
-    wood, gold = (changed.game.resource(r).name.get("uk") for r in ("wood", "gold"))
-    assert _row(changed, "Ринок", f"{wood} {gold} {gold}")
+    words = IconWords(changed.game, "uk")
+    assert _row(changed, "Ринок", f"1 {words.word('wood', 1)} 2 {words.word('gold', 2)}")
     assert _row(changed, "Натиск", "×5")
     assert not _row(changed, "Натиск", "×2")
     assert _row(changed, "Разом у колоді", "43")

@@ -109,7 +109,9 @@ def test_scoring_buildings_prestige_town_hall_lands(game):
     put(s, "citadel", 0, (1,))
     assert s.score(0) == 5
     put(s, "a1", 0, (1,))
+    put(s, "a2", 0, (1,))
     put(s, "mine", 0, (1,))
+    # the rules: «Копальня дає золото, але очок не дає» -- 3 of the 4 lands count
     assert s.score(0) == 5 + 3 // 2
 
 
@@ -134,7 +136,7 @@ def test_both_over_the_line_is_the_tie_rule(game):
     for p, cell in ((0, "citadel"), (1, "mine")):
         _rich(s, p)
         put(s, cell, p, (1,))
-    for cell in ("a1", "b4", "b5", "b6", "b7"):
+    for cell in ("a1", "b4", "b5", "b6", "b7", "b8"):
         put(s, cell, 1, (1,))
     assert min(s.score(0), s.score(1)) >= game.victory.points
     pass_turns(s, 2)

@@ -28,8 +28,9 @@ class Book:
     example: Any = None  # the worked battle example (example.py), filled before templates run
     extra: dict = field(default_factory=dict)
 
-    def cell(self, text: str, style: str = "table") -> Paragraph:
-        return para(str(text), self.styles[style], last_pair=CELL_PAIR_MAX)
+    def cell(self, text: str, style: str = "table", decorative: bool = False) -> Paragraph:
+        """A table cell; `decorative`: its icons illustrate the words and say nothing."""
+        return para(str(text), self.styles[style], last_pair=CELL_PAIR_MAX, decorative=decorative)
 
     def colour(self, key: str) -> colors.Color:
         return colour(key, self.ink_saver)

@@ -2,14 +2,16 @@
 between neighbours, both castles with their entrances and starting units, the fixed
 centre lands and the cell names that the tile setup refers to.
 
-The diagram follows the content's coordinates (column to the right, row downwards), so
-it shows the same lens the printed board shows; it is a map, not to scale.
+Rows and columns are placed in the order the printed board places them (board_layout:
+player A's castle at the bottom edge), so the diagram shows the lens the way the
+players see it on the table; it is a map, not to scale.
 """
 
 from __future__ import annotations
 
 from reportlab.platypus import Flowable, Table, TableStyle
 
+from pnp.render.board_layout import layout as board_layout
 from pnp.render.geometry import Box, mm_to_pt
 from pnp.render.rulebook.book import Book
 from pnp.render.rulebook.facts import halves
@@ -25,11 +27,8 @@ class BoardDiagram(Flowable):
         self.book = book
         self.size = cell
         board = book.game.board
-        positions = [c.pos for c in board.cells] + [c.pos for c in board.castles]
-        self.col0 = min(p[0] for p in positions)
-        self.row0 = min(p[1] for p in positions)
-        cols = max(p[0] for p in positions) - self.col0 + 1
-        rows = max(p[1] for p in positions) - self.row0 + 1
+        self.col_at, self.row_at = _printed_order(book.game)
+        cols, rows = len(self.col_at), len(self.row_at)
         self.halves = halves(board)
         self.entrance_of = {e: c.player for c in board.castles for e in c.entrances}
         self.w_mm = 2 * PAD + cols * cell + (cols - 1) * GAP
@@ -40,14 +39,15 @@ class BoardDiagram(Flowable):
 
     # --- geometry ------------------------------------------------------------------
     def spot(self, col: int, row: int, span: int = 1) -> Box:
+        """The box of content position (col, row), `span` columns wide from there."""
         step = self.size + GAP
-        return Box(PAD + (col - self.col0) * step, PAD + (row - self.row0) * step,
-                    span * self.size + (span - 1) * GAP, self.size)
+        return Box(PAD + self.col_at[col] * step, PAD + self.row_at[row] * step,
+                   span * self.size + (span - 1) * GAP, self.size)
 
     def castle_spot(self, castle) -> Box:
         cols = [self.book.game.board.cell(e).pos[0] for e in castle.entrances] or [castle.pos[0]]
-        first = min(cols)
-        return self.spot(first, castle.pos[1], max(cols) - first + 1)
+        left = min(cols, key=self.col_at.get)
+        return self.spot(left, castle.pos[1], abs(self.col_at[max(cols)] - self.col_at[min(cols)]) + 1)
 
     # --- drawing (canvas in points, y upwards; helpers take mm, y downwards) ----------
     def _rect(self, s: Box, fill, stroke, width: float, radius: float = 1.4) -> None:
@@ -127,6 +127,24 @@ class BoardDiagram(Flowable):
         size = 5.4
         self._rect(Box(cx - size / 2, cy - size / 2, size, size), colour, self.book.colour("ink"), 0.6, 0.8)
         self._text(str(strength), cx, cy + 1.3, 8.5, colour=self.book.colour("paper"))
+
+
+def _printed_order(game) -> tuple[dict[int, int], dict[int, int]]:
+    """Content column -> diagram column and content row -> diagram row, ordered as the
+    printed board places them (left to right, top to bottom of the page)."""
+    printed = board_layout(game)
+    board = game.board
+    xs: dict[int, float] = {}
+    ys: dict[int, float] = {}
+    for cell in board.cells:
+        box = printed.cell(cell.id).box
+        xs[cell.pos[0]], ys[cell.pos[1]] = box.cx, box.cy
+    for castle in board.castles:
+        box = printed.castle(castle.player).box
+        xs.setdefault(castle.pos[0], box.cx)
+        ys[castle.pos[1]] = box.cy
+    return ({c: i for i, c in enumerate(sorted(xs, key=xs.get))},
+            {r: i for i, r in enumerate(sorted(ys, key=ys.get))})
 
 
 def board_figure(book: Book) -> list[Flowable]:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from pnp.content.text import fill
+from pnp.render.reminders import step_label
 from pnp.render.rulebook.errors import RulebookError
 
 
@@ -81,6 +82,10 @@ class Facts:
             return self.game.ui(key, self.lang, **values)
         except KeyError as exc:
             raise RulebookError(exc.args[0] if exc.args else str(exc)) from None
+
+    def step(self, key: str) -> str:
+        """A battle step numbered as on the cards and the aid: "2. Сила"."""
+        return step_label(self.game, key, self.lang)
 
     def cell(self, cell_id: str) -> str:
         """A board cell as printed: its land name for fixed cells, else its id in capitals."""

@@ -19,6 +19,7 @@ from functools import lru_cache
 from pnp import private
 from pnp.render import icons as kit_icons
 from pnp.render.fonts import face, register_reportlab_fonts
+from pnp.render.rulebook.iconwords import SILENT
 from pnp.render.timeless import TimelessCanvas
 
 # A 1x1 transparent PNG: only its size matters, the pixels are never drawn.
@@ -26,7 +27,7 @@ _BLANK_PNG = (
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
 )
 # kind, icon scale in hundredths (to find the text's baseline again), icon names
-_PLACEHOLDER_NAME = re.compile(r"pnp-inline-(icon|deco)-(\d+)-([a-z0-9_+-]+)\.png$")
+_PLACEHOLDER_NAME = re.compile(r"pnp-inline-(icon|deco)-(\d+)-([a-z0-9_+~-]+)\.png$")
 RUN_GAP = 0.08  # space between the icons of a run, as a fraction of the icon size
 MIN_SQUEEZE = 25.0  # per cent: the narrowest horizontal scale for an icon's invisible text
 ICON_UNITS = 100.0  # icon viewBox size
@@ -56,6 +57,11 @@ def _drawing(name: str, ink_saver: bool):
     drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
     if drawing is None:
         raise UnknownIcon(f"icon [{name}] could not be read as SVG")
+    # svglib reads the unitless 100 as px and makes it 75 pt: scale back to ICON_UNITS,
+    # or every icon is drawn at 3/4 size in the lower-left of its box (a gap after it)
+    k = ICON_UNITS / drawing.width
+    drawing.scale(k, k)
+    drawing.width = drawing.height = ICON_UNITS
     # reportlab's renderer sets the drawing's font even when nothing is written; left at
     # its default, that would put an unembedded Helvetica into the PDF
     register_reportlab_fonts()
@@ -89,7 +95,9 @@ def placeholder(names: tuple[str, ...], decorative: bool = False, scale: float =
     It lies in this process's private folder (forked renderers write into their parent's).
     """
     kind = "deco" if decorative else "icon"
-    name = f"pnp-inline-{kind}-{round(scale * 100)}-{'+'.join(check_icon(n) for n in names)}.png"
+    for token in names:  # a token is an icon name, or name~n for the form it speaks (iconwords.py)
+        check_icon(token.partition("~")[0])
+    name = f"pnp-inline-{kind}-{round(scale * 100)}-{'+'.join(names)}.png"
     return str(private.write_atomic(private.scratch_dir(), name, base64.b64decode(_BLANK_PNG)))
 
 
@@ -112,22 +120,27 @@ class IconCanvas(TimelessCanvas):
     """A canvas that draws icon placeholders as vector forms and knows the palette variant."""
 
     ink_saver = False
-    #: icon name -> the words its invisible text says (resources: the model's names)
+    #: icon token -> the words its invisible text says (iconwords.IconWords; a dict in tests)
     words: dict = {}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._icon_forms: set[str] = set()
 
-    def icon_text(self, name: str, x: float, y: float, size: float, scale: float) -> None:
+    def icon_text(self, name: str, x: float, y: float, size: float, scale: float, space: bool = False) -> None:
         """The icon's name as invisible text over it, squeezed to the icon's width.
 
         It sits on the baseline of the text around the icon, at about that text's size
         (the icon is `scale` cap heights tall, centred on the capitals), so text
-        extraction reads it as part of the line: "Заплати 2 зерно і …".
+        extraction reads it as part of the line: "Заплати 2 зерна і …".
         """
-        words = self.words.get(name) or kit_icons.icon_label(name)
-        text = f"{words} "
+        words = self.words.get(name)
+        if words is None:
+            words = kit_icons.icon_label(name.partition("~")[0])
+        if not words:
+            return  # a silent icon: its words are said by a neighbour
+        # a space only between the icons of a run: punctuation after an icon follows it at once
+        text = f"{words} " if space else words
         font_size = size / (scale * cap_height_ratio("sans"))
         natural = self.stringWidth(text, "sans", font_size)
         # squeeze to the icon's width, but not below the point where extraction tools start
@@ -170,15 +183,17 @@ class IconCanvas(TimelessCanvas):
         match = _PLACEHOLDER_NAME.search(source) if isinstance(source, str) else None
         if match:
             kind, scale = match.group(1), int(match.group(2)) / 100
-            for i, name in enumerate(match.group(3).split("+")):
+            tokens = match.group(3).split("+")
+            last_spoken = max((i for i, t in enumerate(tokens) if not t.endswith(f"~{SILENT}")), default=-1)
+            for i, token in enumerate(tokens):
                 left = x + i * height * (1 + RUN_GAP)
-                self.draw_icon(name, left, y, height)
+                self.draw_icon(token.partition("~")[0], left, y, height)
                 if kind == "icon":
-                    self.icon_text(name, left, y, height, scale)
+                    self.icon_text(token, left, y, height, scale, space=i < last_spoken)
             return (width, height)
         return super().drawImage(image, x, y, width, height, mask, *args, **kwargs)
 
 
-def canvas_maker(ink_saver: bool, words: dict | None = None):
-    """A canvas class for BaseDocTemplate.build(canvasmaker=...)."""
-    return type("RulebookCanvas", (IconCanvas,), {"ink_saver": ink_saver, "words": dict(words or {})})
+def canvas_maker(ink_saver: bool, words=None):
+    """A canvas class for BaseDocTemplate.build(canvasmaker=...); `words` has .get(token)."""
+    return type("RulebookCanvas", (IconCanvas,), {"ink_saver": ink_saver, "words": words if words is not None else {}})

@@ -18,7 +18,7 @@ import re
 
 from reportlab.platypus import Paragraph
 
-from pnp.content.text import ICON
+from pnp.render.rulebook.iconwords import TOKEN, annotate
 from pnp.render.rulebook.icons import icon_tag
 
 NBSP = "\u00a0"
@@ -62,18 +62,21 @@ def _tie_last(piece: str, longest: int) -> str:
     if not match:
         return piece
     head, tail = match.groups()
-    visible = len(ICON.sub("x", head)) + len(ICON.sub("x", tail))
+    visible = len(_TOKEN.sub("x", head)) + len(_TOKEN.sub("x", tail))
     if visible > longest:
         return piece
     return piece[: match.start()] + head + NBSP + tail + piece[match.end():]
 
 
-_ICON_RUN = re.compile(r"(?:\[[a-z][a-z0-9_-]*\])+")
+_TOKEN = re.compile(rf"\[({TOKEN})\]")
+_ICON_RUN = re.compile(rf"(?:\[{TOKEN}\])+")
 
 
 def icons(text: str, face_key: str, font_size: float, scale: float, decorative: bool = False) -> str:
-    """Replace ``[name]`` (or a run like ``[wood][wood]``) with inline icon tags sized for the text."""
-    return _ICON_RUN.sub(lambda m: icon_tag(tuple(ICON.findall(m.group(0))), face_key, font_size, scale,
+    """Replace ``[name]`` (or a run like ``[wood][wood]``) with inline icon tags sized for the text;
+    each icon says the words its place needs (iconwords.py)."""
+    text = text if decorative else annotate(text)
+    return _ICON_RUN.sub(lambda m: icon_tag(tuple(_TOKEN.findall(m.group(0))), face_key, font_size, scale,
                                             decorative), text)
 
 
@@ -86,11 +89,12 @@ def prepare(text: str, style, last_pair: int = LAST_PAIR_MAX, decorative: bool =
     return icons(ties(text.strip(), last_pair), style.fontName, style.fontSize, icon_scale(style), decorative)
 
 
-def para(text: str, style, last_pair: int = LAST_PAIR_MAX, bullet: str | None = None) -> Paragraph:
+def para(text: str, style, last_pair: int = LAST_PAIR_MAX, bullet: str | None = None,
+         decorative: bool = False) -> Paragraph:
     """A Paragraph from rulebook text in `style` (icons sized to the style's font)."""
-    return Paragraph(prepare(text, style, last_pair), style, bulletText=bullet)
+    return Paragraph(prepare(text, style, last_pair, decorative), style, bulletText=bullet)
 
 
 def plain(text: str) -> str:
     """Text without tags and icons: what a reader would extract (for headers, bookmarks)."""
-    return re.sub(r"\s+", " ", ICON.sub("", _TAG.sub("", text))).replace(NBSP, " ").strip()
+    return re.sub(r"\s+", " ", _TOKEN.sub("", _TAG.sub("", text))).replace(NBSP, " ").strip()

@@ -20,6 +20,7 @@ from pnp.render.rulebook.doc import RulebookDoc
 from pnp.render.rulebook.facts import Facts
 from pnp.render.rulebook.hyphenation import enable as enable_hyphenation
 from pnp.render.rulebook.icons import canvas_maker
+from pnp.render.rulebook.iconwords import IconWords, speaking
 from pnp.render.rulebook.markup import plain
 from pnp.render.rulebook.sections import check_templates, cover, figures
 from pnp.render.rulebook.styles import PageGeometry, styles
@@ -47,18 +48,16 @@ def build_pdf(game, lang: str = "uk", paper: str = "a4", ink_saver: bool = False
     check_templates(game, lang)
     book, notes = make_book(game, lang, paper, ink_saver)
     text = prose.render(game, lang, book.extra)
-    story = cover(book) + [NextPageTemplate("body"), PageBreak()]
-    story += blocks.flowables(blocks.parse(text), book.styles, figures(book),
-                              (book.tint("grain", 0.22), book.colour("grain-dark")))
     out = io.BytesIO()
     title = plain(game.title.get(lang))
     doc = RulebookDoc(out, book.geometry, f"{title} · {book.facts.ui('comp_rulebook')}", book.styles,
                       title=f"{title} — {book.facts.ui('comp_rulebook')}", subject=book.labels("pdf.subject"),
                       lang=lang, ink_saver=ink_saver)
-    # what icons say as text: the model's resource names, else a label from labels.j2, else the icon set's
-    words = {key[5:]: text for key, text in book.labels.entries.items() if key.startswith("icon.")}
-    words |= {r.icon: r.name.get(lang) for r in game.resources}
-    doc.multiBuild(story, canvasmaker=canvas_maker(ink_saver, words))
+    with speaking(IconWords(game, lang)) as words:  # paragraphs pick each icon's words as they are made
+        story = cover(book) + [NextPageTemplate("body"), PageBreak()]
+        story += blocks.flowables(blocks.parse(text), book.styles, figures(book),
+                                  (book.tint("grain", 0.22), book.colour("grain-dark")))
+        doc.multiBuild(story, canvasmaker=canvas_maker(ink_saver, words))
     return out.getvalue(), doc.page, notes
 
 

@@ -75,7 +75,8 @@ def components(book: Book) -> list[Flowable]:
         ("die", lab("components.dice.name"), kit.dice, lab("components.dice")),
     ]
     for icon, name, count, note in entries:
-        rows.append([book.cell(f"[{icon}] <b>{name}</b>"), book.cell(str(count), "table-num"), book.cell(note)])
+        rows.append([book.cell(f"[{icon}] <b>{name}</b>", decorative=True), book.cell(str(count), "table-num"),
+                     book.cell(note)])
     return [_table(book, rows, (52, 16, 102), whole=True)]
 
 

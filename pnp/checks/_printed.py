@@ -1,0 +1,41 @@
+"""Every string the kit prints, with where it was written: the content's texts and the
+rulebook's templates (their prose is printed as written). The glossary and the
+form-of-address checks read the kit through this."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, NamedTuple
+
+from pnp.checks._util import lang_mark, texts, where
+from pnp.content.model import Game
+from pnp.errors import Mark
+from pnp.resources import bundled
+
+_COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
+#: the rulebook renderer's templates (its prose.TEMPLATE_DIR; importing that would load
+#: reportlab into every `pnp check`, a test keeps the two the same)
+TEMPLATE_DIR = bundled("templates", "rulebook")
+
+
+class Printed(NamedTuple):
+    text: str
+    mark: Mark
+    what: str  # the content path or the template's name
+
+
+def printed(game: Game, lang: str) -> Iterator[Printed]:
+    for text, path in texts(game):
+        if text.has(lang):
+            yield Printed(text.get(lang), lang_mark(game, text, path, lang), f"{where(path)}.{lang}")
+    yield from _template_lines()
+
+
+def _template_lines() -> Iterator[Printed]:
+    for path in sorted(TEMPLATE_DIR.glob("*.j2")):
+        # comments are not printed; keep their newlines so line numbers stay true
+        source = _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), path.read_text(encoding="utf-8"))
+        name = f"templates/{TEMPLATE_DIR.name}/{path.name}"
+        for number, line in enumerate(source.splitlines(), start=1):
+            if line.strip() and not line.lstrip().startswith("//"):  # labels.j2 comment lines
+                yield Printed(line, Mark(name, number, 1), name)
