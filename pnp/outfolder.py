@@ -12,7 +12,7 @@ import json
 import os
 import stat
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from pnp.errors import UserError
 
@@ -49,9 +49,8 @@ def _safe_parts(folder: Path, where: str, value) -> tuple[str, ...]:
     """The components of a manifest path, refusing anything that could lead outside the folder."""
     if not isinstance(value, str) or not value:
         raise _bad_manifest(folder, f"{where} is not a file name")
-    path = PurePosixPath(value)
-    parts = value.split("/")
-    if path.is_absolute() or "\\" in value or "\0" in value or any(p in ("", ".", "..") for p in parts):
+    parts = value.split("/")  # an absolute path starts with an empty part
+    if "\\" in value or "\0" in value or any(p in ("", ".", "..") for p in parts):
         raise _bad_manifest(folder, f"{where} {value!r} leaves the folder or is not a plain relative path")
     return tuple(parts)
 
