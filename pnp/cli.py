@@ -82,7 +82,7 @@ class _Group(click.Group):
         except click.ClickException as exc:
             command = f"pnp {exc.ctx.info_name}" if getattr(exc, "ctx", None) and exc.ctx.parent else "pnp"
             help_hint = f" (see '{command} --help')" if isinstance(exc, click.UsageError) else ""
-            click.echo(f"pnp: {exc.format_message()}{help_hint}", err=True)
+            click.echo(f"pnp: {exc.format_message().rstrip('.')}{help_hint}", err=True)
             code = exc.exit_code
         except click.exceptions.Abort:  # Ctrl-C while click itself runs (before a command)
             click.echo("pnp: interrupted", err=True)

@@ -11,7 +11,8 @@ from pnp.render.base import RENDERERS, OutputFile, Renderer
 
 
 def install(setattr_=setattr, setitem=lambda d, k, v: d.__setitem__(k, v)) -> dict:
-    """Register the fakes as the only renderers; returns their state (`fail`, `text`, `extra`)."""
+    """Register the fakes as the only renderers; returns their state: `fail` (True or an exception
+    for fake-two to raise), `text` (what fake-one writes) and `extra` (how many more files)."""
     module = types.ModuleType("pnp_test_fake_renderers")
     state = {"fail": False, "text": "one", "extra": 0}
 
@@ -29,8 +30,8 @@ def install(setattr_=setattr, setitem=lambda d, k, v: d.__setitem__(k, v)) -> di
         name = "fake-two"
 
         def render(self, game, ctx):
-            if state["fail"]:
-                raise RuntimeError("boom")
+            if state["fail"]:  # True, or the exception to raise
+                raise state["fail"] if isinstance(state["fail"], BaseException) else RuntimeError("boom")
             ctx.path("sub/two.txt").write_text("two")
             return [OutputFile("sub/two.txt", "tokens", 0)]
 
