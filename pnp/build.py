@@ -1,7 +1,8 @@
 """The build: plan -> render into a temporary directory -> preflight -> manifest -> move.
 
 A failed build leaves the previous output exactly as it was: everything is written to
-a sibling temporary directory, checked, and only then swapped into ``<out>/<lang>/``.
+a sibling temporary directory, checked, and only then swapped into ``<out>/<lang>/``,
+under the output root's lock (pnp.swap) and only over a folder pnp wrote (pnp.outfolder).
 """
 
 from __future__ import annotations
@@ -239,8 +240,8 @@ def _make_root(out_root: Path) -> None:
 
 
 def _protected(content: Path | None) -> dict[str, Path]:
-    """What an output folder must never be or contain."""
-    paths = {"the working folder": Path.cwd(), "your home folder": Path.home(), "pnp itself": ROOT}
+    """What an output folder must never be or contain, even when a manifest lists it all."""
+    paths = {"your home folder": Path.home(), "pnp itself": ROOT}
     if content is not None:
         paths["the content file"] = Path(content)
     return paths

@@ -116,8 +116,8 @@ def _is_within(inner: Path, outer: Path) -> bool:
 def check_replaceable(folder: Path, protected: dict[str, Path]) -> list[Listed]:
     """Raise OutputFolderError unless `folder` may be replaced by a build; return what it lists.
 
-    `protected` names paths the folder must not be or contain (the content file, the working
-    folder, the home folder, the checkout), by what they are, for the message.
+    `protected` names paths the folder must not be or contain (the content file, the home
+    folder, the checkout), by what they are, for the message.
     """
     if not os.path.lexists(folder):
         return []

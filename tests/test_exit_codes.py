@@ -98,7 +98,7 @@ def test_case(case: dict, tmp_path: Path):
     mounts: list[Path] = []
     try:
         _setup(case, tmp, mounts)
-        proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", *case["args"]], cwd=tmp / case.get("cwd", "."),
+        proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", *case["args"]], cwd=tmp,
                                 env=_env(case, shim_root), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 start_new_session=True)
         if "signal" in case:

@@ -1,7 +1,7 @@
 """The output folder is pnp's only when its manifest says so (pnp.outfolder, pnp.swap).
 
 A build refuses to replace a folder with files its previous manifest does not list, a folder
-holding the content file, the working or home folder; a hostile manifest never makes pnp read
+holding the content file, the home folder or pnp itself; a hostile manifest never makes pnp read
 or delete outside the folder; stale temporary folders are removed; the swap survives a kill.
 """
 
@@ -69,15 +69,12 @@ def test_a_rebuild_replaces_only_what_the_manifest_lists(game, fake_renderers, t
     assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp-build.lock", "uk"]
 
 
-@pytest.mark.parametrize("place, what", [
-    ("uk", "the working folder"),
-    ("uk/deeper", "the working folder"),
-])
-def test_the_working_folder_is_never_replaced(game, fake_renderers, tmp_path, monkeypatch, place, what):
+def test_the_checkout_is_never_replaced(game, fake_renderers, tmp_path, monkeypatch):
+    from pnp import build as build_mod
+
     build(game, BuildOptions(), out_root=tmp_path)
-    (tmp_path / place).mkdir(exist_ok=True)
-    monkeypatch.chdir(tmp_path / place)
-    with pytest.raises(OutputFolderError, match=f"holds {what}"):
+    monkeypatch.setattr(build_mod, "ROOT", tmp_path / "uk" / "svg")  # pnp installed inside its own output
+    with pytest.raises(OutputFolderError, match="holds pnp itself"):
         build(game, BuildOptions(), out_root=tmp_path)
 
 
