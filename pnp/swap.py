@@ -87,7 +87,9 @@ def recover(out_root: Path, final: Path, protected: dict[str, Path]) -> None:
             raise OutputFolderError(f"{old} holds files pnp did not write; move them away")
     for entry in os.scandir(out_root):
         match = _TEMP.match(entry.name)
-        if match and entry.is_dir(follow_symlinks=False) and not _alive(int(match["pid"])):
+        pid = int(match["pid"]) if match else 0
+        # our own PID too: a dead build's, reused (we hold the lock and have not made ours yet)
+        if match and entry.is_dir(follow_symlinks=False) and (pid == os.getpid() or not _alive(pid)):
             shutil.rmtree(entry.path)
 
 

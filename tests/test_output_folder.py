@@ -174,8 +174,12 @@ def test_stale_temporary_folders_of_dead_builds_are_removed(game, fake_renderers
     (stale / "svg" / "half.svg").write_text("<svg")
     live = tmp_path / f".uk.building-{os.getppid()}"  # a live process: maybe an older pnp without the lock
     live.mkdir()
+    reused = tmp_path / f".uk.building-{os.getpid()}"  # a dead build's PID, now ours
+    (reused / "half.pdf").parent.mkdir()
+    (reused / "half.pdf").write_text("%PDF")
     build(game, BuildOptions(), out_root=tmp_path)
     assert not stale.exists() and live.is_dir()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp-build.lock", live.name, "uk"]
 
 
 def test_an_output_left_aside_by_a_killed_swap_is_put_back(game, fake_renderers, tmp_path):
