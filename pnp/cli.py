@@ -55,22 +55,16 @@ def _fault_guard(fn):
         except UserError as exc:
             click.echo(f"pnp: {exc}", err=True)
             sys.exit(EXIT_USAGE)
-        except OSError as exc:
-            if exc.errno not in ENVIRONMENT_ERRNOS:
-                _crash(exc)
-            click.echo(_environment_message(exc), err=True)
-            sys.exit(EXIT_USAGE)
         except Exception as exc:  # noqa: BLE001 - the one place that catches everything
-            _crash(exc)
+            if isinstance(exc, OSError) and exc.errno in ENVIRONMENT_ERRNOS:
+                click.echo(_environment_message(exc), err=True)
+                sys.exit(EXIT_USAGE)
+            crash = Path(tempfile.gettempdir()) / f"pnp-crash-{int(time.time())}.txt"
+            crash.write_text("".join(traceback.format_exception(exc)), encoding="utf-8")
+            click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (details in {crash})", err=True)
+            sys.exit(70)
 
     return wrapper
-
-
-def _crash(exc: BaseException):
-    crash = Path(tempfile.gettempdir()) / f"pnp-crash-{int(time.time())}.txt"
-    crash.write_text("".join(traceback.format_exception(exc)), encoding="utf-8")
-    click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (details in {crash})", err=True)
-    sys.exit(70)
 
 
 class _Group(click.Group):

@@ -66,14 +66,18 @@ def build_lock(out_root: Path, waiting: Callable[[str], None]):
         os.close(fd)  # releases the lock
 
 
-def _alive(pid: int) -> bool:
+def _stale(pid: int) -> bool:
+    """A temporary folder of a build that died. Our own PID counts too: it was a dead build's,
+    reused (we hold the lock and have not made ours yet)."""
+    if pid == os.getpid():
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
-        return False
-    except PermissionError:  # someone else's process
         return True
-    return True
+    except PermissionError:  # someone else's live process
+        return False
+    return False
 
 
 def recover(out_root: Path, final: Path, protected: dict[str, Path]) -> None:
@@ -87,9 +91,7 @@ def recover(out_root: Path, final: Path, protected: dict[str, Path]) -> None:
             raise OutputFolderError(f"{old} holds files pnp did not write; move them away")
     for entry in os.scandir(out_root):
         match = _TEMP.match(entry.name)
-        pid = int(match["pid"]) if match else 0
-        # our own PID too: a dead build's, reused (we hold the lock and have not made ours yet)
-        if match and entry.is_dir(follow_symlinks=False) and (pid == os.getpid() or not _alive(pid)):
+        if match and entry.is_dir(follow_symlinks=False) and _stale(int(match["pid"])):
             shutil.rmtree(entry.path)
 
 
@@ -107,7 +109,7 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(code, os.strerror(code), str(a), None, str(b))
 
 
-def into_place(tmp: Path, final: Path, previous: list[Listed], exchange: Callable[[Path, Path], bool] = _exchange) -> list[str]:
+def into_place(tmp: Path, final: Path, previous: list[Listed]) -> list[str]:
     """Make `tmp` the output `final`; remove the previous output's listed files.
 
     Returns notes for the user (files that appeared in the old output during the build are
@@ -116,7 +118,7 @@ def into_place(tmp: Path, final: Path, previous: list[Listed], exchange: Callabl
     if not os.path.lexists(final):
         os.rename(tmp, final)
         return []
-    if exchange(tmp, final):
+    if _exchange(tmp, final):
         old = tmp
     else:
         old = _old_folder(final)

@@ -194,9 +194,11 @@ def test_an_output_left_aside_by_a_killed_swap_is_put_back(game, fake_renderers,
 
 def test_the_fallback_swap_without_rename_exchange(game, fake_renderers, tmp_path, monkeypatch):
     build(game, BuildOptions(), out_root=tmp_path)
-    monkeypatch.setattr(swap, "_exchange", lambda a, b: False)
+    tried = []
+    monkeypatch.setattr(swap, "_exchange", lambda a, b: tried.append((a.name, b.name)) or False)
     fake_renderers["text"] = "two"
     build(game, BuildOptions(), out_root=tmp_path)
+    assert tried == [(f".uk.building-{os.getpid()}", "uk")]
     assert (tmp_path / "uk" / "one.txt").read_text() == "two"
     assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp-build.lock", "uk"]
 
