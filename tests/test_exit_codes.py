@@ -56,6 +56,8 @@ def _setup(case: dict, tmp: Path, mounts: list[Path]) -> None:
             (tmp / step["mkdir"]).mkdir(parents=True)
         elif "file" in step:
             (tmp / step["file"]).write_text(step["text"], encoding="utf-8")
+        elif "fifo" in step:
+            os.mkfifo(tmp / step["fifo"])
         elif "content" in step:
             shutil.copy(ROOT / "content" / "tverdzha.yaml", tmp / step["content"])
         elif "tmpfs" in step:

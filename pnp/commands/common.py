@@ -27,8 +27,10 @@ def summary_line(problems: list[Problem]) -> str:
 def content_path(content: Path | None) -> Path:
     """The content file to read; a missing one is a usage error in every command."""
     path = Path(content) if content else DEFAULT_CONTENT
-    if not path.is_file():
+    if not path.exists():
         raise UserError(f"no content file at {display_path(path)}")
+    if not path.is_file():  # a pipe or a device would be read without end
+        raise UserError(f"{display_path(path)}: not a regular file; pnp reads the content only from a file")
     return path
 
 
