@@ -1,7 +1,8 @@
 """The build: plan -> render into a temporary directory -> preflight -> manifest -> move.
 
 A failed build leaves the previous output exactly as it was: everything is written to
-a sibling temporary directory, checked, and only then swapped into ``<out>/<lang>/``.
+a sibling temporary directory, checked, and only then swapped into ``<out>/<lang>/``,
+under the output root's lock (pnp.swap) and only over a folder pnp wrote (pnp.outfolder).
 """
 
 from __future__ import annotations
@@ -16,8 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
+from pnp import swap
 from pnp.content.model import Game
+from pnp.errors import UserError
+from pnp.interrupts import fork_pool
 from pnp.kit import counts
+from pnp.outfolder import Listed, OutputFolderError, check_replaceable
 from pnp.render.base import RENDERERS, BuildOptions, OutputFile, RenderContext
 
 #: renderer name -> module that registers it, in build order (preview last: it links the rest)
@@ -44,13 +49,16 @@ EXTRA_RENDERERS = ("print-shop", "tts")
 
 #: relative: the output/ folder of the directory pnp runs in, never the package's own
 DEFAULT_OUT = Path("output")
+#: the checkout (or, installed, the folder that holds the package): never an output folder
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class BuildError(Exception):
-    """A build that cannot complete; the message is for the user."""
+    """A build that cannot complete through pnp's own fault (a renderer that does not
+    register, a written PDF that fails the preflight): an internal error."""
 
 
-class UnknownKind(BuildError):
+class UnknownKind(BuildError, UserError):
     """`--only` names a kind no renderer has: a usage error."""
 
 
@@ -121,37 +129,23 @@ def _preflight(out_dir: Path, files: list[OutputFile]) -> list[str]:
     return failures
 
 
-def _keep_previous(final: Path, tmp: Path, names: list[str]) -> list[OutputFile]:
-    """For a partial build (--only): carry over the previous output of the kinds not rebuilt."""
-    old_manifest = final / "manifest.json"
-    if not old_manifest.exists():
-        return []
-    try:
-        old = json.loads(old_manifest.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
+def _keep_previous(final: Path, tmp: Path, names: list[str], previous: list[Listed]) -> list[OutputFile]:
+    """For a partial build (--only): carry over the previous output of the kinds not rebuilt.
+
+    `previous` is the old manifest's list, already checked to stay inside `final`
+    (pnp.outfolder); a symbolic link is copied as a link, never followed.
+    """
     rebuilt = {k for n in names for k in RENDERER_KINDS.get(n, (n,))}
     kept = []
-    for entry in old.get("files", []):
-        source = final / entry["path"]
-        if entry.get("kind") in rebuilt or not source.is_file():
+    for entry in previous:
+        source = final / entry.path
+        if entry.kind in rebuilt or not source.is_file():
             continue
-        target = tmp / entry["path"]
+        target = tmp / entry.path
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, target)
-        kept.append(OutputFile(entry["path"], entry["kind"], entry.get("pages", 0)))
+        shutil.copy2(source, target, follow_symlinks=False)
+        kept.append(OutputFile(entry.path, entry.kind, entry.pages))
     return kept
-
-
-def _swap_into_place(tmp: Path, final: Path) -> None:
-    old = final.with_name(final.name + ".old")
-    if old.exists():
-        shutil.rmtree(old)
-    if final.exists():
-        os.replace(final, old)
-    os.replace(tmp, final)
-    if old.exists():
-        shutil.rmtree(old)
 
 
 def _merge(files: list[OutputFile], fresh: list[OutputFile]) -> list[OutputFile]:
@@ -188,19 +182,20 @@ def _groups(names: list[str]) -> list[tuple[str, ...]]:
     return [g for g in groups if g]
 
 
-def _render_all(game: Game, ctx: RenderContext, names: list[str], files: list[OutputFile]) -> list[OutputFile]:
+def _render_all(game: Game, ctx: RenderContext, names: list[str], files: list[OutputFile],
+                jobs: int) -> list[OutputFile]:
     """Render every planned renderer. With two or more cores, the independent renderers run in
     two forked processes (output does not depend on which process drew what); the renderers
     that reuse the others' masters (LATE_RENDERERS) then run here with the merged cache."""
     groups = _groups(names)
-    workers = min(len(groups), os.cpu_count() or 1, int(os.environ.get("PNP_JOBS", "2")))
+    workers = min(len(groups), os.cpu_count() or 1, jobs)
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return _render_serial(game, ctx, names, files)
     global _FORK_JOB
     _FORK_JOB = (game, ctx.options, ctx.out_dir)
     try:
         ctx.progress(" + ".join(n for g in groups for n in g))
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with fork_pool(workers) as pool:
             results = pool.map(_render_group, groups)
     finally:
         _FORK_JOB = None
@@ -211,6 +206,50 @@ def _render_all(game: Game, ctx: RenderContext, names: list[str], files: list[Ou
     return _render_serial(game, ctx, [n for n in names if n in LATE_RENDERERS], files)
 
 
+def jobs_from_env(environ=os.environ) -> int:
+    """Render processes from PNP_JOBS (default 2; more than the renderer groups gain nothing)."""
+    raw = environ.get("PNP_JOBS")
+    if raw is None:
+        return 2
+    try:
+        jobs = int(raw)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise UserError(f"PNP_JOBS={raw!r}: expected a whole number of render processes, 1 or more")
+    return jobs
+
+
+def require_cairo() -> None:
+    """The card, board and export renderers draw with the cairo C library (through cairocffi)."""
+    try:
+        import cairocffi  # noqa: F401
+    except (ImportError, OSError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise UserError(f"the cairo graphics library cannot be loaded ({first}); install it: "
+                        "apt-get install libcairo2 (Debian, Ubuntu), dnf install cairo (Fedora), "
+                        "brew install cairo (macOS)") from None
+
+
+def _make_root(out_root: Path) -> None:
+    try:
+        out_root.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise OutputFolderError(f"--out {out_root}: a file is in the way (expected a folder)") from None
+    except OSError as exc:
+        raise OutputFolderError(f"--out {out_root}: cannot create the folder: {exc.strerror}") from None
+    if not out_root.is_dir():
+        raise OutputFolderError(f"--out {out_root}: not a folder")
+
+
+def _protected(content: Path | None) -> dict[str, Path]:
+    """What an output folder must never be or contain, even when a manifest lists it all."""
+    paths = {"your home folder": Path.home(), "pnp itself": ROOT}
+    if content is not None:
+        paths["the content file"] = Path(content)
+    return paths
+
+
 def build(
     game: Game,
     options: BuildOptions,
@@ -218,27 +257,41 @@ def build(
     only: Iterable[str] = (),
     build_all: bool = False,
     progress: Callable[[str], None] = lambda name: None,
+    *,
+    content: Path | None = None,
+    jobs: int | None = None,
+    waiting: Callable[[str], None] = lambda message: None,
 ) -> BuildResult:
+    """Build into `<out_root>/<lang>/`, which must be absent or pnp's (pnp.outfolder).
+
+    `content` is the content file (never inside the folder replaced); `waiting(message)` is
+    told when another build holds the output root's lock.
+    """
     only = list(only)
     names = plan(only, build_all)
+    jobs = jobs_from_env() if jobs is None else jobs
+    require_cairo()
     out_root = Path(out_root or DEFAULT_OUT)
-    out_root.mkdir(parents=True, exist_ok=True)
+    _make_root(out_root)
     final = out_root / options.lang
-    tmp = out_root / f".{options.lang}.building-{os.getpid()}"
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir()
-    try:
-        ctx = RenderContext(options=options, out_dir=tmp, progress=progress)
-        files: list[OutputFile] = _keep_previous(final, tmp, names) if only else []
-        files = _render_all(game, ctx, names, files)
-        failures = _preflight(tmp, files)
-        if failures:
-            raise BuildError("preflight failed:\n  " + "\n  ".join(failures))
-        data = manifest(game, options, tmp, files)
-        (tmp / "manifest.json").write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-        _swap_into_place(tmp, final)
-        return BuildResult(final, files, ctx.notes)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
+    protected = _protected(content)
+    with swap.build_lock(out_root, waiting):
+        swap.recover(out_root, final, protected)
+        previous = check_replaceable(final, protected)
+        tmp = swap.temp_folder(out_root, options.lang)
+        tmp.mkdir()
+        try:
+            ctx = RenderContext(options=options, out_dir=tmp, progress=progress)
+            files: list[OutputFile] = _keep_previous(final, tmp, names, previous) if only else []
+            files = _render_all(game, ctx, names, files, jobs)
+            failures = _preflight(tmp, files)
+            if failures:
+                raise BuildError("preflight failed: " + "; ".join(failures))
+            data = manifest(game, options, tmp, files)
+            (tmp / "manifest.json").write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+            previous = check_replaceable(final, protected)  # again: the build took seconds
+            notes = swap.into_place(tmp, final, previous)
+            return BuildResult(final, files, ctx.notes + notes)
+        finally:
+            if os.path.lexists(tmp):
+                shutil.rmtree(tmp, ignore_errors=True)

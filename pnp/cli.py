@@ -1,13 +1,15 @@
 """The `pnp` command line: a thin click shell over library calls.
 
-Exit codes: 0 ok; 1 content problems (or a failed kit check); 2 usage error.
-An unexpected internal fault prints one line and where the details were written,
-never a traceback.
+Exit codes (the README's table): 0 ok; 1 content problems (or a failed kit check); 2 a
+usage or environment error; 70 an internal fault, with one line and where the details
+were written, never a traceback; 130 / 143 stopped by Ctrl-C / SIGTERM.
 """
 
 from __future__ import annotations
 
+import errno
 import functools
+import math
 import sys
 import tempfile
 import traceback
@@ -15,22 +17,47 @@ from pathlib import Path
 
 import click
 
+from pnp.errors import UserError
+from pnp.interrupts import Interrupted, signals_raise
+
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 
+#: OS errors that say the machine or the file system stopped the command, not pnp
+ENVIRONMENT_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.ENAMETOOLONG}
+
+
+def _environment_message(exc: OSError) -> str:
+    where = f"{exc.filename}: " if exc.filename else ""
+    hint = " (free some space and run it again)" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else ""
+    return f"pnp: {where}{exc.strerror}{hint}"
+
+
 def _fault_guard(fn):
-    """Turn an unexpected exception into one line + a crash file, exit code 70."""
+    """Map what stops a command to one line and its exit code (README, "Exit codes"):
+    UserError and environment OSErrors 2, Ctrl-C 130, SIGTERM 143, anything else is a bug:
+    one line + a crash file, exit 70."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
-            return fn(*args, **kwargs)
+            with signals_raise():
+                return fn(*args, **kwargs)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
             raise
+        except Interrupted as exc:
+            click.echo(f"pnp: {exc.message}", err=True)
+            sys.exit(exc.exit_code)
         except KeyboardInterrupt:
             click.echo("pnp: interrupted", err=True)
             sys.exit(130)
+        except UserError as exc:
+            click.echo(f"pnp: {exc}", err=True)
+            sys.exit(EXIT_USAGE)
         except Exception as exc:  # noqa: BLE001 - the one place that catches everything
+            if isinstance(exc, OSError) and exc.errno in ENVIRONMENT_ERRNOS:
+                click.echo(_environment_message(exc), err=True)
+                sys.exit(EXIT_USAGE)
             # a fresh name for every crash (mkstemp: exclusive create, mode 0600, no symlink followed)
             fd, crash = tempfile.mkstemp(prefix="pnp-crash-", suffix=".txt")
             with open(fd, "w", encoding="utf-8") as report:
@@ -39,6 +66,25 @@ def _fault_guard(fn):
             sys.exit(70)
 
     return wrapper
+
+
+class _Group(click.Group):
+    """click's own usage errors in one line, like every other error of pnp."""
+
+    def main(self, *args, standalone_mode: bool = True, **kwargs):
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click.ClickException as exc:
+            command = f"pnp {exc.ctx.info_name}" if getattr(exc, "ctx", None) and exc.ctx.parent else "pnp"
+            help_hint = f" (see '{command} --help')" if isinstance(exc, click.UsageError) else ""
+            click.echo(f"pnp: {exc.format_message().rstrip('.')}{help_hint}", err=True)
+            code = exc.exit_code
+        except click.exceptions.Abort:  # Ctrl-C while click itself runs (before a command)
+            click.echo("pnp: interrupted", err=True)
+            code = 130
+        if standalone_mode:
+            sys.exit(code or 0)
+        return code
 
 
 def content_option(fn):
@@ -57,6 +103,8 @@ def _parse_offset(ctx, param, value: str | None):
         x, y = (float(v) for v in value.split(","))
     except ValueError:
         raise click.BadParameter(f"expected X,Y in millimetres (e.g. 0.5,-1), found {value!r}") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise click.BadParameter(f"expected finite millimetres, found {value!r}")
     if abs(x) > 10 or abs(y) > 10:
         raise click.BadParameter(f"an offset of more than 10 mm is not a printer shift ({value})")
     return (x, y)
@@ -74,7 +122,7 @@ def _parse_strengths(ctx, param, value: str | None):
     return units
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pnp")
 def main():
     """pnp: print-and-play kit generator for ТВЕРДЖА."""

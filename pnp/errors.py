@@ -85,3 +85,9 @@ class ContentError(Exception):
 
     def __str__(self) -> str:
         return "\n".join(p.format() for p in sorted_problems(self.problems))
+
+
+class UserError(Exception):
+    """What stops a command that is neither a content problem nor a bug in pnp: the command line,
+    an environment variable, the file system or a missing system library. The message is one
+    line for the user; the command line exits 2 (README, "Exit codes")."""

@@ -3,46 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
-import types
 
 import pytest
 
 from pnp import build as build_mod
 from pnp.build import BuildError, build, plan
 from pnp.kit import counts
-from pnp.render.base import RENDERERS, BuildOptions, OutputFile, Renderer
-
-
-@pytest.fixture
-def fake_renderers(monkeypatch):
-    """Two renderers writing text files; one can be told to fail."""
-    module = types.ModuleType("pnp_test_fake_renderers")
-    state = {"fail": False, "text": "one"}
-
-    class One(Renderer):
-        name = "fake-one"
-
-        def render(self, game, ctx):
-            ctx.path("one.txt").write_text(state["text"])
-            return [OutputFile("one.txt", "cards", 0)]
-
-    class Two(Renderer):
-        name = "fake-two"
-
-        def render(self, game, ctx):
-            if state["fail"]:
-                raise RuntimeError("boom")
-            ctx.path("sub/two.txt").write_text("two")
-            return [OutputFile("sub/two.txt", "tokens", 0)]
-
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setattr(build_mod, "RENDERER_MODULES", {"fake-one": module.__name__, "fake-two": module.__name__})
-    monkeypatch.setattr(build_mod, "EXTRA_RENDERERS", ())
-    monkeypatch.setattr(build_mod, "RENDERER_KINDS", {"fake-one": ("cards",), "fake-two": ("tokens",)})
-    monkeypatch.setitem(RENDERERS, "fake-one", One)
-    monkeypatch.setitem(RENDERERS, "fake-two", Two)
-    return state
+from pnp.render.base import BuildOptions
 
 
 def test_plan_default_excludes_extras_and_keeps_order():
@@ -81,7 +48,7 @@ def test_failed_build_leaves_previous_output(game, fake_renderers, tmp_path):
         build(game, BuildOptions(), out_root=tmp_path)
     assert (tmp_path / "uk" / "manifest.json").read_bytes() == before
     assert (tmp_path / "uk" / "one.txt").read_text() == "one"
-    assert [p.name for p in tmp_path.iterdir()] == ["uk"]  # no temporary directory left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp-build.lock", "uk"]  # no temporary folder left
 
 
 def test_only_keeps_other_kinds_from_previous_build(game, fake_renderers, tmp_path):

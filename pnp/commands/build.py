@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from pnp.build import BuildError, UnknownKind, build
-from pnp.commands.common import load_checked
+from pnp.build import build, jobs_from_env
+from pnp.commands.common import content_path, load_checked
 from pnp.render.base import BuildOptions
 
 
@@ -28,6 +28,7 @@ def _progress_printer():
 
 
 def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, out) -> int:
+    jobs = jobs_from_env()  # a bad PNP_JOBS is reported before any work
     game, _ = load_checked(content, lang)
     if game is None:
         return 1
@@ -36,12 +37,10 @@ def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only
     show, done = _progress_printer()
     started = time.perf_counter()
     try:
-        result = build(game, options, out_root=out, only=only, build_all=build_all, progress=show)
-    except BuildError as exc:
+        result = build(game, options, out_root=out, only=only, build_all=build_all, progress=show,
+                       content=content_path(content), jobs=jobs, waiting=lambda m: click.echo(f"pnp: {m}", err=True))
+    finally:
         done()
-        click.echo(f"pnp: build failed: {exc}", err=True)
-        return 2 if isinstance(exc, UnknownKind) else 1
-    done()
     for note in result.notes:
         click.echo(f"note: {note}", err=True)
     pages = sum(f.pages for f in result.files)

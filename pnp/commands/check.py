@@ -14,31 +14,22 @@ from pathlib import Path
 import click
 
 from pnp.checks import run_all
-from pnp.commands.common import summary_line
-from pnp.content import DEFAULT_CONTENT, Game, display_path, load_game
-from pnp.errors import Level, Problem, sorted_problems
+from pnp.commands.common import content_path, require_language, summary_line
+from pnp.content import Game, display_path, load_game
+from pnp.errors import Level, Problem, UserError, sorted_problems
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Something the user asked for cannot be done (not a content problem): exit 2."""
+EXIT_OK, EXIT_PROBLEMS = 0, 1
 
 
 def run(content: Path | None, lang: str | None = "uk", fmt: str = "text", strict: bool = False,
         sim_result: Path | None = None) -> int:
-    path = Path(content) if content else DEFAULT_CONTENT
-    if not path.is_file():
-        click.echo(f"pnp: no content file at {display_path(path)}", err=True)
-        return EXIT_USAGE
+    """Exit code 0 or 1; a usage error (missing file, unknown --lang, a wrong --sim file)
+    raises UserError."""
+    path = content_path(content)
     game, problems = load_game(path)
     if game is not None:
-        problems = problems + run_all(game, lang=lang)
-        try:
-            problems += _kit_problems(game, sim_result)
-        except UsageError as exc:
-            click.echo(f"pnp: {exc}", err=True)
-            return EXIT_USAGE
+        require_language(game, lang)
+        problems = problems + run_all(game, lang=lang) + _kit_problems(game, sim_result)
     problems = sorted_problems(problems)
     failed = _failed(problems, strict)
     shown = display_path(path)
@@ -64,18 +55,18 @@ def _kit_problems(game: Game, sim_result: Path | None) -> list[Problem]:
     try:
         data = json.loads(Path(sim_result).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise UsageError(f"cannot read the simulation result {sim_result}: {exc}") from None
+        raise UserError(f"cannot read the simulation result {sim_result}: {exc}") from None
     if not isinstance(data, dict):
-        raise UsageError(f"{sim_result} is not a `pnp sim --json` result (expected a JSON object)")
+        raise UserError(f"{sim_result} is not a `pnp sim --json` result (expected a JSON object)")
     try:
         from pnp.sim.kit import check_kit
     except ImportError as exc:
-        raise UsageError(f"--sim needs the simulator's kit check (pnp.sim.kit), which cannot be loaded: {exc}") from None
+        raise UserError(f"--sim needs the simulator's kit check (pnp.sim.kit), which cannot be loaded: {exc}") from None
     try:
         return list(check_kit(game, data))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         # a JSON object of the wrong shape: the user gave the wrong file
-        raise UsageError(f"{sim_result} is not a `pnp sim --json` result ({type(exc).__name__}: {exc})") from None
+        raise UserError(f"{sim_result} is not a `pnp sim --json` result ({type(exc).__name__}: {exc})") from None
 
 
 def counts(game: Game) -> dict[str, int]:

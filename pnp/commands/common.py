@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import click
 
-from pnp.content import Game, load_game
-from pnp.errors import Level, Problem, has_errors, sorted_problems
+from pnp.content import DEFAULT_CONTENT, Game, display_path, load_game
+from pnp.errors import Level, Problem, UserError, has_errors, sorted_problems
 
 
 def print_problems(problems: list[Problem], stream=None) -> None:
@@ -23,6 +24,35 @@ def summary_line(problems: list[Problem]) -> str:
     return f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
 
 
+def content_path(content: Path | None) -> Path:
+    """The content file to read; a missing one is a usage error in every command."""
+    path = Path(content) if content else DEFAULT_CONTENT
+    if not path.exists():
+        raise UserError(f"no content file at {display_path(path)}")
+    if not path.is_file():  # a pipe or a device would be read without end
+        raise UserError(f"{display_path(path)}: not a regular file; pnp reads the content only from a file")
+    return path
+
+
+def require_language(game: Game, lang: str | None) -> None:
+    """`--lang` names a language the content has (a usage error otherwise, in every command)."""
+    if lang is not None and lang not in game.languages:
+        raise UserError(f"--lang {lang}: the content has no language {lang!r}; it has: {', '.join(game.languages)}")
+
+
+def output_file(path: Path | None, option: str) -> None:
+    """A file a command will write at the end: its folder must exist now, before the work."""
+    if path is None:
+        return
+    folder = path.parent
+    if path.is_dir():
+        raise UserError(f"{option} {path}: is a folder, expected a file name")
+    if not folder.is_dir():
+        raise UserError(f"{option} {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise UserError(f"{option} {path}: cannot write into {folder}")
+
+
 def load_checked(content: Path | None, lang: str | None = None) -> tuple[Game | None, list[Problem]]:
     """Load the content and run every check; print the problems to stderr when any is an error.
 
@@ -30,11 +60,9 @@ def load_checked(content: Path | None, lang: str | None = None) -> tuple[Game | 
     """
     from pnp.checks import run_all
 
-    game, problems = load_game(content)
-    if game is not None and lang is not None and lang not in game.languages:
-        raise click.BadParameter(f"the content has no language {lang!r}; it has: {', '.join(game.languages)}",
-                                 param_hint="'--lang'")
+    game, problems = load_game(content_path(content))
     if game is not None:
+        require_language(game, lang)
         problems = problems + run_all(game, lang=lang)
     if has_errors(problems):
         print_problems(problems)

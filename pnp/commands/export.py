@@ -12,21 +12,16 @@ from pathlib import Path
 import click
 
 from pnp.commands.common import load_checked
-from pnp.content import DEFAULT_CONTENT, display_path
 from pnp.export_json import dumps
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 
 def run(content: Path | None, fmt: str = "json") -> int:
-    path = Path(content) if content else DEFAULT_CONTENT
-    if not path.is_file():
-        click.echo(f"pnp: no content file at {display_path(path)}", err=True)
-        return EXIT_USAGE
     if fmt != "json":
         click.echo(f"pnp: unknown export format {fmt!r}; the one format is json", err=True)
         return EXIT_USAGE
-    game, _ = load_checked(path, lang=None)
+    game, _ = load_checked(content, lang=None)
     if game is None:
         return EXIT_PROBLEMS
     click.echo(dumps(game), nl=False)

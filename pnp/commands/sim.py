@@ -1,7 +1,8 @@
 """`pnp sim`: play many seeded games, print the balance and the component peaks.
 
 Exit codes: 0 ok; 1 content problems, or (with --check-kit) a printed count below the
-p99.9 peak; 2 usage error (unknown agent, unknown --forbid id, bad report extension).
+p99.9 peak; 2 usage error (unknown agent, unknown --forbid id, bad report extension, no
+folder for --json or --report).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from pnp.commands.common import load_checked, print_problems
+from pnp.commands.common import load_checked, output_file, print_problems
 from pnp.errors import has_errors
 
 
@@ -28,6 +29,8 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
         return _usage(str(exc))
     if report is not None and report.suffix.lower() not in (".html", ".htm", ".pdf"):
         return _usage(f"--report {report.name}: expected a file name ending in .html or .pdf")
+    output_file(json_out, "--json")  # before the games are played, not after
+    output_file(report, "--report")
     game, _ = load_checked(content)
     if game is None:
         return 1

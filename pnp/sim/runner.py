@@ -9,10 +9,10 @@ one fixed block of games.
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 
 from pnp.content.model import Game
+from pnp.interrupts import fork_pool
 from pnp.sim import seeding
 from pnp.sim.stats import summarize
 
@@ -75,8 +75,7 @@ def play_many(game: Game, specs, *, games: int, seed: int, workers: int = 1, pro
             if progress:
                 progress(len(block))
         return records
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(min(workers, len(tasks))) as pool:
+    with fork_pool(min(workers, len(tasks))) as pool:  # workers end with us (pnp.interrupts)
         for block in pool.imap(_play_block, tasks):  # imap keeps block order
             records += block
             if progress:

@@ -1,0 +1,89 @@
+"""Ctrl-C and SIGTERM: the command stops cleanly, its worker processes end with it.
+
+The command line turns SIGINT and SIGTERM into `Interrupted` in the main process, so every
+`finally` and `with` on the way out runs (temporary folders removed, the pool terminated,
+the output lock released) and the command exits 128 + the signal number with one line.
+Forked workers never handle a signal themselves: they ignore SIGINT (a terminal sends it
+to the whole process group; the parent decides), die quietly on SIGTERM (what
+`Pool.terminate` sends) and, on Linux, are sent SIGTERM by the kernel if the parent dies
+without terminating them (even by SIGKILL).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+
+SIGNALS = (signal.SIGINT, signal.SIGTERM)
+#: prctl(2) option: the signal a process gets when the thread that forked it ends
+_PR_SET_PDEATHSIG = 1
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived. A BaseException, like KeyboardInterrupt, so that no
+    `except Exception` on the way out can swallow it."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + self.signum
+
+    @property
+    def message(self) -> str:
+        return "interrupted" if self.signum == signal.SIGINT else f"stopped by {signal.Signals(self.signum).name}"
+
+
+def _raise(signum, frame):
+    # the first signal is enough: a second one (an impatient Ctrl-C) must not cut the clean-up short
+    for s in SIGNALS:
+        signal.signal(s, signal.SIG_IGN)
+    raise Interrupted(signum)
+
+
+@contextlib.contextmanager
+def signals_raise():
+    """Within the block, SIGINT and SIGTERM raise `Interrupted` in the main thread."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {s: signal.signal(s, _raise) for s in SIGNALS}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+
+
+def _worker_init(parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
+@contextlib.contextmanager
+def fork_pool(processes: int):
+    """A forked multiprocessing pool whose workers follow the rules above; terminated on exit.
+
+    The signals stay blocked while the workers are forked, so none arrives in a worker
+    before `_worker_init` has set its handlers (a fork inherits the parent's handlers).
+    """
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+    try:
+        pool = multiprocessing.get_context("fork").Pool(processes, initializer=_worker_init,
+                                                        initargs=(os.getpid(),))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    with pool:
+        yield pool
