@@ -16,6 +16,7 @@ import click
 from pnp.checks import run_all
 from pnp.commands.common import summary_line
 from pnp.content import DEFAULT_CONTENT, Game, display_path, load_game
+from pnp.content.simfile import load_sim_result
 from pnp.errors import Level, Problem, sorted_problems
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -61,12 +62,11 @@ def _kit_problems(game: Game, sim_result: Path | None) -> list[Problem]:
     """Component sufficiency against a `pnp sim --json` result (pnp.sim.kit)."""
     if sim_result is None:
         return []
-    try:
-        data = json.loads(Path(sim_result).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise UsageError(f"cannot read the simulation result {sim_result}: {exc}") from None
-    if not isinstance(data, dict):
-        raise UsageError(f"{sim_result} is not a `pnp sim --json` result (expected a JSON object)")
+    data, problems = load_sim_result(sim_result, display_path(Path(sim_result)))
+    if any(p.code in ("file-unreadable", "file-not-regular") for p in problems):
+        raise UsageError(f"{sim_result}: {problems[0].message}")
+    if data is None:
+        return problems
     try:
         from pnp.sim.kit import check_kit
     except ImportError as exc:

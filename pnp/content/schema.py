@@ -56,10 +56,14 @@ _STRICT = jsonschema.validators.extend(
 )
 
 
-@lru_cache(maxsize=4)
-def validator_for(path: Path = SCHEMA_PATH) -> jsonschema.protocols.Validator:
-    """A validator for the schema at `path` whose `integer` refuses 4.0."""
-    return _STRICT(json.loads(path.read_text(encoding="utf-8")))
+def strict_validator(schema_doc: dict) -> jsonschema.protocols.Validator:
+    """A validator for `schema_doc` whose `integer` refuses 4.0."""
+    return _STRICT(schema_doc)
+
+
+@lru_cache(maxsize=1)
+def _content_validator() -> jsonschema.protocols.Validator:
+    return strict_validator(schema())
 
 
 def _kind(value: Any) -> str:
@@ -187,11 +191,11 @@ def _known_keys(loaded: Loaded, path) -> list[str]:
 MAX_PROBLEMS = 200
 
 
-def validate(loaded: Loaded, schema_path: Path = SCHEMA_PATH) -> list[Problem]:
-    """Every disagreement of `loaded` with the schema at `schema_path` (the content format by default)."""
+def validate(loaded: Loaded, validator: jsonschema.protocols.Validator | None = None) -> list[Problem]:
+    """Every disagreement of `loaded` with a schema (by default the content format's)."""
     problems: list[Problem] = []
     seen: set[Problem] = set()
-    for err in validator_for(schema_path).iter_errors(loaded.data):
+    for err in (validator or _content_validator()).iter_errors(loaded.data):
         # jsonschema reports `required` once per missing key; report each problem once.
         for problem in _problems_for(err, loaded):
             if problem not in seen:
