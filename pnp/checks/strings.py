@@ -60,7 +60,8 @@ def _bad_characters(value: str, mark, what: str) -> Iterator[Problem]:
         bad = (unicodedata.category(char) in _BAD_CATEGORIES and char != "\n") or 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE
         if bad and char not in seen:
             seen.add(char)
-            yield error("bad-character", f"{what}: character U+{cp:04X} ({unicodedata.name(char, 'a control character')}) "
+            kind = {"Cc": "a control character", "Cs": "a lone surrogate"}.get(unicodedata.category(char), "a noncharacter")
+            yield error("bad-character", f"{what}: character U+{cp:04X} ({unicodedata.name(char, kind)}) "
                         "cannot be printed or written into the kit's files", mark,
                         "remove it; invisible characters often come from copying text out of another program")
 

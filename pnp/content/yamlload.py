@@ -3,7 +3,9 @@
 Safe by construction: only PyYAML's safe scalar types are built, a node with any
 other tag (``!!python/object`` ...) is a problem, duplicate keys are refused (PyYAML
 would silently keep the last one), and limits on file size and on alias expansion make
-a "billion laughs" file fail fast instead of eating memory.
+a "billion laughs" file fail fast instead of eating memory. Problems inside the document
+do not stop the reading: they come back with the data, so a duplicate key is one problem
+among the others. Text saved in NFD is read as NFC (see `_decomposed`).
 """
 
 from __future__ import annotations
