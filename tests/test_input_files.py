@@ -64,7 +64,7 @@ def test_the_limit_is_the_same_for_the_content_and_the_sim_result(tmp_path):
     assert [p.code for p in load_sim_result(big, "big.json")[1]] == ["file-too-big"]
     exact = tmp_path / "exact.json"
     exact.write_bytes(b"{}" + b" " * (MAX_FILE_BYTES - 2))
-    assert [p.code for p in load_sim_result(exact, "exact.json")[1]] == ["missing-key", "missing-key"]
+    assert [p.code for p in load_sim_result(exact, "exact.json")[1]] == ["missing-key"]
 
 
 def _result(**changes) -> dict:
@@ -92,7 +92,7 @@ def test_a_result_of_the_right_shape_is_read(tmp_path):
 
 
 def test_an_empty_object_is_not_a_result(tmp_path):
-    assert [(line, code) for line, code, _ in _problems(tmp_path, "{}")] == [(1, "missing-key"), (1, "missing-key")]
+    assert [(line, code) for line, code, _ in _problems(tmp_path, "{}")] == [(1, "missing-key")]
 
 
 def test_a_wrong_value_is_reported_at_its_line(tmp_path):
@@ -107,8 +107,9 @@ def test_not_json_is_reported_where_it_breaks(tmp_path):
     assert _problems(tmp_path, '{\n "meta": \n') [0][:2] == (3, "sim-not-json")
 
 
-def test_check_with_an_empty_result_fails_with_the_problems(tmp_path):
+def test_check_with_an_empty_result_is_a_usage_error_that_says_where(tmp_path):
     (tmp_path / "sim.json").write_text("{}", encoding="utf-8")
     proc = _run(["check", "--content", str(DEFAULT_CONTENT), "--sim", str(tmp_path / "sim.json")], tmp_path)
-    assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert "sim.json:1:1: error: the document: required key 'stats' is missing [missing-key]" in proc.stdout
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert proc.stderr.startswith("pnp: sim.json is not a `pnp sim --json` result:\n"), proc.stderr
+    assert "sim.json:1:1: error: the document: required key 'stats' is missing [missing-key]" in proc.stderr

@@ -62,11 +62,12 @@ def _kit_problems(game: Game, sim_result: Path | None) -> list[Problem]:
     """Component sufficiency against a `pnp sim --json` result (pnp.sim.kit)."""
     if sim_result is None:
         return []
-    data, problems = load_sim_result(sim_result, display_path(Path(sim_result)))
-    if any(p.code in ("file-unreadable", "file-not-regular") for p in problems):
-        raise UsageError(f"{sim_result}: {problems[0].message}")
-    if data is None:
-        return problems
+    shown = display_path(Path(sim_result))
+    data, problems = load_sim_result(sim_result, shown)
+    if problems and problems[0].code in ("file-unreadable", "file-not-regular", "file-too-big", "sim-not-json"):
+        raise UsageError(f"cannot read the simulation result {shown}: {problems[0].message} ({problems[0].mark})")
+    if problems:
+        raise UsageError(f"{shown} is not a `pnp sim --json` result:\n" + "\n".join(p.format() for p in problems))
     try:
         from pnp.sim.kit import check_kit
     except ImportError as exc:

@@ -1,9 +1,9 @@
 """Read a `pnp sim --json` result for `pnp check --sim FILE`, with problems at their lines.
 
 The file is read like the content (size limit, no devices or pipes) and must be JSON;
-its shape is checked against the parts the kit check reads (`meta.pnp_sim`,
-`meta.content_sha256`, `stats.games`, `stats.peaks.*.max` and `p99.9`), so `{}` or a
-result of another tool is refused at the right line instead of passing. Positions come
+its shape is checked against the parts the kit check reads (`stats.games`,
+`stats.peaks.*.max` and `p99.9`; `meta.pnp_sim` and `meta.content_sha256` where present),
+so `{}` or a result of another tool is refused at the right line instead of passing. Positions come
 from the YAML loader (JSON is YAML), the data from `json`, which is the stricter reader.
 """
 
@@ -22,11 +22,10 @@ CODES = {"sim-not-json": "The `--sim` file is not JSON (a `pnp sim --json` resul
 #: only what pnp.sim.kit reads; the rest of the result may hold anything
 SCHEMA = {
     "type": "object",
-    "required": ["meta", "stats"],
+    "required": ["stats"],
     "properties": {
         "meta": {
             "type": "object",
-            "required": ["pnp_sim", "content_sha256"],
             "properties": {
                 "pnp_sim": {"enum": [1]},
                 "content_sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$",
