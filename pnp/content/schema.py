@@ -33,7 +33,7 @@ CODES = {
     "bad-id": "An id that is not lowercase letters, digits and '_'.",
     "bad-key": "A key of the wrong form (a language code, a resource id ...).",
     "empty-text": "An empty string where text is needed.",
-    "too-long": "An id or text longer than its limit (an id ends up in file names).",
+    "too-long": "An id longer than its limit (40 characters: ids end up in file names).",
     "schema": "Any other disagreement with the content schema.",
     "too-many-problems": "So many format problems that checking stopped; the file is probably not a content file.",
 }
