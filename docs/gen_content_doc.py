@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pnp import checks  # noqa: E402
-from pnp.content import schema as schema_mod, yamlload  # noqa: E402
+from pnp.content import schema as schema_mod, simfile, yamlload  # noqa: E402
 from pnp.content.build import build_game  # noqa: E402
 from pnp.content.effects import ACTION_PARAMS, EFFECTS  # noqa: E402
 
@@ -292,7 +292,7 @@ def _example_output(text: str) -> str:
 
 def _codes() -> list[str]:
     rows = ["| Code | Stage | Meaning |", "|---|---|---|"]
-    for stage, table in (("loading", yamlload.CODES), ("format", schema_mod.CODES)):
+    for stage, table in (("loading", yamlload.CODES), ("format", schema_mod.CODES), ("`--sim` file", simfile.CODES)):
         rows += [f"| `{c}` | {stage} | {_cell(m)} |" for c, m in table.items()]
     for module in checks.modules():
         rows += [f"| `{c}` | {module.ID} | {_cell(m)} |" for c, m in module.CODES.items()]

@@ -24,7 +24,12 @@ CODES = {
     "unknown-language": "`--lang` asks for a language that `game.languages` does not list.",
     "missing-text": "A player-facing string has no text in one of the game's languages.",
     "missing-glyph": "A character that the bundled fonts cannot print.",
+    "bad-character": "A control character, a lone surrogate or a noncharacter: no output format can hold it.",
 }
+
+#: besides the line break: C0/C1 controls (NUL would end an SVG's XML), lone surrogates
+#: (they cannot be written as UTF-8), noncharacters (XML refuses U+FFFE and U+FFFF)
+_BAD_CATEGORIES = ("Cc", "Cs")
 
 
 def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
@@ -39,7 +44,26 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
                 present = ", ".join(sorted(text.values)) or "none"
                 yield error("missing-text", f"{where(path)}: no {code!r} text (has: {present})", text.mark)
                 continue
-            yield from _glyphs(game, text.values[code], lang_mark(game, text, path, code), f"{where(path)}.{code}")
+            mark, what = lang_mark(game, text, path, code), f"{where(path)}.{code}"
+            bad = list(_bad_characters(text.values[code], mark, what))
+            yield from bad
+            if not bad:
+                yield from _glyphs(game, text.values[code], mark, what)
+    for path, note in sorted(game.notes.items(), key=lambda item: game.mark(*item[0], "note")):
+        yield from _bad_characters(note, game.mark(*path, "note"), f"{where(path + ('note',))}")
+
+
+def _bad_characters(value: str, mark, what: str) -> Iterator[Problem]:
+    seen = set()
+    for char in value:
+        cp = ord(char)
+        bad = (unicodedata.category(char) in _BAD_CATEGORIES and char != "\n") or 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE
+        if bad and char not in seen:
+            seen.add(char)
+            kind = {"Cc": "a control character", "Cs": "a lone surrogate"}.get(unicodedata.category(char), "a noncharacter")
+            yield error("bad-character", f"{what}: character U+{cp:04X} ({unicodedata.name(char, kind)}) "
+                        "cannot be printed or written into the kit's files", mark,
+                        "remove it; invisible characters often come from copying text out of another program")
 
 
 def _glyphs(game: Game, value: str, mark, what: str) -> Iterator[Problem]:

@@ -16,6 +16,7 @@ import click
 from pnp.checks import run_all
 from pnp.commands.common import content_path, require_language, summary_line
 from pnp.content import Game, display_path, load_game
+from pnp.content.simfile import load_sim_result
 from pnp.errors import Level, Problem, UserError, sorted_problems
 
 EXIT_OK, EXIT_PROBLEMS = 0, 1
@@ -52,12 +53,12 @@ def _kit_problems(game: Game, sim_result: Path | None) -> list[Problem]:
     """Component sufficiency against a `pnp sim --json` result (pnp.sim.kit)."""
     if sim_result is None:
         return []
-    try:
-        data = json.loads(Path(sim_result).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise UserError(f"cannot read the simulation result {sim_result}: {exc}") from None
-    if not isinstance(data, dict):
-        raise UserError(f"{sim_result} is not a `pnp sim --json` result (expected a JSON object)")
+    shown = display_path(Path(sim_result))
+    data, problems = load_sim_result(sim_result, shown)
+    if problems and problems[0].code in ("file-unreadable", "file-not-regular", "file-too-big", "sim-not-json"):
+        raise UserError(f"cannot read the simulation result {shown}: {problems[0].message} ({problems[0].mark})")
+    if problems:
+        raise UserError(f"{shown} is not a `pnp sim --json` result:\n" + "\n".join(p.format() for p in problems))
     try:
         from pnp.sim.kit import check_kit
     except ImportError as exc:

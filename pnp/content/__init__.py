@@ -24,14 +24,21 @@ def display_path(path: Path) -> str:
 
 
 def load_game(path: str | Path | None = None) -> tuple[Game | None, list[Problem]]:
-    """Load and validate a content file. Returns (model or None, problems); never raises for bad input."""
+    """Load and validate a content file. Returns (model or None, problems); never raises for bad input.
+
+    The model is built whenever the data has the content format, even if the loader
+    found errors (the checks then run on it too); callers stop on any error.
+    """
     path = Path(path) if path else DEFAULT_CONTENT
     shown = display_path(path)
     loaded, problems = load_yaml(path, shown)
     if loaded is None:
         return None, problems
-    problems = validate(loaded)
-    if has_errors(problems):
+    # A loader problem (a duplicate key, a tag) is one among the others: the schema and
+    # the checks still run, so the designer sees everything at once.
+    format_problems = [p for p in validate(loaded) if p.mark not in {q.mark for q in problems}]
+    problems = problems + format_problems
+    if has_errors(format_problems):
         return None, problems
     return build_game(loaded, shown), problems
 

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from pnp.content import text as texts
+from pnp.content import ui as ui_contract
 from pnp.errors import Mark
 
 NO_MARK = Mark("?")
@@ -422,12 +423,23 @@ class Game:
         return self.marks.get(path, Mark(self.source, 1, 1))
 
     def ui(self, key: str, lang: str, **values) -> str:
-        """A kit string by key, with {name} fields filled from `values`."""
+        """A kit string by key, with {name} fields filled from `values`.
+
+        Only keys and fields that pnp/content/ui.py declares (and `pnp check` verifies)
+        may be asked for: anything else is a bug in the renderer, not in the content.
+        """
+        fields = self.ui_fields(key)
+        if fields is None or not set(values) <= set(fields):
+            raise LookupError(f"ui string {key!r} with fields {sorted(values)} is not declared in pnp/content/ui.py")
         try:
             template = self.ui_strings[key].get(lang)
         except KeyError:
             raise KeyError(f"content has no ui string {key!r} in {lang!r}") from None
         return texts.fill(template, values, lang) if values else template
+
+    def ui_fields(self, key: str) -> Mapping[str, str] | None:
+        """The fields ui string `key` is given (name -> ui.NUMBER or ui.TEXT); None if no such string is printed."""
+        return ui_contract.fields_for(key, {a.key: a.params for a in self.actions}, tuple(t.key for t in self.battle.timing))
 
     def resource(self, rid: str) -> Resource:
         return _by_id(self.resources, rid)

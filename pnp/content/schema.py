@@ -33,6 +33,7 @@ CODES = {
     "bad-id": "An id that is not lowercase letters, digits and '_'.",
     "bad-key": "A key of the wrong form (a language code, a resource id ...).",
     "empty-text": "An empty string where text is needed.",
+    "too-long": "An id longer than its limit (40 characters: ids end up in file names).",
     "schema": "Any other disagreement with the content schema.",
     "too-many-problems": "So many format problems that checking stopped; the file is probably not a content file.",
 }
@@ -43,9 +44,26 @@ def schema() -> dict:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
+def _is_integer(checker, instance) -> bool:
+    """A whole number as written: 4 is, 4.0 is not (jsonschema's default takes 4.0 too,
+    and the renderers would print "4.0" or fail on `range(4.0)`)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_STRICT = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
+
+
+def strict_validator(schema_doc: dict) -> jsonschema.protocols.Validator:
+    """A validator for `schema_doc` whose `integer` refuses 4.0."""
+    return _STRICT(schema_doc)
+
+
 @lru_cache(maxsize=1)
-def _validator() -> jsonschema.protocols.Validator:
-    return jsonschema.Draft202012Validator(schema())
+def _content_validator() -> jsonschema.protocols.Validator:
+    return strict_validator(schema())
 
 
 def _kind(value: Any) -> str:
@@ -56,7 +74,7 @@ def _kind(value: Any) -> str:
     if isinstance(value, int):
         return f"the number {value}"
     if isinstance(value, float):
-        return f"the number {value:g}"
+        return f"the number {value!r}"
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
         return f"the text {shown!r}"
@@ -144,13 +162,16 @@ def _problems_for(err: jsonschema.ValidationError, loaded: Loaded) -> Iterator[P
                     did_you_mean(str(err.instance).lower(), _known_keys(loaded, path)) if str(err.instance).lower() != err.instance else "")
         return
     if v == "pattern":
-        yield error("bad-id" if "a-z" in err.validator_value else "bad-value", f"{where}: {err.instance!r} does not have the expected form ({err.schema.get('description') or err.validator_value})", mark)
+        yield error("bad-id" if "a-z" in err.validator_value else "bad-value", f"{where}: {_kind(err.instance)} does not have the expected form ({err.schema.get('description') or err.validator_value})", mark)
         return
     if v == "minLength":
         yield error("empty-text", f"{where}: expected non-empty text", mark)
         return
+    if v == "maxLength":
+        yield error("too-long", f"{where}: expected at most {err.validator_value} characters, found {len(err.instance)}", mark)
+        return
     if v == "anyOf":
-        yield error("wrong-type", f"{where}: expected a number, an id or a cost mapping, found {_kind(err.instance)}", mark)
+        yield error("wrong-type", f"{where}: expected a whole number, an id or a cost mapping, found {_kind(err.instance)}", mark)
         return
     if v == "propertyNames":
         yield error("bad-key", f"{where}: key does not have the expected form: {err.message}", mark)
@@ -170,10 +191,11 @@ def _known_keys(loaded: Loaded, path) -> list[str]:
 MAX_PROBLEMS = 200
 
 
-def validate(loaded: Loaded) -> list[Problem]:
+def validate(loaded: Loaded, validator: jsonschema.protocols.Validator | None = None) -> list[Problem]:
+    """Every disagreement of `loaded` with a schema (by default the content format's)."""
     problems: list[Problem] = []
     seen: set[Problem] = set()
-    for err in _validator().iter_errors(loaded.data):
+    for err in (validator or _content_validator()).iter_errors(loaded.data):
         # jsonschema reports `required` once per missing key; report each problem once.
         for problem in _problems_for(err, loaded):
             if problem not in seen:

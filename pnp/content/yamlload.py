@@ -3,12 +3,15 @@
 Safe by construction: only PyYAML's safe scalar types are built, a node with any
 other tag (``!!python/object`` ...) is a problem, duplicate keys are refused (PyYAML
 would silently keep the last one), and limits on file size and on alias expansion make
-a "billion laughs" file fail fast instead of eating memory.
+a "billion laughs" file fail fast instead of eating memory. Problems inside the document
+do not stop the reading: they come back with the data, so a duplicate key is one problem
+among the others. Text saved in NFD is read as NFC (see `_decomposed`).
 """
 
 from __future__ import annotations
 
 import math
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,12 +19,14 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from pnp.errors import Mark, Problem, error
+from pnp.content import readfile
+from pnp.errors import Mark, Problem, error, warning
 
-#: 16x the shipped game. PyYAML's pure-Python parser reads a hostile file of this size
-#: in a few seconds at worst; the C parser is faster but not used: it crashes the
-#: interpreter (C stack) on deeply nested input and hangs on deep flow brackets.
-MAX_FILE_BYTES = 512 * 1024
+# The file size limit (readfile.MAX_FILE_BYTES) is 16x the shipped game: PyYAML's
+# pure-Python parser reads a hostile file of that size in a few seconds at worst; the C
+# parser is faster but not used: it crashes the interpreter (C stack) on deeply nested
+# input and hangs on deep flow brackets.
+
 #: values built in all, counting each alias expansion again; the shipped game is ~3,000
 MAX_NODES = 200_000
 #: aliases are legal YAML but a content file has no need for many of them
@@ -32,8 +37,7 @@ MAX_DEPTH = 40
 
 #: Every problem code the loader reports, with what it means (listed in docs/content.md).
 CODES = {
-    "file-unreadable": "The content file cannot be opened (missing, a directory, no permission).",
-    "file-too-big": "The content file is larger than the limit (512 KB); it cannot be a content file.",
+    **readfile.CODES,
     "file-binary": "The content file is binary (contains NUL bytes), not YAML text.",
     "file-encoding": "The content file is not UTF-8 text.",
     "file-empty": "The content file is empty.",
@@ -48,7 +52,9 @@ CODES = {
     "yaml-node": "A YAML node of an unexpected kind.",
     "yaml-character": "A control character (or another character YAML forbids) in the text.",
     "duplicate-key": "A key appears twice in one mapping (YAML would silently keep the last).",
-    "bad-number": "A number that is not finite (.nan, .inf).",
+    "bad-number": "A number that is not finite (.nan, .inf) or has too many digits to read.",
+    "bad-escape": "An escape in a quoted string that names no character (beyond U+10FFFF).",
+    "text-nfd": "Text saved in decomposed Unicode (NFD): read as composed (NFC); save the file as NFC.",
 }
 
 Path_ = tuple  # a JSON path: keys and list indices from the document root
@@ -142,6 +148,7 @@ class _Builder:
         self.nodes = 0
         self.aliases = 0
         self._seen_ids: set[int] = set()
+        self.decomposed: list[Mark] = []  # strings that were not NFC, normalised
 
     def build(self, node: Node, path: Path_) -> Any:
         self.nodes += 1
@@ -160,15 +167,27 @@ class _Builder:
             self.problems.append(_tag_problem(node, self.file))
             return None
         if isinstance(node, ScalarNode):
-            value = self.loader.construct_object(node, deep=True)
-            if isinstance(value, float) and not math.isfinite(value):
-                self.problems.append(error("bad-number", f"{node.value!r} is not a finite number", _mark(self.file, node)))
-            return value
+            return self._scalar(node)
         if isinstance(node, SequenceNode):
             return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
         if isinstance(node, MappingNode):
             return self._mapping(node, path)
         raise _Abort(error("yaml-node", f"unexpected YAML node {type(node).__name__}", _mark(self.file, node)))
+
+    def _scalar(self, node: ScalarNode) -> Any:
+        try:
+            value = self.loader.construct_object(node, deep=True)
+        except ValueError:  # an integer of more digits than Python converts (4,300)
+            shown = node.value if len(node.value) <= 20 else node.value[:17] + "..."
+            self.problems.append(error("bad-number", f"{shown!r} ({len(node.value):,} characters) is not a number "
+                                       "a content file can hold", _mark(self.file, node)))
+            return None
+        if isinstance(value, float) and not math.isfinite(value):
+            self.problems.append(error("bad-number", f"{node.value!r} is not a finite number", _mark(self.file, node)))
+        if isinstance(value, str) and not unicodedata.is_normalized("NFC", value):
+            self.decomposed.append(_mark(self.file, node))
+            value = unicodedata.normalize("NFC", value)
+        return value
 
     def _site(self, path: Path_, node: Node) -> Mark:
         """Where an alias is used: the key it is the value of (an alias node only knows its anchor's place)."""
@@ -188,7 +207,10 @@ class _Builder:
             if not isinstance(key_node, ScalarNode) or key_node.tag not in _SAFE_TAGS:
                 self.problems.append(error("yaml-key", "a key must be plain text", _mark(self.file, key_node)))
                 continue
-            key = self.loader.construct_object(key_node, deep=True)
+            try:
+                key = self.loader.construct_object(key_node, deep=True)
+            except ValueError:  # a number too long to convert: the schema names the bad key
+                key = key_node.value
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 key = str(key_node.value)
             key = str(key) if not isinstance(key, str) else key
@@ -203,16 +225,16 @@ class _Builder:
 
 
 def load_yaml(path: str | Path, display: str | None = None) -> tuple[Loaded | None, list[Problem]]:
-    """Load `path`. Returns (Loaded or None, problems). Never raises for bad input."""
+    """Load `path`. Returns (Loaded or None, problems). Never raises for bad input.
+
+    Problems inside the document (a duplicate key: the first value is kept; a tag: the
+    value is None) come with the Loaded data, so later stages report theirs as well.
+    """
     file = display or str(path)
     top = Mark(file, 1, 1)
-    try:
-        size = Path(path).stat().st_size
-    except OSError as exc:
-        return None, [error("file-unreadable", f"cannot read the content file: {exc.strerror or exc}", Mark(file))]
-    if size > MAX_FILE_BYTES:
-        return None, [error("file-too-big", f"content file is {size / 1024:,.0f} KB; the limit is {MAX_FILE_BYTES // 1024:,} KB", top)]
-    raw = Path(path).read_bytes()
+    raw, problem = readfile.read_limited(path, file)
+    if problem is not None:
+        return None, [problem]
     if b"\0" in raw:
         return None, [error("file-binary", "content file is binary (contains NUL bytes), expected UTF-8 YAML text", top)]
     try:
@@ -232,7 +254,9 @@ def parse_yaml(text: str, file: str) -> tuple[Loaded | None, list[Problem]]:
     except yaml.reader.ReaderError as exc:
         return None, [_reader_problem(exc, text, file)]
     try:
-        root = loader.get_single_node()
+        root = _compose(loader, file)
+        if isinstance(root, Problem):
+            return None, [root]
         if root is None:
             return None, [error("file-empty", "content file has no YAML document", Mark(file, 1, 1))]
         builder = _Builder(file, loader)
@@ -249,10 +273,35 @@ def parse_yaml(text: str, file: str) -> tuple[Loaded | None, list[Problem]]:
         return None, [error("yaml-too-deep", "YAML nesting is too deep", Mark(file, 1, 1))]
     finally:
         loader.dispose()
-    if builder.problems:
-        return None, builder.problems
     builder.marks[()] = Mark(file, 1, 1)
-    return Loaded(data, builder.marks, text), []
+    problems = builder.problems + _decomposed(builder.decomposed)
+    return Loaded(data, builder.marks, text), problems
+
+
+def _compose(loader: yaml.SafeLoader, file: str) -> Node | Problem | None:
+    """The document's root node; a problem for an escape PyYAML's scanner cannot turn into
+    a character ("\\U00110000": it calls chr() unchecked and raises ValueError)."""
+    try:
+        return loader.get_single_node()
+    except (ValueError, OverflowError) as exc:
+        where = loader.get_mark()
+        return error("bad-escape", f"an escape in a quoted string names no character ({exc}); "
+                     "the highest code point is \\U0010FFFF", Mark(file, where.line + 1, where.column + 1))
+
+
+def _decomposed(marks: list[Mark]) -> list[Problem]:
+    """One warning for every text saved in NFD (macOS editors do it): pnp reads it as NFC.
+
+    Normalising is safe (NFC is the same text) and keeps the marks right, since each
+    string is normalised after it was located; without it every decomposed letter ("и" +
+    U+0306 for "й") would be a missing glyph, and removing the mark would change the word.
+    """
+    if not marks:
+        return []
+    more = f" and {len(marks) - 1} more" if len(marks) > 1 else ""
+    return [warning("text-nfd", f"text in decomposed Unicode (NFD) here{more}; "
+                    "read as composed (NFC), which prints the same letters",
+                    marks[0], "save the file as NFC (composed characters); most editors have this as a save or encoding option")]
 
 
 def _reader_problem(exc: yaml.reader.ReaderError, text: str, file: str) -> Problem:

@@ -9,7 +9,9 @@ fonts' advance widths in mm (fonts.text_width_mm).
 
 from __future__ import annotations
 
+import math
 import re
+from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -172,30 +174,90 @@ def _width(atoms: list[_Atom], base: str, size: float) -> float:
     return sum(_atom_width(a, base, size) for a in atoms)
 
 
+# Cost stays near-linear in the text's length: nothing below measures more than about a
+# line's worth of a long word (a 5,000-letter "word" is measured in pieces that fit, not
+# whole on every line), and hyphenation looks only at the part of a word that can reach
+# the line. Widths are compared exactly as a full measurement would: advance widths never
+# decrease as text grows, so a prefix already too wide proves the whole is.
+
+#: characters measured at first when probing a long text: more than a line usually holds
+_PROBE = 32
+#: characters after the last one that fits still given to the hyphenator: its patterns
+#: (pyphen's uk_UA: 12 characters at most) and the checks on the tail look a few
+#: letters ahead, never this far
+_HYPHEN_CONTEXT = 16
+
+
+def _too_wide(word: list[_Atom], start: float, width: float, base: str, size: float) -> bool:
+    """Is `start` + the word's width more than `width`? Measures a long text only as far as needed."""
+    total = 0.0
+    for atom in word:
+        if atom.kind == "text" and len(atom.text) > _PROBE:
+            key, n = face_of(base, atom.bold), _PROBE
+            while n < len(atom.text):
+                if start + (total + fonts.text_width_mm(atom.text[:n], key, size)) > width:
+                    return True
+                n *= 2
+        total += _atom_width(atom, base, size)
+        if start + total > width:
+            return True
+    return False
+
+
+def _chars_that_fit(text: str, key: str, size: float, used: float, width: float) -> int:
+    """The largest n with used + width(text[:n]) <= width (0 if none): doubling, then bisection."""
+    def fits(n: int) -> bool:
+        return used + fonts.text_width_mm(text[:n], key, size) <= width
+
+    if not fits(1):
+        return 0
+    lo, hi = 1, 2
+    while hi <= len(text) and fits(hi):
+        lo, hi = hi, hi * 2
+    hi = min(hi, len(text) + 1)  # fits(lo) holds; fits(hi) does not (or hi is past the end)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    return lo
+
+
+def _splits(text: str, key: str, size: float, room: float) -> tuple[tuple[str, str], ...]:
+    """hyphen.splits of `text`, looking only at the part that can reach `room`."""
+    reach = _chars_that_fit(text, key, size, 0.0, room) + _HYPHEN_CONTEXT
+    if len(text) <= reach:
+        return hyphen.splits(text)
+    window = text[:reach]
+    return tuple((head, text[reach - len(tail):]) for head, tail in hyphen.splits(window))
+
+
 def _split_word(word, room, base, size, hyphenate):
     """Cut `word` so its head fits in `room`: (head, tail) or None."""
     if len(word) == 1 and word[0].kind == "text" and hyphenate:
         atom = word[0]
-        for head, tail in hyphen.splits(atom.text):
-            if fonts.text_width_mm(head, face_of(base, atom.bold), size) <= room:
+        key = face_of(base, atom.bold)
+        for head, tail in _splits(atom.text, key, size, room):
+            if not _too_wide([_Atom("text", head, atom.bold)], 0.0, room, base, size):
                 return [_Atom("text", head, atom.bold)], [_Atom("text", tail, atom.bold)]
     return None
 
 
 def _force_split(word, width, base, size):
     """Last resort for a word wider than the whole line: undo a glue, else cut the text."""
-    for i in range(len(word) - 1, 0, -1):
-        if word[i].kind in ("nbsp", "thin") and _width(word[:i], base, size) <= width:
+    prefix = [0.0]  # prefix[i]: width of word[:i] (summed as _width does) while it fits
+    for atom in word:
+        if _too_wide([atom], prefix[-1], width, base, size):
+            break
+        prefix.append(prefix[-1] + _atom_width(atom, base, size))
+    for i in range(len(prefix) - 1, 0, -1):
+        if i < len(word) and word[i].kind in ("nbsp", "thin"):
             return word[:i], word[i + 1 :]
     head: list[_Atom] = []
     for i, atom in enumerate(word):
-        if _width(head + [atom], base, size) <= width:
+        if i + 1 < len(prefix):
             head.append(atom)
             continue
         if atom.kind == "text":
-            key, used, n = face_of(base, atom.bold), _width(head, base, size), 0
-            while used + fonts.text_width_mm(atom.text[: n + 1], key, size) <= width:
-                n += 1
+            n = _chars_that_fit(atom.text, face_of(base, atom.bold), size, prefix[i], width)
             n = n or (0 if head else 1)  # at least one character on an empty line
             if n:
                 rest = [_Atom("text", atom.text[n:], atom.bold)] + word[i + 1 :]
@@ -206,38 +268,62 @@ def _force_split(word, width, base, size):
     return head, []
 
 
-def wrap_runs(runs, width: float, face: str, size: float, hyphenate: bool = False) -> Wrapped:
-    """Greedy line breaking of parsed runs into lines no wider than `width` mm."""
-    words = _words(_atoms(runs))
+def min_lines(runs, width: float, face: str, size: float) -> int:
+    """A lower bound on the lines `wrap_runs` needs when no word is cut (`broken_words` 0).
+
+    Such lines are never wider than `width` and together hold every atom but the
+    breakable spaces, so the atoms' total width over `width` is a bound. Every width
+    grows in proportion to the size, so the total is measured once, at 1 pt: a size the
+    text cannot fit at is then skipped for the price of a multiplication.
+    """
+    total = _unit_width(tuple(runs), face) * size
+    if total == 0:
+        return 0
+    return max(1, math.ceil(total / width - 1e-9)) if width > 0 else 1
+
+
+@lru_cache(maxsize=256)
+def _unit_width(runs: tuple, face: str) -> float:
+    return _width([a for a in _atoms(runs) if a.kind not in ("space", "break")], face, 1.0)
+
+
+@lru_cache(maxsize=256)
+def wrap_runs(runs: tuple, width: float, face: str, size: float, hyphenate: bool = False) -> Wrapped:
+    """Greedy line breaking of parsed runs (a tuple) into lines no wider than `width` mm.
+
+    Cached: fitting sets one text at the same size more than once (a title tried on
+    one line, then two; the check, then the renderer), and the result is immutable.
+    """
+    words = deque(_words(_atoms(runs)))
     space = fonts.text_width_mm(" ", face, size)
     lines: list[list[_Atom]] = []
     line: list[_Atom] = []
     broken = 0
     while words:
-        word = words.pop(0)
+        word = words.popleft()
         if word[0].kind == "break":
             lines.append(line)
             line = []
             continue
         used = _width(line, face, size) + (space if line else 0.0)
-        if used + _width(word, face, size) <= width:
+        if not _too_wide(word, used, width, face, size):
             line = _join(line, word)
             continue
         cut = _split_word(word, width - used, face, size, hyphenate)
         if cut:
             lines.append(_join(line, cut[0]))
             line = []
-            words.insert(0, cut[1])
+            words.appendleft(cut[1])
         elif line:
             lines.append(line)
             line = []
-            words.insert(0, word)
+            words.appendleft(word)
         else:
             head, tail = _force_split(word, width, face, size)
             broken += 1
             lines.append(head)
             if tail:
-                words.insert(0, tail)
+                words.appendleft(tail)
     if line or not lines:
         lines.append(line)
     if lines == [[]]:

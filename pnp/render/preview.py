@@ -13,6 +13,7 @@ both).
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -76,8 +77,9 @@ class Inliner:
 
 
 def _title(svg: str) -> str:
+    """The SVG's <title> as text (decoded: the page template escapes it again)."""
     match = re.search(r"<title>([^<]*)</title>", svg)
-    return match.group(1) if match else ""
+    return html.unescape(match.group(1)) if match else ""
 
 
 def card_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]:

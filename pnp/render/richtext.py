@@ -21,7 +21,7 @@ from xml.sax.saxutils import escape
 from pnp.render import fonts, style
 from pnp.render.geometry import pt_to_mm
 from pnp.render.icons import icon_names, use_icon
-from pnp.render.linebreak import Line, Piece, Wrapped, cap_height_mm, icon_box_mm, wrap_runs
+from pnp.render.linebreak import Line, Piece, Wrapped, cap_height_mm, icon_box_mm, min_lines, wrap_runs
 
 _TOKEN = re.compile(r"\*\*|\[([^\[\]\n]*)\]|\n|\\n|[\[\]]|[^*\[\]\n\\]+|[*\\]")
 STEP = 0.25  # points
@@ -73,7 +73,7 @@ def plain_text(markup: str) -> str:
 def wrap(markup: str | tuple[Run, ...], width: float, face: str, size: float,
          hyphenate: bool = False) -> Wrapped:
     """Break `markup` into lines no wider than `width` mm, set in `face` at `size` pt."""
-    runs = parse(markup) if isinstance(markup, str) else markup
+    runs = parse(markup) if isinstance(markup, str) else tuple(markup)
     return wrap_runs(runs, width, face, size, hyphenate)
 
 
@@ -132,9 +132,10 @@ def fit(text: str, box_w: float, box_h: float, face: str = "sans", size: float =
         min_size: float = 7.0, align: str = "left", leading: float = 1.2) -> FitResult:
     """Set `text` in the box at the largest size (in 0.25 pt steps) at which it fits.
 
-    At each size it tries plain breaking, then hyphenation. If it fits at no size down
-    to `min_size`, the result is set at `min_size` and `overflow_mm` says how much
-    height is missing.
+    At each size it tries plain breaking, then hyphenation (a size that cannot hold the
+    text's width in the box's lines is skipped unset). If it fits at no size down to
+    `min_size`, the result is set at `min_size` and `overflow_mm` says how much height
+    is missing.
     """
     if align not in ALIGNS:
         raise ValueError(f"align must be one of {', '.join(ALIGNS)}, not {align!r}")
@@ -147,11 +148,14 @@ def fit(text: str, box_w: float, box_h: float, face: str = "sans", size: float =
                          leading, wrapped.broken_words)
 
     for s in _sizes(size, min_size):
+        if block_height_mm(min_lines(runs, box_w, face, s), face, s, leading) > box_h + 1e-9:
+            continue  # too much text for the box at this size, however it is broken
         for hyphenate in (False, True):
             wrapped = wrap_runs(runs, box_w, face, s, hyphenate)
             height = block_height_mm(len(wrapped.lines), face, s, leading)
             if wrapped.broken_words == 0 and height <= box_h + 1e-9:
                 return result(s, wrapped, 0.0)
+    wrapped = wrap_runs(runs, box_w, face, min_size, True)
     height = block_height_mm(len(wrapped.lines), face, min_size, leading)
     return result(min_size, wrapped, round(max(0.0, height - box_h), 4))
 

@@ -14,6 +14,7 @@ split across lines:
 
 from __future__ import annotations
 
+import html
 import re
 
 from reportlab.platypus import Paragraph
@@ -96,5 +97,8 @@ def para(text: str, style, last_pair: int = LAST_PAIR_MAX, bullet: str | None = 
 
 
 def plain(text: str) -> str:
-    """Text without tags and icons: what a reader would extract (for headers, bookmarks)."""
-    return re.sub(r"\s+", " ", _TOKEN.sub("", _TAG.sub("", text))).replace(NBSP, " ").strip()
+    """Text without tags and icons: what a reader would extract (for headers, bookmarks).
+
+    Entities are decoded too ("&lt;" is "<" to a reader): the text is XML, the result is not.
+    """
+    return html.unescape(re.sub(r"\s+", " ", _TOKEN.sub("", _TAG.sub("", text))).replace(NBSP, " ").strip())

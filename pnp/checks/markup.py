@@ -1,0 +1,63 @@
+"""Every player-facing text is valid markup: `[icon]` brackets closed, `**bold**` balanced.
+
+The renderers set text with pnp.render.richtext, which refuses broken markup; without
+this check an effect text with `[wood.` or `**word` would pass `pnp check` and stop
+`pnp build`. Effect and action texts are read as printed (filled from their
+parameters); unknown icon names are the references check's to report.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Mapping
+
+from pnp.checks._util import lang_mark, owners, texts, where
+from pnp.content import text as tpl
+from pnp.content.model import Game
+from pnp.errors import Problem, error
+from pnp.render import richtext
+from pnp.render.icons import icon_names
+
+ID = "markup"
+
+CODES = {
+    "bad-markup": "A text whose markup cannot be set: an unclosed '[' or '**', a stray ']', an icon name written oddly.",
+}
+
+
+def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+    params = _params(game)
+    known = set(icon_names())
+    for text, path in texts(game):
+        for code in (lang,) if lang else game.languages:
+            if not text.has(code):
+                continue
+            value = _as_printed(game, text.get(code), params.get(id(text)), code)
+            # unknown [names] are reported by the references check; look past them
+            value = tpl.ICON.sub(lambda m: m.group(0) if m.group(1) in known else "", value)
+            try:
+                richtext.parse(value)
+            except ValueError as exc:
+                yield error("bad-markup", f"{where(path)}.{code}: {_reason(exc)}", lang_mark(game, text, path, code),
+                            "an icon is [name] (lowercase), bold is **text**; a literal '[', ']' or '**' cannot be printed")
+
+
+def _params(game: Game) -> dict[int, Mapping]:
+    """Parameters of each effect and action text, by the Text's identity."""
+    found = {id(e.text): e.params for owner in owners(game) for e in owner.effects}
+    found.update({id(a.text): a.params for a in game.actions})
+    return found
+
+
+def _as_printed(game: Game, value: str, params: Mapping | None, lang: str) -> str:
+    if params is None:
+        return value
+    try:
+        return tpl.fill(value, params, lang, game.resource_icons)
+    except tpl.TemplateError:
+        return value  # the templates check reports it
+
+
+def _reason(exc: ValueError) -> str:
+    """richtext's message without the whole text it quotes (the mark points at it)."""
+    return re.sub(r" in text '.*'(;|$)", r"\1", str(exc), flags=re.S)

@@ -1,0 +1,64 @@
+"""The `ui:` strings match what the renderers print (pnp/content/ui.py): every string the
+kit needs is there, each uses only the fields its renderer fills in, and plural forms
+only on fields that are numbers.
+
+Without this a missing or misspelt key, or a `{cuont}`, would pass `pnp check` and stop
+`pnp build` halfway. Game facts ({victory_points}) are filled in while loading, so a
+field left in the text is one the renderer must fill, or a typo.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from pnp.checks._util import did_you_mean, key_mark, lang_mark
+from pnp.content import text as tpl
+from pnp.content import ui as contract
+from pnp.content.facts import facts
+from pnp.content.model import Game
+from pnp.errors import Problem, error, warning
+
+ID = "ui-strings"
+
+CODES = {
+    "missing-ui": "A ui string the kit prints is missing from `ui:` (see pnp/content/ui.py for the list).",
+    "unknown-ui": "A `ui:` key that the kit never prints (often a misspelt key).",
+    "unknown-ui-field": "A `{field}` in a ui string that is neither a game fact nor a value its renderer fills in.",
+    "ui-plural": "Plural forms `{n|one|few|many}` on a ui field that is not a number, or without three forms.",
+}
+
+
+def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+    present = set(game.ui_strings)
+    unknown = sorted(k for k in present if game.ui_fields(k) is None)
+    for key in contract.REQUIRED:
+        if key not in present:
+            yield error("missing-ui", f"ui: no string {key!r}; the kit prints it", game.mark("ui"),
+                        did_you_mean(key, unknown) or f"add `{key}: {{uk: ...}}` under ui:")
+    known = [*contract.REQUIRED, *contract.OPTIONAL]
+    for key in unknown:
+        yield warning("unknown-ui", f"ui.{key}: the kit prints no such string", key_mark(game, "ui", key),
+                      did_you_mean(key, known) or "remove it, or check the key against pnp/content/ui.py")
+    for key in sorted(present - set(unknown)):
+        yield from _fields(game, key, (lang,) if lang else game.languages)
+
+
+def _fields(game: Game, key: str, languages) -> Iterator[Problem]:
+    text, fields = game.ui_strings[key], game.ui_fields(key)
+    for code in languages:
+        if not text.has(code):
+            continue  # the strings check reports a missing language
+        mark = lang_mark(game, text, ("ui", key), code)
+        try:
+            names, used = tpl.placeholders(text.get(code)), tpl.fields(text.get(code))
+        except tpl.TemplateError:
+            continue  # the templates check reports the syntax
+        for name in sorted(names - set(fields)):
+            offered = ", ".join(f"{{{f}}}" for f in fields) or "none"
+            yield error("unknown-ui-field", f"ui.{key}.{code}: {{{name}}} is not a game fact nor filled in by the kit "
+                        f"(this string gets: {offered})", mark, did_you_mean(name, [*fields, *facts(game)]))
+        for name, forms in used:
+            if name in fields and forms and (fields[name] != contract.NUMBER or len(forms) != 3):
+                why = "it is not a number" if fields[name] != contract.NUMBER else f"{len(forms)} forms, not 3 (one|few|many)"
+                yield error("ui-plural", f"ui.{key}.{code}: plural forms on {{{name}}}: {why}", mark,
+                            f"write {{{name}}} without plural forms" if fields[name] != contract.NUMBER else "")
