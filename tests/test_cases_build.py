@@ -18,8 +18,9 @@ import pytest
 import yaml
 
 import casekit
-from pnp import ROOT
 from pnp.content import DEFAULT_CONTENT
+
+ROOT = Path(__file__).resolve().parent.parent  # the checkout: subprocesses import pnp from here
 
 CASES = Path(__file__).parent / "cases_build"
 PROBLEM_LINE = re.compile(r"^.+?:(?P<line>\d+):(?P<col>\d+): (?P<level>error|warning|info): .+ \[(?P<code>[a-z0-9-]+)\]$")

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from pnp import ROOT
 from pnp.content import DEFAULT_CONTENT, load_game
 from pnp.content.readfile import MAX_FILE_BYTES, read_limited
 from pnp.content.simfile import load_sim_result
+
+ROOT = Path(__file__).resolve().parent.parent  # the checkout: subprocesses import pnp from here
 
 COMMANDS = [["check"], ["build", "--only", "cards"], ["export"], ["odds", "--attacker", "3", "--defender", "2"],
             ["sim", "--games", "2"]]

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp import ROOT, swap
+from pnp import swap
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads worker PIDs from /proc")
 
@@ -160,6 +160,8 @@ import fakerender
 from pnp.build import build
 from pnp.content import load_game
 from pnp.render.base import BuildOptions
+
+ROOT = Path(__file__).resolve().parent.parent  # the checkout: subprocesses import pnp from here
 
 state = fakerender.install()
 state["extra"] = 30
