@@ -20,6 +20,8 @@ from pnp.render.sheetmarks import svg_page
 HEADER = 9.0  # below the trim's top edge
 BODY_PT, BODY_MIN = 8.0, 7.0  # SPEC 3a: rules text never below 7 pt
 LEADING = 1.08
+ICON_MARGIN = 0.4  # mm an icon's outline strokes reach past its nominal box
+RULE = 0.5  # mm, the player-coloured rules between sections
 
 
 def _frame(game: Game, player: str, title: str, pen: Pen, lang: str) -> tuple[str, Box]:
@@ -31,8 +33,11 @@ def _frame(game: Game, player: str, title: str, pen: Pen, lang: str) -> tuple[st
     out += rect(Box(0, 0, w, b + HEADER), colour)
     out += rect(Box(0, h - b - 1.2, w, b + 1.2), colour)
     safe = card.safe
-    out += icon(pen, f"player-{player.lower()}", b + safe + 3, b + HEADER / 2 + 0.6, 6.5)
-    out += text(b + safe + 8, b + HEADER / 2 + 2.4, title, "serif-bold", 11, pen.c("on-colour"))
+    # the player's sign fills the band below the safe line (its strokes reach ICON_MARGIN past its box)
+    sign = HEADER - safe - 2 * ICON_MARGIN
+    out += icon(pen, f"player-{player.lower()}", b + safe + ICON_MARGIN + sign / 2,
+                b + safe + ICON_MARGIN + sign / 2, sign)
+    out += text(b + safe + sign + 2.5, b + HEADER / 2 + 2.4, title, "serif-bold", 11, pen.c("on-colour"))
     out += text(w - b - safe, b + HEADER / 2 + 2.0, game.ui(f"player_{player.lower()}", lang), "sans-bold", 7,
                 pen.c("on-colour"), anchor="end")
     body = Box(b + safe, b + HEADER + 1.5, card.width - 2 * safe, card.height - HEADER - 1.5 - safe - 1.2)
@@ -56,10 +61,15 @@ def round_card(game: Game, player: str, lang: str, pen: Pen) -> str:
     split_y = _fit_two(parts, acts, body)
     out += rich(pen, parts, Box(body.x, body.y, body.w, split_y - body.y - 1.2), face="narrow",
                 size=BODY_PT, min_size=BODY_MIN, leading=LEADING, where=f"aid round {player}")
-    out += line(body.x, split_y, body.right, split_y, pen.player(player), 0.5)
+    out += _rule(body, split_y, pen.player(player))
     out += rich(pen, acts, Box(body.x, split_y + 1.2, body.w, body.bottom - split_y - 1.2),
                 face="narrow", size=BODY_PT, min_size=BODY_MIN, leading=LEADING, where=f"aid actions {player}")
     return _svg(game, out, pen)
+
+
+def _rule(body: Box, y: float, colour: str) -> str:
+    """A rule across the body, its ends (the stroke's caps) inside the safe zone."""
+    return line(body.x + RULE / 2, y, body.right - RULE / 2, y, colour, RULE)
 
 
 def _fit_two(first: str, second: str, body: Box) -> float:
@@ -112,7 +122,8 @@ def threshold_table(game: Game, box: Box, pen: Pen, lang: str, player: str) -> t
         out += icon(pen, "die", box.x + col + 8, y + row_h / 2, 3.0)
         out += text(box.right - 1.2, y + 2.7, hit, "sans-bold", 8, pen.c("ink"), anchor="end")
         y += row_h
-    out += rect(Box(box.x, box.y, box.w, y - box.y), "none", pen.c("ink"), style.STROKE["thin"])
+    thin = style.STROKE["thin"]  # the frame's stroke lies inside the table, not across its edge
+    out += rect(Box(box.x + thin / 2, box.y + thin / 2, box.w - thin, y - box.y - thin), "none", pen.c("ink"), thin)
     return out, y - box.y
 
 
@@ -130,7 +141,7 @@ def battle_card(game: Game, player: str, lang: str, pen: Pen) -> str:
     out += rich(pen, natural, Box(body.x, y, body.w, nh + 0.5), face="narrow", size=BODY_PT, min_size=BODY_MIN,
                 leading=LEADING, where=f"aid natural {player}")
     y += nh + 1.5
-    out += line(body.x, y - 0.6, body.right, y - 0.6, pen.player(player), 0.5)
+    out += _rule(body, y - 0.6, pen.player(player))
     out += rich(pen, order_markup(game, lang), Box(body.x, y + 0.6, body.w, body.bottom - y - 0.6), face="narrow",
                 size=BODY_PT, min_size=BODY_MIN, leading=LEADING, where=f"aid order {player}")
     return _svg(game, out, pen)
@@ -150,7 +161,9 @@ def aid_back(game: Game, player: str, lang: str, pen: Pen) -> str:
     out = rect(Box(0, 0, w, h), colour)
     inner = Box(card.bleed + card.safe, card.bleed + card.safe, card.width - 2 * card.safe,
                 card.height - 2 * card.safe)
-    out += rect(inner, "none", pen.c("on-colour"), 0.6, style.RADIUS["card"])
+    frame = 0.6  # drawn just inside the safe line, so its stroke never reaches into the zone
+    out += rect(Box(inner.x + frame / 2, inner.y + frame / 2, inner.w - frame, inner.h - frame), "none",
+                pen.c("on-colour"), frame, style.RADIUS["card"])
     out += (f'<circle cx="{fmt(w / 2)}" cy="{fmt(h / 2)}" r="17" fill="{pen.c("paper")}" '
             f'stroke="{pen.c("ink")}" stroke-width="0.6"/>\n')
     out += icon(pen, f"player-{player.lower()}", w / 2, h / 2, 24)

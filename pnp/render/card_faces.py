@@ -18,6 +18,7 @@ from markupsafe import Markup
 from pnp.content.model import BattleCard, Building, Game, Upgrade
 from pnp.render import card_layout as cl
 from pnp.render import fonts, icons, richtext, style
+from pnp.render.draw import flush_right
 from pnp.render.geometry import Box, fmt, pt_to_mm
 from pnp.render.icon_inline import icon
 from pnp.resources import bundled
@@ -100,13 +101,10 @@ def _text(result: richtext.FitResult, box: Box, fill: str, valign: str = "middle
 
 
 def _line(text: str, x: float, y: float, key: str, size_pt: float, fill: str, anchor: str = "middle") -> Markup:
-    """One short line of text with its baseline at y (numbers in badges, back titles).
-
-    A line set flush right ends exactly at x by the font's own advances: placed from its
-    start, not by the SVG renderer's text-anchor, which measured 0.17 mm past x (into the
-    safe zone's edge at a card's foot)."""
+    """One short line of text with its baseline at y (numbers in badges, back titles);
+    flush right by the font's advances, as `draw.text` does."""
     if anchor == "end":
-        x, anchor = x - fonts.text_width_mm(text, key, size_pt), "start"
+        x, anchor = flush_right(x, text, key, size_pt), "start"
     attrs = fonts.face(key).svg_attr_text()
     return Markup(f'<text x="{fmt(x)}" y="{fmt(y)}" {attrs} font-size="{fmt(pt_to_mm(size_pt))}" '
                   f'text-anchor="{anchor}" fill="{fill}">') + text + Markup("</text>")

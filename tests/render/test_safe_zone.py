@@ -1,4 +1,4 @@
-"""Nothing printed on a card, token or tile comes closer than the safe zone to its cut,
+"""Nothing printed on a card, player aid, token or tile comes closer than the safe zone to its cut,
 measured on the real home sheets (tests/render/safezone.py)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from safezone import clearances, closer_than
-from pnp.render import cards, pdf, tokens  # noqa: F401 - registers the renderers
+from pnp.render import aids, cards, pdf, tokens  # noqa: F401 - registers the renderers
 from pnp.render.base import RENDERERS, BuildOptions, RenderContext
 from pnp.render.imposition import SheetText
 from pnp.render.token_sheet import token_pages
@@ -23,7 +23,7 @@ def _build(game, root: Path, kind: str, options: dict) -> bytes:
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
-@pytest.mark.parametrize("kind", ["cards", "tokens"])
+@pytest.mark.parametrize("kind", ["cards", "tokens", "aids"])
 def test_no_text_icon_or_stroke_within_the_safe_zone(kind, variant, game, tmp_path):
     data = _build(game, tmp_path, kind, VARIANTS[variant])
     measured = clearances(data)
