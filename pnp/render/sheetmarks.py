@@ -3,8 +3,7 @@
 All of it is SVG in page millimetres. The margin around a card grid is cut into slots by
 the crop marks (a mark runs from each cut line to the no-print margin, so text must sit
 between marks); the scale bar and the label each take the first slot that holds them,
-horizontal strips first, the side strips (rotated text) when the paper is tight (Letter
-leaves only 7.7 mm above and below a 3x88 mm grid).
+horizontal strips first, the side strips (rotated text) when the paper is tight.
 """
 
 from __future__ import annotations

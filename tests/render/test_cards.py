@@ -152,8 +152,11 @@ def test_a4_sheets_hold_3x3_cards(a4):
     assert len(_forms(_pdf(a4), 0)) == 9
 
 
-def test_letter_sheets_hold_3x3_cards(letter_short):
-    assert len(_forms(_pdf(letter_short), 0)) == 9
+def test_letter_sheets_hold_3x2_cards_with_full_bleed(letter_short):
+    """Three rows of 88 mm leave Letter only 1.35 mm for bleed and marks: two rows keep 3 mm."""
+    xs, ys = _cut_lines(_pdf(letter_short), 0)
+    assert (len(xs), len(ys)) == (4, 3)
+    assert len(_forms(_pdf(letter_short), 0)) == 6
 
 
 def _behind(front, duplex: str, page_w: float, page_h: float, bleed: float, size):
