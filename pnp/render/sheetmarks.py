@@ -219,6 +219,19 @@ def put(slot: Slot, block: Block) -> str:
     return f'<g transform="translate({fmt(x)} {fmt(y)}) rotate(-90)">\n{block.svg}</g>\n'
 
 
+def scale_bar_beside(drawing: Box, area: Box, caption: str) -> str | None:
+    """The scale bar in the free margin of `area` around `drawing` (a large part's page), or None.
+
+    Below the drawing first, then above, then beside it (turned); the caption as large as fits.
+    """
+    bands = [Slot(Box(area.x, drawing.bottom + GAP, area.w, area.bottom - drawing.bottom - GAP), False, "bottom"),
+             Slot(Box(area.x, area.y, area.w, drawing.y - GAP - area.y), False, "top"),
+             Slot(Box(area.x, area.y, drawing.x - GAP - area.x, area.h), True, "left"),
+             Slot(Box(drawing.right + GAP, area.y, area.right - drawing.right - GAP, area.h), True, "right")]
+    found = first_fit([b for b in bands if b.box.w > 0 and b.box.h > 0], scale_bar_blocks(caption))
+    return None if found is None else put(*found)
+
+
 def place_chrome(outline: Outline, chrome: Chrome) -> str:
     """SVG for the scale bar and the label in the margin; ValueError if there is no room."""
     free = slots(outline)
