@@ -134,4 +134,6 @@ class CardsRenderer(Renderer):
             path = f"svg/cards/{stem}.svg"
             ctx.path(path).write_text(svg, encoding="utf-8")
             files.append(OutputFile(path, "svg", 0))
-        return files
+        licence = f"svg/{svg_fonts.LICENCE.name}"  # the fonts inside the files travel with their licence
+        ctx.path(licence).write_bytes(svg_fonts.LICENCE.read_bytes())
+        return files + [OutputFile(licence, "svg", 0)]
