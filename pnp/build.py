@@ -229,7 +229,7 @@ def build(
         shutil.rmtree(tmp)
     tmp.mkdir()
     try:
-        ctx = RenderContext(options=options, out_dir=tmp, progress=progress)
+        ctx = RenderContext(options=options, out_dir=tmp, final_dir=final, progress=progress)
         files: list[OutputFile] = _keep_previous(final, tmp, names) if only else []
         files = _render_all(game, ctx, names, files)
         failures = _preflight(tmp, files)
