@@ -125,7 +125,7 @@ def export(content, fmt):
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds, no full-bleed fills.")
 @click.option("--all", "build_all", is_flag=True, help="Also print-shop and Tabletop Simulator exports.")
 @click.option("--only", "only", multiple=True, metavar="KIND", help="Build only these kinds (repeatable).")
-@click.option("--shop", type=click.Choice(["generic", "tgc", "mpc"]), default="generic", show_default=True)
+@click.option("--shop", type=click.Choice(["generic", "tgc", "mpc", "dtc"]), default="generic", show_default=True)
 @click.option("--shop-order", type=click.Choice(["separate", "alternate"]), default="separate", show_default=True)
 @click.option("--tts-url-base", callback=_parse_url_base, default=None, metavar="URL",
               help="Where the tts/ images will be uploaded (http/https folder); default: file:/// URLs.")

@@ -22,7 +22,7 @@ class BuildOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, added to every back page
     ink_saver: bool = False
-    shop: str = "generic"  # print-shop preset: generic | tgc | mpc
+    shop: str = "generic"  # print-shop preset: generic | tgc | mpc | dtc
     shop_order: str = "separate"  # separate | alternate
     tts_url_base: str | None = None  # where the TTS images will be hosted; None: file:/// URLs
 
