@@ -31,8 +31,14 @@ CASES = (("default", ["build", "--lang", "uk"], 3.0), ("all", ["build", "--lang"
 
 
 def run_once(args: list[str]) -> tuple[float, float, dict]:
-    """(wall s, cpu s, manifest) of one `pnp` run in a fresh output directory."""
-    out = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
+    """(wall s, cpu s, manifest) of one `pnp` run in a fresh output directory.
+
+    Always the same directory, emptied first: the TTS saved objects name their images by
+    absolute path, so builds are byte-identical for a given --out, not across folders.
+    """
+    out = Path(tempfile.gettempdir()) / f"pnp-bench-{os.getuid()}"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir()
     try:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()

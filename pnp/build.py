@@ -281,7 +281,7 @@ def build(
         tmp = swap.temp_folder(out_root, options.lang)
         tmp.mkdir()
         try:
-            ctx = RenderContext(options=options, out_dir=tmp, progress=progress)
+            ctx = RenderContext(options=options, out_dir=tmp, final_dir=final, progress=progress)
             files: list[OutputFile] = _keep_previous(final, tmp, names, previous) if only else []
             files = _render_all(game, ctx, names, files, jobs)
             failures = _preflight(tmp, files)

@@ -110,6 +110,17 @@ def _parse_offset(ctx, param, value: str | None):
     return (x, y)
 
 
+def _parse_url_base(ctx, param, value: str | None):
+    if value is None:
+        return None
+    from pnp.render.tts_layout import check_url_base
+
+    try:
+        return check_url_base(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+
+
 def _parse_strengths(ctx, param, value: str | None):
     if value is None:
         return None
@@ -163,17 +174,20 @@ def export(content, fmt):
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds, no full-bleed fills.")
 @click.option("--all", "build_all", is_flag=True, help="Also print-shop and Tabletop Simulator exports.")
 @click.option("--only", "only", multiple=True, metavar="KIND", help="Build only these kinds (repeatable).")
-@click.option("--shop", type=click.Choice(["generic", "tgc", "mpc"]), default="generic", show_default=True)
+@click.option("--shop", type=click.Choice(["generic", "tgc", "mpc", "dtc"]), default="generic", show_default=True)
 @click.option("--shop-order", type=click.Choice(["separate", "alternate"]), default="separate", show_default=True)
+@click.option("--tts-url-base", callback=_parse_url_base, default=None, metavar="URL",
+              help="Where the tts/ images will be uploaded (http/https folder); default: file:/// URLs.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output root (default: output/ in the current directory); files go to OUT/<lang>/.")
 @_fault_guard
-def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, out):
+def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, tts_url_base, out):
     """Check the content, then build the print-and-play kit."""
     from pnp.commands.build import run
 
     sys.exit(run(content, lang=lang, paper=paper, duplex=duplex, back_offset=back_offset, ink_saver=ink_saver,
-                 build_all=build_all, only=only, shop=shop, shop_order=shop_order, out=out))
+                 build_all=build_all, only=only, shop=shop, shop_order=shop_order, tts_url_base=tts_url_base,
+                 out=out))
 
 
 @main.command()

@@ -27,13 +27,14 @@ def _progress_printer():
     return show, done
 
 
-def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, out) -> int:
+def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, out,
+        tts_url_base=None) -> int:
     jobs = jobs_from_env()  # a bad PNP_JOBS is reported before any work
     game, _ = load_checked(content, lang)
     if game is None:
         return 1
     options = BuildOptions(lang=lang, paper=paper, duplex=duplex, back_offset=tuple(back_offset),
-                           ink_saver=ink_saver, shop=shop, shop_order=shop_order)
+                           ink_saver=ink_saver, shop=shop, shop_order=shop_order, tts_url_base=tts_url_base)
     show, done = _progress_printer()
     started = time.perf_counter()
     try:

@@ -22,8 +22,9 @@ class BuildOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, added to every back page
     ink_saver: bool = False
-    shop: str = "generic"  # print-shop preset: generic | tgc | mpc
+    shop: str = "generic"  # print-shop preset: generic | tgc | mpc | dtc
     shop_order: str = "separate"  # separate | alternate
+    tts_url_base: str | None = None  # where the TTS images will be hosted; None: file:/// URLs
 
 
 @dataclass(frozen=True)
@@ -37,9 +38,16 @@ class OutputFile:
 class RenderContext:
     options: BuildOptions
     out_dir: Path  # the build's temporary directory
+    #: where out_dir's files will be once the build is moved into place (None: out_dir itself);
+    #: for files that name other files by absolute path (the TTS saved objects)
+    final_dir: Path | None = None
     notes: list[str] = field(default_factory=list)  # human-readable remarks (e.g. shrunk text)
     cache: dict[str, Any] = field(default_factory=dict)  # shared between renderers of one build
     progress: Callable[[str], None] = lambda message: None
+
+    def final_path(self, relative: str) -> Path:
+        """Where `relative` will be after the build, as an absolute path."""
+        return (self.final_dir or self.out_dir).resolve() / relative
 
     def path(self, relative: str) -> Path:
         target = self.out_dir / relative

@@ -214,7 +214,7 @@ class BoardRenderer(Renderer):
         ctx.notes.extend(f"board: {n}" for n in pen.notes)
         title = f"{game.title.get(opts.lang)} — {game.ui('comp_board', opts.lang)}"
         big = f"{game.id}-{opts.lang}-board.pdf"
-        ctx.path(big).write_bytes(pdf.render([large_page(part)], pdf.DocInfo(title)))
+        ctx.path(big).write_bytes(pdf.render([large_page(part, game.ui("print_scale", opts.lang))], pdf.DocInfo(title)))
         text = tile_text(game, opts.lang, game.ui("comp_board", opts.lang))
         pages, _ = tiled_pages(part, opts.paper, text, opts.ink_saver)
         tiles = f"{game.id}-{opts.lang}-board-{opts.paper}-tiles.pdf"

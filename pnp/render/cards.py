@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from pnp import kit
 from pnp.content.model import Game
-from pnp.render import card_faces, card_layout, pdf
+from pnp.render import card_faces, card_layout, pdf, svg_fonts
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
 from pnp.render.imposition import impose_pages, sheet_text
 
@@ -129,8 +129,11 @@ class CardsRenderer(Renderer):
         files = []
         items = [(f"{family}-{card_id}", svg) for family in FAMILIES for card_id, _, svg in masters.faces[family]]
         items += [(f"back-{family}", svg) for family, svg in masters.backs.items()]
-        for stem, svg in items:
+        # the files carry their fonts (svg_fonts); the masters in memory stay as cairosvg draws them
+        for (stem, _), svg in zip(items, svg_fonts.with_fonts([svg for _, svg in items])):
             path = f"svg/cards/{stem}.svg"
             ctx.path(path).write_text(svg, encoding="utf-8")
             files.append(OutputFile(path, "svg", 0))
-        return files
+        licence = f"svg/{svg_fonts.LICENCE.name}"  # the fonts inside the files travel with their licence
+        ctx.path(licence).write_bytes(svg_fonts.LICENCE.read_bytes())
+        return files + [OutputFile(licence, "svg", 0)]

@@ -1,7 +1,7 @@
 """Home-print sheets: cards butted edge to edge on A4/Letter, crop marks, backs behind fronts.
 
-A sheet is a grid of cards (as many as fit, centred; 3x3 for 63x88 on A4 and Letter)
-sharing their cut lines. A card's bleed is drawn only where the card has no neighbour
+A sheet is a grid of cards (as many as fit with their full bleed and crop marks, centred;
+3x3 for 63x88 on A4, 3x2 on Letter) sharing their cut lines. A card's bleed is drawn only where the card has no neighbour
 (the grid's outer edge or an empty cell of the last sheet); inside the grid neighbours
 meet exactly at the trim line. Crop marks continue every cut line from the grid to the
 printer's no-print margin, so they survive the first cuts. The free margin between marks
@@ -14,8 +14,6 @@ PDF. The back offset moves everything on back pages by (x, y) mm, as seen on the
 """
 
 from __future__ import annotations
-
-import dataclasses
 
 from dataclasses import dataclass
 from typing import Sequence
@@ -52,9 +50,6 @@ class Grid:
     card_h: float
     cols: int
     rows: int
-    #: outer bleed at the grid's left and right edges cut to this many mm (None: full bleed),
-    #: where that is what makes room for the scale bar (Letter: 3x3 instead of 2x3)
-    side_bleed: float | None = None
 
     @property
     def per_sheet(self) -> int:
@@ -88,16 +83,16 @@ class Imposed:
     notes: tuple[str, ...] = ()
 
 
-#: outer side bleeds tried (mm) before giving up a row or column of cards: a home cutter
-#: following the crop marks needs far less than a print shop's 3 mm
-SIDE_BLEED_STEPS = (2.0, 1.5, 1.0)
+def fit_grid(paper: Paper | str, trim: tuple[float, float], bleed: float = 0.0) -> Grid:
+    """The largest grid of `trim`-sized cards that leaves room for `bleed` and crop marks on every side.
 
-
-def fit_grid(paper: Paper | str, trim: tuple[float, float]) -> Grid:
-    """The largest grid of `trim`-sized cards that leaves room for crop marks."""
+    Card sheets ask for their full bleed: a duplex printer drifts 1-2 mm between front
+    and back, and a narrower outer bleed then shows white at the backs' cut edges
+    (Letter: 3x2 cards with 3 mm all round, not 3x3 with 1.35 mm at top and bottom).
+    """
     paper = get_paper(paper)
     card_w, card_h = trim
-    room = 2 * (NO_PRINT_MARGIN + MIN_MARK_LENGTH)
+    room = 2 * (NO_PRINT_MARGIN + bleed + MIN_MARK_LENGTH)
     cols = int((paper.width - room) / card_w + 1e-9)
     rows = int((paper.height - room) / card_h + 1e-9)
     if cols < 1 or rows < 1:
@@ -185,16 +180,14 @@ def _choose_grid(paper: Paper, trim, bleed: float, text: SheetText, count: int,
     """The biggest grid whose margins hold the scale bar and the longest label, front and back."""
     labels = [fill_label(t, count, count) for t in (text.front_label, text.back_label)]
     problems = []
-    for full in _candidate_grids(fit_grid(paper, trim)):
-        for side_bleed in (None,) + tuple(b for b in SIDE_BLEED_STEPS if b < bleed):
-            grid = dataclasses.replace(full, side_bleed=side_bleed)
-            try:
-                for offset, label in (((0.0, 0.0), labels[0]), (back_offset, labels[1])):
-                    place_chrome(sheet_outline(grid, bleed, offset), Chrome(label, text.scale_caption))
-            except ValueError as error:
-                problems.append(f"{grid.cols}x{grid.rows} (side bleed {side_bleed}): {error}")
-                continue
-            return grid, -(-count // grid.per_sheet)
+    for grid in _candidate_grids(fit_grid(paper, trim, bleed)):
+        try:
+            for offset, label in (((0.0, 0.0), labels[0]), (back_offset, labels[1])):
+                place_chrome(sheet_outline(grid, bleed, offset), Chrome(label, text.scale_caption))
+        except ValueError as error:
+            problems.append(f"{grid.cols}x{grid.rows}: {error}")
+            continue
+        return grid, -(-count // grid.per_sheet)
     raise ValueError(f"no card grid on {paper.name} leaves room for the scale bar and label: "
                      + "; ".join(problems))
 
@@ -205,8 +198,7 @@ def sheet_outline(grid: Grid, bleed: float, offset: tuple[float, float]) -> Outl
     printable = grid.paper.printable
     room = (box.x - printable.x, box.y - printable.y, printable.right - box.right,
             printable.bottom - box.bottom)
-    caps = (grid.side_bleed, None, grid.side_bleed, None)
-    outer = tuple(max(0.0, min(bleed, r, bleed if cap is None else cap)) for r, cap in zip(room, caps))
+    outer = tuple(max(0.0, min(bleed, r)) for r in room)
     xs = tuple(box.x + c * grid.card_w for c in range(grid.cols + 1))
     ys = tuple(box.y + r * grid.card_h for r in range(grid.rows + 1))
     return Outline(grid.paper, box, xs, ys, outer)

@@ -153,7 +153,7 @@ class MatsRenderer(Renderer):
             part, pen, _ = mat_part(game, player, opts.lang, opts.ink_saver)
             ctx.cache.setdefault("mat_parts", {})[player] = part  # reused by the exporters
             ctx.notes.extend(f"mat {player}: {n}" for n in pen.notes)
-            big_pages.append(large_page(part))
+            big_pages.append(large_page(part, game.ui("print_scale", opts.lang)))
             text = tile_text(game, opts.lang, game.ui("mat_part", opts.lang, player=player))
             tile_pages += tiled_pages(part, opts.paper, text, opts.ink_saver)[0]
         big = f"{game.id}-{opts.lang}-mats.pdf"

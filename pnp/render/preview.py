@@ -186,6 +186,14 @@ def file_groups(game: Game, files: list[OutputFile], lang: str) -> list[dict]:
     return out
 
 
+def tts_hint(game: Game, ctx: RenderContext) -> str:
+    """What to do with the TTS files: which images to upload where, or that they work only here."""
+    base = ctx.options.tts_url_base
+    if base is None:
+        return game.ui("preview_tts_local", ctx.options.lang)
+    return game.ui("preview_tts_hosted", ctx.options.lang, base=base)
+
+
 @lru_cache(maxsize=1)
 def environment():
     import jinja2
@@ -202,7 +210,7 @@ def page(game: Game, ctx: RenderContext) -> str:
     sections += large_groups(game, ctx, inline)
     values = {
         "lang": lang, "title": game.ui("preview_title", lang, name=game.title.get(lang)),
-        "options": ctx.options, "sections": sections, "kit": kit_rows(game, lang),
+        "options": ctx.options, "sections": sections, "kit": kit_rows(game, lang), "tts_hint": tts_hint(game, ctx),
         "notes": list(ctx.notes), "files": file_groups(game, list(ctx.cache.get("files", [])), lang),
         "expected": sum(len(s.items) for s in sections),
         "t": {k: game.ui(k, lang) for k in PAGE_UI},

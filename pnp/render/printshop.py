@@ -3,8 +3,10 @@
 For every card family, in deck order, one card per page: MediaBox = BleedBox = trim +
 bleed on each side, TrimBox = trim. Backs go to their own file (one back page per
 front page, so a shop can pair them), or with ``--shop-order alternate`` into the same
-file, each front followed by its back. Plus a folder of PNGs at 300 dpi with bleed, one
-per unique face (its copy count in the name) and one per back.
+file, each front followed by its back. A preset may fix the order: DriveThruCards wants
+one file per deck, each card's back before its front, as PDF/X-1a:2003 in CMYK
+(`pdfx`). Plus a folder of PNGs at 300 dpi with bleed, one per unique face (its copy
+count in the name) and one per back.
 
 The faces are the cards module's SVG masters (shared through ctx.cache); for a
 poker-size shop preset the cards module lays them out again at the shop's size
@@ -23,12 +25,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from pnp.content.model import Game
-from pnp.render import card_layout, cards, pdf, raster
+from pnp.render import card_layout, cards, cmyk, pdf, pdfx, raster
 from pnp.render.base import OutputFile, RenderContext, Renderer, register
 from pnp.render.geometry import Box
 from pnp.render.shop_presets import DPI, ShopPreset, preset as get_preset
 
 FAMILIES = cards.FAMILIES
+ORDERS = ("separate", "alternate", "back-first")
 
 
 def shop_masters(game: Game, ctx: RenderContext, shop: ShopPreset) -> tuple[cards.Masters, object]:
@@ -56,8 +59,10 @@ def family_pdfs(masters: cards.Masters, family: str, spec, order: str) -> list[t
     back = card_page(masters.backs[family], spec)
     if order == "alternate":
         return [("", [page for front in fronts for page in (front, back)])]
+    if order == "back-first":
+        return [("", [page for front in fronts for page in (back, front)])]
     if order != "separate":
-        raise ValueError(f"unknown shop order {order!r}; known: separate, alternate")
+        raise ValueError(f"unknown shop order {order!r}; known: {', '.join(ORDERS)}")
     return [("-fronts", fronts), ("-backs", [back] * len(fronts))]
 
 
@@ -79,13 +84,15 @@ class PdfTask:
     path: str
     pages: tuple[pdf.Page, ...]
     info: pdf.DocInfo
+    press: cmyk.Press | None = None  # convert to PDF/X-1a in this CMYK
 
 
 def run_task(task) -> bytes:
     """A PDF file or a PNG: one unit of work for the pool (module level, so it pickles)."""
     if isinstance(task, raster.RasterJob):
         return raster.run_job(task)
-    return pdf.render(task.pages, task.info)
+    data = pdf.render(task.pages, task.info)
+    return data if task.press is None else pdfx.to_pdfx1a(data, task.press)
 
 
 @register
@@ -122,10 +129,21 @@ class PrintShopRenderer(Renderer):
     @staticmethod
     def _pdf_tasks(game, ctx, masters, spec, stem: str, shop: ShopPreset) -> list[PdfTask]:
         lang = ctx.options.lang
+        press = _press() if shop.pdfx else None
         tasks = []
         for family in FAMILIES:
             component = game.ui(cards.COMPONENT_UI[family], lang)
             info = pdf.DocInfo(f"{game.title.get(lang)}: {component}", subject=f"print-shop singles, {shop.description}")
-            for suffix, pages in family_pdfs(masters, family, spec, ctx.options.shop_order):
-                tasks.append(PdfTask(f"{stem}-{family}{suffix}.pdf", tuple(pages), info))
+            for suffix, pages in family_pdfs(masters, family, spec, shop.order or ctx.options.shop_order):
+                tasks.append(PdfTask(f"{stem}-{family}{suffix}.pdf", tuple(pages), info, press))
         return tasks
+
+
+def _press() -> cmyk.Press:
+    """The CMYK the PDF/X files are made for; a missing profile is the user's setup, said plainly."""
+    try:
+        return cmyk.Press(cmyk.profile_path())
+    except FileNotFoundError as error:
+        from pnp.build import BuildError
+
+        raise BuildError(f"--shop dtc: {error}") from None

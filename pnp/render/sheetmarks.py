@@ -3,8 +3,7 @@
 All of it is SVG in page millimetres. The margin around a card grid is cut into slots by
 the crop marks (a mark runs from each cut line to the no-print margin, so text must sit
 between marks); the scale bar and the label each take the first slot that holds them,
-horizontal strips first, the side strips (rotated text) when the paper is tight (Letter
-leaves only 7.7 mm above and below a 3x88 mm grid).
+horizontal strips first, the side strips (rotated text) when the paper is tight.
 """
 
 from __future__ import annotations
@@ -218,6 +217,19 @@ def put(slot: Slot, block: Block) -> str:
     # rotate(-90): local x runs up the page, local y runs to the right.
     x, y = box.x + (box.w - block.depth) / 2, box.bottom - (box.h - block.length) / 2
     return f'<g transform="translate({fmt(x)} {fmt(y)}) rotate(-90)">\n{block.svg}</g>\n'
+
+
+def scale_bar_beside(drawing: Box, area: Box, caption: str) -> str | None:
+    """The scale bar in the free margin of `area` around `drawing` (a large part's page), or None.
+
+    Below the drawing first, then above, then beside it (turned); the caption as large as fits.
+    """
+    bands = [Slot(Box(area.x, drawing.bottom + GAP, area.w, area.bottom - drawing.bottom - GAP), False, "bottom"),
+             Slot(Box(area.x, area.y, area.w, drawing.y - GAP - area.y), False, "top"),
+             Slot(Box(area.x, area.y, drawing.x - GAP - area.x, area.h), True, "left"),
+             Slot(Box(drawing.right + GAP, area.y, area.right - drawing.right - GAP, area.h), True, "right")]
+    found = first_fit([b for b in bands if b.box.w > 0 and b.box.h > 0], scale_bar_blocks(caption))
+    return None if found is None else put(*found)
 
 
 def place_chrome(outline: Outline, chrome: Chrome) -> str:

@@ -27,6 +27,10 @@ class ShopPreset:
     bleed_px: float | None  # each side; None: the content's bleed
     safe_px: tuple[float, float] | None  # the shop's safe zone (w, h); None: the content's safe margin
     png_px: tuple[int, int] | None  # the exact image size the shop wants; None: from the mm
+    #: the page order the shop requires (printshop.ORDERS), overriding --shop-order; None: the user's
+    order: str | None = None
+    #: PDF/X-1a:2003 in the shop's CMYK with its total-ink limit (pdfx, cmyk), not the kit's sRGB
+    pdfx: bool = False
 
     def card_spec(self, content: CardSpec) -> CardSpec:
         """The card geometry to lay the faces out for: the content's, or the shop's."""
@@ -61,6 +65,10 @@ PRESETS: dict[str, ShopPreset] = {
         ShopPreset("tgc", "The Game Crafter poker", (750, 1050), 37.5, (675, 975), (825, 1125)),
         # MakePlayingCards, poker: 822 x 1122 px, 36 px bleed each side.
         ShopPreset("mpc", "MakePlayingCards poker", (750, 1050), 36, None, (822, 1122)),
+        # DriveThruCards, poker: 2.5 x 3.5 in, 1/8 in bleed, nothing important within 1/8 in of the
+        # cut; one PDF per deck, each card's back then its front; PDF/X-1a:2003, CMYK, ink <= 240 %.
+        ShopPreset("dtc", "DriveThruCards poker, PDF/X-1a:2003 CMYK", (750, 1050), 37.5, (675, 975), (825, 1125),
+                   order="back-first", pdfx=True),
     )
 }
 

@@ -10,27 +10,30 @@ from __future__ import annotations
 from pnp.render import pdf, richtext, style
 from pnp.render.geometry import Box, fmt
 from pnp.render.icons import icon_defs
-from pnp.render.sheetmarks import svg_page, text_svg
+from pnp.render.sheetmarks import GAP, scale_bar_beside, scale_bar_blocks, svg_page, text_svg
 from pnp.render.tiling import Part, Tile, TilePlan, TileText
 
 
 def map_page(plan: TilePlan, part: Part, text: TileText, ink_saver: bool = False) -> pdf.Page:
     """A thumbnail of the part with every tile's window, the seams and the steps to join them.
 
-    The steps go above the thumbnail or beside it, whichever leaves the bigger thumbnail.
+    The steps go above the thumbnail or beside it, whichever leaves the bigger thumbnail;
+    the scale bar goes below it, like on every other sheet.
     """
     sheet, area = plan.paper, plan.paper.printable
+    bar_band = max(b.depth for b in scale_bar_blocks(text.scale_caption)) + 2 * GAP
+    usable = Box(area.x, area.y, area.w, area.h - bar_band)
     steps = "\n".join(f"{k}. {s}" for k, s in enumerate(text.map_steps, start=1))
     title_h = 12.0
     best = None
     for beside in (False, True):
         text_w = area.w * 0.38 if beside else area.w
-        fit = richtext.fit(steps, text_w, area.h - title_h, "sans", 10.0, 7.5, leading=1.3)
+        fit = richtext.fit(steps, text_w, usable.h - title_h, "sans", 10.0, 7.5, leading=1.3)
         if beside:
-            room = Box(area.x + text_w + 6, area.y + title_h, area.w - text_w - 6, area.h - title_h)
+            room = Box(area.x + text_w + 6, area.y + title_h, area.w - text_w - 6, usable.h - title_h)
         else:
             top = area.y + title_h + fit.height_mm + 4.0
-            room = Box(area.x, top, area.w, area.bottom - top)
+            room = Box(area.x, top, area.w, usable.bottom - top)
         room = room.inset(1.0)  # the outlines drawn on the thumbnail have width
         scale = min(room.w / part.width, room.h / part.height)
         if best is None or scale > best[0]:
@@ -43,6 +46,10 @@ def map_page(plan: TilePlan, part: Part, text: TileText, ink_saver: bool = False
     body.append(f'<g transform="translate({fmt(x0)} {fmt(y0)}) scale({fmt(scale)})">{part.body}</g>')
     for tile in plan.tiles:
         body.append(_map_tile(plan, tile, x0, y0, scale))
+    bar = scale_bar_beside(usable, area, text.scale_caption)  # in the band kept free below
+    if bar is None:  # pragma: no cover - the band is reserved above
+        raise ValueError("no room for the scale bar on the assembly map")
+    body.append(bar)
     defs = part.defs + icon_defs(fit.icons, ink_saver)
     return pdf.Page.of_svg(svg_page(sheet.width, sheet.height, defs + "".join(body)), sheet.width, sheet.height)
 

@@ -20,7 +20,8 @@ from typing import Sequence
 
 from pnp.render import fonts, pdf
 from pnp.render.geometry import Box, Paper, fmt, paper as get_paper
-from pnp.render.sheetmarks import SCALE_BAR_LENGTH, scale_bar_svg, svg_page, text_svg
+from pnp.render.sheetmarks import (GAP, SCALE_BAR_LENGTH, scale_bar_beside, scale_bar_blocks, scale_bar_svg, svg_page,
+                                   text_svg)
 
 OVERLAP = 20.0  # mm printed on both neighbours; half of it is the glue strip
 BAND = 10.0  # below each window: tile label and scale bar
@@ -270,21 +271,37 @@ def tile_page(plan: TilePlan, tile: Tile, part: Part, text: TileText,
 # --- everything -------------------------------------------------------------------------
 
 
-def large_page(part: Part, paper: Paper | str = "a3") -> pdf.Page:
-    """The whole part centred on one `paper` sheet (portrait or landscape, whichever holds
-    it inside the printable area), or on a page of the part's own size plus the margin."""
+def large_page(part: Part, caption: str | None = None, paper: Paper | str = "a3") -> pdf.Page:
+    """The whole part on one `paper` sheet (portrait or landscape, whichever holds it inside
+    the printable area), or on a page of the part's own size plus the margin.
+
+    With a `caption` the page carries the 50 mm scale bar in the margin: the part stays
+    centred when the margin holds the bar, else it moves up (or down) to make room for it.
+    """
     base = get_paper(paper)
     for sheet in (oriented(base, part.width > part.height), oriented(base, part.width <= part.height)):
-        area = sheet.printable
-        if part.width <= area.w and part.height <= area.h:
-            width, height = sheet.width, sheet.height
-            break
-    else:
-        margin = base.printable.x + 1.0
-        width, height = part.width + 2 * margin, part.height + 2 * margin
-    x, y = (width - part.width) / 2, (height - part.height) / 2
-    body = f'<g transform="translate({fmt(x)} {fmt(y)})">\n{part.body}</g>\n'
-    return pdf.Page.of_svg(svg_page(width, height, part.defs + body), width, height)
+        page = _on_sheet(part, sheet, caption)
+        if page is not None:
+            return page
+    margin = base.printable.x + 1.0
+    band = max(b.depth for b in scale_bar_blocks(caption)) + 2 * GAP if caption is not None else 0.0
+    sheet = Paper("part", part.width + 2 * margin, part.height + 2 * margin + band)
+    return _on_sheet(part, sheet, caption, centred=False)
+
+
+def _on_sheet(part: Part, sheet: Paper, caption: str | None, centred: bool = True) -> pdf.Page | None:
+    area = sheet.printable
+    if part.width > area.w + 1e-9 or part.height > area.h + 1e-9:
+        return None
+    x = (sheet.width - part.width) / 2
+    places = ([(sheet.height - part.height) / 2] if centred else []) + [area.y, area.bottom - part.height]
+    for y in places:
+        drawing = Box(x, y, part.width, part.height)
+        bar = "" if caption is None else scale_bar_beside(drawing, area, caption)
+        if bar is not None:
+            body = f'<g transform="translate({fmt(x)} {fmt(y)})">\n{part.body}</g>\n{bar}'
+            return pdf.Page.of_svg(svg_page(sheet.width, sheet.height, part.defs + body), sheet.width, sheet.height)
+    return None
 
 
 def tiled_pages(part: Part, paper: Paper | str, text: TileText, ink_saver: bool = False

@@ -1,8 +1,11 @@
 """The `tts` renderer: Tabletop Simulator decks, card backs, board and mats as images.
 
 For each card family: face sheets (unique designs, cells touching, the hidden-card
-image — the family's back — in the last cell), one back image, and a saved-object JSON
-that spawns the whole deck (every card, in deck order, named) in one step. The board
+image — the family's back — in the last cell; each sheet's cells as large as 4096 px
+allow, up to the 300 dpi render they come from), one back image, and a saved-object JSON
+that spawns the whole deck (every card, in deck order, named) in one step. The JSON
+names its images by absolute file:/// URLs of where the build puts them, or, with
+``--tts-url-base``, by URLs under the folder where the user uploads them. The board
 and the two mats as PNGs for a custom table. Everything is rasterised from the masters
 of the modules that own them (`sources`); layout and JSON structure in `tts_layout`.
 
@@ -62,6 +65,16 @@ def full_job(svg: str, spec) -> raster.RasterJob:
     return raster.RasterJob(svg, *full_size(spec), dpi=300)
 
 
+def trim_px(spec) -> tuple[int, int]:
+    """The trimmed card at BACK_DPI (the resolution of the renders every image comes from)."""
+    return px_size(spec.width, BACK_DPI), px_size(spec.height, BACK_DPI)
+
+
+def sheet_cell(spec, sheet: tl.Sheet) -> tuple[int, int]:
+    """The cell size of one sheet: as large as its grid allows in 4096 px, never upsampled."""
+    return tl.cell_size(spec.width, spec.height, sheet.cols, sheet.rows, largest=trim_px(spec))
+
+
 def cell_job(full_png: bytes, spec, size: tuple[int, int]) -> raster.Resample:
     """A sheet cell: the trim of the 300 dpi render, resampled to the cell size."""
     return raster.Resample(full_png, trim_box(spec, full_size(spec)), *size, raw=True)
@@ -80,7 +93,6 @@ class TTSRenderer(Renderer):
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         masters = sources.card_masters(game, ctx)
         spec = game.print.card
-        size = tl.cell_size(spec.width, spec.height)
         stem = f"{FOLDER}/{game.id}-{ctx.options.lang}"
         plans, key = [], 1
         for family in cards.FAMILIES:
@@ -95,10 +107,10 @@ class TTSRenderer(Renderer):
         jobs = [full_job(svg, spec) for svg in svgs.values()] + list(table.values())
         done = raster.render_many(jobs, raster.cache_of(ctx))
         full = dict(zip(svgs, done))
-        images = self._cells(full, spec, size)
+        images = self._cells(full, plans, spec)
         files = []
         for family, sheet_list in plans:
-            files += self._deck(game, ctx, masters, family, sheet_list, images, stem, size)
+            files += self._deck(game, ctx, masters, family, sheet_list, images, stem)
         for label, data in zip(table, done[len(svgs):]):
             name = f"{stem}-{label}.png"
             ctx.path(name).write_bytes(data)
@@ -117,31 +129,34 @@ class TTSRenderer(Renderer):
         return svgs
 
     @staticmethod
-    def _cells(full: dict, spec, size) -> dict:
-        """Cell images of every master, and the back image at 300 dpi (PNG bytes) by (family, "back-image")."""
-        keys = list(full)
-        jobs = [cell_job(full[k], spec, size) for k in keys]
-        back_size = (px_size(spec.width, BACK_DPI), px_size(spec.height, BACK_DPI))
-        backs = [k for k in keys if k[1] == "back"]
+    def _cells(full: dict, plans, spec) -> dict:
+        """Cell images by (family, sheet key, card id | "back"), and the back image at 300 dpi
+        (PNG bytes) by (family, "back-image")."""
+        cells = [((family, sheet.key, card_id), sheet_cell(spec, sheet))
+                 for family, sheet_list in plans for sheet in sheet_list for card_id in sheet.faces + ("back",)]
+        jobs = [cell_job(full[key[0], key[2]], spec, size) for key, size in cells]
+        backs = [family for family, _ in plans]
         trim = trim_box(spec, full_size(spec))
-        jobs += [raster.Resample(full[k], trim, *back_size, dpi=BACK_DPI) for k in backs]
+        jobs += [raster.Resample(full[family, "back"], trim, *trim_px(spec), dpi=BACK_DPI) for family in backs]
         results = raster.parallel_map(raster.resample, jobs)
-        images = {k: raster.image_from_raw(size, data) for k, data in zip(keys, results)}
-        images.update({(k[0], "back-image"): data for k, data in zip(backs, results[len(keys):])})
+        images = {key: raster.image_from_raw(size, data) for (key, size), data in zip(cells, results)}
+        images.update({(family, "back-image"): data for family, data in zip(backs, results[len(cells):])})
         return images
 
     @staticmethod
-    def _deck(game, ctx, masters, family, sheet_list, cells, stem, size) -> list[OutputFile]:
+    def _deck(game, ctx, masters, family, sheet_list, cells, stem) -> list[OutputFile]:
         files, urls = [], {}
         back_name = f"{stem}-{family}-back.png"
         ctx.path(back_name).write_bytes(cells[family, "back-image"])
         files.append(OutputFile(back_name, "tts", 0))
+        folder, base = ctx.final_path(FOLDER), ctx.options.tts_url_base
         for sheet in sheet_list:
             name = f"{stem}-{family}-sheet-{sheet.key}.png"
-            image = compose(sheet, [cells[family, c] for c in sheet.faces], cells[family, "back"], size)
+            faces = [cells[family, sheet.key, c] for c in sheet.faces]
+            image = compose(sheet, faces, cells[family, sheet.key, "back"], sheet_cell(game.print.card, sheet))
             ctx.path(name).write_bytes(raster.png_bytes(image))
             files.append(OutputFile(name, "tts", 0))
-            urls[sheet.key] = (name.rsplit("/", 1)[-1], back_name.rsplit("/", 1)[-1])
+            urls[sheet.key] = tuple(tl.image_url(n.rsplit("/", 1)[-1], folder, base) for n in (name, back_name))
         names = {card_id: name for card_id, name, _ in masters.faces[family]}
         deck = [(card_id, names[card_id]) for card_id in masters.decks[family]]
         title = game.ui(cards.COMPONENT_UI[family], ctx.options.lang)

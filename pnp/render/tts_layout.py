@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 MAX_COLS, MAX_ROWS = 10, 7
 MIN_COLS, MIN_ROWS = 2, 2
@@ -36,16 +37,21 @@ class Sheet:
         return self.cells - 1
 
 
-def cell_size(trim_w: float, trim_h: float) -> tuple[int, int]:
-    """The largest cell (px) with the card's aspect that still fits a full 10 x 7 sheet in 4096 px.
+def cell_size(trim_w: float, trim_h: float, cols: int = MAX_COLS, rows: int = MAX_ROWS,
+              largest: tuple[int, int] | None = None) -> tuple[int, int]:
+    """The largest cell (px) with the card's aspect whose `cols` x `rows` sheet fits in 4096 px.
 
-    One size for every sheet, so all decks look alike on the table.
+    Each sheet gets its own: TTS scales every card to the same size on the table, so a
+    sheet with fewer cells simply shows sharper cards (a 6 x 3 sheet: 682 x 953 px cells
+    instead of 409 x 571). `largest` caps it, e.g. at the resolution the cells come from.
     """
-    width = MAX_SIDE // MAX_COLS
+    width = MAX_SIDE // cols
     height = round(width * trim_h / trim_w)
-    if height * MAX_ROWS > MAX_SIDE:
-        height = MAX_SIDE // MAX_ROWS
+    if height * rows > MAX_SIDE:
+        height = MAX_SIDE // rows
         width = round(height * trim_w / trim_h)
+    if largest is not None and (width > largest[0] or height > largest[1]):
+        width, height = largest
     return width, height
 
 
@@ -74,6 +80,38 @@ def cell_box(sheet: Sheet, index: int, size: tuple[int, int]) -> tuple[int, int]
     return col * size[0], row * size[1]
 
 
+# --- where TTS finds the images ----------------------------------------------------------
+
+
+def check_url_base(url: str) -> str:
+    """A hosted folder's URL as given to --tts-url-base, normalised to end in one "/".
+
+    TTS loads images over http(s) (or file:///, which the local default writes); a query
+    or fragment could not take a file name after it.
+    """
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url.strip())
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"expected an http:// or https:// URL of a folder, found {url!r}")
+    if parts.query or parts.fragment:
+        raise ValueError(f"expected a folder URL without ?query or #fragment, found {url!r}")
+    return url.strip().rstrip("/") + "/"
+
+
+def image_url(name: str, folder: Path, url_base: str | None) -> str:
+    """The URL TTS opens for image `name`: under the hosted `url_base`, else the file in `folder`.
+
+    `folder` (absolute) is where the image will be once the build is in place, not its
+    temporary directory; the result is then a percent-encoded file:/// URL.
+    """
+    from urllib.parse import quote
+
+    if url_base is not None:
+        return check_url_base(url_base) + quote(name)
+    return (folder / name).as_uri()
+
+
 # --- the saved object -----------------------------------------------------------------------
 
 
@@ -97,8 +135,8 @@ def saved_object(deck_name: str, family: str, deck: list[tuple[str, str]], sheet
     """A TTS saved object holding one deck.
 
     `deck`: (card id, card name) for every card in deck order; `urls`: sheet key ->
-    (FaceURL, BackURL). Drop the file into TTS's Saved Objects folder (after replacing
-    the image paths by uploaded URLs, or by file:/// paths) and spawn it in one step.
+    (FaceURL, BackURL), see `image_url`. Drop the file into TTS's Saved Objects folder
+    and spawn it in one step.
     """
     where = {card_id: (sheet, k) for sheet in sheet_list for k, card_id in enumerate(sheet.faces)}
     decks = {str(s.key): custom_deck(s, *urls[s.key]) for s in sheet_list}

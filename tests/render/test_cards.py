@@ -71,9 +71,11 @@ def test_renderer_is_registered_and_writes_cards_and_svg(a4, game):
     pdfs = [f for f in files if f.kind == "cards"]
     assert [f.path for f in pdfs] == [f"{game.id}-uk-cards.pdf"]
     assert pdfs[0].pages == 2 * sum(_sheets(game).values()) == len(PdfReader(out / pdfs[0].path).pages)
-    svgs = [f.path for f in files if f.kind == "svg"]
+    svgs = [f.path for f in files if f.kind == "svg" and f.path.endswith(".svg")]
     unique = len(game.battle_cards) + 2 * len(game.buildings)
     assert len(svgs) == unique + 3 and len(set(svgs)) == len(svgs)
+    # the fonts embedded in the masters travel with their licence
+    assert [f.path for f in files if f.kind == "svg" and not f.path.endswith(".svg")] == ["svg/LICENSE-ParaType.txt"]
     assert all((out / p).is_file() and p.startswith("svg/") for p in svgs)
 
 
@@ -152,8 +154,11 @@ def test_a4_sheets_hold_3x3_cards(a4):
     assert len(_forms(_pdf(a4), 0)) == 9
 
 
-def test_letter_sheets_hold_3x3_cards(letter_short):
-    assert len(_forms(_pdf(letter_short), 0)) == 9
+def test_letter_sheets_hold_3x2_cards_with_full_bleed(letter_short):
+    """Three rows of 88 mm leave Letter only 1.35 mm for bleed and marks: two rows keep 3 mm."""
+    xs, ys = _cut_lines(_pdf(letter_short), 0)
+    assert (len(xs), len(ys)) == (4, 3)
+    assert len(_forms(_pdf(letter_short), 0)) == 6
 
 
 def _behind(front, duplex: str, page_w: float, page_h: float, bleed: float, size):

@@ -17,6 +17,10 @@ FRONTS = [card_svg(f"F{k:03d}") for k in range(COUNT)]
 # Backs carry the same label as their fronts (so its offset inside the card is identical).
 BACKS = [card_svg(f"F{k:03d}", fill="#555555", sub="Зворот") for k in range(COUNT)]
 
+#: (cols, rows) of 63x88 cards with their full 3 mm bleed: Letter is too short for three rows
+GRIDS = {"a4": (3, 3), "letter": (3, 2)}
+SHEETS = {"a4": 13, "letter": 20}  # 115 cards
+
 #: card masters are painted on a 1/4 pt grid (pdf.SNAP_PT, a cairo 1.16 workaround), so a
 #: placement is up to 0.044 mm from where it was asked, and two placements differ by at most twice that
 PLACEMENT_TOL = 0.09
@@ -69,11 +73,12 @@ def _in_cell(point, paper, offset=(0.0, 0.0)):
 # --- the grid ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("paper, trim, grid", [("a4", (63, 88), (3, 3)), ("letter", (63, 88), (3, 3)),
-                                              ("a4", (41, 63), (4, 4)), ("a4", (70, 120), (2, 2)),
-                                              ("a3", (63, 88), (4, 4))])
-def test_grid_is_computed_from_paper_and_card(paper, trim, grid):
-    g = fit_grid(paper, trim)
+@pytest.mark.parametrize("paper, trim, bleed, grid", [("a4", (63, 88), 0, (3, 3)), ("letter", (63, 88), 0, (3, 3)),
+                                                     ("a4", (63, 88), 3, (3, 3)), ("letter", (63, 88), 3, (3, 2)),
+                                                     ("a4", (41, 63), 0, (4, 4)), ("a4", (70, 120), 0, (2, 2)),
+                                                     ("a3", (63, 88), 3, (4, 4))])
+def test_grid_is_computed_from_paper_card_and_bleed(paper, trim, bleed, grid):
+    g = fit_grid(paper, trim, bleed)
     assert (g.cols, g.rows) == grid
 
 
@@ -101,9 +106,10 @@ def test_cut_lines_are_one_card_apart_and_centred(fixture, page, request):
     marks = _black(drawing(result.pdf, page).segments)
     xs = sorted({round(s.x1, 2) for s in marks if s.x1 == s.x2})
     ys = sorted({round(s.y1, 2) for s in marks if s.y1 == s.y2})
-    assert len(xs) == 4 and len(ys) == 4
-    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([63.0] * 3, abs=0.2)
-    assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([88.0] * 3, abs=0.2)
+    cols, rows = GRIDS[fixture]
+    assert len(xs) == cols + 1 and len(ys) == rows + 1
+    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([63.0] * cols, abs=0.2)
+    assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([88.0] * rows, abs=0.2)
     assert xs[0] + xs[-1] == pytest.approx(paper.width, abs=0.1)
     assert ys[0] + ys[-1] == pytest.approx(paper.height, abs=0.1)
 
@@ -117,7 +123,8 @@ def test_marks_run_from_the_grid_to_the_no_print_margin_and_never_cross_a_card(f
         xs = sorted({s.x1 for s in marks if s.x1 == s.x2})
         ys = sorted({s.y1 for s in marks if s.y1 == s.y2})
         left, right, top, bottom = xs[0], xs[-1], ys[0], ys[-1]
-        assert len(marks) == 16
+        cols, rows = GRIDS["letter" if fixture == "letter" else "a4"]
+        assert len(marks) == 2 * (cols + 1) + 2 * (rows + 1)
         ends = {NO_PRINT_MARGIN, paper.width - NO_PRINT_MARGIN, paper.height - NO_PRINT_MARGIN}
         for s in marks:
             if s.x1 == s.x2:  # vertical: from the grid's top or bottom edge outwards
@@ -250,6 +257,33 @@ def test_bleed_only_outside_the_grid_and_into_empty_cells(a4):
     assert near(pixel(last, x0 + 63 + 40, y0 + 2 * 88 + 1.5, dpi), MAGENTA)
 
 
+def _ink_run(image, x_mm: float, y_mm: float, step: tuple[int, int], dpi: int) -> float:
+    """How far (mm) ink runs from (x, y) before white paper, in pixel steps `step`."""
+    x, y = round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)
+    n = 0
+    while not near(image.getpixel((x + step[0] * (n + 1), y + step[1] * (n + 1))), "#ffffff", tol=60):
+        n += 1
+    return n * 25.4 / dpi
+
+
+@pytest.mark.parametrize("page", [0, 1])  # a full sheet, front and back
+def test_letter_sheets_keep_the_full_bleed_and_long_marks_on_every_outer_edge(letter, page):
+    """Measured on the rendered page: a 1-2 mm duplex drift must not show white at a back's edge."""
+    dpi = 300
+    image = raster(letter.pdf, page + 1, dpi)
+    marks = _black(drawing(letter.pdf, page).segments)
+    xs = sorted({s.x1 for s in marks if s.x1 == s.x2})
+    ys = sorted({s.y1 for s in marks if s.y1 == s.y2})
+    mid_x, mid_y = (xs[0] + xs[1]) / 2, (ys[0] + ys[1]) / 2
+    assert near(pixel(image, xs[0] - 1.5, mid_y, dpi), MAGENTA)  # the band is the cards' bleed
+    bleeds = (_ink_run(image, xs[0], mid_y, (-1, 0), dpi), _ink_run(image, mid_x, ys[0], (0, -1), dpi),
+              _ink_run(image, xs[-1], mid_y, (1, 0), dpi), _ink_run(image, mid_x, ys[-1], (0, 1), dpi))
+    # 3 mm, less the 1/4 pt placement snap (pdf.SNAP_PT) and one pixel
+    assert min(bleeds) >= 3.0 - 0.05 - 25.4 / dpi, bleeds
+    lengths = [s.length for s in marks]
+    assert min(lengths) >= 4.0, sorted(lengths)[:4]
+
+
 # --- margin furniture -------------------------------------------------------------------
 
 
@@ -264,7 +298,7 @@ def test_every_sheet_has_a_50_mm_scale_bar_a_label_and_the_caption(fixture, requ
         page_text = " ".join(text(result.pdf, page + 1).split())
         assert "друкуйте в масштабі 100%" in page_text
         side = "лицьовий" if page % 2 == 0 else "зворотний"
-        assert f"Бойові карти · аркуш {page // 2 + 1}/13 · {side} бік" in page_text
+        assert f"Бойові карти · аркуш {page // 2 + 1}/{SHEETS[fixture]} · {side} бік" in page_text
 
 
 def test_label_and_scale_bar_avoid_cards_and_marks(a4, letter):
@@ -290,7 +324,7 @@ def test_label_and_scale_bar_avoid_cards_and_marks(a4, letter):
 
 def test_fonts_embedded_sizes_and_preferences(a4, letter):
     assert preflight(a4.pdf, pages=26, page_size=(210, 297), duplex="long", print_scaling_none=True) == []
-    assert preflight(letter.pdf, pages=26, page_size=(215.9, 279.4), duplex="long") == []
+    assert preflight(letter.pdf, pages=40, page_size=(215.9, 279.4), duplex="long") == []
     rows = pdffonts(a4.pdf)
     assert rows and all(row[-5:-2] == ["yes", "yes", "yes"] for row in rows)
     for result in (a4, letter):
@@ -317,11 +351,11 @@ def test_counts_and_modes_are_checked():
 
 
 def test_a_big_back_offset_is_clipped_at_the_margin_and_reported():
-    result = _impose("letter", offset=(0.0, 3.0), fronts=FRONTS[:9], backs=BACKS[:9])
-    assert len(drawing(result.pdf, 1).forms) == 9  # same 3x3 grid, backs moved down 3 mm
+    result = _impose("a4", offset=(0.0, 12.0), fronts=FRONTS[:9], backs=BACKS[:9])
+    assert len(drawing(result.pdf, 1).forms) == 9  # same 3x3 grid, backs moved down 12 mm
     assert any("no-print margin" in note and "row 3" in note for note in result.notes)
     for x0, y0, x1, y1 in ink_boxes(result.pdf):
-        assert y1 <= PAPERS["letter"].height - NO_PRINT_MARGIN + 0.05
+        assert y1 <= PAPERS["a4"].height - NO_PRINT_MARGIN + 0.05
 
 
 def test_impose_pages_gives_unrendered_pages_in_duplex_order():

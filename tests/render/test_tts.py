@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import pytest
 from PIL import Image
@@ -12,6 +14,8 @@ from pnp.render import cards
 from pnp.render import tts_layout as tl
 from pnp.render.base import BuildOptions, RenderContext
 from pnp.render.tts import TTSRenderer, card_cell
+
+TRIM_300DPI = (744, 1039)  # 63 x 88 mm at 300 dpi: the renders the cells come from
 
 
 @pytest.fixture(scope="module")
@@ -24,6 +28,17 @@ def built(game, tmp_path_factory):
 
 def _deck(out, family):
     return json.loads((out / f"tts/tverdzha-uk-{family}.json").read_text(encoding="utf-8"))
+
+
+def _file(url: str) -> Path:
+    """The file a file:/// URL names (TTS opens these for local decks)."""
+    parts = urlsplit(url)
+    assert parts.scheme == "file" and parts.netloc == "" and parts.path.startswith("/"), url
+    return Path(unquote(parts.path))
+
+
+def _cell_size(deck: dict) -> tuple[int, int]:
+    return tl.cell_size(63, 88, deck["NumWidth"], deck["NumHeight"], largest=TRIM_300DPI)
 
 
 # --- layout as data ----------------------------------------------------------------------------
@@ -59,6 +74,30 @@ def test_cell_size_keeps_full_sheet_under_4096():
     assert h * 7 <= 4096 and w * 10 <= 4096 and abs(w / h - 50 / 120) < 0.01
 
 
+@pytest.mark.parametrize("grid, cell", [((6, 3), (682, 953)), ((5, 4), (733, 1024)), ((10, 7), (409, 571)),
+                                        ((2, 2), TRIM_300DPI)])
+def test_a_smaller_grid_gets_larger_cells_up_to_the_source_resolution(grid, cell):
+    w, h = tl.cell_size(63, 88, *grid, largest=TRIM_300DPI)
+    assert (w, h) == cell
+    assert w * grid[0] <= 4096 and h * grid[1] <= 4096 and abs(w / h - 63 / 88) < 0.002
+
+
+@pytest.mark.parametrize("url, base", [("https://example.org/kit", "https://example.org/kit/"),
+                                       ("http://example.org/a/b///", "http://example.org/a/b/"),
+                                       (" HTTPS://cdn.example.org/x/ ", "HTTPS://cdn.example.org/x/")])
+def test_url_base_ends_in_one_slash(url, base):
+    assert tl.check_url_base(url) == base
+    assert tl.image_url("деко 1.png", Path("/unused"), url) == base + "%D0%B4%D0%B5%D0%BA%D0%BE%201.png"
+
+
+@pytest.mark.parametrize("url, why", [("ftp://example.org/kit", "http"), ("example.org/kit", "http"),
+                                      ("https:///kit", "http"), ("https://example.org/kit?dl=1", "query"),
+                                      ("https://example.org/kit#top", "fragment"), ("file:///tmp/kit", "http")])
+def test_url_base_must_be_an_http_folder(url, why):
+    with pytest.raises(ValueError, match=why):
+        tl.check_url_base(url)
+
+
 # --- the written files -------------------------------------------------------------------------
 
 
@@ -75,17 +114,25 @@ def test_files_all_of_kind_tts(built):
 
 def test_sheets_grid_size_rgb(built):
     out, _, _ = built
-    cell = tl.cell_size(63, 88)
     for family in cards.FAMILIES:
         for key, deck in _deck(out, family)["ObjectStates"][0]["CustomDeck"].items():
             assert 1 <= deck["NumWidth"] <= 10 and 1 <= deck["NumHeight"] <= 7
-            image = Image.open(out / "tts" / deck["FaceURL"])
-            assert image.mode == "RGB"
+            image = Image.open(_file(deck["FaceURL"]))
+            assert image.mode == "RGB" and image.info.get("srgb") == 0  # tagged sRGB, perceptual
             assert max(image.size) <= 4096
-            # cells touch: the sheet is exactly the grid of cells, no gap or margin
+            # cells touch: the sheet is exactly the grid of cells, no gap or margin, as large as 4096 px allow
+            cell = _cell_size(deck)
             assert image.size == (deck["NumWidth"] * cell[0], deck["NumHeight"] * cell[1])
-            back = Image.open(out / "tts" / deck["BackURL"])
-            assert back.mode == "RGB" and max(back.size) <= 4096
+            assert max(image.size[0] + cell[0], image.size[1] + cell[1]) > 4096 or cell == TRIM_300DPI
+            back = Image.open(_file(deck["BackURL"]))
+            assert back.mode == "RGB" and max(back.size) <= 4096 and back.info.get("srgb") == 0
+
+
+def test_the_battle_sheet_uses_the_resolution_4096_px_allow(built):
+    out, _, _ = built
+    ((_, deck),) = _deck(out, "battle")["ObjectStates"][0]["CustomDeck"].items()
+    assert (deck["NumWidth"], deck["NumHeight"]) == (6, 3)
+    assert Image.open(_file(deck["FaceURL"])).size == (6 * 682, 3 * 953)  # was 6 x 409 = 2454 px wide
 
 
 def _cell(image, index, cols, size):
@@ -96,10 +143,11 @@ def _cell(image, index, cols, size):
 def test_hidden_cell_is_last_and_faces_fill_cells_in_order(game, built):
     out, _, ctx = built
     masters = cards.masters_for(game, ctx)
-    spec, size = game.print.card, tl.cell_size(63, 88)
+    spec = game.print.card
     for family in cards.FAMILIES:
         ((key, deck),) = _deck(out, family)["ObjectStates"][0]["CustomDeck"].items()
-        sheet = Image.open(out / "tts" / deck["FaceURL"]).convert("RGB")
+        size = _cell_size(deck)
+        sheet = Image.open(_file(deck["FaceURL"])).convert("RGB")
         cols, cells = deck["NumWidth"], deck["NumWidth"] * deck["NumHeight"]
         hidden = card_cell(masters.backs[family], spec, size)
         assert _cell(sheet, cells - 1, cols, size).tobytes() == hidden.tobytes()
@@ -130,7 +178,8 @@ def test_saved_object_matches_the_deck(game, built):
             assert card["CustomDeck"] == {str(key): custom}
             assert index < custom["NumWidth"] * custom["NumHeight"] - 1  # never the hidden cell
             assert custom["BackIsHidden"] is True
-            assert not custom["FaceURL"].startswith(("/", "http")) and (out / "tts" / custom["FaceURL"]).is_file()
+            for url in (custom["FaceURL"], custom["BackURL"]):
+                assert _file(url).parent == (out / "tts").resolve() and _file(url).is_file()
         # copies of one design share its cell
         by_id = {}
         for card_id, card in zip(masters.decks[family], contained):
@@ -154,4 +203,52 @@ def test_same_bytes_twice(game, built, tmp_path):
     again = TTSRenderer().render(game, RenderContext(BuildOptions(), tmp_path))
     assert [f.path for f in again] == [f.path for f in files]
     for f in files:
-        assert (tmp_path / f.path).read_bytes() == (out / f.path).read_bytes(), f.path
+        again_bytes = (tmp_path / f.path).read_bytes()
+        if f.path.endswith(".json"):  # the same, but for the folder the URLs name
+            again_bytes = again_bytes.replace((tmp_path / "tts").resolve().as_uri().encode(),
+                                              (out / "tts").resolve().as_uri().encode())
+        assert again_bytes == (out / f.path).read_bytes(), f.path
+
+
+# --- where the saved objects point ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def placed(game, tmp_path_factory):
+    """A real build into a folder whose name needs percent-encoding: the JSON must name the
+    final place, not the temporary directory the build wrote into."""
+    from pnp.build import build
+
+    root = tmp_path_factory.mktemp("tts-build") / "мій набір"
+    result = build(game, BuildOptions(), out_root=root, only=["tts"])
+    return result.out_dir
+
+
+def test_local_urls_name_the_built_files_in_their_final_place(placed):
+    for family in cards.FAMILIES:
+        for deck in _deck(placed, family)["ObjectStates"][0]["CustomDeck"].values():
+            for url in (deck["FaceURL"], deck["BackURL"]):
+                assert url.startswith("file:///") and " " not in url and "%20" in url
+                assert _file(url).is_file() and _file(url).parent == (placed / "tts").resolve(), url
+
+
+def test_hosted_urls_name_the_uploaded_images(game, tmp_path):
+    ctx = RenderContext(BuildOptions(tts_url_base="https://example.org/tverdzha/"), tmp_path)
+    TTSRenderer().render(game, ctx)
+    for family in cards.FAMILIES:
+        for deck in _deck(tmp_path, family)["ObjectStates"][0]["CustomDeck"].values():
+            for url in (deck["FaceURL"], deck["BackURL"]):
+                name = url.removeprefix("https://example.org/tverdzha/")
+                assert "/" not in name and (tmp_path / "tts" / name).is_file(), url
+
+
+def test_a_bad_url_base_is_a_usage_error(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    result = CliRunner().invoke(main, ["build", "--all", "--tts-url-base", "ftp://example.org/x", "--out",
+                                       str(tmp_path)])
+    assert result.exit_code == 2
+    assert "expected an http:// or https:// URL of a folder, found 'ftp://example.org/x'" in result.output
+    assert not (tmp_path / "uk").exists()

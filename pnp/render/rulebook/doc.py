@@ -57,6 +57,8 @@ class RulebookDoc(BaseDocTemplate):
     def beforeDocument(self):
         # multiBuild lays the book out more than once: start every pass afresh
         self._section = self._top_section = self._page_new = ""
+        # printed at 100 % like every other sheet of the kit: the diagrams and icons are to scale
+        self.canv.setViewerPreference("PrintScaling", "None")
         self._page_started = False
 
     def handle_pageBegin(self):
