@@ -50,7 +50,8 @@ REQUIRED = _table({
     "preview_designs": "n# total#", "preview_dice": "", "preview_files": "", "preview_files_count": "n#",
     "preview_hint": "", "preview_kind_cards": "", "preview_kind_png": "", "preview_kind_print_shop": "",
     "preview_kind_svg": "", "preview_kind_tokens": "", "preview_kind_tts": "", "preview_kit": "",
-    "preview_pages": "n#", "preview_text_fit": "", "preview_title": "name",
+    "preview_pages": "n#", "preview_text_fit": "", "preview_title": "name", "preview_tts_hosted": "base",
+    "preview_tts_local": "",
     # page and pages are filled with "{i}" and "{n}" first, the sheet numbers later
     "print_back": "", "print_front": "", "print_page": "page pages", "print_scale": "",
     "round_end": "", "round_start": "", "round_title": "", "round_turn": "first second",

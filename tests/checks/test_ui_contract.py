@@ -1,0 +1,31 @@
+"""The ui-string contract (pnp/content/ui.py) covers every key a renderer asks for by name.
+
+A renderer that asks for an undeclared key fails at build time (Game.ui refuses it), so a
+key added to a renderer without its declaration would pass `pnp check` and break the build.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pnp.content import ui
+
+PACKAGE = Path(__file__).resolve().parents[2] / "pnp"
+#: game.ui("key", ...) and game.ui('key', ...) with a literal key
+LITERAL_KEY = re.compile(r"""\.ui\(\s*["']([a-z0-9_]+)["']""")
+
+
+def literal_keys() -> dict[str, str]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for key in LITERAL_KEY.findall(path.read_text(encoding="utf-8")):
+            found.setdefault(key, str(path.relative_to(PACKAGE.parent)))
+    return found
+
+
+def test_every_key_a_renderer_names_is_declared():
+    keys = literal_keys()
+    assert len(keys) > 40  # it did read the renderers
+    undeclared = {k: where for k, where in keys.items() if k not in ui.REQUIRED and k not in ui.OPTIONAL}
+    assert undeclared == {}, f"declare these in pnp/content/ui.py: {undeclared}"
