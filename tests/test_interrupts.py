@@ -24,6 +24,8 @@ import pytest
 
 from pnp import swap
 
+ROOT = Path(__file__).resolve().parent.parent  # the checkout: subprocesses import pnp from here
+
 pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads worker PIDs from /proc")
 
 TESTS = Path(__file__).parent
@@ -161,7 +163,6 @@ from pnp.build import build
 from pnp.content import load_game
 from pnp.render.base import BuildOptions
 
-ROOT = Path(__file__).resolve().parent.parent  # the checkout: subprocesses import pnp from here
 
 state = fakerender.install()
 state["extra"] = 30
