@@ -121,7 +121,9 @@ class State:
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
-    def clone(self) -> "State":
+    def clone(self, events: bool = True) -> "State":
+        """A copy to play on. `events=False` gives the copy its own empty event log, for
+        lookahead positions whose history nobody reads (the real log is never shared)."""
         c = State.__new__(State)
         c.R, c.land, c.yields, c.fight = self.R, self.land, self.yields, self.fight
         c.units, c.owner = self.units[:], self.owner[:]
@@ -137,7 +139,7 @@ class State:
         c.winner, c.victory_type, c.max_rounds, c.validate = self.winner, self.victory_type, self.max_rounds, self.validate
         c.queue = self.queue[:]
         c.battle = self.battle.clone() if self.battle is not None else None
-        c.events = self.events[:]
+        c.events = self.events[:] if events else []
         return c
 
     # ---- reading the position ---------------------------------------------------

@@ -101,7 +101,7 @@ class GreedyAgent:
         w = self.weights
         scored = []
         for a in actions:
-            child = state.clone()
+            child = state.clone(events=False)
             child.apply_action(a)
             scored.append((lookahead.expectation(child, lambda s: heuristic.value(s, player, w)), a))
         scored.sort(key=lambda va: -va[0])
@@ -114,7 +114,7 @@ class GreedyAgent:
             return options[0]
         values = []
         for c in options:
-            child = state.clone()
+            child = state.clone(events=False)
             pair = (c, None) if player == 0 else (None, c)
             values.append((lookahead.expectation(child, lambda s: heuristic.value(s, player, self.weights),
                                                  cards=lambda _s, pair=pair: pair), c))

@@ -55,45 +55,73 @@ def value(s, p: int, w: Weights = DEFAULT) -> float:
 
 
 def worths(s, w: Weights = DEFAULT) -> list[float]:
-    """[worth of player 0, worth of player 1], from one pass over the board."""
+    """[worth of player 0, worth of player 1], from one pass over the board.
+
+    The pass gathers every count the terms need (strength, units, lands and their
+    points, income of held lands); the float terms are then added in a fixed order, so
+    the value is the same to the last bit however the counts were gathered."""
     R = s.R
     inc_w, store_w = _resource_weights(R, w)
     totals = [0.0, 0.0]
     strength = [0, 0]
     n_units = [0, 0]
     lands = [0, 0]
+    land_pts = [0, 0]  # points of the special lands held (a citadel)
     n_cells = R.n_cells
+    land, land_points = s.land, R.land_points
     res = s.res
-    caps = (s.fx[0].storage_cap, s.fx[1].storage_cap)
+    fx0, fx1 = s.fx
+    caps = (fx0.storage_cap, fx1.storage_cap)
+    full = w.full_income
     for sp, (o, us, r) in enumerate(zip(s.owner, s.units, s.yields)):  # castles: no yield
         if us:
             strength[o] += sum(us)
             n_units[o] += len(us)
-            lands[o] += sp < n_cells
+            if sp < n_cells:
+                lands[o] += 1
+                k = land[sp]
+                if k >= 0:
+                    land_pts[o] += land_points[k]
             if r >= 0:  # a full store makes more of the same nearly worthless
-                totals[o] += inc_w[r] if res[o][r] < caps[o] else w.full_income
-    target = R.victory.points
+                totals[o] += inc_w[r] if res[o][r] < caps[o] else full
+    held = (_held_entrances(s, 0), _held_entrances(s, 1))
+    sc = R.scoring
+    near = R.victory.points - 8
+    progress = w.score * w.land_progress
     for q in (0, 1):
         fx = s.fx[q]
-        score = s.score(q)
-        total = totals[q] + w.score * score + w.near_win * max(0, score - (target - 8))
+        score = fx.points + lands[q] // sc.land_per * sc.land_points + land_pts[q]  # State.score
+        total = totals[q] + w.score * score + w.near_win * max(0, score - near)
         # a land short of the next land point is part of that point
-        total += w.score * w.land_progress * (lands[q] % R.scoring.land_per) / R.scoring.land_per
+        total += progress * (lands[q] % sc.land_per) / sc.land_per
         total += w.strength * strength[q] + w.unit * n_units[q] + w.wounded * s.wounded[q]
         if n_units[q]:
             total += w.alive
         else:  # no unit: how close is the next one (a hire now, or after one trade)?
             total += w.alive * _hire_reach(s, q, fx)
         cap = fx.storage_cap
-        for r, v in enumerate(s.res[q]):
-            total += store_w[r] * (v if v < cap else cap)
+        for r, v in enumerate(res[q]):
+            if v:  # adding 0.0 changes nothing: skipped
+                total += store_w[r] * (v if v < cap else cap)
         for r, v in enumerate(fx.income):
-            total += inc_w[r] * v
+            if v:
+                total += inc_w[r] * v
         total += w.income * sum(fx.income_choice)
         bld = s.bld[q]
         total += w.card * sum(s.hand[q]) + w.building * len(bld) + w.upgrade * sum(bld.values())
-        totals[q] = total + _siege(s, q, fx, w) - _danger(s, q, w)
+        totals[q] = (total + _siege(s, q, fx, w, held[q], n_units[1 - q])
+                     - _danger(s, q, w, held[1 - q], s.fx[1 - q].siege_entrances))
     return totals
+
+
+def _held_entrances(s, p: int) -> int:
+    """How many entrances of the enemy castle p holds (State.held_entrances)."""
+    owner = s.owner
+    n = 0
+    for e in s.R.entrances[1 - p]:
+        if owner[e] == p:
+            n += 1
+    return n
 
 
 _WEIGHT_CACHE: dict = {}
@@ -124,14 +152,13 @@ def _hire_reach(s, q: int, fx) -> float:
     return 0.0
 
 
-def _siege(s, q: int, fx, w: Weights) -> float:
-    held = s.held_entrances(q)
+def _siege(s, q: int, fx, w: Weights, held: int, enemy_army: int) -> float:
     out = w.entrance * min(held, 3)
     if held >= fx.siege_entrances:
         out += w.siege_ready
     if not s.units[s.R.castle[1 - q]]:  # an empty enemy castle is entered without a fight
         out *= 4
-        if not s.army(1 - q):  # and an enemy without an army cannot fill it: head for it
+        if not enemy_army:  # and an enemy without an army cannot fill it: head for it
             out += _march(s, q, w)
     return out
 
@@ -159,12 +186,12 @@ def entrance_distance(R, player: int) -> tuple[int, ...]:
     return out
 
 
-def _danger(s, q: int, w: Weights) -> float:
+def _danger(s, q: int, w: Weights, enemy_held: int, enemy_needs: int) -> float:
     """How exposed q's castle is: enemy strength on q's entrances against the castle guard."""
+    if enemy_held < enemy_needs:
+        return 0.0
     R = s.R
     e = 1 - q
-    if s.held_entrances(e) < s.fx[e].siege_entrances:
-        return 0.0
     owner, units = s.owner, s.units
     attackers = max((sum(units[c]) for c in R.entrances[q] if owner[c] == e), default=0)
     home = units[R.castle[q]]

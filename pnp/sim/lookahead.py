@@ -48,7 +48,7 @@ def _dice(s) -> list[tuple[object, float]]:
                 merged[key] = (state, face, p * q) if old is None else (old[0], old[1], old[2] + p * q)
         frontier = []
         for state, face, p in merged.values():
-            child = state.clone()
+            child = state.clone(events=False)
             child.apply_action(face)
             if at_die(child):
                 frontier.append((child, p))
