@@ -18,9 +18,12 @@ so none is rolled.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, Dict, NamedTuple
 
-from pnp.rules.compiled import DIE_SIDES
+from pnp.rules.compiled import DIE_SIDES, Rules
+
+#: A battle card's effects: effect key -> its parameters.
+Effects = Dict[str, Dict[str, Any]]
 
 #: Every battle-card effect key the engine understands.
 CARD_KEYS = frozenset({
@@ -28,7 +31,7 @@ CARD_KEYS = frozenset({
     "cancel_card", "target_strongest", "militia", "reroll_miss", "ignore_defense", "full_defense",
     "last_stand", "bandage", "loot", "draw_after", "forage",
 })
-NO_EFFECTS: dict = {}
+NO_EFFECTS: Effects = {}
 DIE_OUTCOMES = tuple((face, Fraction(1, DIE_SIDES)) for face in range(1, DIE_SIDES + 1))
 
 
@@ -45,12 +48,27 @@ class Outcome(NamedTuple):
 
 
 class Battle:
-    __slots__ = ("rules", "units", "eff", "strength", "need", "mod", "dice", "rerolls", "hits", "misses", "faces")
+    """Opened with Battle.open (no __init__: clone copies fields without recomputing them)."""
 
-    def __init__(self, rules, att: tuple[int, ...], dfn: tuple[int, ...], att_bonus: int = 0,
-                 def_bonus: int = 0, att_card: int | None = None, def_card: int | None = None):
+    __slots__ = ("rules", "units", "eff", "strength", "need", "mod", "dice", "rerolls", "hits", "misses", "faces")
+    rules: Rules
+    units: tuple[tuple[int, ...], tuple[int, ...]]   # (attacker's, defender's) strengths
+    eff: tuple[Effects, Effects]                     # card effects in force (after Контрнаказ)
+    strength: tuple[int, int]
+    need: tuple[int, int]                            # die face each side needs to hit
+    mod: tuple[int, int]                             # roll modifiers
+    dice: list[int]                                  # first-roll dice still to roll
+    rerolls: list[int]
+    hits: list[int]
+    misses: list[int]
+    faces: tuple[list[int], list[int]]               # faces rolled, rerolls included
+
+    @staticmethod
+    def open(rules: Rules, att: tuple[int, ...], dfn: tuple[int, ...], att_bonus: int = 0,
+             def_bonus: int = 0, att_card: int | None = None, def_card: int | None = None) -> Battle:
         """`att`/`dfn`: sorted unit strengths; bonuses: siege attack / castle defence totals;
         cards: battle-card indices (None = no card)."""
+        self = Battle.__new__(Battle)
         self.rules = rules
         self.units = (att, dfn)
         fa = rules.card_fx[att_card] if att_card is not None else NO_EFFECTS
@@ -73,7 +91,8 @@ class Battle:
         self.rerolls = [0 if silent else e.get("reroll_miss", NO_EFFECTS).get("rerolls", 0) for e in (a, d)]
         self.hits = [0, 0]
         self.misses = [0, 0]
-        self.faces: tuple[list[int], list[int]] = ([], [])
+        self.faces = ([], [])
+        return self
 
     def clone(self) -> "Battle":
         b = Battle.__new__(Battle)
@@ -130,12 +149,12 @@ class Battle:
         return Outcome(att_left, def_left, att_lost, def_lost, winner)
 
 
-def _amount(effects: dict, key: str) -> int:
+def _amount(effects: Effects, key: str) -> int:
     params = effects.get(key)
     return params["amount"] if params is not None else 0
 
 
-def _casualties(units: tuple[int, ...], received: int, own: dict, enemy: dict) -> tuple[tuple, tuple]:
+def _casualties(units: tuple[int, ...], received: int, own: Effects, enemy: Effects) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(left, lost) of one side, both sorted ascending."""
     if "full_defense" in own or "full_defense" in enemy:
         received = 0
@@ -160,7 +179,7 @@ def _casualties(units: tuple[int, ...], received: int, own: dict, enemy: dict) -
     return left, lost
 
 
-def _return(left: tuple, lost: tuple, count: int, strength: int) -> tuple[tuple, tuple]:
+def _return(left: tuple[int, ...], lost: tuple[int, ...], count: int, strength: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Bring `count` lost units back at `strength` (the weakest lost tokens come back)."""
     count = min(count, len(lost))
     if not count:

@@ -10,13 +10,23 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from typing import TYPE_CHECKING, Any, Optional, Tuple
 
 from pnp.rules import fight, flow, turn
 from pnp.rules.actions import END_TURN, HEAL, choice_actions, main_actions
-from pnp.rules.battle import DIE_OUTCOMES
-from pnp.rules.compiled import DIE_SIDES
+from pnp.rules.battle import DIE_OUTCOMES, Battle
+from pnp.rules.compiled import DIE_SIDES, Rules
+
+if TYPE_CHECKING:
+    from pnp.rules.effects import Fx
 
 CHANCE, SIMULTANEOUS, TERMINAL = -1, -2, -4
+
+#: A queue task: the step's name, then its arguments (see pnp.rules.flow).
+Task = Tuple[Any, ...]
+#: While a battle lasts: (attacker, from space, attacked space, moving group,
+#: attacker's card index, defender's card index).
+Fight = Tuple[int, int, int, Tuple[int, ...], Optional[int], Optional[int]]
 
 
 class IllegalAction(ValueError):
@@ -29,6 +39,35 @@ class State:
         "bdeck", "bottom", "market", "bags", "wounded", "round", "active", "heals", "queue",
         "battle", "fight", "cur", "winner", "victory_type", "events", "max_rounds", "validate",
     )
+    # Typed, so that a compiled build (mypyc, see setup.py) keeps them as native fields.
+    R: Rules
+    units: list[tuple[int, ...]]   # per space: unit strengths, sorted
+    owner: list[int]               # per space: 0, 1 or -1 (an empty cell); castles keep theirs
+    land: tuple[int, ...]          # per cell: land kind index, -1 before its tile is dealt
+    yields: tuple[int, ...]        # per space: resource index the land yields, or -1
+    res: list[list[int]]           # per player, per resource
+    bld: list[dict[int, int]]      # per player: building index -> level (0 base, 1 upgraded)
+    fx: list[Fx]                   # per player: aggregated building effects
+    hand: list[list[int]]          # per player: count of each battle card
+    deck: list[int]                # battle-card urn: count per card
+    discard: list[int]
+    bdeck: list[int]               # building urn (the shuffled part): count per building
+    bottom: list[int]              # buildings put under the deck, in order
+    market: list[int]              # building indices, position 1 first
+    bags: list[list[int]]          # land-tile urns: the pair bag, the centre bag
+    wounded: list[int]
+    round: int
+    active: int
+    heals: int
+    queue: list[Task]
+    battle: Battle | None
+    fight: Fight | None
+    cur: int
+    winner: int | None
+    victory_type: str | None
+    events: list[Any]              # pnp.rules.events records
+    max_rounds: int
+    validate: bool
 
     # ---- OpenSpiel interface ----------------------------------------------------
     @property

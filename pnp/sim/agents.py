@@ -117,5 +117,5 @@ class GreedyAgent:
             child = state.clone(events=False)
             pair = (c, None) if player == 0 else (None, c)
             values.append((lookahead.expectation(child, lambda s: heuristic.value(s, player, self.weights),
-                                                 cards=lambda _s, pair=pair: pair), c))
+                                                 cards=lambda _s: pair), c))
         return self._pick(values)

@@ -13,6 +13,12 @@ thousands of times per decision, and the public per-player methods rebuild lists
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnp.rules.compiled import Rules
+    from pnp.rules.effects import Fx
+    from pnp.rules.state import State
 
 WIN = 10_000.0
 
@@ -44,7 +50,7 @@ class Weights:
 DEFAULT = Weights()
 
 
-def value(s, p: int, w: Weights = DEFAULT) -> float:
+def value(s: State, p: int, w: Weights = DEFAULT) -> float:
     """The position's worth for player p (positive: p is ahead)."""
     if s.winner is not None:
         return WIN if s.winner == p else -WIN
@@ -54,7 +60,7 @@ def value(s, p: int, w: Weights = DEFAULT) -> float:
     return both[p] - both[1 - p]
 
 
-def worths(s, w: Weights = DEFAULT) -> list[float]:
+def worths(s: State, w: Weights = DEFAULT) -> list[float]:
     """[worth of player 0, worth of player 1], from one pass over the board.
 
     The pass gathers every count the terms need (strength, units, lands and their
@@ -114,7 +120,7 @@ def worths(s, w: Weights = DEFAULT) -> list[float]:
     return totals
 
 
-def _held_entrances(s, p: int) -> int:
+def _held_entrances(s: State, p: int) -> int:
     """How many entrances of the enemy castle p holds (State.held_entrances)."""
     owner = s.owner
     n = 0
@@ -127,7 +133,7 @@ def _held_entrances(s, p: int) -> int:
 _WEIGHT_CACHE: dict = {}
 
 
-def _resource_weights(R, w: Weights) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def _resource_weights(R: Rules, w: Weights) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Per resource index: (income weight, store weight); gold is worth more."""
     key = (id(R), id(w))  # identity: hashing the frozen weights on every call costs more
     out = _WEIGHT_CACHE.get(key)
@@ -139,7 +145,7 @@ def _resource_weights(R, w: Weights) -> tuple[tuple[float, ...], tuple[float, ..
     return out[0], out[1]
 
 
-def _hire_reach(s, q: int, fx) -> float:
+def _hire_reach(s: State, q: int, fx: Fx) -> float:
     """0.8 when q's stock pays for a hire now, 0.5 after one trade, else 0."""
     res = s.res[q]
     short = sum(max(0, need - have) for need, have in zip(fx.hire_cost, res))
@@ -152,7 +158,7 @@ def _hire_reach(s, q: int, fx) -> float:
     return 0.0
 
 
-def _siege(s, q: int, fx, w: Weights, held: int, enemy_army: int) -> float:
+def _siege(s: State, q: int, fx: Fx, w: Weights, held: int, enemy_army: int) -> float:
     out = w.entrance * min(held, 3)
     if held >= fx.siege_entrances:
         out += w.siege_ready
@@ -163,7 +169,7 @@ def _siege(s, q: int, fx, w: Weights, held: int, enemy_army: int) -> float:
     return out
 
 
-def _march(s, q: int, w: Weights) -> float:
+def _march(s: State, q: int, w: Weights) -> float:
     """Units closer to the enemy castle's entrances are worth more (when it stands empty)."""
     dist = entrance_distance(s.R, 1 - q)
     far = max(d for d in dist if d < 10**6)
@@ -177,7 +183,7 @@ def _march(s, q: int, w: Weights) -> float:
 _DIST_CACHE: dict = {}
 
 
-def entrance_distance(R, player: int) -> tuple[int, ...]:
+def entrance_distance(R: Rules, player: int) -> tuple[int, ...]:
     """Steps from every space to the nearest entrance of `player`'s castle."""
     key = (id(R), player)
     out = _DIST_CACHE.get(key)
@@ -186,7 +192,7 @@ def entrance_distance(R, player: int) -> tuple[int, ...]:
     return out
 
 
-def _danger(s, q: int, w: Weights, enemy_held: int, enemy_needs: int) -> float:
+def _danger(s: State, q: int, w: Weights, enemy_held: int, enemy_needs: int) -> float:
     """How exposed q's castle is: enemy strength on q's entrances against the castle guard."""
     if enemy_held < enemy_needs:
         return 0.0

@@ -11,15 +11,20 @@ misses, of one die) are applied once, and positions whose battle has the same fu
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Callable, Optional, Tuple
 
-from pnp.rules.state import CHANCE, SIMULTANEOUS
+from pnp.rules.battle import Battle
+from pnp.rules.state import CHANCE, SIMULTANEOUS, State
+
+#: At a secret card step inside the lookahead: the joint pair to play.
+Cards = Callable[[State], Tuple[Optional[str], Optional[str]]]
 
 
-def at_die(s) -> bool:
+def at_die(s: State) -> bool:
     return s.cur == CHANCE and s.battle is not None and s.step_kind == "die"
 
 
-def quiet(s, cards=None) -> list[tuple[object, float]]:
+def quiet(s: State, cards: Cards | None = None) -> list[tuple[State, float]]:
     """[(quiet position, probability)] reached from `s` (which may be consumed).
 
     At a secret card step inside the lookahead, `cards(s)` gives the joint pair; by
@@ -32,13 +37,14 @@ def quiet(s, cards=None) -> list[tuple[object, float]]:
     return _dice(s)
 
 
-def _dice(s) -> list[tuple[object, float]]:
-    frontier: list[tuple[object, float]] = [(s, 1.0)]
-    done: list[tuple[object, float]] = []
+def _dice(s: State) -> list[tuple[State, float]]:
+    frontier: list[tuple[State, float]] = [(s, 1.0)]
+    done: list[tuple[State, float]] = []
     while frontier:
-        merged: dict = {}
+        merged: dict[tuple, tuple[State, int, float]] = {}
         for state, p in frontier:
             b = state.battle
+            assert b is not None  # at_die
             side = b.next_side()
             for face, q in _face_classes(state, b, side):
                 trial = b.clone()
@@ -59,7 +65,7 @@ def _dice(s) -> list[tuple[object, float]]:
     return done
 
 
-def _face_classes(state, battle, side: int) -> list[tuple[int, float]]:
+def _face_classes(state: State, battle: Battle, side: int) -> list[tuple[int, float]]:
     """One representative face for the hits and one for the misses, with their probability."""
     hit = miss = None
     p_hit = p_miss = Fraction(0)
@@ -78,6 +84,6 @@ def _face_classes(state, battle, side: int) -> list[tuple[int, float]]:
     return out
 
 
-def expectation(s, fn, cards=None) -> float:
+def expectation(s: State, fn: Callable[[State], float], cards: Cards | None = None) -> float:
     """E[fn(quiet position)] from `s` (consumed)."""
     return sum(p * fn(q) for q, p in quiet(s, cards))
