@@ -16,9 +16,10 @@ from __future__ import annotations
 import difflib
 import random
 from dataclasses import dataclass
+from typing import Any, Sequence
 
 from pnp.rules.agents_min import RandomAgent
-from pnp.rules.state import SIMULTANEOUS
+from pnp.rules.state import SIMULTANEOUS, State
 from pnp.sim import heuristic, lookahead
 
 NAMES = ("random", "greedy", "scripted", "search")
@@ -82,21 +83,21 @@ class GreedyAgent:
         self.rng = rng
         self.weights = weights
 
-    def act(self, state, player: int):
+    def act(self, state: State, player: int) -> Any:
         if state.current_player == SIMULTANEOUS:
             return self.card(state, player)
         return self.best(state, player, state.legal_actions())
 
-    def best(self, state, player: int, actions):
+    def best(self, state: State, player: int, actions: Sequence[Any]) -> Any:
         return self._pick(self.rank(state, player, actions))
 
-    def _pick(self, scored):
+    def _pick(self, scored: list[tuple[float, Any]]) -> Any:
         """The action of the highest value in [(value, action)]; near-ties drawn by the RNG."""
         top = max(v for v, _ in scored)
         ties = [a for v, a in scored if v >= top - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
-    def rank(self, state, player: int, actions) -> list[tuple[float, object]]:
+    def rank(self, state: State, player: int, actions: Sequence[Any]) -> list[tuple[float, Any]]:
         """[(expected value, action)], best first (stable: legal order among equals)."""
         w = self.weights
         scored = []
@@ -107,7 +108,7 @@ class GreedyAgent:
         scored.sort(key=lambda va: -va[0])
         return scored
 
-    def card(self, state, player: int):
+    def card(self, state: State, player: int) -> str | None:
         """The card whose battle has the best expected value, if the opponent plays none."""
         options = state.legal_actions(player)
         if len(options) == 1:

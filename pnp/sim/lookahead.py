@@ -65,8 +65,20 @@ def _dice(s: State) -> list[tuple[State, float]]:
     return done
 
 
+#: (rules, need, modifier) -> face classes of one die; the rules object is kept in the
+#: value so that its id is never reused while the entry lives.
+_CLASSES: dict[tuple[int, int, int], tuple[object, list[tuple[int, float]]]] = {}
+
+
 def _face_classes(state: State, battle: Battle, side: int) -> list[tuple[int, float]]:
-    """One representative face for the hits and one for the misses, with their probability."""
+    """One representative face for the hits and one for the misses, with their probability.
+
+    A die's faces and their chances are the same at every die of a game, and which faces
+    hit depends only on the face needed and the roll modifier: computed once per pair."""
+    key = (id(battle.rules), battle.need[side], battle.mod[side])
+    cached = _CLASSES.get(key)
+    if cached is not None and cached[0] is battle.rules:
+        return cached[1]
     hit = miss = None
     p_hit = p_miss = Fraction(0)
     for face, q in state.chance_outcomes():
@@ -81,6 +93,7 @@ def _face_classes(state: State, battle: Battle, side: int) -> list[tuple[int, fl
         out.append((hit, float(p_hit)))
     if miss is not None:
         out.append((miss, float(p_miss)))
+    _CLASSES[key] = (battle.rules, out)
     return out
 
 
