@@ -73,23 +73,25 @@ def worths(s: State, w: Weights = DEFAULT) -> list[float]:
     n_units = [0, 0]
     lands = [0, 0]
     land_pts = [0, 0]  # points of the special lands held (a citadel)
-    n_cells = R.n_cells
-    land, land_points = s.land, R.land_points
-    res = s.res
+    land_points = R.land_points
+    owner, units, res = s.owner, s.units, s.res
     fx0, fx1 = s.fx
     caps = (fx0.storage_cap, fx1.storage_cap)
     full = w.full_income
-    for sp, (o, us, r) in enumerate(zip(s.owner, s.units, s.yields)):  # castles: no yield
+    # the cells (s.land has one entry per cell, so zip stops before the castles)
+    for o, us, r, k in zip(owner, units, s.yields, s.land):
         if us:
             strength[o] += sum(us)
             n_units[o] += len(us)
-            if sp < n_cells:
-                lands[o] += 1
-                k = land[sp]
-                if k >= 0:
-                    land_pts[o] += land_points[k]
+            lands[o] += 1
+            if k >= 0:
+                land_pts[o] += land_points[k]
             if r >= 0:  # a full store makes more of the same nearly worthless
                 totals[o] += inc_w[r] if res[o][r] < caps[o] else full
+    for c in R.castle:  # a castle yields nothing and is no land
+        us = units[c]
+        strength[owner[c]] += sum(us)
+        n_units[owner[c]] += len(us)
     held = (_held_entrances(s, 0), _held_entrances(s, 1))
     sc = R.scoring
     near = R.victory.points - 8
