@@ -99,7 +99,7 @@ def worths(s: State, w: Weights = DEFAULT) -> list[float]:
     for q in (0, 1):
         fx = s.fx[q]
         score = fx.points + lands[q] // sc.land_per * sc.land_points + land_pts[q]  # State.score
-        total = totals[q] + w.score * score + w.near_win * max(0, score - near)
+        total = totals[q] + w.score * score + w.near_win * (score - near if score > near else 0)
         # a land short of the next land point is part of that point
         total += progress * (lands[q] % sc.land_per) / sc.land_per
         total += w.strength * strength[q] + w.unit * n_units[q] + w.wounded * s.wounded[q]
@@ -117,8 +117,9 @@ def worths(s: State, w: Weights = DEFAULT) -> list[float]:
         total += w.income * sum(fx.income_choice)
         bld = s.bld[q]
         total += w.card * sum(s.hand[q]) + w.building * len(bld) + w.upgrade * sum(bld.values())
-        totals[q] = (total + _siege(s, q, fx, w, held[q], n_units[1 - q])
-                     - _danger(s, q, w, held[1 - q], s.fx[1 - q].siege_entrances))
+        total += _siege(s, q, fx, w, held[q], n_units[1 - q])
+        # q's castle is in danger only while the enemy holds enough of its entrances
+        totals[q] = total - _danger(s, q, w) if held[1 - q] >= s.fx[1 - q].siege_entrances else total
     return totals
 
 
@@ -161,7 +162,7 @@ def _hire_reach(s: State, q: int, fx: Fx) -> float:
 
 
 def _siege(s: State, q: int, fx: Fx, w: Weights, held: int, enemy_army: int) -> float:
-    out = w.entrance * min(held, 3)
+    out = w.entrance * (held if held < 3 else 3)
     if held >= fx.siege_entrances:
         out += w.siege_ready
     if not s.units[s.R.castle[1 - q]]:  # an empty enemy castle is entered without a fight
@@ -194,10 +195,9 @@ def entrance_distance(R: Rules, player: int) -> tuple[int, ...]:
     return out
 
 
-def _danger(s: State, q: int, w: Weights, enemy_held: int, enemy_needs: int) -> float:
-    """How exposed q's castle is: enemy strength on q's entrances against the castle guard."""
-    if enemy_held < enemy_needs:
-        return 0.0
+def _danger(s: State, q: int, w: Weights) -> float:
+    """How exposed q's castle is, once the enemy holds enough of its entrances: enemy
+    strength on q's entrances against the castle guard."""
     R = s.R
     e = 1 - q
     owner, units = s.owner, s.units
