@@ -221,7 +221,11 @@ def apply_chance(s: State, kind: str, task: Task, outcome: Any) -> None:
 def deal_tile(s: State, task: Task, kind: int) -> None:
     R = s.R
     _, cell, bag = task
-    s.bags[bag][kind] -= 1
+    bags = list(s.bags)  # replaced, not changed in place: clones share it (State.clone)
+    left = list(bags[bag])
+    left[kind] -= 1
+    bags[bag] = tuple(left)
+    s.bags = tuple(bags)
     land = list(s.land)
     cells = (cell, R.space_idx[R.game.board.cells[cell].mirror])
     for c in cells:

@@ -41,7 +41,7 @@ def new_game(game: Game, max_rounds: int = DEFAULT_MAX_ROUNDS, validate: bool = 
     s.bdeck = list(R.b_copies)
     s.bottom = []
     s.market = []
-    s.bags = [list(R.pair_bag), list(R.centre_bag)]
+    s.bags = (tuple(R.pair_bag), tuple(R.centre_bag))
     s.wounded = [0, 0]
     s.round = 1
     s.active = R.first_player

@@ -46,7 +46,8 @@ class State:
     land: tuple[int, ...]          # per cell: land kind index, -1 before its tile is dealt
     yields: tuple[int, ...]        # per space: resource index the land yields, or -1
     res: list[list[int]]           # per player, per resource
-    bld: list[dict[int, int]]      # per player: building index -> level (0 base, 1 upgraded)
+    bld: list[dict[int, int]]      # per player: building index -> level (0 base, 1 upgraded);
+                                   # a dict is replaced, never changed: clones share them
     fx: list[Fx]                   # per player: aggregated building effects
     hand: list[list[int]]          # per player: count of each battle card
     deck: list[int]                # battle-card urn: count per card
@@ -54,7 +55,7 @@ class State:
     bdeck: list[int]               # building urn (the shuffled part): count per building
     bottom: list[int]              # buildings put under the deck, in order
     market: list[int]              # building indices, position 1 first
-    bags: list[list[int]]          # land-tile urns: the pair bag, the centre bag
+    bags: tuple[tuple[int, ...], ...]  # land-tile urns (the pair bag, the centre bag), replaced on a deal
     wounded: list[int]
     round: int
     active: int
@@ -167,12 +168,12 @@ class State:
         c.R, c.land, c.yields, c.fight = self.R, self.land, self.yields, self.fight
         c.units, c.owner = self.units[:], self.owner[:]
         c.res = [self.res[0][:], self.res[1][:]]
-        c.bld = [dict(self.bld[0]), dict(self.bld[1])]
+        c.bld = self.bld[:]
         c.fx = self.fx[:]
         c.hand = [self.hand[0][:], self.hand[1][:]]
         c.deck, c.discard = self.deck[:], self.discard[:]
         c.bdeck, c.bottom, c.market = self.bdeck[:], self.bottom[:], self.market[:]
-        c.bags = [b[:] for b in self.bags]
+        c.bags = self.bags
         c.wounded = self.wounded[:]
         c.round, c.active, c.heals, c.cur = self.round, self.active, self.heals, self.cur
         c.winner, c.victory_type, c.max_rounds, c.validate = self.winner, self.victory_type, self.max_rounds, self.validate
@@ -195,11 +196,12 @@ class State:
         return self.owner[:self.R.n_cells].count(p)
 
     def army(self, p: int) -> int:
-        units, owner = self.units, self.owner
-        n = len(units[self.R.castle[p]])
-        for c in range(self.R.n_cells):
-            if owner[c] == p:
-                n += len(units[c])
+        """p's units on the table: on p's cells and in p's castle (the only space p owns
+        beyond its cells)."""
+        n = 0
+        for o, us in zip(self.owner, self.units):
+            if o == p:
+                n += len(us)
         return n
 
     def army_limit(self, p: int, lands: int | None = None) -> int:
@@ -223,10 +225,14 @@ class State:
         """Victory points now: buildings (with town hall and prestige), lands, land bonuses."""
         R = self.R
         sc = R.scoring
-        owner, land = self.owner, self.land
-        held = [c for c in range(R.n_cells) if owner[c] == p]
-        return (self.fx[p].points + len(held) // sc.land_per * sc.land_points
-                + sum(R.land_points[land[c]] for c in held if land[c] >= 0))
+        land_points = R.land_points
+        held = bonus = 0
+        for o, k in zip(self.owner, self.land):  # the cells: land has one entry per cell
+            if o == p:
+                held += 1
+                if k >= 0:
+                    bonus += land_points[k]
+        return self.fx[p].points + held // sc.land_per * sc.land_points + bonus
 
     def hand_count(self, p: int) -> int:
         return sum(self.hand[p])

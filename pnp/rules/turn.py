@@ -74,11 +74,13 @@ def build(s: State, p: int, a: Build) -> None:
     b = R.b_idx[a.building]
     slot = a.slot - 1
     _pay(s.res[p], _price(R, R.b_cost[b][0], a.waive))
+    owned = dict(s.bld[p])  # a new dict: clones share the old one (State.clone)
     if a.discard is not None:
         d = R.b_idx[a.discard]
-        del s.bld[p][d]
+        del owned[d]
         s.bottom.append(d)
-    s.bld[p][b] = 0
+    owned[b] = 0
+    s.bld[p] = owned
     del s.market[slot]
     update_fx(s, p)
     s.events.append(Built(s.round, p, a.building, a.discard))
@@ -89,7 +91,7 @@ def upgrade(s: State, p: int, a: Upgrade) -> None:
     R = s.R
     b = R.b_idx[a.building]
     _pay(s.res[p], _price(R, R.b_cost[b][1], a.waive))
-    s.bld[p][b] = 1
+    s.bld[p] = {**s.bld[p], b: 1}  # a new dict: clones share the old one (State.clone)
     update_fx(s, p)
     s.events.append(Upgraded(s.round, p, a.building, R.up_ids[b]))
 
