@@ -138,7 +138,7 @@ def _affordable(res: list[int], price: tuple[int, ...]) -> bool:
 def _builds(s: State, p: int, out: list[MainAction]) -> None:
     R, owned, res = s.R, s.bld[p], s.res[p]
     discount = s.fx[p].build_discount
-    full = len(owned) >= R.lim.building_slots
+    full = len(owned) >= R.building_slots
     discards = sorted(owned) if full else (None,)
     wealth = sum(res) + discount
     for slot, b in enumerate(s.market, 1):

@@ -76,7 +76,7 @@ class Battle:
         a = NO_EFFECTS if "cancel_card" in fd else fa
         d = NO_EFFECTS if "cancel_card" in fa else fd
         self.eff = (a, d)
-        floor = rules.lim.strength_floor
+        floor = rules.strength_floor
         if "ignore_defense" in a:
             def_bonus = 0
         sa = sum(att) + att_bonus + _amount(a, "strength_bonus") - _amount(d, "enemy_strength_penalty")
@@ -129,10 +129,10 @@ class Battle:
         self.faces[side].append(face)
 
     def is_hit(self, side: int, face: int) -> bool:
-        b = self.rules.battle
-        if face == b.always_hit:
+        rules = self.rules
+        if face == rules.always_hit:
             return True
-        if face == b.always_miss:
+        if face == rules.always_miss:
             return False
         return face + self.mod[side] >= self.need[side]
 

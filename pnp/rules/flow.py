@@ -61,7 +61,7 @@ def step_mkt(s: State, task: Task) -> int | None:
 
 def step_card(s: State, task: Task) -> int | None:
     p = task[1]
-    if sum(s.hand[p]) >= s.R.lim.hand_max:
+    if sum(s.hand[p]) >= s.R.hand_max:
         s.queue.pop(0)
         return None
     if not any(s.deck):
@@ -139,7 +139,7 @@ def step_end(s: State, task: Task) -> int | None:
         s.res[p] = [min(cap, v) for v in s.res[p]]
     if s.market:  # the oldest card goes under the deck, a new one comes to position 1
         s.bottom.append(s.market.pop())
-    _replace(s, [("mkt", R.lim.market_size), ("check",)])
+    _replace(s, [("mkt", R.market_size), ("check",)])
     return None
 
 
@@ -147,7 +147,7 @@ def step_check(s: State, task: Task) -> int | None:
     R = s.R
     scores = (s.score(0), s.score(1))
     s.events.append(RoundEnded(s.round, scores, (tuple(s.res[0]), tuple(s.res[1]))))
-    reached = [p for p in (0, 1) if scores[p] >= R.victory.points]
+    reached = [p for p in (0, 1) if scores[p] >= R.victory_points]
     if len(reached) == 2:
         turn.finish(s, R.tie_winner, "tie")
     elif reached:

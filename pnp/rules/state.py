@@ -218,13 +218,12 @@ class State:
 
     def can_heal(self, p: int) -> bool:
         fx = self.fx[p]
-        return (self.heals < self.R.lim.heals_per_turn and self.wounded[p] > 0 and fx.infirmary_cap > 0
+        return (self.heals < self.R.heals_per_turn and self.wounded[p] > 0 and fx.infirmary_cap > 0
                 and len(self.units[self.R.castle[p]]) < fx.cap and self.army(p) < self.army_limit(p))
 
     def score(self, p: int) -> int:
         """Victory points now: buildings (with town hall and prestige), lands, land bonuses."""
         R = self.R
-        sc = R.scoring
         land_points = R.land_points
         held = bonus = 0
         for o, k in zip(self.owner, self.land):  # the cells: land has one entry per cell
@@ -232,7 +231,7 @@ class State:
                 held += 1
                 if k >= 0:
                     bonus += land_points[k]
-        return self.fx[p].points + held // sc.land_per * sc.land_points + bonus
+        return self.fx[p].points + held // R.land_per * R.points_per_lands + bonus
 
     def hand_count(self, p: int) -> int:
         return sum(self.hand[p])

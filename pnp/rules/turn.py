@@ -84,7 +84,7 @@ def build(s: State, p: int, a: Build) -> None:
     del s.market[slot]
     update_fx(s, p)
     s.events.append(Built(s.round, p, a.building, a.discard))
-    s.queue.insert(0, ("mkt", R.lim.market_size))
+    s.queue.insert(0, ("mkt", R.market_size))
 
 
 def upgrade(s: State, p: int, a: Upgrade) -> None:

@@ -93,15 +93,15 @@ def worths(s: State, w: Weights = DEFAULT) -> list[float]:
         strength[owner[c]] += sum(us)
         n_units[owner[c]] += len(us)
     held = (_held_entrances(s, 0), _held_entrances(s, 1))
-    sc = R.scoring
-    near = R.victory.points - 8
+    land_per = R.land_per
+    near = R.victory_points - 8
     progress = w.score * w.land_progress
     for q in (0, 1):
         fx = s.fx[q]
-        score = fx.points + lands[q] // sc.land_per * sc.land_points + land_pts[q]  # State.score
+        score = fx.points + lands[q] // land_per * R.points_per_lands + land_pts[q]  # State.score
         total = totals[q] + w.score * score + w.near_win * (score - near if score > near else 0)
         # a land short of the next land point is part of that point
-        total += progress * (lands[q] % sc.land_per) / sc.land_per
+        total += progress * (lands[q] % land_per) / land_per
         total += w.strength * strength[q] + w.unit * n_units[q] + w.wounded * s.wounded[q]
         if n_units[q]:
             total += w.alive
