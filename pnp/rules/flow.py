@@ -91,16 +91,16 @@ def step_start(s: State, task: Task) -> int | None:
                 castle = R.castle[p]
                 s.units[castle] = tuple(sorted(s.units[castle] + R.muster))
                 s.events.append(Mustered(s.round, p, R.muster))
-    res, owner, yields = s.res, s.owner, s.yields
-    for c in range(R.n_cells):
-        p = owner[c]
-        if p >= 0 and yields[c] >= 0:
-            res[p][yields[c]] += LAND_YIELD
+    res = s.res
+    for p, r in zip(s.owner, s.yields):  # castles and empty cells: no yield or no owner
+        if p >= 0 and r >= 0:
+            res[p][r] += LAND_YIELD
     tasks: list[Task] = []
     for p in _seats(s):
         fx = s.fx[p]
         for r, amount in enumerate(fx.income):
-            res[p][r] += amount
+            if amount:
+                res[p][r] += amount
         tasks += [("choice", p, amount) for amount in fx.income_choice]
     for p in _seats(s):
         tasks += [("card", p)] * s.fx[p].round_draw
