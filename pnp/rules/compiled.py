@@ -142,6 +142,9 @@ class Rules:
         self.b_cost = tuple((self.cost(b.cost), self.cost(b.upgrade.cost)) for b in game.buildings)
         self.b_points = tuple((b.points, b.upgrade.points) for b in game.buildings)
         self.b_effects = tuple((b.effects, b.upgrade.effects) for b in game.buildings)
+        # the same as (key, params) pairs with plain dicts, for folding a castle's effects
+        self.b_effect_items = tuple(tuple(tuple((e.key, dict(e.params)) for e in effects) for effects in levels)
+                                    for levels in self.b_effects)
         self.b_total = tuple((sum(a), sum(b)) for a, b in self.b_cost)
         self.b_copies = tuple(b.copies for b in game.buildings)
         self.prestige = frozenset(self.b_idx[b] for b in game.scoring.prestige_buildings)

@@ -13,6 +13,11 @@ trade effect is a separate rate.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnp.rules.compiled import Rules
+
 #: Every building effect key the engine understands.
 BUILDING_KEYS = frozenset({
     "trade", "income_choice", "income", "hire_strength", "hire_cost_up", "hire_cost_down",
@@ -36,7 +41,7 @@ class Fx:
         "siege_attack", "infirmary_cap", "infirmary_strength", "points", "count",
     )
 
-    def __init__(self, rules, key: tuple[tuple[int, int], ...]):
+    def __init__(self, rules: Rules, key: tuple[tuple[int, int], ...]):
         lim = rules.lim
         self.key = key
         trade: set[tuple[int, int]] = set()
@@ -58,9 +63,7 @@ class Fx:
         for b, level in key:
             points += rules.b_points[b][level]
             prestige += b in rules.prestige
-            for e in rules.b_effects[b][level]:
-                p = e.params
-                k = e.key
+            for k, p in rules.b_effect_items[b][level]:
                 if k == "trade":
                     trade.add((p["give"], p["get"]))
                 elif k == "income_choice":
