@@ -21,7 +21,7 @@ or None once it has removed or replaced itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from pnp.rules import fight, turn
 from pnp.rules.compiled import LAND_YIELD
@@ -33,8 +33,15 @@ if TYPE_CHECKING:
 
 CHANCE, SIMULTANEOUS = -1, -2
 
+# Tasks queued at every turn, built once per player (tuples: shared, never changed).
+_CARD = (("card", 0), ("card", 1))
+_TURN = tuple((("act", p), ("post", p), ("endturn", p)) for p in (0, 1))
+_ENDTURN = tuple(((("refill", p), ("refill", 1 - p), ("turn", 1 - p)),  # then the other's turn
+                  (("refill", p), ("refill", 1 - p), ("end",)))          # then the round end
+                 for p in (0, 1))
 
-def _replace(s: State, tasks: list[Task]) -> None:
+
+def _replace(s: State, tasks: Sequence[Task]) -> None:
     s.queue[0:1] = tasks
 
 
@@ -79,7 +86,7 @@ def step_card(s: State, task: Task) -> int | None:
 def step_refill(s: State, task: Task) -> int | None:
     p = task[1]
     need = s.fx[p].hand_size - sum(s.hand[p])
-    _replace(s, [("card", p)] * max(0, need))
+    _replace(s, (_CARD[p],) * max(0, need))
     return None
 
 
@@ -113,7 +120,7 @@ def step_turn(s: State, task: Task) -> int | None:
     p = task[1]
     s.active = p
     s.heals = 0
-    _replace(s, [("act", p), ("post", p), ("endturn", p)])
+    _replace(s, _TURN[p])
     return None
 
 
@@ -128,7 +135,7 @@ def step_post(s: State, task: Task) -> int | None:
 def step_endturn(s: State, task: Task) -> int | None:
     p = task[1]
     last = p != s.R.first_player
-    _replace(s, [("refill", p), ("refill", 1 - p), ("end",) if last else ("turn", 1 - p)])
+    _replace(s, _ENDTURN[p][1 if last else 0])
     return None
 
 

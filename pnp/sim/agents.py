@@ -100,11 +100,15 @@ class GreedyAgent:
     def rank(self, state: State, player: int, actions: Sequence[Any]) -> list[tuple[float, Any]]:
         """[(expected value, action)], best first (stable: legal order among equals)."""
         w = self.weights
+
+        def value(s: State) -> float:
+            return heuristic.value(s, player, w)
+
         scored = []
         for a in actions:
             child = state.clone(events=False)
             child.apply_action(a)
-            scored.append((lookahead.expectation(child, lambda s: heuristic.value(s, player, w)), a))
+            scored.append((lookahead.expectation(child, value), a))
         scored.sort(key=lambda va: -va[0])
         return scored
 
