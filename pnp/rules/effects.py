@@ -38,7 +38,8 @@ class Fx:
         "key", "trade", "income_choice", "income", "hire_strength", "hire_cost", "train_cap",
         "castle_defense", "hand_size", "cap", "road_bonus", "move_range", "storage_cap",
         "round_draw", "build_discount", "upgrade_discount", "army_bonus", "siege_entrances",
-        "siege_attack", "infirmary_cap", "infirmary_strength", "points", "count",
+        "siege_attack", "infirmary_cap", "infirmary_strength", "points", "count", "upgraded",
+        "income_choice_total",
     )
 
     def __init__(self, rules: Rules, key: tuple[tuple[int, int], ...]):
@@ -115,7 +116,9 @@ class Fx:
         self.hand_size = min(lim.hand_max, lim.hand_size + hand_bonus)
         self.storage_cap = lim.storage_cap + storage
         self.army_bonus = army
-        self.count = len(key)
+        self.count = len(key)  # buildings owned
+        self.upgraded = sum(level for _, level in key)  # of them upgraded
+        self.income_choice_total = sum(self.income_choice)
         if town_hall is not None:
             per, pts = town_hall
             points += (self.count - 1) // per * pts  # "other" buildings: the hall itself does not count
