@@ -2,17 +2,17 @@
 
 The package is pure Python and always works from source. The modules in COMPILED are
 typed so that mypyc can compile them to C extensions, which Python then imports in
-place of the .py files (about three times faster games in the simulator; the results
-are the same to the byte, which benchmarks/compiled_identity.sh checks).
+place of the .py files (about four times faster greedy games in the simulator; the
+games are the same to the byte, which benchmarks/compiled_identity.sh checks).
 
-    pip install .                     pure Python (the default)
-    PNP_COMPILE=1 pip install .       compiled: fetches mypy into the build environment
-                                      and needs a C compiler; fails loudly without one
-    PNP_COMPILE=0 pip install .       pure Python even where mypyc is importable
+    pip install .                       pure Python (the default: no compiler needed)
+    PNP_COMPILE=1 pip install .         compiled: pip fetches mypy into the build
+                                        environment; fails loudly without a C compiler
+    PNP_COMPILE=auto pip install .      compiled where mypyc and a C compiler work,
+                                        pure Python otherwise
 
-Without PNP_COMPILE the build compiles only when mypyc is importable (for example
-`pip install --no-build-isolation .` beside an installed mypy), and falls back to the
-pure-Python package when the C compiler fails. Everything else is in pyproject.toml.
+Compiling is never the default: an in-place (editable) build would leave .so files that
+shadow later edits of the .py files. Everything else is in pyproject.toml.
 """
 
 from __future__ import annotations
@@ -34,24 +34,27 @@ COMPILED = [
 #: mypy reads the rest of pnp (and the libraries) for types only, and reports nothing there.
 MYPY_OPTIONS = ["--follow-imports=silent", "--ignore-missing-imports"]
 
-MODE = os.environ.get("PNP_COMPILE", "")  # "1" compile, "0" never, "" when mypyc is importable
+MODE = os.environ.get("PNP_COMPILE", "")  # "1" compile, "auto" compile if possible, else pure
 
 
 def compiled_extensions() -> list:
-    if MODE == "0":
+    if MODE not in ("1", "auto"):
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
-        # With PNP_COMPILE=1 this is pip asking for the build requirements (setup_requires
-        # below): mypyc arrives before the real build runs this file again.
+        building = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+        if MODE == "1" and building & set(sys.argv[1:]):
+            raise SystemExit("PNP_COMPILE=1 needs mypyc: pip install mypy (or let pip build in isolation)")
+        # Asked for the build requirements (setup_requires below), or PNP_COMPILE=auto:
+        # with 1, mypyc arrives before the build itself runs this file again.
         return []
     return mypycify(MYPY_OPTIONS + COMPILED, opt_level="3", group_name="pnp_engine")
 
 
 class OptionalBuildExt(build_ext):
-    """Unless PNP_COMPILE=1 asks for the compiled build, a failing C compiler leaves the
-    pure-Python package (every compiled module is also shipped as its .py file)."""
+    """With PNP_COMPILE=auto a failing C compiler leaves the pure-Python package (every
+    compiled module is also shipped as its .py file); with PNP_COMPILE=1 it is an error."""
 
     def run(self) -> None:
         try:

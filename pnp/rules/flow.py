@@ -86,7 +86,10 @@ def step_card(s: State, task: Task) -> int | None:
 def step_refill(s: State, task: Task) -> int | None:
     p = task[1]
     need = s.fx[p].hand_size - sum(s.hand[p])
-    _replace(s, (_CARD[p],) * max(0, need))
+    if need > 0:
+        _replace(s, (_CARD[p],) * need)
+    else:  # the common case: nothing to draw
+        s.queue.pop(0)
     return None
 
 
