@@ -92,12 +92,8 @@ def worths(s: State, w: Weights = DEFAULT) -> list[float]:
             if r >= 0:  # a full store makes more of the same nearly worthless
                 totals[o] += inc_w[r] if res[o][r] < caps[o] else full
     for c in R.castle:  # a castle yields nothing and is no land
-        us = units[c]
-        st = 0
-        for u in us:
-            st += u
-        strength[owner[c]] += st
-        n_units[owner[c]] += len(us)
+        strength[owner[c]] += sum(units[c])
+        n_units[owner[c]] += len(units[c])
     held = (_held_entrances(s, 0), _held_entrances(s, 1))
     land_per = R.land_per
     near = R.victory_points - 8
