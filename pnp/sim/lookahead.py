@@ -99,4 +99,6 @@ def _face_classes(state: State, battle: Battle, side: int) -> list[tuple[int, fl
 
 def expectation(s: State, fn: Callable[[State], float], cards: Cards | None = None) -> float:
     """E[fn(quiet position)] from `s` (consumed)."""
+    if s.cur != SIMULTANEOUS and not at_die(s):  # already quiet, the common case: no battle
+        return 0.0 + fn(s)  # what the sum below gives for [(s, 1.0)], to the bit
     return sum(p * fn(q) for q, p in quiet(s, cards))
