@@ -1,10 +1,13 @@
 """Simulator speed: games per second, random vs random and greedy vs greedy, on one worker
-and on every core. Run by hand; the figures go into the README.
+and on every core, for the build that is imported (pure Python or compiled). Run by
+hand; the figures go into the README.
 
     python benchmarks/bench_sim.py [--games N] [--greedy-games N] [--workers W]
 
-Wall-clock figures depend on what else the machine runs; the one-worker lines also give
-CPU time, which does not.
+"cpu g/s" is games per second of CPU time (this process and its workers, user + system),
+that is games per second on one core: it does not depend on what else the machine runs,
+while the wall-clock "games/s" does. The compiled figures come from a compiled build of
+this tree (PNP_COMPILE=1, see setup.py), e.g. the copy benchmarks/compiled_identity.sh makes.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import sys
 import time
 from pathlib import Path
@@ -19,19 +23,34 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pnp.content import load_game  # noqa: E402
+from pnp.rules import state as engine_state  # noqa: E402
 from pnp.sim.agents import parse_specs  # noqa: E402
 from pnp.sim.runner import play_many  # noqa: E402
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished (joined) worker processes."""
+    total = 0.0
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+        r = resource.getrusage(who)
+        total += r.ru_utime + r.ru_stime
+    return total
+
+
+def build_name() -> str:
+    compiled = not engine_state.__file__.endswith(".py")
+    return "compiled (mypyc)" if compiled else "pure Python"
+
+
 def measure(game, agents: str, games: int, workers: int, seed: int = 1) -> dict:
     specs = parse_specs(agents)
-    wall, cpu = time.perf_counter(), time.process_time()
+    wall, cpu = time.perf_counter(), cpu_seconds()
     records = play_many(game, specs, games=games, seed=seed, workers=workers)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
     rounds = sum(r["rounds"] for r in records) / len(records)
     capped = sum(r["victory"] == "cap" for r in records)
-    return {"agents": agents, "games": games, "workers": workers, "wall": wall,
-            "games_per_s": games / wall, "cpu_games_per_s": games / cpu if workers == 1 else None,
+    return {"agents": agents, "games": games, "workers": workers, "wall": wall, "cpu": cpu,
+            "games_per_s": games / wall, "cpu_games_per_s": games / cpu,
             "mean_rounds": rounds, "capped": capped}
 
 
@@ -45,15 +64,16 @@ def main() -> int:
     if game is None:
         print("content does not load", file=sys.stderr)
         return 1
-    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
-    print(f"{'agents':16} {'workers':>7} {'games':>6} {'wall s':>7} {'games/s':>8} {'cpu g/s':>8} "
-          f"{'rounds':>7} {'capped':>6}")
+    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
+          f"{build_name()}, load average {os.getloadavg()[0]:.1f}")
+    print(f"{'agents':16} {'workers':>7} {'games':>6} {'wall s':>7} {'games/s':>8} {'cpu s':>7} "
+          f"{'cpu g/s':>8} {'rounds':>7} {'capped':>6}")
     for agents, games in (("random,random", args.games), ("greedy,greedy", args.greedy_games)):
         for workers in sorted({1, args.workers}):
             m = measure(game, agents, games, workers)
-            cpu = f"{m['cpu_games_per_s']:8.1f}" if m["cpu_games_per_s"] else f"{'':8}"
-            print(f"{agents:16} {workers:7d} {games:6d} {m['wall']:7.1f} {m['games_per_s']:8.1f} {cpu} "
-                  f"{m['mean_rounds']:7.1f} {m['capped']:6d}", flush=True)
+            print(f"{agents:16} {workers:7d} {games:6d} {m['wall']:7.1f} {m['games_per_s']:8.1f} "
+                  f"{m['cpu']:7.1f} {m['cpu_games_per_s']:8.1f} {m['mean_rounds']:7.1f} {m['capped']:6d}",
+                  flush=True)
     return 0
 
 

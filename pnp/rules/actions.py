@@ -9,7 +9,10 @@ the secret card step takes a pair (card id of A or None, card id of B or None).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Union
+
+if TYPE_CHECKING:
+    from pnp.rules.state import State
 
 
 class Pass(NamedTuple):
@@ -88,7 +91,7 @@ class Train(NamedTuple):
 
 class Trade(NamedTuple):
     give: str
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count, by design of the API
     get: tuple[str, ...]
     kind: str = "trade"
 
@@ -106,10 +109,13 @@ class Choose(NamedTuple):
 
 PASS, HEAL, END_TURN = Pass(), Heal(), EndTurn()
 
+#: What the action step offers (main_actions).
+MainAction = Union[Pass, Heal, Build, Upgrade, Hire, Move, Train, Trade]
 
-def main_actions(s, p: int) -> list:
+
+def main_actions(s: State, p: int) -> list[MainAction]:
     """Every legal action of player p at the action step (heal included while allowed)."""
-    out = [PASS]
+    out: list[MainAction] = [PASS]
     if s.can_heal(p):
         out.append(HEAL)
     own = s.own_spaces(p)
@@ -129,10 +135,10 @@ def _affordable(res: list[int], price: tuple[int, ...]) -> bool:
     return True
 
 
-def _builds(s, p: int, out: list) -> None:
+def _builds(s: State, p: int, out: list[MainAction]) -> None:
     R, owned, res = s.R, s.bld[p], s.res[p]
     discount = s.fx[p].build_discount
-    full = len(owned) >= R.lim.building_slots
+    full = len(owned) >= R.building_slots
     discards = sorted(owned) if full else (None,)
     wealth = sum(res) + discount
     for slot, b in enumerate(s.market, 1):
@@ -144,7 +150,7 @@ def _builds(s, p: int, out: list) -> None:
                     out.append(Build(slot, R.b_ids[b], waive, None if d is None else R.b_ids[d]))
 
 
-def _upgrades(s, p: int, out: list) -> None:
+def _upgrades(s: State, p: int, out: list[MainAction]) -> None:
     R, res = s.R, s.res[p]
     discount = s.fx[p].upgrade_discount
     wealth = sum(res) + discount
@@ -156,7 +162,7 @@ def _upgrades(s, p: int, out: list) -> None:
                 out.append(Upgrade(R.b_ids[b], waive))
 
 
-def _hires(s, p: int, own: list[int], out: list) -> None:
+def _hires(s: State, p: int, own: list[int], out: list[MainAction]) -> None:
     R, fx, units = s.R, s.fx[p], s.units
     if not _affordable(s.res[p], fx.hire_cost):
         return
@@ -173,7 +179,7 @@ def _hires(s, p: int, own: list[int], out: list) -> None:
         out.append(hires[castle])
 
 
-def _moves(s, p: int, own: list[int], out: list) -> None:
+def _moves(s: State, p: int, own: list[int], out: list[MainAction]) -> None:
     R, units, owner = s.R, s.units, s.owner
     fx = s.fx[p]
     cap = fx.cap
@@ -196,7 +202,7 @@ def _moves(s, p: int, own: list[int], out: list) -> None:
                 out.extend(moves[:upto[min(room, len(group))]])
 
 
-def destinations(s, p: int, src: int, can_siege: bool | None = None) -> list[int]:
+def destinations(s: State, p: int, src: int, can_siege: bool | None = None) -> list[int]:
     """Spaces a group at `src` may move to: paths through non-enemy spaces, attacking
     only on the last step; the enemy castle only from an entrance p holds, and only
     while p holds enough of its entrances."""
@@ -229,7 +235,7 @@ def destinations(s, p: int, src: int, can_siege: bool | None = None) -> list[int
     return out
 
 
-def _trains(s, p: int, own: list[int], out: list) -> None:
+def _trains(s: State, p: int, own: list[int], out: list[MainAction]) -> None:
     R = s.R
     if not _affordable(s.res[p], R.train_cost):
         return
@@ -243,7 +249,7 @@ def _trains(s, p: int, own: list[int], out: list) -> None:
             last = u
 
 
-def _trades(s, p: int, out: list) -> None:
+def _trades(s: State, p: int, out: list[MainAction]) -> None:
     R, res = s.R, s.res[p]
     for give, get in s.fx[p].trade:
         for r in range(R.n_res):
@@ -251,5 +257,5 @@ def _trades(s, p: int, out: list) -> None:
                 out.extend(R.trades(r, give, get))
 
 
-def choice_actions(s, p: int) -> list:
+def choice_actions(s: State, p: int) -> list[Choose]:
     return [Choose(r) for r in s.R.res_ids]

@@ -18,9 +18,12 @@ so none is rolled.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, Dict, NamedTuple
 
-from pnp.rules.compiled import DIE_SIDES
+from pnp.rules.compiled import DIE_SIDES, Rules
+
+#: A battle card's effects: effect key -> its parameters.
+Effects = Dict[str, Dict[str, Any]]
 
 #: The steps of a battle in the order this module plays them; the content's battle.timing
 #: must list them in this order (checks/battle_steps.py), since every printed order comes from it.
@@ -31,7 +34,7 @@ CARD_KEYS = frozenset({
     "cancel_card", "target_strongest", "militia", "reroll_miss", "ignore_defense", "full_defense",
     "last_stand", "bandage", "loot", "draw_after", "forage",
 })
-NO_EFFECTS: dict = {}
+NO_EFFECTS: Effects = {}
 DIE_OUTCOMES = tuple((face, Fraction(1, DIE_SIDES)) for face in range(1, DIE_SIDES + 1))
 
 
@@ -48,12 +51,27 @@ class Outcome(NamedTuple):
 
 
 class Battle:
-    __slots__ = ("rules", "units", "eff", "strength", "need", "mod", "dice", "rerolls", "hits", "misses", "faces")
+    """Opened with Battle.open (no __init__: clone copies fields without recomputing them)."""
 
-    def __init__(self, rules, att: tuple[int, ...], dfn: tuple[int, ...], att_bonus: int = 0,
-                 def_bonus: int = 0, att_card: int | None = None, def_card: int | None = None):
+    __slots__ = ("rules", "units", "eff", "strength", "need", "mod", "dice", "rerolls", "hits", "misses", "faces")
+    rules: Rules
+    units: tuple[tuple[int, ...], tuple[int, ...]]   # (attacker's, defender's) strengths
+    eff: tuple[Effects, Effects]                     # card effects in force (after Контрнаказ)
+    strength: tuple[int, int]
+    need: tuple[int, int]                            # die face each side needs to hit
+    mod: tuple[int, int]                             # roll modifiers
+    dice: list[int]                                  # first-roll dice still to roll
+    rerolls: list[int]
+    hits: list[int]
+    misses: list[int]
+    faces: tuple[list[int], list[int]]               # faces rolled, rerolls included
+
+    @staticmethod
+    def open(rules: Rules, att: tuple[int, ...], dfn: tuple[int, ...], att_bonus: int = 0,
+             def_bonus: int = 0, att_card: int | None = None, def_card: int | None = None) -> Battle:
         """`att`/`dfn`: sorted unit strengths; bonuses: siege attack / castle defence totals;
         cards: battle-card indices (None = no card)."""
+        self = Battle.__new__(Battle)
         self.rules = rules
         self.units = (att, dfn)
         fa = rules.card_fx[att_card] if att_card is not None else NO_EFFECTS
@@ -61,7 +79,7 @@ class Battle:
         a = NO_EFFECTS if "cancel_card" in fd else fa
         d = NO_EFFECTS if "cancel_card" in fa else fd
         self.eff = (a, d)
-        floor = rules.lim.strength_floor
+        floor = rules.strength_floor
         if "ignore_defense" in a:
             def_bonus = 0
         sa = sum(att) + att_bonus + _amount(a, "strength_bonus") - _amount(d, "enemy_strength_penalty")
@@ -76,7 +94,8 @@ class Battle:
         self.rerolls = [0 if silent else e.get("reroll_miss", NO_EFFECTS).get("rerolls", 0) for e in (a, d)]
         self.hits = [0, 0]
         self.misses = [0, 0]
-        self.faces: tuple[list[int], list[int]] = ([], [])
+        self.faces = ([], [])
+        return self
 
     def clone(self) -> "Battle":
         b = Battle.__new__(Battle)
@@ -113,10 +132,10 @@ class Battle:
         self.faces[side].append(face)
 
     def is_hit(self, side: int, face: int) -> bool:
-        b = self.rules.battle
-        if face == b.always_hit:
+        rules = self.rules
+        if face == rules.always_hit:
             return True
-        if face == b.always_miss:
+        if face == rules.always_miss:
             return False
         return face + self.mod[side] >= self.need[side]
 
@@ -133,12 +152,12 @@ class Battle:
         return Outcome(att_left, def_left, att_lost, def_lost, winner)
 
 
-def _amount(effects: dict, key: str) -> int:
+def _amount(effects: Effects, key: str) -> int:
     params = effects.get(key)
     return params["amount"] if params is not None else 0
 
 
-def _casualties(units: tuple[int, ...], received: int, own: dict, enemy: dict) -> tuple[tuple, tuple]:
+def _casualties(units: tuple[int, ...], received: int, own: Effects, enemy: Effects) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(left, lost) of one side, both sorted ascending."""
     if "full_defense" in own or "full_defense" in enemy:
         received = 0
@@ -163,7 +182,7 @@ def _casualties(units: tuple[int, ...], received: int, own: dict, enemy: dict) -
     return left, lost
 
 
-def _return(left: tuple, lost: tuple, count: int, strength: int) -> tuple[tuple, tuple]:
+def _return(left: tuple[int, ...], lost: tuple[int, ...], count: int, strength: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Bring `count` lost units back at `strength` (the weakest lost tokens come back)."""
     count = min(count, len(lost))
     if not count:

@@ -143,6 +143,9 @@ class Rules:
         self.b_cost = tuple((self.cost(b.cost), self.cost(b.upgrade.cost)) for b in game.buildings)
         self.b_points = tuple((b.points, b.upgrade.points) for b in game.buildings)
         self.b_effects = tuple((b.effects, b.upgrade.effects) for b in game.buildings)
+        # the same as (key, params) pairs with plain dicts, for folding a castle's effects
+        self.b_effect_items = tuple(tuple(tuple((e.key, dict(e.params)) for e in effects) for effects in levels)
+                                    for levels in self.b_effects)
         self.b_total = tuple((sum(a), sum(b)) for a, b in self.b_cost)
         self.b_copies = tuple(b.copies for b in game.buildings)
         self.prestige = frozenset(self.b_idx[b] for b in game.scoring.prestige_buildings)
@@ -169,6 +172,17 @@ class Rules:
         self.battle = game.battle
         self.victory = game.victory
         self.scoring = game.scoring
+        # numbers read at every step, copied out of the model objects (one look-up less)
+        self.hand_max: int = lim.hand_max
+        self.heals_per_turn: int = lim.heals_per_turn
+        self.market_size: int = lim.market_size
+        self.building_slots: int = lim.building_slots
+        self.strength_floor: int = lim.strength_floor
+        self.land_per: int = game.scoring.land_per  # held lands per land point
+        self.points_per_lands: int = game.scoring.land_points
+        self.victory_points: int = game.victory.points
+        self.always_hit: int = game.battle.always_hit
+        self.always_miss: int = game.battle.always_miss
         self.tie_winner = self.players.index(game.victory.tie_winner)
         self.first_player = self.players.index(game.setup.first_player)
         # the round-start "muster" step (when the content has it): a player left without

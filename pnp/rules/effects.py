@@ -13,6 +13,11 @@ trade effect is a separate rate.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnp.rules.compiled import Rules
+
 #: Every building effect key the engine understands.
 BUILDING_KEYS = frozenset({
     "trade", "income_choice", "income", "hire_strength", "hire_cost_up", "hire_cost_down",
@@ -33,10 +38,11 @@ class Fx:
         "key", "trade", "income_choice", "income", "hire_strength", "hire_cost", "train_cap",
         "castle_defense", "hand_size", "cap", "road_bonus", "move_range", "storage_cap",
         "round_draw", "build_discount", "upgrade_discount", "army_bonus", "siege_entrances",
-        "siege_attack", "infirmary_cap", "infirmary_strength", "points", "count",
+        "siege_attack", "infirmary_cap", "infirmary_strength", "points", "count", "upgraded",
+        "income_choice_total",
     )
 
-    def __init__(self, rules, key: tuple[tuple[int, int], ...]):
+    def __init__(self, rules: Rules, key: tuple[tuple[int, int], ...]):
         lim = rules.lim
         self.key = key
         trade: set[tuple[int, int]] = set()
@@ -58,9 +64,7 @@ class Fx:
         for b, level in key:
             points += rules.b_points[b][level]
             prestige += b in rules.prestige
-            for e in rules.b_effects[b][level]:
-                p = e.params
-                k = e.key
+            for k, p in rules.b_effect_items[b][level]:
                 if k == "trade":
                     trade.add((p["give"], p["get"]))
                 elif k == "income_choice":
@@ -112,7 +116,9 @@ class Fx:
         self.hand_size = min(lim.hand_max, lim.hand_size + hand_bonus)
         self.storage_cap = lim.storage_cap + storage
         self.army_bonus = army
-        self.count = len(key)
+        self.count = len(key)  # buildings owned
+        self.upgraded = sum(level for _, level in key)  # of them upgraded
+        self.income_choice_total = sum(self.income_choice)
         if town_hall is not None:
             per, pts = town_hall
             points += (self.count - 1) // per * pts  # "other" buildings: the hall itself does not count

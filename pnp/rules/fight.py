@@ -9,15 +9,22 @@ while the battle lasts; the moving group has already left its space.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Optional, Tuple
+
 from pnp.rules.battle import Battle
 from pnp.rules.events import BattleFought
 from pnp.rules.turn import finish, road_bonus, set_space
 
+if TYPE_CHECKING:
+    from pnp.rules.compiled import Rules
+    from pnp.rules.effects import Fx
+    from pnp.rules.state import Fight, State, Task
 
-def reveal_cards(s, pair) -> None:
+
+def reveal_cards(s: State, pair: Tuple[Optional[str], Optional[str]]) -> None:
     """The joint secret step: pair = (card id of player 0 or None, card id of player 1 or None)."""
     R = s.R
-    idx = []
+    idx: list[int | None] = []
     for player in (0, 1):
         cid = pair[player]
         if cid is None:
@@ -27,39 +34,46 @@ def reveal_cards(s, pair) -> None:
         s.hand[player][c] -= 1
         idx.append(c)
     s.queue.pop(0)
-    p = s.fight[0]
+    p = _fight(s)[0]
     open_battle(s, idx[p], idx[1 - p])
 
 
-def open_battle(s, att_card: int | None, def_card: int | None) -> None:
+def open_battle(s: State, att_card: int | None, def_card: int | None) -> None:
     R = s.R
-    p, src, dst, group, _, _ = s.fight
+    p, src, dst, group, _, _ = _fight(s)
     e = 1 - p
     att_bonus = def_bonus = 0
     if dst == R.castle[e]:
         att_bonus = s.fx[p].siege_attack
         def_bonus = castle_bonus(R, s.fx[e])
     s.fight = (p, src, dst, group, att_card, def_card)
-    s.battle = Battle(R, group, s.units[dst], att_bonus, def_bonus, att_card, def_card)
+    s.battle = Battle.open(R, group, s.units[dst], att_bonus, def_bonus, att_card, def_card)
 
 
-def castle_bonus(R, fx) -> int:
+def _fight(s: State) -> Fight:
+    f = s.fight
+    assert f is not None  # only called while a battle lasts
+    return f
+
+
+def castle_bonus(R: Rules, fx: Fx) -> int:
     """Strength a defender gets in its own castle: the castle's own bonus plus its walls."""
     return R.battle.castle_defense + fx.castle_defense
 
 
-def resolve(s) -> None:
+def resolve(s: State) -> None:
     """Casualties, wounded, who holds the space, after-battle card effects, discards."""
     R = s.R
     b = s.battle
+    assert b is not None  # the resolve step follows the dice
     o = b.outcome()
-    p, src, dst, group, att_card, def_card = s.fight
+    p, src, dst, group, att_card, def_card = _fight(s)
     e = 1 - p
     def_units = s.units[dst]
     _wound(s, p, len(o.att_lost))
     _wound(s, e, len(o.def_lost))
     winner = None if o.winner is None else (p if o.winner == 0 else e)
-    draws = []
+    draws: list[Task] = []
     for side, player in ((0, p), (1, e)):
         eff = b.eff[side]
         if player == winner:
@@ -96,7 +110,7 @@ def resolve(s) -> None:
     s.queue[0:0] = draws
 
 
-def _wound(s, p: int, lost: int) -> None:
+def _wound(s: State, p: int, lost: int) -> None:
     """Lost units go to the wounded box while it has room; the rest leave the game."""
     if lost:
         s.wounded[p] = min(s.fx[p].infirmary_cap, s.wounded[p] + lost)

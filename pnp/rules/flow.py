@@ -21,26 +21,39 @@ or None once it has removed or replaced itself.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+
 from pnp.rules import fight, turn
 from pnp.rules.compiled import LAND_YIELD
 from pnp.rules.events import MarketShort, Mustered, Reshuffled, RoundEnded
 
+if TYPE_CHECKING:
+    from pnp.rules.battle import Battle
+    from pnp.rules.state import State, Task
+
 CHANCE, SIMULTANEOUS = -1, -2
 
+# Tasks queued at every turn, built once per player (tuples: shared, never changed).
+_CARD = (("card", 0), ("card", 1))
+_TURN = tuple((("act", p), ("post", p), ("endturn", p)) for p in (0, 1))
+_ENDTURN = tuple(((("refill", p), ("refill", 1 - p), ("turn", 1 - p)),  # then the other's turn
+                  (("refill", p), ("refill", 1 - p), ("end",)))          # then the round end
+                 for p in (0, 1))
 
-def _replace(s, tasks: list) -> None:
+
+def _replace(s: State, tasks: Sequence[Task]) -> None:
     s.queue[0:1] = tasks
 
 
-def step_chance(s, task):
+def step_chance(s: State, task: Task) -> int | None:
     return CHANCE
 
 
-def step_decision(s, task):
+def step_decision(s: State, task: Task) -> int | None:
     return task[1]
 
 
-def step_mkt(s, task):
+def step_mkt(s: State, task: Task) -> int | None:
     size = task[1]
     while len(s.market) < size:
         if any(s.bdeck):
@@ -53,9 +66,9 @@ def step_mkt(s, task):
     return None
 
 
-def step_card(s, task):
+def step_card(s: State, task: Task) -> int | None:
     p = task[1]
-    if sum(s.hand[p]) >= s.R.lim.hand_max:
+    if sum(s.hand[p]) >= s.R.hand_max:
         s.queue.pop(0)
         return None
     if not any(s.deck):
@@ -70,14 +83,17 @@ def step_card(s, task):
     return CHANCE
 
 
-def step_refill(s, task):
+def step_refill(s: State, task: Task) -> int | None:
     p = task[1]
     need = s.fx[p].hand_size - sum(s.hand[p])
-    _replace(s, [("card", p)] * max(0, need))
+    if need > 0:
+        _replace(s, (_CARD[p],) * need)
+    else:  # the common case: nothing to draw
+        s.queue.pop(0)
     return None
 
 
-def step_start(s, task):
+def step_start(s: State, task: Task) -> int | None:
     R = s.R
     if R.muster:
         for p in _seats(s):
@@ -85,16 +101,16 @@ def step_start(s, task):
                 castle = R.castle[p]
                 s.units[castle] = tuple(sorted(s.units[castle] + R.muster))
                 s.events.append(Mustered(s.round, p, R.muster))
-    res, owner, yields = s.res, s.owner, s.yields
-    for c in range(R.n_cells):
-        p = owner[c]
-        if p >= 0 and yields[c] >= 0:
-            res[p][yields[c]] += LAND_YIELD
-    tasks = []
+    res = s.res
+    for p, r in zip(s.owner, s.yields):  # castles and empty cells: no yield or no owner
+        if p >= 0 and r >= 0:
+            res[p][r] += LAND_YIELD
+    tasks: list[Task] = []
     for p in _seats(s):
         fx = s.fx[p]
         for r, amount in enumerate(fx.income):
-            res[p][r] += amount
+            if amount:
+                res[p][r] += amount
         tasks += [("choice", p, amount) for amount in fx.income_choice]
     for p in _seats(s):
         tasks += [("card", p)] * s.fx[p].round_draw
@@ -103,15 +119,15 @@ def step_start(s, task):
     return None
 
 
-def step_turn(s, task):
+def step_turn(s: State, task: Task) -> int | None:
     p = task[1]
     s.active = p
     s.heals = 0
-    _replace(s, [("act", p), ("post", p), ("endturn", p)])
+    _replace(s, _TURN[p])
     return None
 
 
-def step_post(s, task):
+def step_post(s: State, task: Task) -> int | None:
     p = task[1]
     if s.can_heal(p):
         return p
@@ -119,29 +135,29 @@ def step_post(s, task):
     return None
 
 
-def step_endturn(s, task):
+def step_endturn(s: State, task: Task) -> int | None:
     p = task[1]
     last = p != s.R.first_player
-    _replace(s, [("refill", p), ("refill", 1 - p), ("end",) if last else ("turn", 1 - p)])
+    _replace(s, _ENDTURN[p][1 if last else 0])
     return None
 
 
-def step_end(s, task):
+def step_end(s: State, task: Task) -> int | None:
     R = s.R
     for p in (0, 1):
         cap = s.fx[p].storage_cap
         s.res[p] = [min(cap, v) for v in s.res[p]]
     if s.market:  # the oldest card goes under the deck, a new one comes to position 1
         s.bottom.append(s.market.pop())
-    _replace(s, [("mkt", R.lim.market_size), ("check",)])
+    _replace(s, [("mkt", R.market_size), ("check",)])
     return None
 
 
-def step_check(s, task):
+def step_check(s: State, task: Task) -> int | None:
     R = s.R
     scores = (s.score(0), s.score(1))
     s.events.append(RoundEnded(s.round, scores, (tuple(s.res[0]), tuple(s.res[1]))))
-    reached = [p for p in (0, 1) if scores[p] >= R.victory.points]
+    reached = [p for p in (0, 1) if scores[p] >= R.victory_points]
     if len(reached) == 2:
         turn.finish(s, R.tie_winner, "tie")
     elif reached:
@@ -154,7 +170,7 @@ def step_check(s, task):
     return None
 
 
-def step_cards(s, task):
+def step_cards(s: State, task: Task) -> int | None:
     if any(s.hand[0]) or any(s.hand[1]):
         return SIMULTANEOUS
     s.queue.pop(0)
@@ -162,25 +178,31 @@ def step_cards(s, task):
     return None
 
 
-def step_die(s, task):
-    if s.battle.next_side() >= 0:
+def step_die(s: State, task: Task) -> int | None:
+    if _battle(s).next_side() >= 0:
         return CHANCE
     s.queue.pop(0)
     return None
 
 
-def step_resolve(s, task):
+def step_resolve(s: State, task: Task) -> int | None:
     s.queue.pop(0)
     fight.resolve(s)
     return None
 
 
-def _seats(s):
+def _battle(s: State) -> Battle:
+    b = s.battle
+    assert b is not None  # only called at a battle's dice
+    return b
+
+
+def _seats(s: State) -> tuple[int, int]:
     first = s.R.first_player
     return (first, 1 - first)
 
 
-STEPS = {
+STEPS: dict[str, Callable[[State, Task], Optional[int]]] = {
     "tile": step_chance, "mkt": step_mkt, "card": step_card, "refill": step_refill,
     "start": step_start, "choice": step_decision, "turn": step_turn, "act": step_decision,
     "post": step_post, "endturn": step_endturn, "end": step_end, "check": step_check,
@@ -188,10 +210,11 @@ STEPS = {
 }
 
 
-def apply_chance(s, kind: str, task: tuple, outcome) -> None:
+def apply_chance(s: State, kind: str, task: Task, outcome: Any) -> None:
+    """`outcome`: a die face (int) or the content id (str) of what is drawn."""
     R = s.R
     if kind == "die":
-        s.battle.roll(outcome)
+        _battle(s).roll(outcome)
     elif kind == "card":
         c = R.card_idx[outcome]
         s.deck[c] -= 1
@@ -205,10 +228,14 @@ def apply_chance(s, kind: str, task: tuple, outcome) -> None:
         deal_tile(s, task, R.land_idx[outcome])
 
 
-def deal_tile(s, task: tuple, kind: int) -> None:
+def deal_tile(s: State, task: Task, kind: int) -> None:
     R = s.R
     _, cell, bag = task
-    s.bags[bag][kind] -= 1
+    bags = list(s.bags)  # replaced, not changed in place: clones share it (State.clone)
+    left = list(bags[bag])
+    left[kind] -= 1
+    bags[bag] = tuple(left)
+    s.bags = tuple(bags)
     land = list(s.land)
     cells = (cell, R.space_idx[R.game.board.cells[cell].mirror])
     for c in cells:
@@ -218,7 +245,7 @@ def deal_tile(s, task: tuple, kind: int) -> None:
     s.queue.pop(0)
 
 
-def chance_label(s) -> str:
+def chance_label(s: State) -> str:
     R = s.R
     task = s.queue[0]
     kind = task[0]
@@ -230,5 +257,6 @@ def chance_label(s) -> str:
         return "market card"
     if kind == "card":
         return f"battle card for {R.players[task[1]]}"
-    side = s.battle.next_side()
-    return f"{'attacker' if side == 0 else 'defender'} die" + ("" if s.battle.dice[side] else " (reroll)")
+    b = _battle(s)
+    side = b.next_side()
+    return f"{'attacker' if side == 0 else 'defender'} die" + ("" if b.dice[side] else " (reroll)")

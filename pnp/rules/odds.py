@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from pnp.rules.battle import DIE_OUTCOMES, Battle, Outcome
 from pnp.rules.compiled import compile_rules
@@ -29,12 +30,13 @@ class BattleOdds:
     wiped: Fraction                              # both sides removed: the land is left empty
 
 
-def distribution(battle: Battle, exact: bool = True) -> dict[Outcome, Fraction | float]:
+def distribution(battle: Battle, exact: bool = True) -> dict[Outcome, Any]:
     """Every final Outcome of `battle` (not yet rolled) with its probability: exact
     Fractions, or floats when `exact` is False (several times faster, for agents)."""
     faces = DIE_OUTCOMES if exact else tuple((face, float(q)) for face, q in DIE_OUTCOMES)
-    frontier = {battle.key(): (battle, Fraction(1) if exact else 1.0)}
-    result: dict[Outcome, Fraction] = {}
+    # probabilities are Fractions, or floats when not exact
+    frontier: dict[tuple, tuple[Battle, Any]] = {battle.key(): (battle, Fraction(1) if exact else 1.0)}
+    result: dict[Outcome, Any] = {}
     while frontier:
         nxt: dict = {}
         for b, p in frontier.values():
@@ -81,7 +83,7 @@ def open_battle(game, attacker, defender, castle=False, wall=False, bastion=Fals
                  if any(e.key == "castle_defense" for e in levels[0]))
         owned[b] = 1 if bastion else 0
     def_bonus = castle_bonus(rules, rules.fx(owned)) if castle else 0
-    return Battle(rules, tuple(sorted(attacker)), tuple(sorted(defender)), 0, def_bonus,
+    return Battle.open(rules, tuple(sorted(attacker)), tuple(sorted(defender)), 0, def_bonus,
                   card_index(rules, attacker_card), card_index(rules, defender_card))
 
 

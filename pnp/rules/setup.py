@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pnp.content.model import Game
 from pnp.rules.compiled import compile_rules
-from pnp.rules.state import State
+from pnp.rules.state import TERMINAL, State
 
 #: Default safety cap on rounds (an engine parameter, not a rule of the game).
 DEFAULT_MAX_ROUNDS = 100
@@ -41,14 +41,14 @@ def new_game(game: Game, max_rounds: int = DEFAULT_MAX_ROUNDS, validate: bool = 
     s.bdeck = list(R.b_copies)
     s.bottom = []
     s.market = []
-    s.bags = [list(R.pair_bag), list(R.centre_bag)]
+    s.bags = (tuple(R.pair_bag), tuple(R.centre_bag))
     s.wounded = [0, 0]
     s.round = 1
     s.active = R.first_player
     s.heals = 0
     s.battle = None
     s.fight = None
-    s.cur = None
+    s.cur = TERMINAL  # set by _advance below
     s.winner = None
     s.victory_type = None
     s.events = []

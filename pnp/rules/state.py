@@ -10,13 +10,23 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from typing import TYPE_CHECKING, Any, Optional, Tuple
 
 from pnp.rules import fight, flow, turn
 from pnp.rules.actions import END_TURN, HEAL, choice_actions, main_actions
-from pnp.rules.battle import DIE_OUTCOMES
-from pnp.rules.compiled import DIE_SIDES
+from pnp.rules.battle import DIE_OUTCOMES, Battle
+from pnp.rules.compiled import DIE_SIDES, Rules
+
+if TYPE_CHECKING:
+    from pnp.rules.effects import Fx
 
 CHANCE, SIMULTANEOUS, TERMINAL = -1, -2, -4
+
+#: A queue task: the step's name, then its arguments (see pnp.rules.flow).
+Task = Tuple[Any, ...]
+#: While a battle lasts: (attacker, from space, attacked space, moving group,
+#: attacker's card index, defender's card index).
+Fight = Tuple[int, int, int, Tuple[int, ...], Optional[int], Optional[int]]
 
 
 class IllegalAction(ValueError):
@@ -29,6 +39,36 @@ class State:
         "bdeck", "bottom", "market", "bags", "wounded", "round", "active", "heals", "queue",
         "battle", "fight", "cur", "winner", "victory_type", "events", "max_rounds", "validate",
     )
+    # Typed, so that a compiled build (mypyc, see setup.py) keeps them as native fields.
+    R: Rules
+    units: list[tuple[int, ...]]   # per space: unit strengths, sorted
+    owner: list[int]               # per space: 0, 1 or -1 (an empty cell); castles keep theirs
+    land: tuple[int, ...]          # per cell: land kind index, -1 before its tile is dealt
+    yields: tuple[int, ...]        # per space: resource index the land yields, or -1
+    res: list[list[int]]           # per player, per resource
+    bld: list[dict[int, int]]      # per player: building index -> level (0 base, 1 upgraded);
+                                   # a dict is replaced, never changed: clones share them
+    fx: list[Fx]                   # per player: aggregated building effects
+    hand: list[list[int]]          # per player: count of each battle card
+    deck: list[int]                # battle-card urn: count per card
+    discard: list[int]
+    bdeck: list[int]               # building urn (the shuffled part): count per building
+    bottom: list[int]              # buildings put under the deck, in order
+    market: list[int]              # building indices, position 1 first
+    bags: tuple[tuple[int, ...], ...]  # land-tile urns (the pair bag, the centre bag), replaced on a deal
+    wounded: list[int]
+    round: int
+    active: int
+    heals: int
+    queue: list[Task]
+    battle: Battle | None
+    fight: Fight | None
+    cur: int
+    winner: int | None
+    victory_type: str | None
+    events: list[Any]              # pnp.rules.events records
+    max_rounds: int
+    validate: bool
 
     # ---- OpenSpiel interface ----------------------------------------------------
     @property
@@ -121,23 +161,25 @@ class State:
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
-    def clone(self) -> "State":
+    def clone(self, events: bool = True) -> "State":
+        """A copy to play on. `events=False` gives the copy its own empty event log, for
+        lookahead positions whose history nobody reads (the real log is never shared)."""
         c = State.__new__(State)
         c.R, c.land, c.yields, c.fight = self.R, self.land, self.yields, self.fight
         c.units, c.owner = self.units[:], self.owner[:]
         c.res = [self.res[0][:], self.res[1][:]]
-        c.bld = [dict(self.bld[0]), dict(self.bld[1])]
+        c.bld = self.bld[:]
         c.fx = self.fx[:]
         c.hand = [self.hand[0][:], self.hand[1][:]]
         c.deck, c.discard = self.deck[:], self.discard[:]
         c.bdeck, c.bottom, c.market = self.bdeck[:], self.bottom[:], self.market[:]
-        c.bags = [b[:] for b in self.bags]
+        c.bags = self.bags
         c.wounded = self.wounded[:]
         c.round, c.active, c.heals, c.cur = self.round, self.active, self.heals, self.cur
         c.winner, c.victory_type, c.max_rounds, c.validate = self.winner, self.victory_type, self.max_rounds, self.validate
         c.queue = self.queue[:]
         c.battle = self.battle.clone() if self.battle is not None else None
-        c.events = self.events[:]
+        c.events = self.events[:] if events else []
         return c
 
     # ---- reading the position ---------------------------------------------------
@@ -154,11 +196,12 @@ class State:
         return self.owner[:self.R.n_cells].count(p)
 
     def army(self, p: int) -> int:
-        units, owner = self.units, self.owner
-        n = len(units[self.R.castle[p]])
-        for c in range(self.R.n_cells):
-            if owner[c] == p:
-                n += len(units[c])
+        """p's units on the table: on p's cells and in p's castle (the only space p owns
+        beyond its cells)."""
+        n = 0
+        for o, us in zip(self.owner, self.units):
+            if o == p:
+                n += len(us)
         return n
 
     def army_limit(self, p: int, lands: int | None = None) -> int:
@@ -175,18 +218,21 @@ class State:
 
     def can_heal(self, p: int) -> bool:
         fx = self.fx[p]
-        return (self.heals < self.R.lim.heals_per_turn and self.wounded[p] > 0 and fx.infirmary_cap > 0
+        return (self.heals < self.R.heals_per_turn and self.wounded[p] > 0 and fx.infirmary_cap > 0
                 and len(self.units[self.R.castle[p]]) < fx.cap and self.army(p) < self.army_limit(p))
 
     def score(self, p: int) -> int:
         """Victory points now: buildings (with town hall and prestige), lands, land bonuses."""
         R = self.R
-        sc = R.scoring
-        owner, land = self.owner, self.land
-        held = [c for c in range(R.n_cells) if owner[c] == p]
-        counted = sum(1 for c in held if land[c] < 0 or R.land_scores[land[c]])  # the mine does not score
-        return (self.fx[p].points + counted // sc.land_per * sc.land_points
-                + sum(R.land_points[land[c]] for c in held if land[c] >= 0))
+        land_points, land_scores = R.land_points, R.land_scores
+        held = bonus = 0
+        for o, k in zip(self.owner, self.land):  # the cells: land has one entry per cell
+            if o == p:
+                if k < 0 or land_scores[k]:  # the mine gives gold but no points (the original)
+                    held += 1
+                if k >= 0:
+                    bonus += land_points[k]
+        return self.fx[p].points + held // R.land_per * R.points_per_lands + bonus
 
     def hand_count(self, p: int) -> int:
         return sum(self.hand[p])

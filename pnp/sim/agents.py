@@ -16,9 +16,10 @@ from __future__ import annotations
 import difflib
 import random
 from dataclasses import dataclass
+from typing import Any, Sequence
 
 from pnp.rules.agents_min import RandomAgent
-from pnp.rules.state import SIMULTANEOUS
+from pnp.rules.state import SIMULTANEOUS, State
 from pnp.sim import heuristic, lookahead
 
 NAMES = ("random", "greedy", "scripted", "search")
@@ -82,40 +83,44 @@ class GreedyAgent:
         self.rng = rng
         self.weights = weights
 
-    def act(self, state, player: int):
+    def act(self, state: State, player: int) -> Any:
         if state.current_player == SIMULTANEOUS:
             return self.card(state, player)
         return self.best(state, player, state.legal_actions())
 
-    def best(self, state, player: int, actions):
+    def best(self, state: State, player: int, actions: Sequence[Any]) -> Any:
         return self._pick(self.rank(state, player, actions))
 
-    def _pick(self, scored):
+    def _pick(self, scored: list[tuple[float, Any]]) -> Any:
         """The action of the highest value in [(value, action)]; near-ties drawn by the RNG."""
         top = max(v for v, _ in scored)
         ties = [a for v, a in scored if v >= top - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
-    def rank(self, state, player: int, actions) -> list[tuple[float, object]]:
+    def rank(self, state: State, player: int, actions: Sequence[Any]) -> list[tuple[float, Any]]:
         """[(expected value, action)], best first (stable: legal order among equals)."""
         w = self.weights
+
+        def value(s: State) -> float:
+            return heuristic.value(s, player, w)
+
         scored = []
         for a in actions:
-            child = state.clone()
+            child = state.clone(events=False)
             child.apply_action(a)
-            scored.append((lookahead.expectation(child, lambda s: heuristic.value(s, player, w)), a))
+            scored.append((lookahead.expectation(child, value), a))
         scored.sort(key=lambda va: -va[0])
         return scored
 
-    def card(self, state, player: int):
+    def card(self, state: State, player: int) -> str | None:
         """The card whose battle has the best expected value, if the opponent plays none."""
         options = state.legal_actions(player)
         if len(options) == 1:
             return options[0]
         values = []
         for c in options:
-            child = state.clone()
+            child = state.clone(events=False)
             pair = (c, None) if player == 0 else (None, c)
             values.append((lookahead.expectation(child, lambda s: heuristic.value(s, player, self.weights),
-                                                 cards=lambda _s, pair=pair: pair), c))
+                                                 cards=lambda _s: pair), c))
         return self._pick(values)

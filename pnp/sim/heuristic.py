@@ -13,6 +13,12 @@ thousands of times per decision, and the public per-player methods rebuild lists
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnp.rules.compiled import Rules
+    from pnp.rules.effects import Fx
+    from pnp.rules.state import State
 
 WIN = 10_000.0
 
@@ -44,7 +50,7 @@ class Weights:
 DEFAULT = Weights()
 
 
-def value(s, p: int, w: Weights = DEFAULT) -> float:
+def value(s: State, p: int, w: Weights = DEFAULT) -> float:
     """The position's worth for player p (positive: p is ahead)."""
     if s.winner is not None:
         return WIN if s.winner == p else -WIN
@@ -54,52 +60,87 @@ def value(s, p: int, w: Weights = DEFAULT) -> float:
     return both[p] - both[1 - p]
 
 
-def worths(s, w: Weights = DEFAULT) -> list[float]:
-    """[worth of player 0, worth of player 1], from one pass over the board."""
+def worths(s: State, w: Weights = DEFAULT) -> list[float]:
+    """[worth of player 0, worth of player 1], from one pass over the board.
+
+    The pass gathers every count the terms need (strength, units, lands and their
+    points, income of held lands); the float terms are then added in a fixed order, so
+    the value is the same to the last bit however the counts were gathered."""
     R = s.R
     inc_w, store_w = _resource_weights(R, w)
     totals = [0.0, 0.0]
     strength = [0, 0]
     n_units = [0, 0]
     lands = [0, 0]
-    n_cells = R.n_cells
-    res = s.res
-    caps = (s.fx[0].storage_cap, s.fx[1].storage_cap)
-    for sp, (o, us, r) in enumerate(zip(s.owner, s.units, s.yields)):  # castles: no yield
+    scoring = [0, 0]  # lands held that count toward land points (the mine does not)
+    land_pts = [0, 0]  # points of the special lands held (a citadel)
+    land_points, land_scores = R.land_points, R.land_scores
+    owner, units, res = s.owner, s.units, s.res
+    fx0, fx1 = s.fx
+    caps = (fx0.storage_cap, fx1.storage_cap)
+    full = w.full_income
+    # the cells (s.land has one entry per cell, so zip stops before the castles)
+    for o, us, r, k in zip(owner, units, s.yields, s.land):
         if us:
-            strength[o] += sum(us)
+            st = 0
+            for u in us:  # not sum(): a loop the compiled build runs natively, as fast here
+                st += u
+            strength[o] += st
             n_units[o] += len(us)
-            lands[o] += sp < n_cells
+            lands[o] += 1
+            if k < 0 or land_scores[k]:
+                scoring[o] += 1
+            if k >= 0:
+                land_pts[o] += land_points[k]
             if r >= 0:  # a full store makes more of the same nearly worthless
-                totals[o] += inc_w[r] if res[o][r] < caps[o] else w.full_income
-    target = R.victory.points
+                totals[o] += inc_w[r] if res[o][r] < caps[o] else full
+    for c in R.castle:  # a castle yields nothing and is no land
+        strength[owner[c]] += sum(units[c])
+        n_units[owner[c]] += len(units[c])
+    held = (_held_entrances(s, 0), _held_entrances(s, 1))
+    land_per = R.land_per
+    near = R.victory_points - 8
+    progress = w.score * w.land_progress
     for q in (0, 1):
         fx = s.fx[q]
-        score = s.score(q)
-        total = totals[q] + w.score * score + w.near_win * max(0, score - (target - 8))
+        score = fx.points + scoring[q] // land_per * R.points_per_lands + land_pts[q]  # State.score
+        total = totals[q] + w.score * score + w.near_win * (score - near if score > near else 0)
         # a land short of the next land point is part of that point
-        total += w.score * w.land_progress * (lands[q] % R.scoring.land_per) / R.scoring.land_per
+        total += progress * (lands[q] % land_per) / land_per
         total += w.strength * strength[q] + w.unit * n_units[q] + w.wounded * s.wounded[q]
         if n_units[q]:
             total += w.alive
         else:  # no unit: how close is the next one (a hire now, or after one trade)?
             total += w.alive * _hire_reach(s, q, fx)
         cap = fx.storage_cap
-        for r, v in enumerate(s.res[q]):
-            total += store_w[r] * (v if v < cap else cap)
+        for r, v in enumerate(res[q]):
+            if v:  # adding 0.0 changes nothing: skipped
+                total += store_w[r] * (v if v < cap else cap)
         for r, v in enumerate(fx.income):
-            total += inc_w[r] * v
-        total += w.income * sum(fx.income_choice)
-        bld = s.bld[q]
-        total += w.card * sum(s.hand[q]) + w.building * len(bld) + w.upgrade * sum(bld.values())
-        totals[q] = total + _siege(s, q, fx, w) - _danger(s, q, w)
+            if v:
+                total += inc_w[r] * v
+        total += w.income * fx.income_choice_total
+        total += w.card * sum(s.hand[q]) + w.building * fx.count + w.upgrade * fx.upgraded
+        total += _siege(s, q, fx, w, held[q], n_units[1 - q])
+        # q's castle is in danger only while the enemy holds enough of its entrances
+        totals[q] = total - _danger(s, q, w) if held[1 - q] >= s.fx[1 - q].siege_entrances else total
     return totals
+
+
+def _held_entrances(s: State, p: int) -> int:
+    """How many entrances of the enemy castle p holds (State.held_entrances)."""
+    owner = s.owner
+    n = 0
+    for e in s.R.entrances[1 - p]:
+        if owner[e] == p:
+            n += 1
+    return n
 
 
 _WEIGHT_CACHE: dict = {}
 
 
-def _resource_weights(R, w: Weights) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def _resource_weights(R: Rules, w: Weights) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Per resource index: (income weight, store weight); gold is worth more."""
     key = (id(R), id(w))  # identity: hashing the frozen weights on every call costs more
     out = _WEIGHT_CACHE.get(key)
@@ -111,7 +152,7 @@ def _resource_weights(R, w: Weights) -> tuple[tuple[float, ...], tuple[float, ..
     return out[0], out[1]
 
 
-def _hire_reach(s, q: int, fx) -> float:
+def _hire_reach(s: State, q: int, fx: Fx) -> float:
     """0.8 when q's stock pays for a hire now, 0.5 after one trade, else 0."""
     res = s.res[q]
     short = sum(max(0, need - have) for need, have in zip(fx.hire_cost, res))
@@ -124,19 +165,18 @@ def _hire_reach(s, q: int, fx) -> float:
     return 0.0
 
 
-def _siege(s, q: int, fx, w: Weights) -> float:
-    held = s.held_entrances(q)
-    out = w.entrance * min(held, 3)
+def _siege(s: State, q: int, fx: Fx, w: Weights, held: int, enemy_army: int) -> float:
+    out = w.entrance * (held if held < 3 else 3)
     if held >= fx.siege_entrances:
         out += w.siege_ready
     if not s.units[s.R.castle[1 - q]]:  # an empty enemy castle is entered without a fight
         out *= 4
-        if not s.army(1 - q):  # and an enemy without an army cannot fill it: head for it
+        if not enemy_army:  # and an enemy without an army cannot fill it: head for it
             out += _march(s, q, w)
     return out
 
 
-def _march(s, q: int, w: Weights) -> float:
+def _march(s: State, q: int, w: Weights) -> float:
     """Units closer to the enemy castle's entrances are worth more (when it stands empty)."""
     dist = entrance_distance(s.R, 1 - q)
     far = max(d for d in dist if d < 10**6)
@@ -150,7 +190,7 @@ def _march(s, q: int, w: Weights) -> float:
 _DIST_CACHE: dict = {}
 
 
-def entrance_distance(R, player: int) -> tuple[int, ...]:
+def entrance_distance(R: Rules, player: int) -> tuple[int, ...]:
     """Steps from every space to the nearest entrance of `player`'s castle."""
     key = (id(R), player)
     out = _DIST_CACHE.get(key)
@@ -159,12 +199,11 @@ def entrance_distance(R, player: int) -> tuple[int, ...]:
     return out
 
 
-def _danger(s, q: int, w: Weights) -> float:
-    """How exposed q's castle is: enemy strength on q's entrances against the castle guard."""
+def _danger(s: State, q: int, w: Weights) -> float:
+    """How exposed q's castle is, once the enemy holds enough of its entrances: enemy
+    strength on q's entrances against the castle guard."""
     R = s.R
     e = 1 - q
-    if s.held_entrances(e) < s.fx[e].siege_entrances:
-        return 0.0
     owner, units = s.owner, s.units
     attackers = max((sum(units[c]) for c in R.entrances[q] if owner[c] == e), default=0)
     home = units[R.castle[q]]

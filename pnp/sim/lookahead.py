@@ -11,15 +11,20 @@ misses, of one die) are applied once, and positions whose battle has the same fu
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Callable, Optional, Tuple
 
-from pnp.rules.state import CHANCE, SIMULTANEOUS
+from pnp.rules.battle import Battle
+from pnp.rules.state import CHANCE, SIMULTANEOUS, State
+
+#: At a secret card step inside the lookahead: the joint pair to play.
+Cards = Callable[[State], Tuple[Optional[str], Optional[str]]]
 
 
-def at_die(s) -> bool:
+def at_die(s: State) -> bool:
     return s.cur == CHANCE and s.battle is not None and s.step_kind == "die"
 
 
-def quiet(s, cards=None) -> list[tuple[object, float]]:
+def quiet(s: State, cards: Cards | None = None) -> list[tuple[State, float]]:
     """[(quiet position, probability)] reached from `s` (which may be consumed).
 
     At a secret card step inside the lookahead, `cards(s)` gives the joint pair; by
@@ -32,13 +37,14 @@ def quiet(s, cards=None) -> list[tuple[object, float]]:
     return _dice(s)
 
 
-def _dice(s) -> list[tuple[object, float]]:
-    frontier: list[tuple[object, float]] = [(s, 1.0)]
-    done: list[tuple[object, float]] = []
+def _dice(s: State) -> list[tuple[State, float]]:
+    frontier: list[tuple[State, float]] = [(s, 1.0)]
+    done: list[tuple[State, float]] = []
     while frontier:
-        merged: dict = {}
+        merged: dict[tuple, tuple[State, int, float]] = {}
         for state, p in frontier:
             b = state.battle
+            assert b is not None  # at_die
             side = b.next_side()
             for face, q in _face_classes(state, b, side):
                 trial = b.clone()
@@ -48,7 +54,7 @@ def _dice(s) -> list[tuple[object, float]]:
                 merged[key] = (state, face, p * q) if old is None else (old[0], old[1], old[2] + p * q)
         frontier = []
         for state, face, p in merged.values():
-            child = state.clone()
+            child = state.clone(events=False)
             child.apply_action(face)
             if at_die(child):
                 frontier.append((child, p))
@@ -59,8 +65,20 @@ def _dice(s) -> list[tuple[object, float]]:
     return done
 
 
-def _face_classes(state, battle, side: int) -> list[tuple[int, float]]:
-    """One representative face for the hits and one for the misses, with their probability."""
+#: (rules, need, modifier) -> face classes of one die; the rules object is kept in the
+#: value so that its id is never reused while the entry lives.
+_CLASSES: dict[tuple[int, int, int], tuple[object, list[tuple[int, float]]]] = {}
+
+
+def _face_classes(state: State, battle: Battle, side: int) -> list[tuple[int, float]]:
+    """One representative face for the hits and one for the misses, with their probability.
+
+    A die's faces and their chances are the same at every die of a game, and which faces
+    hit depends only on the face needed and the roll modifier: computed once per pair."""
+    key = (id(battle.rules), battle.need[side], battle.mod[side])
+    cached = _CLASSES.get(key)
+    if cached is not None and cached[0] is battle.rules:
+        return cached[1]
     hit = miss = None
     p_hit = p_miss = Fraction(0)
     for face, q in state.chance_outcomes():
@@ -75,9 +93,12 @@ def _face_classes(state, battle, side: int) -> list[tuple[int, float]]:
         out.append((hit, float(p_hit)))
     if miss is not None:
         out.append((miss, float(p_miss)))
+    _CLASSES[key] = (battle.rules, out)
     return out
 
 
-def expectation(s, fn, cards=None) -> float:
+def expectation(s: State, fn: Callable[[State], float], cards: Cards | None = None) -> float:
     """E[fn(quiet position)] from `s` (consumed)."""
+    if s.cur != SIMULTANEOUS and not at_die(s):  # already quiet, the common case: no battle
+        return 0.0 + fn(s)  # what the sum below gives for [(s, 1.0)], to the bit
     return sum(p * fn(q) for q, p in quiet(s, cards))

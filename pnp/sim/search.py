@@ -59,7 +59,7 @@ class SearchAgent:
         return cands[best]
 
     def _playout(self, state, player: int, action, rng: random.Random) -> float:
-        sim = state.clone()
+        sim = state.clone(events=False)
         determinize(sim, player, rng)
         sim.apply_action(action)
         policy = GreedyAgent(rng)

@@ -34,8 +34,10 @@ def give(state, p: int, **amounts) -> None:
 def own(state, p: int, *bids: str, upgraded: tuple[str, ...] = ()) -> None:
     """Give p these buildings (base ids); those in `upgraded` at their upgraded level."""
     R = state.R
+    owned = dict(state.bld[p])  # the engine replaces these dicts, never changes them (clones share them)
     for b in bids:
-        state.bld[p][R.b_idx[b]] = 1 if b in upgraded else 0
+        owned[R.b_idx[b]] = 1 if b in upgraded else 0
+    state.bld[p] = owned
     update_fx(state, p)
 
 

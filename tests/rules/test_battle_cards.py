@@ -16,8 +16,8 @@ def R(game):
 
 def fight(R, att, dfn, faces=(), att_card=None, def_card=None, att_bonus=0, def_bonus=0):
     idx = R.card_idx
-    b = Battle(R, tuple(sorted(att)), tuple(sorted(dfn)), att_bonus, def_bonus,
-               None if att_card is None else idx[att_card], None if def_card is None else idx[def_card])
+    b = Battle.open(R, tuple(sorted(att)), tuple(sorted(dfn)), att_bonus, def_bonus,
+                    None if att_card is None else idx[att_card], None if def_card is None else idx[def_card])
     for f in faces:
         assert b.next_side() >= 0
         b.roll(f)

@@ -140,10 +140,35 @@ def test_clone_is_independent_and_replays_identically(game):
         s.apply_action(s.sample_chance(rng) if cur == CHANCE else
                        (agents[0].act(s, 0), agents[1].act(s, 1)) if cur == SIMULTANEOUS else agents[cur].act(s, cur))
     c = s.clone()
-    snapshot = (list(map(list, s.res)), list(s.units), len(s.events))
+
+    def snapshot(st):
+        return (list(map(list, st.res)), list(st.units), [dict(b) for b in st.bld], list(st.bags),
+                list(st.market), list(st.deck), list(st.hand[0]), list(st.events))
+
+    before = snapshot(s)
     play(c, (RandomAgent(random.Random(3)), RandomAgent(random.Random(4))), random.Random(6))
-    assert (list(map(list, s.res)), list(s.units), len(s.events)) == snapshot
+    assert c.events[len(s.events):] and any(type(e).__name__ == "Built" for e in c.events[len(s.events):])
+    assert snapshot(s) == before
     d1, d2 = s.clone(), s.clone()
     for d in (d1, d2):
         play(d, (RandomAgent(random.Random(7)), RandomAgent(random.Random(8))), random.Random(9))
     assert d1.events == d2.events and d1.winner == d2.winner
+
+
+def test_a_clone_without_events_has_its_own_empty_log_and_plays_the_same(game):
+    s = new_game(game)
+    rng = random.Random(5)
+    agents = (RandomAgent(random.Random(1)), RandomAgent(random.Random(2)))
+    for _ in range(300):
+        cur = s.current_player
+        s.apply_action(s.sample_chance(rng) if cur == CHANCE else
+                       (agents[0].act(s, 0), agents[1].act(s, 1)) if cur == SIMULTANEOUS else agents[cur].act(s, cur))
+    assert s.events
+    logged = list(s.events)
+    full, bare = s.clone(), s.clone(events=False)
+    assert bare.events == [] and bare.events is not s.events
+    for d in (full, bare):
+        play(d, (RandomAgent(random.Random(7)), RandomAgent(random.Random(8))), random.Random(9))
+    assert s.events == logged  # neither copy wrote into the game's own log
+    assert bare.events == full.events[len(logged):]  # the copy logs only its own future
+    assert (bare.winner, bare.round, bare.res) == (full.winner, full.round, full.res)

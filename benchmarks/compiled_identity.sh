@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The compiled build plays exactly the pure-Python build's games.
+#
+# Builds the mypyc extensions of setup.py into a temporary copy of this tree, checks
+# that the engine and agent modules really are the compiled ones there, runs the engine
+# and simulator tests on that copy, then plays the same `pnp sim` on both builds and
+# compares their JSON byte for byte. Needs mypy (pip install mypy) and a C compiler.
+#
+#   bash benchmarks/compiled_identity.sh [GAMES]        GAMES: 200 unless given
+#
+# Exit status: 0 identical, 1 different or a test failed, 2 the build failed.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+games=${1:-200}
+work=$(mktemp -d "${TMPDIR:-/tmp}/pnp-compiled.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+sim=(-m pnp.cli sim --games "$games" --seed 7 --agents greedy,greedy)
+
+echo "== compiling the engine and agents into $work"
+tar -C "$root" --exclude=__pycache__ --exclude='*.so' --exclude=output -cf - \
+    pnp content templates fonts tests setup.py pyproject.toml README.md | tar -C "$work" -xf -
+if ! (cd "$work" && PNP_COMPILE=1 python3 setup.py -q build_ext --inplace >build.log 2>&1); then
+    tail -n 30 "$work/build.log" >&2
+    echo "compiled build failed" >&2
+    exit 2
+fi
+(cd "$work" && PYTHONPATH="$work" python3 - <<'EOF'
+import importlib, sys
+modules = ["pnp.rules.state", "pnp.rules.flow", "pnp.sim.heuristic", "pnp.sim.agents"]
+plain = [m for m in modules if importlib.import_module(m).__file__.endswith(".py")]
+if plain:
+    sys.exit(f"not compiled: {', '.join(plain)}")
+EOF
+)
+
+echo "== engine and simulator tests on the compiled build"
+(cd "$work" && PYTHONPATH="$work" python3 -m pytest -q -p no:cacheprovider tests/rules tests/sim)
+
+echo "== $games games, pure Python and compiled"
+(cd "$root" && PYTHONPATH="$root" python3 "${sim[@]}" --json "$work/pure.json" >/dev/null)
+(cd "$work" && PYTHONPATH="$work" python3 "${sim[@]}" --json "$work/compiled.json" >/dev/null)
+if cmp "$work/pure.json" "$work/compiled.json"; then
+    echo "identical: $games games, $(wc -c <"$work/pure.json") bytes of JSON"
+else
+    diff <(python3 -m json.tool "$work/pure.json") <(python3 -m json.tool "$work/compiled.json") | head -n 40 >&2
+    exit 1
+fi
