@@ -26,7 +26,6 @@ from math import comb
 import numpy as np
 from scipy.optimize import linprog
 
-from pnp.rules.state import SIMULTANEOUS
 from pnp.sim import heuristic, lookahead
 from pnp.sim.agents import GreedyAgent
 
@@ -112,8 +111,7 @@ class CardGame:
 
 
 class EquilibriumAgent(GreedyAgent):
-    """Greedy's choices, but the secret battle card from the solved card game, and an attack
-    valued by that game."""
+    """Greedy's choices, but the secret battle card from the solved card game."""
 
     name = "equilibrium"
 
@@ -122,25 +120,6 @@ class EquilibriumAgent(GreedyAgent):
         if len(options) == 1:  # no card in hand: whatever the opponent plays, none it is
             return options[0]
         return self._draw(options, self.solve(state, player).mix)
-
-    def rank(self, state, player: int, actions) -> list[tuple[float, object]]:
-        """Greedy's ranking, except that an attack which leads to the secret card step is
-        worth that card game's value (the cards both sides may play, not none)."""
-        at_cards = []
-        quiet = []
-        for a in actions:
-            child = state.clone()
-            child.apply_action(a)
-            if child.cur == SIMULTANEOUS:
-                at_cards.append((self.solve(child, player).value, a))
-            else:
-                quiet.append(a)
-        if not at_cards:
-            return super().rank(state, player, actions)
-        order = {a: i for i, a in enumerate(actions)}
-        scored = super().rank(state, player, quiet) + at_cards
-        scored.sort(key=lambda va: (-va[0], order[va[1]]))  # stable: legal order among equals
-        return scored
 
     def solve(self, state, player: int) -> CardGame:
         view = observe(state, player)
