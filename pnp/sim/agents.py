@@ -7,6 +7,7 @@ with player's card (a card id or None); the runner pairs the two choices.
             and valued by the heuristic, with exact expectations over the battle dice
             (pnp.sim.lookahead); ties are broken by the RNG.
 - scripted: a fixed priority list (pnp.sim.scripted), the way a careful beginner plays.
+- equilibrium: greedy, but the secret card is the solved card game's mix (pnp.sim.equilibrium).
 - search:   determinized Monte Carlo over greedy's best candidates (pnp.sim.search);
             `search:N` sets the rollout budget per decision.
 """
@@ -22,7 +23,7 @@ from pnp.rules.agents_min import RandomAgent
 from pnp.rules.state import SIMULTANEOUS, State
 from pnp.sim import heuristic, lookahead
 
-NAMES = ("random", "greedy", "scripted", "search")
+NAMES = ("random", "greedy", "scripted", "search", "equilibrium")
 
 
 class UnknownAgent(ValueError):
@@ -65,6 +66,10 @@ def make_agent(spec: AgentSpec, game, rng: random.Random, seat: int):
         return RandomAgent(rng)
     if spec.name == "greedy":
         return GreedyAgent(rng)
+    if spec.name == "equilibrium":
+        from pnp.sim.equilibrium import EquilibriumAgent
+
+        return EquilibriumAgent(rng)
     if spec.name == "scripted":
         from pnp.sim.scripted import ScriptedAgent
 
