@@ -21,6 +21,7 @@ import click
 
 from pnp.commands.common import content_path, load_checked, output_file, print_problems
 from pnp.errors import UserError, has_errors
+from pnp.sim.report import stop_line
 
 GAMES = 1000  # without --precision
 MAX_GAMES = 100_000  # the cap of a --precision run: about ±0.5 pp for an even game
@@ -139,7 +140,7 @@ def summary_text(result: dict) -> str:
     for seat in seats:
         r = st["seats"][seat]
         lines.append(f"  seat {seat} wins {_pct(r)}")
-    lines.append("  " + stop_text(result["meta"]["stop"]))
+    lines.append("  " + stop_line(result["meta"]["stop"]))
     names = st["agents"]["names"]
     if len(set(names)) > 1:
         for name, r in zip(names, st["agents"]["wins"]):
@@ -153,18 +154,6 @@ def summary_text(result: dict) -> str:
         f"{k} {v['p99']}/{v['p99.9']}/{v['max']}" for k, v in st["peaks"].items()
         if k in ("tokens", "hand", "battle_dice", "side_dice")))
     return "\n".join(lines)
-
-
-def stop_text(stop: dict) -> str:
-    """Why the run stopped and how precise its seat estimates are (the report says the same)."""
-    half = "±?" if stop["half_width_pp"] is None else f"±{stop['half_width_pp']:.2f} pp"
-    reached = f"seat estimates {half} (95 %, pairs as the unit; widest: seat {stop['widest']})"
-    if stop["rule"] == "games":
-        return f"{reached}; {stop['games']} games as asked"
-    if stop["reason"] == "precision":
-        return f"{reached}: stopped after {stop['games']} games, the asked ±{stop['target_pp']:g} pp reached"
-    return (f"{reached}: stopped at --max-games {stop['max_games']} before the asked "
-            f"±{stop['target_pp']:g} pp")
 
 
 def kit_text(kit: dict) -> str:
