@@ -38,7 +38,7 @@ def test_precision_runs_until_the_seat_estimates_are_that_precise(tmp_path):
     stop = doc["meta"]["stop"]
     assert (stop["rule"], stop["reason"], stop["target_pp"], stop["max_games"]) == ("precision", "precision", 25, 100_000)
     assert stop["half_width_pp"] <= 25 and stop["games"] == doc["stats"]["games"] == 128  # 4 blocks at the least
-    assert f"stopped there after 128 games" in text and f"±{stop['half_width_pp']:.2f} pp" in text
+    assert "stopped there after 128 games" in text and f"±{stop['half_width_pp']:.2f} pp" in text
     fixed = tmp_path / "f.json"
     assert _sim("--games", "128", "--agents", "random", "--workers", "1", "--json", str(fixed))[0] == 0
     assert json.loads(fixed.read_text())["stats"] == doc["stats"]  # the same games as --games 128
