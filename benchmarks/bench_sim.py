@@ -22,10 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pnp.content import load_game  # noqa: E402
+from pnp.content import DEFAULT_CONTENT  # noqa: E402
 from pnp.rules import state as engine_state  # noqa: E402
 from pnp.sim.agents import parse_specs  # noqa: E402
 from pnp.sim.runner import play_many  # noqa: E402
+from pnp.sim.source import GameSource  # noqa: E402
 
 
 def cpu_seconds() -> float:
@@ -42,10 +43,10 @@ def build_name() -> str:
     return "compiled (mypyc)" if compiled else "pure Python"
 
 
-def measure(game, agents: str, games: int, workers: int, seed: int = 1) -> dict:
+def measure(source: GameSource, agents: str, games: int, workers: int, seed: int = 1) -> dict:
     specs = parse_specs(agents)
     wall, cpu = time.perf_counter(), cpu_seconds()
-    records = play_many(game, specs, games=games, seed=seed, workers=workers)
+    records = play_many(source, specs, games=games, seed=seed, workers=workers)
     wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
     rounds = sum(r["rounds"] for r in records) / len(records)
     capped = sum(r["victory"] == "cap" for r in records)
@@ -60,17 +61,14 @@ def main() -> int:
     ap.add_argument("--greedy-games", type=int, default=128, help="greedy-vs-greedy games per line")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="the 'all cores' worker count")
     args = ap.parse_args()
-    game, problems = load_game()
-    if game is None:
-        print("content does not load", file=sys.stderr)
-        return 1
+    source = GameSource.read(DEFAULT_CONTENT)
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"{build_name()}, load average {os.getloadavg()[0]:.1f}")
     print(f"{'agents':16} {'workers':>7} {'games':>6} {'wall s':>7} {'games/s':>8} {'cpu s':>7} "
           f"{'cpu g/s':>8} {'rounds':>7} {'capped':>6}")
     for agents, games in (("random,random", args.games), ("greedy,greedy", args.greedy_games)):
         for workers in sorted({1, args.workers}):
-            m = measure(game, agents, games, workers)
+            m = measure(source, agents, games, workers)
             print(f"{agents:16} {workers:7d} {games:6d} {m['wall']:7.1f} {m['games_per_s']:8.1f} "
                   f"{m['cpu']:7.1f} {m['cpu_games_per_s']:8.1f} {m['mean_rounds']:7.1f} {m['capped']:6d}",
                   flush=True)

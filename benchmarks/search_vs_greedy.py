@@ -17,9 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pnp.content import load_game  # noqa: E402
+from pnp.content import DEFAULT_CONTENT  # noqa: E402
 from pnp.sim.agents import parse_specs  # noqa: E402
 from pnp.sim.runner import play_many, result_document  # noqa: E402
+from pnp.sim.source import GameSource  # noqa: E402
 
 
 def main() -> int:
@@ -30,10 +31,11 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
-    game, _ = load_game()
+    source = GameSource.read(DEFAULT_CONTENT)
+    game = source.game()
     specs = parse_specs(f"search:{args.budget},greedy")
     started = time.perf_counter()
-    records = play_many(game, specs, games=args.games, seed=args.seed, workers=args.workers)
+    records = play_many(source, specs, games=args.games, seed=args.seed, workers=args.workers)
     doc = result_document(game, specs, records, seed=args.seed)
     elapsed = time.perf_counter() - started
     st = doc["stats"]

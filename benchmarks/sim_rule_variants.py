@@ -19,10 +19,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pnp.commands.sim import summary_text  # noqa: E402
-from pnp.content import load_game  # noqa: E402
+from pnp.content import DEFAULT_CONTENT  # noqa: E402
 from pnp.rules import flow, turn  # noqa: E402
 from pnp.sim.agents import parse_specs  # noqa: E402
 from pnp.sim.runner import play_many, result_document  # noqa: E402
+from pnp.sim.source import GameSource  # noqa: E402
 
 
 def castle_grain() -> None:
@@ -62,9 +63,11 @@ def main() -> int:
     args = ap.parse_args()
     if args.variant != "shipped":
         globals()[args.variant]()
-    game, _ = load_game()
+    source = GameSource.read(DEFAULT_CONTENT)
+    game = source.game()
     specs = parse_specs("greedy,greedy")
-    records = play_many(game, specs, games=args.games, seed=args.seed, workers=args.workers)
+    records = play_many(source, specs, games=args.games, seed=args.seed, workers=args.workers,
+                         start_method="fork")  # the patches live in this process: forked workers inherit them
     doc = result_document(game, specs, records, seed=args.seed)
     print(f"variant: {args.variant}")
     print(summary_text(doc))

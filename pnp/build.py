@@ -20,7 +20,7 @@ from typing import Callable, Iterable
 from pnp import swap
 from pnp.content.model import Game
 from pnp.errors import UserError
-from pnp.interrupts import fork_pool
+from pnp.interrupts import worker_pool
 from pnp.kit import counts
 from pnp.outfolder import Listed, OutputFolderError, check_replaceable
 from pnp.render.base import RENDERERS, BuildOptions, OutputFile, RenderContext
@@ -195,7 +195,7 @@ def _render_all(game: Game, ctx: RenderContext, names: list[str], files: list[Ou
     _FORK_JOB = (game, ctx.options, ctx.out_dir)
     try:
         ctx.progress(" + ".join(n for g in groups for n in g))
-        with fork_pool(workers) as pool:
+        with worker_pool(workers) as pool:
             results = pool.map(_render_group, groups)
     finally:
         _FORK_JOB = None

@@ -211,22 +211,34 @@ def odds(content, attacker, defender, castle, wall, bastion, attacker_card, defe
 
 @main.command()
 @content_option
-@click.option("--games", default=1000, show_default=True, type=click.IntRange(1, 10_000_000))
+@click.option("--games", default=None, type=click.IntRange(1, 10_000_000),
+              help="Games to play (default 1000).")
+@click.option("--precision", default=None, metavar="PP", type=click.FloatRange(0, 50, min_open=True),
+              help="Instead of --games: play blocks of games until every seat's 95 % half-width "
+                   "(seat-swapped pairs as the unit) is at most PP percentage points.")
+@click.option("--max-games", default=None, type=click.IntRange(2, 10_000_000),
+              help="The most games a --precision run plays (default 100000).")
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--agents", default="greedy,greedy", show_default=True, help="Agent for seat A,B.")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 256))
+@click.option("--workers", default=None, type=click.IntRange(1, 256),
+              help="Worker processes (default: the cores this process may use).")
+@click.option("--start-method", default=None, type=click.Choice(["fork", "spawn"]),
+              help="How workers start (default fork, spawn on macOS and Windows); the results are the same.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @click.option("--report", "report", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write an HTML or PDF report (by extension).")
 @click.option("--forbid", multiple=True, metavar="CARD", help="Remove a battle card or building (ablation).")
-@click.option("--check-kit", is_flag=True, help="Fail (exit 1) if a printed component count is below the p99.9 peak.")
+@click.option("--check-kit", is_flag=True,
+              help="Fail (exit 1) if more than 1 game in 1000 needs more than a printed count (95 % bound).")
 @_fault_guard
-def sim(content, games, seed, agents, workers, json_out, report, forbid, check_kit):
+def sim(content, games, precision, max_games, seed, agents, workers, start_method, json_out, report, forbid,
+        check_kit):
     """Play many seeded games and report balance and component peaks."""
     from pnp.commands.sim import run
 
     sys.exit(run(content, games=games, seed=seed, agents=agents, workers=workers, json_out=json_out,
-                 report=report, forbid=forbid, check_kit=check_kit))
+                 report=report, forbid=forbid, check_kit=check_kit, precision=precision, max_games=max_games,
+                 start_method=start_method))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -3,10 +3,10 @@
 The command line turns SIGINT and SIGTERM into `Interrupted` in the main process, so every
 `finally` and `with` on the way out runs (temporary folders removed, the pool terminated,
 the output lock released) and the command exits 128 + the signal number with one line.
-Forked workers never handle a signal themselves: they ignore SIGINT (a terminal sends it
-to the whole process group; the parent decides), die quietly on SIGTERM (what
-`Pool.terminate` sends) and, on Linux, are sent SIGTERM by the kernel if the parent dies
-without terminating them (even by SIGKILL).
+Workers, forked or spawned, never handle a signal themselves: they ignore SIGINT (a
+terminal sends it to the whole process group; the parent decides), die quietly on SIGTERM
+(what `Pool.terminate` sends) and, on Linux, are sent SIGTERM by the kernel if the parent
+dies without terminating them (even by SIGKILL).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ import sys
 import threading
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
+#: POSIX only: elsewhere (Windows) there is no signal mask to hold the signals back
+_MASK = hasattr(signal, "pthread_sigmask")
 #: prctl(2) option: the signal a process gets when the thread that forked it ends
 _PR_SET_PDEATHSIG = 1
 
@@ -65,7 +67,8 @@ def signals_raise():
 def _worker_init(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
+    if _MASK:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
     if sys.platform.startswith("linux"):
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
     if os.getppid() != parent:  # the parent died before prctl took effect
@@ -73,17 +76,20 @@ def _worker_init(parent: int) -> None:
 
 
 @contextlib.contextmanager
-def fork_pool(processes: int):
-    """A forked multiprocessing pool whose workers follow the rules above; terminated on exit.
+def worker_pool(processes: int, start_method: str = "fork"):
+    """A multiprocessing pool whose workers follow the rules above; terminated on exit.
 
-    The signals stay blocked while the workers are forked, so none arrives in a worker
-    before `_worker_init` has set its handlers (a fork inherits the parent's handlers).
+    `start_method` is "fork" or "spawn" (the platform must offer it). The signals stay
+    blocked while the workers start: a forked worker inherits the parent's handlers, a
+    spawned one Python's default SIGINT handler, and either inherits the blocked mask, so
+    no signal arrives in a worker before `_worker_init` has set its own handlers.
     """
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+    context = multiprocessing.get_context(start_method)
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS) if _MASK else None
     try:
-        pool = multiprocessing.get_context("fork").Pool(processes, initializer=_worker_init,
-                                                        initargs=(os.getpid(),))
+        pool = context.Pool(processes, initializer=_worker_init, initargs=(os.getpid(),))
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        if _MASK:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     with pool:
         yield pool

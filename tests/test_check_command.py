@@ -75,7 +75,8 @@ def test_missing_content_file_is_a_usage_error(tmp_path):
 
 
 def _sim_result(tmp_path: Path, tokens: int) -> Path:
-    peaks = {key: {"p99.9": n, "max": n} for key, n in (("tokens", tokens), ("battle_dice", 6), ("side_dice", 4))}
+    """1000 games that all reached these peaks."""
+    peaks = {key: {"games": {str(n): 1000}} for key, n in (("tokens", tokens), ("battle_dice", 6), ("side_dice", 4))}
     path = tmp_path / "sim.json"
     path.write_text(json.dumps({"meta": {}, "stats": {"games": 1000, "peaks": peaks}}))
     return path

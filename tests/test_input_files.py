@@ -69,8 +69,8 @@ def test_the_limit_is_the_same_for_the_content_and_the_sim_result(tmp_path):
 
 
 def _result(**changes) -> dict:
-    doc = {"meta": {"pnp_sim": 1, "content_sha256": "0" * 64, "game": "tverdzha"},
-           "stats": {"games": 10, "peaks": {"tokens": {"max": 9, "p99.9": 8, "mean": 4.5}}}}
+    doc = {"meta": {"pnp_sim": 2, "content_sha256": "0" * 64, "game": "tverdzha"},
+           "stats": {"games": 10, "peaks": {"tokens": {"max": 9, "p99.9": 8, "mean": 4.5, "games": {"4": 9, "9": 1}}}}}
     for path, value in changes.items():
         node = doc
         *head, last = path.split("__")
@@ -97,10 +97,16 @@ def test_an_empty_object_is_not_a_result(tmp_path):
 
 
 def test_a_wrong_value_is_reported_at_its_line(tmp_path):
-    text = json.dumps(_result(stats__peaks={"tokens": {"max": 9, "p99.9": "many"}}), indent=1)
+    text = json.dumps(_result(stats__peaks={"tokens": {"games": {"9": "many"}}}), indent=1)
     line = next(i for i, row in enumerate(text.splitlines(), 1) if '"many"' in row)
     assert [(ln, code) for ln, code, _ in _problems(tmp_path, text)] == [(line, "wrong-type")]
-    assert [code for _, code, _ in _problems(tmp_path, _result(meta__pnp_sim=2))] == ["bad-value"]
+    text = json.dumps(_result(stats__peaks={"tokens": {"games": {"nine": 1}}}), indent=1)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if '"nine"' in row)
+    assert [(ln, code, msg) for ln, code, msg in _problems(tmp_path, text)] == [
+        (line, "bad-key", "stats.peaks.tokens.games: key 'nine' does not have the expected form "
+                          "(a peak value, a whole number)")]
+    # a result of the format before the per-value game counts (pnp_sim 1) is refused
+    assert [code for _, code, _ in _problems(tmp_path, _result(meta__pnp_sim=1))] == ["bad-value"]
     assert [code for _, code, _ in _problems(tmp_path, _result(stats__games=2.0))] == ["wrong-type"]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from pnp.content.build import build_game
 from pnp.content.model import Game
 from pnp.content.schema import validate
-from pnp.content.yamlload import load_yaml
+from pnp.content.yamlload import load_yaml, parse_yaml
 from pnp.errors import Problem, has_errors
 from pnp.resources import bundled
 
@@ -31,7 +31,16 @@ def load_game(path: str | Path | None = None) -> tuple[Game | None, list[Problem
     """
     path = Path(path) if path else DEFAULT_CONTENT
     shown = display_path(path)
-    loaded, problems = load_yaml(path, shown)
+    return _build(*load_yaml(path, shown), shown)
+
+
+def load_text(text: str, shown: str) -> tuple[Game | None, list[Problem]]:
+    """`load_game` for content already read: `text` as the file `shown` held it (a
+    simulator worker builds its own model from the text the command read)."""
+    return _build(*parse_yaml(text, shown), shown)
+
+
+def _build(loaded, problems: list[Problem], shown: str) -> tuple[Game | None, list[Problem]]:
     if loaded is None:
         return None, problems
     # A loader problem (a duplicate key, a tag) is one among the others: the schema and
@@ -43,4 +52,4 @@ def load_game(path: str | Path | None = None) -> tuple[Game | None, list[Problem
     return build_game(loaded, shown), problems
 
 
-__all__ = ["Game", "load_game", "DEFAULT_CONTENT"]
+__all__ = ["Game", "load_game", "load_text", "DEFAULT_CONTENT"]

@@ -157,7 +157,8 @@ def _problems_for(err: jsonschema.ValidationError, loaded: Loaded) -> Iterator[P
         return
     if v == "pattern" and "propertyNames" in err.schema_path:
         key_mark = loaded.mark(path + (err.instance, "__key__"))
-        form = "a language code like 'uk'" if err.validator_value == "^[a-z]{2}$" else "lowercase letters, digits and '_'"
+        form = err.schema.get("description") or (
+            "a language code like 'uk'" if err.validator_value == "^[a-z]{2}$" else "lowercase letters, digits and '_'")
         yield error("bad-key", f"{where}: key {err.instance!r} does not have the expected form ({form})", key_mark,
                     did_you_mean(str(err.instance).lower(), _known_keys(loaded, path)) if str(err.instance).lower() != err.instance else "")
         return

@@ -1,8 +1,9 @@
 """Read a `pnp sim --json` result for `pnp check --sim FILE`, with problems at their lines.
 
 The file is read like the content (size limit, no devices or pipes) and must be JSON;
-its shape is checked against the parts the kit check reads (`stats.games`,
-`stats.peaks.*.max` and `p99.9`; `meta.pnp_sim` and `meta.content_sha256` where present),
+its shape is checked against the parts the kit check reads (`stats.games`, and for each
+peak `stats.peaks.*.games`: how many games reached each value; `meta.pnp_sim`, the result
+format, 2 since the peaks carry those counts, and `meta.content_sha256` where present),
 so `{}` or a result of another tool is refused at the right line instead of passing. Positions come
 from the YAML loader (JSON is YAML), the data from `json`, which is the stricter reader.
 """
@@ -27,7 +28,7 @@ SCHEMA = {
         "meta": {
             "type": "object",
             "properties": {
-                "pnp_sim": {"enum": [1]},
+                "pnp_sim": {"enum": [2]},
                 "content_sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$",
                                    "description": "the SHA-256 of the content file, 64 hex digits"},
             },
@@ -41,8 +42,12 @@ SCHEMA = {
                     "type": "object",
                     "additionalProperties": {
                         "type": "object",
-                        "required": ["max", "p99.9"],
-                        "properties": {"max": {"type": "number", "minimum": 0}, "p99.9": {"type": "number", "minimum": 0}},
+                        "required": ["games"],
+                        "properties": {"games": {
+                            "type": "object",
+                            "propertyNames": {"pattern": "^[0-9]+$", "description": "a peak value, a whole number"},
+                            "additionalProperties": {"type": "integer", "minimum": 0},
+                        }},
                     },
                 },
             },

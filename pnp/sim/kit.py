@@ -1,33 +1,129 @@
 """Component sufficiency: do the printed counts cover what simulated games needed?
 
-`check_kit(game, sim)` compares every count the kit prints (pnp.kit.counts) with the
-p99.9 of the matching per-game peak in a `pnp sim --json` result. Track capacities (the
-storage tracks on the mats, the score track on the board) are checked the same way
-against the most of one resource a player held and the highest score. A count below the
-p99.9 is an error (one game in a thousand would run out); below the observed maximum
-only a warning. Counts that follow from the rules alone (land tiles, markers) are
-checked against the board and the resources, without the simulator.
+The target: at most 1 game in TARGET_GAMES (1,000) needs more than a printed count. For
+every count the kit prints (pnp.kit.counts) and every track capacity (the storage tracks
+on the mats, the score track on the board), the per-game peaks of a `pnp sim --json`
+result say how many of the simulated games needed more, and a 95 % interval on that rate
+(Wilson with continuity correction, pnp.sim.stats.wilson_cc) says what the sample shows:
 
-Used by `pnp check --sim FILE` and `pnp sim --check-kit`.
+- short (an error): even the interval's lower bound is above the target;
+- covered: its upper bound is within the target;
+- undecided: the interval holds the target; a warning if some game did need more, else
+  nothing but the bound (a few thousand games cannot show 1 in 1,000 either way).
+
+Only evidence against the kit fails the check, so a kit that meets the target fails by
+chance in far fewer than 2.5 % of runs (1 in 40 at a rate of exactly 1 in 1,000, fewer
+below), instead of every time a sample quantile happens to land above the count. Counts
+that follow from the rules alone (land tiles, markers) are checked against the board and
+the resources, without the simulator.
+
+Used by `pnp check --sim FILE` and `pnp sim --check-kit`; `pnp sim --json` carries the
+same figures (`assessment`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pnp import kit
 from pnp.content.model import Game
 from pnp.errors import Problem, error, warning
+from pnp.sim.stats import DIGITS, wilson_cc
 
-PEAK_Q = "p99.9"
+TARGET_GAMES = 1000
+TARGET = 1 / TARGET_GAMES
+INTERVAL = "95 % Wilson score interval with continuity correction"
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """One printed count against the games that needed more than it."""
+
+    key: str  # peak key in the sim result
+    what: str
+    printed: int
+    comp_key: str  # component key, for the mark
+    over: int  # games whose peak was above the printed count
+    games: int
+    low: float  # 95 % interval on the rate of such games
+    high: float
+    top: int  # the most any game needed
+    need: int  # the smallest count the sample itself puts within the target
+
+    @property
+    def verdict(self) -> str:
+        if self.low > TARGET:
+            return "short"
+        return "covered" if self.high <= TARGET else "undecided"
+
+    def as_dict(self) -> dict:
+        return {"printed": self.printed, "games_over": self.over, "games": self.games,
+                "rate": round(self.over / self.games, DIGITS + 2) if self.games else 0.0,
+                "ci95": [round(self.low, DIGITS + 2), round(self.high, DIGITS + 2)],
+                "verdict": self.verdict, "max": self.top, "need": self.need}
 
 
 def check_kit(game: Game, sim: dict) -> list[Problem]:
-    """Problems where a printed count does not cover the simulated p99.9 peak (or the rules)."""
+    """Problems where a printed count is short of the target (or of the rules)."""
     problems = _sim_origin(game, sim)
-    stats = sim.get("stats", {})
-    problems += _against_peaks(game, stats.get("peaks", {}), stats.get("games", 0))
+    found, missing = coverages(game, sim.get("stats", {}))
+    problems += [_no_peak(game, req) for req in missing]
+    problems += [p for c in found if (p := _problem(game, c)) is not None]
     problems += _land_tiles(game)
     problems += _markers(game)
     return problems
+
+
+def assessment(game: Game, sim: dict) -> dict:
+    """The `kit` block of the `pnp sim --json` result: the target and every count's bound."""
+    found, _ = coverages(game, sim["stats"])
+    return {"target_rate": TARGET, "target": f"at most 1 game in {TARGET_GAMES} needs more than a printed count",
+            "interval": INTERVAL, "counts": {c.key: c.as_dict() for c in found}}
+
+
+def coverages(game: Game, stats: dict) -> tuple[list[Coverage], list[tuple]]:
+    """(a Coverage per requirement the result has a peak for, the requirements it has none for)."""
+    peaks, games = stats.get("peaks", {}), stats.get("games", 0)
+    found, missing = [], []
+    for key, what, printed, comp_key in requirements(game):
+        if key not in peaks:
+            missing.append((key, what, printed, comp_key))
+            continue
+        counts = {int(v): n for v, n in peaks[key]["games"].items()}
+        over = sum(n for v, n in counts.items() if v > printed)
+        low, high = wilson_cc(over, games)
+        found.append(Coverage(key, what, printed, comp_key, over, games, low, high,
+                              top=max(counts, default=0), need=_need(counts, games)))
+    return found, missing
+
+
+def _need(counts: dict[int, int], games: int) -> int:
+    """The smallest count that at most 1 game in TARGET_GAMES of the sample went past."""
+    over = games
+    for value in sorted(counts):
+        over -= counts[value]
+        if over * TARGET_GAMES <= games:
+            return value
+    return 0
+
+
+def _problem(game: Game, c: Coverage) -> Problem | None:
+    mark = _comp_mark(game, c.comp_key)
+    needed = (f"{c.what}: the kit has {c.printed}; {c.over} of {c.games} simulated games needed more "
+              f"(up to {c.top}), 95 % interval on the rate {c.low:.2%}–{c.high:.2%}")
+    if c.verdict == "short":
+        return error("kit-count", f"{needed}, above the target of 1 game in {TARGET_GAMES:,}", mark,
+                     hint=_raise_hint(c.comp_key, c.need))
+    if c.verdict == "undecided" and c.over:
+        return warning("kit-count", f"{needed}: it may be above the target of 1 game in {TARGET_GAMES:,}", mark,
+                       hint=f"play more games to decide (`pnp sim --games N`), or {_raise_hint(c.comp_key, c.top)}")
+    return None
+
+
+def _no_peak(game: Game, requirement: tuple) -> Problem:
+    key, what, _, comp_key = requirement
+    return warning("kit-no-peak", f"the simulation result has no peak {key!r} ({what})", _comp_mark(game, comp_key),
+                   hint="run `pnp sim --json FILE` with this version of pnp")
 
 
 def _comp_mark(game: Game, key: str):
@@ -69,26 +165,6 @@ def _raise_hint(comp_key: str, need: int) -> str:
     if comp_key.endswith("_track"):
         return f"make components.{comp_key} reach {need} (top, plus overflow if the marker has a +side)"
     return f"raise components.{comp_key} to at least {need}"
-
-
-def _against_peaks(game: Game, peaks: dict, games: int) -> list[Problem]:
-    problems = []
-    for key, what, printed, comp_key in requirements(game):
-        mark = _comp_mark(game, comp_key)
-        if key not in peaks:
-            problems.append(warning("kit-no-peak", f"the simulation result has no peak {key!r} ({what})", mark,
-                                    hint="run `pnp sim --json FILE` with this version of pnp"))
-            continue
-        need, top = peaks[key][PEAK_Q], peaks[key]["max"]
-        if printed < need:
-            problems.append(error(
-                "kit-count", f"{what}: the kit has {printed}, simulated games need {need} (p99.9; max {top})",
-                mark, hint=_raise_hint(comp_key, need)))
-        elif printed < top:
-            problems.append(warning(
-                "kit-count", f"{what}: the kit has {printed}, covering the p99.9 peak {need} "
-                f"but not the maximum {top} seen in {games} simulated games", mark))
-    return problems
 
 
 def _land_tiles(game: Game) -> list[Problem]:

@@ -94,7 +94,7 @@ def build_blocks(sim: dict, game=None, kit_problems=()) -> list[tuple]:
     blocks += _length(st)
     blocks += _buildings(st, game)
     blocks += _cards(st, game)
-    blocks += _peaks(st, kit_problems, game)
+    blocks += _peaks(st, sim.get("kit"), kit_problems)
     return blocks
 
 
@@ -102,18 +102,33 @@ def _meta_line(meta: dict, st: dict) -> str:
     forbid = f"; forbidden: {', '.join(meta['forbid'])}" if meta.get("forbid") else ""
     return (f"{st['games']} games, seed {meta['seed']}, agents {', '.join(meta['agents'])} "
             f"(seat-swapped pairs on common seeds){forbid}; safety cap {meta['cap_rounds']} rounds; "
-            f"content sha256 {meta.get('content_sha256', '')[:12]}.")
+            f"content sha256 {meta.get('content_sha256', '')[:12]}. {stop_line(meta['stop'])}")
+
+
+def stop_line(stop: dict) -> str:
+    """How many games, why, and how precise the seat estimates came out (`pnp sim` prints it too)."""
+    half = "not known (fewer than 2 pairs)" if stop["half_width_pp"] is None else f"±{stop['half_width_pp']:.2f} pp"
+    reached = (f"The seat win rates are known to {half} (95 %, each seat-swapped pair one observation; "
+               f"widest: seat {stop['widest']})")
+    if stop["rule"] == "games":
+        return f"{reached}, from the {stop['games']} games asked for."
+    if stop["reason"] == "precision":
+        return (f"{reached}: the run played blocks of games until every seat's half-width was at most "
+                f"±{stop['target_pp']:g} pp, and stopped there after {stop['games']} games.")
+    return (f"{reached}: the run was to play until ±{stop['target_pp']:g} pp, and stopped at its cap of "
+            f"{stop['max_games']} games before it got there.")
 
 
 def _balance(st: dict) -> list[tuple]:
     seats = st["seats"]
-    rows = [(f"seat {p} wins", seats[p]["rate"], *seats[p]["ci95"]) for p in ("A", "B")]
+    players = [p for p in seats if p != "none"]
+    rows = [(f"seat {p} wins", seats[p]["rate"], *seats[p]["ci95"]) for p in players]
     agents = st["agents"]
     if len(set(agents["names"])) > 1:
         rows += [(f"{name} (slot {i + 1}) wins", r["rate"], *r["ci95"])
                  for i, (name, r) in enumerate(zip(agents["names"], agents["wins"]))]
     out = [("h", "Balance"), ("fig", plots.interval_plot(rows, "Win rates with 95 % Wilson intervals"))]
-    table = [[f"seat {p}", seats[p]["n"], _ci(seats[p]), _pair_ci(seats[p])] for p in ("A", "B")]
+    table = [[f"seat {p}", seats[p]["n"], _ci(seats[p]), _pair_ci(seats[p])] for p in players]
     if len(set(agents["names"])) > 1:
         table += [[name, r["n"], _ci(r), _pair_ci(r)] for name, r in zip(agents["names"], agents["wins"])]
     out.append(("table", ["wins", "games", "rate [95 % Wilson]", "95 % pair-clustered"], table))
@@ -178,23 +193,31 @@ def _peak_rank(key: str) -> tuple:
     return (len(PEAK_ORDER), key)
 
 
-def _peaks(st: dict, kit_problems, game=None) -> list[tuple]:
-    printed = {}
-    if game is not None:
-        from pnp.sim.kit import requirements
-
-        printed = {key: count for key, _, count, _ in requirements(game)}
-    rows = [[peak_label(k), v["p50"], v["p99"], v["p99.9"], v["max"], printed.get(k, "")]
+def _peaks(st: dict, kit: dict | None, kit_problems) -> list[tuple]:
+    counts = (kit or {}).get("counts", {})
+    rows = [[peak_label(k), v["p50"], v["p99"], v["p99.9"], v["max"], *_kit_cells(counts.get(k))]
             for k, v in sorted(st["peaks"].items(), key=lambda kv: _peak_rank(kv[0]))]
     out = [("h", "Component peaks"),
            ("p", "Per game, the largest count reached; across games: the median, p99, p99.9 and maximum. "
-                 "'kit' is the printed count the peak is checked against (dice: per side, one colour each)."),
-           ("table", ["component", "p50", "p99", "p99.9", "max", "kit"], rows)]
+                 "'kit' is the printed count the peak is checked against (dice: per side, one colour each); "
+                 "'over' the games that needed more than it, with a 95 % interval on the rate of such games."),
+           ("table", ["component", "p50", "p99", "p99.9", "max", "kit", "over", "rate [95 %]", "verdict"], rows)]
+    if kit:
+        out.append(("p", f"Kit target: {kit['target']}. A count is short when even the lower bound of the "
+                         f"{kit['interval']} is above the target, covered when the upper bound is within "
+                         "it, and otherwise undecided: more games would tell."))
     for problem in kit_problems:
         out.append(("warn", problem.format()))
     if not kit_problems:
         out.append(("p", "The kit check found no shortfall."))
     return out
+
+
+def _kit_cells(c: dict | None) -> list:
+    if c is None:
+        return ["", "", "", ""]
+    lo, hi = c["ci95"]
+    return [c["printed"], c["games_over"], f"{c['rate']:.2%} [{lo:.2%}, {hi:.2%}]", c["verdict"]]
 
 
 # ---- HTML --------------------------------------------------------------------------

@@ -1,26 +1,39 @@
 """Play many seeded games, in seat-swapped pairs, on one or more processes.
 
-`play_many(game, specs, games, seed, workers)` returns one record per game in game-index
-order. Every game's randomness comes from its GameSeed (pnp.sim.seeding), so the records,
-and the JSON made from them, are the same for any --workers. Workers are forked and
-inherit the model (it holds read-only mapping proxies that do not pickle); each task is
-one fixed block of games.
+`play_many(source, specs, games, seed, workers)` returns one record per game in game-index
+order; `play_until` plays block after block until the seat estimates are as precise as
+asked. Every game's randomness comes from its GameSeed (pnp.sim.seeding), so the records,
+and the JSON made from them, are the same for any --workers and either start method. Each
+task is one fixed block of games and carries everything it needs (the content text, the
+agents, the seed, the block: pnp.sim.source), so workers may be forked or spawned.
 """
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import math
+import multiprocessing
+import os
 import random
+import sys
+from collections import deque
+from collections.abc import Iterator
 
 from pnp.content.model import Game
-from pnp.interrupts import fork_pool
+from pnp.interrupts import worker_pool
 from pnp.sim import seeding
-from pnp.sim.stats import summarize
+from pnp.sim.source import GameSource
+from pnp.sim.stats import DIGITS, SeatPrecision, summarize
 
 #: A game still running after this many decisions is stopped and counted as capped (a
 #: rules problem: the engine's own round cap should end every game long before).
 MAX_DECISIONS = 4000
 #: Rounds after which the engine ends a game as "cap" (passed to new_game).
 MAX_ROUNDS = 100
+#: `--precision` decides only from this many blocks on (64 pairs): before that a sample
+#: variance of the pair means can be zero by chance (every pair split 1:1) and stop at once.
+MIN_BLOCKS = 4
 
 
 def play_game(game: Game, specs, gs: seeding.GameSeed, max_rounds: int = MAX_ROUNDS) -> dict:
@@ -53,43 +66,115 @@ def play_game(game: Game, specs, gs: seeding.GameSeed, max_rounds: int = MAX_ROU
 
 # ---- many games ------------------------------------------------------------------
 
-_WORKER: dict = {}
+def default_workers() -> int:
+    """The cores this process may run on (the affinity mask where the platform has one)."""
+    if hasattr(os, "process_cpu_count"):  # Python 3.13+
+        return os.process_cpu_count() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
-def _play_block(task) -> list[dict]:
-    block, seed, games = task
-    game, specs, max_rounds = _WORKER["game"], _WORKER["specs"], _WORKER["max_rounds"]
+def default_start_method() -> str:
+    """fork where it is safe and offered (it starts workers without re-importing pnp);
+    spawn elsewhere: Windows has no fork, and macOS's system libraries break in a forked child."""
+    methods = multiprocessing.get_all_start_methods()
+    return "fork" if "fork" in methods and sys.platform != "darwin" else "spawn"
+
+
+def play_block(task: tuple) -> list[dict]:
+    """One task: the records of one block. The task is self-contained and pickles (the
+    worker builds the model from the source), so any start method runs it."""
+    source, specs, seed, block, games, max_rounds = task
+    game = source.game()
     return [play_game(game, specs, gs, max_rounds) for gs in seeding.block_games(seed, block, games)]
 
 
-def play_many(game: Game, specs, *, games: int, seed: int, workers: int = 1, progress=None,
-              max_rounds: int = MAX_ROUNDS) -> list[dict]:
-    """Records of `games` games in index order; `progress(n)` is called as blocks finish."""
-    _WORKER.update(game=game, specs=tuple(specs), max_rounds=max_rounds)
-    tasks = [(b, seed, games) for b in range(len(seeding.blocks(games)))]
-    records: list[dict] = []
+def play_blocks(source: GameSource, specs, *, games: int, seed: int, workers: int = 1,
+                start_method: str | None = None, max_rounds: int = MAX_ROUNDS) -> Iterator[list[dict]]:
+    """The records of each block of the first `games` games, in block order.
+
+    Whoever stops iterating early (and closes the generator) stops the play: the pool is
+    terminated, and blocks played ahead are dropped. Blocks are submitted a few ahead of
+    the one awaited, in index order, so the processes stay busy without running far past
+    a stop.
+    """
+    tasks = [(source, tuple(specs), seed, b, games, max_rounds) for b in range(len(seeding.blocks(games)))]
     if workers <= 1 or len(tasks) <= 1:
         for task in tasks:
-            block = _play_block(task)
-            records += block
-            if progress:
-                progress(len(block))
-        return records
-    with fork_pool(min(workers, len(tasks))) as pool:  # workers end with us (pnp.interrupts)
-        for block in pool.imap(_play_block, tasks):  # imap keeps block order
-            records += block
-            if progress:
-                progress(len(block))
+            yield play_block(task)
+        return
+    source.game()  # built here first, so a forked worker inherits the model
+    processes = min(workers, len(tasks))
+    with worker_pool(processes, start_method or default_start_method()) as pool:  # pnp.interrupts
+        queue = iter(tasks)
+        ahead = deque(pool.apply_async(play_block, (t,)) for t in itertools.islice(queue, 2 * processes))
+        while ahead:
+            block = ahead.popleft().get()
+            ahead.extend(pool.apply_async(play_block, (t,)) for t in itertools.islice(queue, 1))
+            yield block
+
+
+def play_many(source: GameSource, specs, *, games: int, seed: int, workers: int = 1, progress=None,
+              start_method: str | None = None, max_rounds: int = MAX_ROUNDS) -> list[dict]:
+    """Records of `games` games in index order; `progress(n)` is called as blocks finish."""
+    records: list[dict] = []
+    for block in play_blocks(source, specs, games=games, seed=seed, workers=workers,
+                             start_method=start_method, max_rounds=max_rounds):
+        records += block
+        if progress:
+            progress(len(block))
     return records
 
 
+def play_until(source: GameSource, specs, *, precision: float, max_games: int, seed: int, workers: int = 1,
+               progress=None, start_method: str | None = None,
+               max_rounds: int = MAX_ROUNDS) -> tuple[list[dict], dict]:
+    """Play whole blocks, in index order, until every seat's 95 % half-width (pairs as the
+    unit, pnp.sim.stats.SeatPrecision) is at most `precision` (a fraction: 0.01 is 1 pp),
+    or `max_games` are played. The rule is decided after each block, never from blocks
+    that came back early, so the games played, and the result, are those of
+    `--games <the count it stopped at>` whatever --workers says.
+
+    Returns the records and the stop (see `stop_rule`)."""
+    players = tuple(source.game().players)
+    tally = SeatPrecision(players)
+    records: list[dict] = []
+    reason = "max-games"
+    blocks = play_blocks(source, specs, games=max_games, seed=seed, workers=workers,
+                         start_method=start_method, max_rounds=max_rounds)
+    with contextlib.closing(blocks):
+        for done, block in enumerate(blocks, 1):
+            records += block
+            tally.add(block)
+            if progress:
+                progress(len(block))
+            if done >= MIN_BLOCKS and tally.widest()[0] <= precision:
+                reason = "precision"
+                break
+    return records, stop_rule(records, players, reason, precision=precision, max_games=max_games)
+
+
+def stop_rule(records: list[dict], players, reason: str, *, precision: float | None = None,
+              max_games: int | None = None) -> dict:
+    """meta.stop of the result: the rule, why the run stopped, and the precision it reached."""
+    half, seat = SeatPrecision(players).add(records).widest()
+    return {"rule": "games" if precision is None else "precision", "reason": reason,
+            "target_pp": None if precision is None else round(100 * precision, DIGITS),
+            "max_games": max_games, "games": len(records),
+            "half_width_pp": round(100 * half, DIGITS) if math.isfinite(half) else None, "widest": seat}
+
+
 def result_document(game: Game, specs, records: list[dict], *, seed: int, forbid=(),
-                    max_rounds: int = MAX_ROUNDS) -> dict:
-    """The `pnp sim --json` document: what was run (meta) and what came out (stats)."""
+                    max_rounds: int = MAX_ROUNDS, stop: dict | None = None) -> dict:
+    """The `pnp sim --json` document: what was run (meta) and what came out (stats).
+    `stop` is what `play_until` returned; a run of a fixed number of games has none."""
+    players = tuple(game.players)
     return {
         "meta": {"game": game.id, "content_sha256": game.sha256, "seed": seed,
                  "agents": [s.label for s in specs], "forbid": list(forbid),
                  "block_games": seeding.BLOCK_GAMES, "cap_rounds": max_rounds,
-                 "cap_decisions": MAX_DECISIONS, "quantiles": "nearest rank", "pnp_sim": 1},
-        "stats": summarize(records, tuple(game.players)),
+                 "cap_decisions": MAX_DECISIONS, "quantiles": "nearest rank", "pnp_sim": 2,
+                 "stop": stop or stop_rule(records, players, "games")},
+        "stats": summarize(records, players),
     }

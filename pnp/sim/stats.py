@@ -26,6 +26,18 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def wilson_cc(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval with continuity correction (Newcombe 1998, method 4): close to
+    the exact Clopper-Pearson interval, and like it conservative for counts near 0, where
+    the plain Wilson bounds are too narrow to decide on (a kit check counts rare games)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    n, p, zz = trials, successes / trials, z * z
+    lo = (2 * n * p + zz - 1 - z * math.sqrt(zz - 2 - 1 / n + 4 * p * (n * (1 - p) + 1))) / (2 * (n + zz))
+    hi = (2 * n * p + zz + 1 + z * math.sqrt(zz + 2 - 1 / n + 4 * p * (n * (1 - p) - 1))) / (2 * (n + zz))
+    return (0.0 if successes == 0 else max(0.0, lo), 1.0 if successes == trials else min(1.0, hi))
+
+
 def rate(successes: int, trials: int) -> dict:
     """{"n", "of", "rate", "ci95"}: a proportion with its Wilson interval, rounded."""
     lo, hi = wilson(successes, trials)
@@ -52,8 +64,10 @@ def distribution(values, keys=("p50", "p90")) -> dict:
 
 
 def peak(values) -> dict:
-    """A component peak: how far up the per-game maxima go (p99, p99.9, max)."""
-    return distribution(values, keys=("p50", "p99", "p99.9"))
+    """A component peak: how far up the per-game maxima go (p99, p99.9, max), and how many
+    games reached each value ("games": value -> games, so that a check can count the games
+    that needed more than any printed count)."""
+    return distribution(values, keys=("p50", "p99", "p99.9")) | {"games": _histogram(values)}
 
 
 def _r(x: float) -> float:
@@ -86,25 +100,74 @@ def _seats(records, players) -> dict:
     n = len(records)
     wins = Counter(r["winner"] for r in records)
     out = {p: rate(wins[p], n) for p in players} | {"none": rate(wins[None], n)}
-    for p in players:
-        out[p]["ci95_pairs"] = pair_interval(records, lambda r, p=p: r["winner"] == p)
+    precision = SeatPrecision(players).add(records)
+    for p, tally in precision.tallies.items():
+        out[p]["ci95_pairs"] = tally.interval()
     return out
 
 
 def pair_interval(records, won) -> list[float]:
     """A 95 % interval that treats each seat-swapped pair as one observation (the mean of its
     games), so any correlation between the two games of a pair widens it honestly."""
-    by_pair = defaultdict(list)
-    for r in records:
-        by_pair[r["pair"]].append(1.0 if won(r) else 0.0)
-    means = [sum(v) / len(v) for v in by_pair.values()]
-    k = len(means)
-    if k < 2:
-        return [0.0, 1.0]
-    m = sum(means) / k
-    var = sum((x - m) ** 2 for x in means) / (k - 1)
-    half = Z95 * math.sqrt(var / k)
-    return [_r(max(0.0, m - half)), _r(min(1.0, m + half))]
+    tally = PairTally()
+    tally.add(records, won)
+    return tally.interval()
+
+
+class PairTally:
+    """Running sums over seat-swapped pairs of one yes/no outcome, pairs as the unit.
+
+    A pair's value is counted in halves (0, 1 or 2: the mean of its games times 2; a pair
+    cut short by an odd game count has one game, 0 or 2), so the sums are integers and the
+    interval is the same however the records were added, a block at a time or all at once.
+    Both games of a pair must come in one `add` (blocks never split a pair).
+    """
+
+    def __init__(self):
+        self.pairs = self.total = self.squares = 0
+
+    def add(self, records, won) -> None:
+        by_pair = defaultdict(list)
+        for r in records:
+            by_pair[r["pair"]].append(bool(won(r)))
+        for games in by_pair.values():
+            value = 2 * sum(games) // len(games)
+            self.pairs += 1
+            self.total += value
+            self.squares += value * value
+
+    def mean(self) -> float:
+        return self.total / (2 * self.pairs) if self.pairs else 0.0
+
+    def half_width(self) -> float:
+        """95 % half-width of the mean over pairs (normal approximation); inf below 2 pairs."""
+        k = self.pairs
+        if k < 2:
+            return math.inf
+        # sample variance of the pair means: (k*sum(v^2) - sum(v)^2) / (k (k-1)) / 4, v in halves
+        return Z95 * math.sqrt((k * self.squares - self.total ** 2) / (k - 1)) / (2 * k)
+
+    def interval(self) -> list[float]:
+        if self.pairs < 2:
+            return [0.0, 1.0]
+        m, half = self.mean(), self.half_width()
+        return [_r(max(0.0, m - half)), _r(min(1.0, m + half))]
+
+
+class SeatPrecision:
+    """How precisely the games so far estimate each seat's win rate: the pair half-widths."""
+
+    def __init__(self, players):
+        self.tallies = {p: PairTally() for p in players}
+
+    def add(self, records) -> SeatPrecision:
+        for p, tally in self.tallies.items():
+            tally.add(records, lambda r, p=p: r["winner"] == p)
+        return self
+
+    def widest(self) -> tuple[float, str]:
+        """(half-width, seat) of the least precise seat estimate."""
+        return max((t.half_width(), p) for p, t in self.tallies.items())
 
 
 def _agents(records) -> dict:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.content import load_game
+from pnp.content import DEFAULT_CONTENT, load_game
+from pnp.sim.source import GameSource
 
 
 @pytest.fixture(scope="session")
@@ -12,6 +13,12 @@ def game():
     g, problems = load_game()
     assert g is not None, problems
     return g
+
+
+@pytest.fixture(scope="session")
+def source():
+    """The shipped content as the runner's tasks carry it."""
+    return GameSource.read(DEFAULT_CONTENT)
 
 
 def fake_record(i, winner, victory="points", rounds=10):

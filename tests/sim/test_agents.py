@@ -71,9 +71,9 @@ def test_determinize_redeals_only_what_the_player_cannot_see(game):
     assert state.hand[1] == before[0][1] and state.deck == before[1]  # the original is untouched
 
 
-def test_search_beats_greedy_on_a_fixed_seed(game):
+def test_search_beats_greedy_on_a_fixed_seed(source):
     """A small fixed run (the evidence run with intervals is benchmarks/search_vs_greedy.py)."""
-    recs = play_many(game, parse_specs("search:12,greedy"), games=8, seed=1, workers=2)
+    recs = play_many(source, parse_specs("search:12,greedy"), games=8, seed=1, workers=2)
     search_wins = sum(1 for r in recs if r["winner"] and r["slots"][r["winner"]] == 0)
     greedy_wins = sum(1 for r in recs if r["winner"] and r["slots"][r["winner"]] == 1)
     assert search_wins >= 6 and search_wins > greedy_wins

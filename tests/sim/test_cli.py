@@ -29,6 +29,30 @@ def test_json_is_identical_with_one_or_two_workers(tmp_path):
     assert doc["stats"]["games"] == 40 and doc["meta"]["seed"] == 7
 
 
+def test_precision_runs_until_the_seat_estimates_are_that_precise(tmp_path):
+    out = tmp_path / "p.json"
+    code, text = _sim("--precision", "25", "--agents", "random", "--workers", "2", "--start-method", "spawn",
+                      "--json", str(out))
+    assert code == 0, text
+    doc = json.loads(out.read_text())
+    stop = doc["meta"]["stop"]
+    assert (stop["rule"], stop["reason"], stop["target_pp"], stop["max_games"]) == ("precision", "precision", 25, 100_000)
+    assert stop["half_width_pp"] <= 25 and stop["games"] == doc["stats"]["games"] == 128  # 4 blocks at the least
+    assert "stopped there after 128 games" in text and f"±{stop['half_width_pp']:.2f} pp" in text
+    fixed = tmp_path / "f.json"
+    assert _sim("--games", "128", "--agents", "random", "--workers", "1", "--json", str(fixed))[0] == 0
+    assert json.loads(fixed.read_text())["stats"] == doc["stats"]  # the same games as --games 128
+
+
+def test_precision_and_games_are_usage_errors_together_and_max_games_needs_precision():
+    code, out = _sim("--precision", "1", "--games", "10")
+    assert code == 2 and "--games and --precision exclude each other" in out
+    code, out = _sim("--max-games", "10")
+    assert code == 2 and "--max-games caps a --precision run" in out
+    code, out = _sim("--precision", "0")
+    assert code == 2 and "--precision" in out
+
+
 def test_unknown_agent_is_a_usage_error():
     code, out = _sim("--agents", "greedy,clever", "--games", "2")
     assert code == 2 and "unknown agent 'clever'" in out and "greedy" in out
@@ -58,8 +82,11 @@ def test_check_kit_fails_when_the_kit_prints_too_few_tokens(tmp_path):
     code, out = _sim("--content", str(content), "--games", "4", "--agents", "greedy", "--check-kit")
     assert code == 1
     assert "unit tokens one player needs" in out and "[kit-count]" in out
-    code, _ = _sim("--games", "4", "--agents", "greedy", "--check-kit")
+    assert re.search(r"tokens: kit 2, 4 of 4 games needed more \(max \d+\), rate 39\.58%–100\.00%: short", out)
+    code, out = _sim("--games", "4", "--agents", "greedy", "--check-kit")
     assert code == 0
+    assert "at most 1 game in 1000 needs more than a printed count" in out
+    assert re.search(r"tokens: kit 20, 0 of 4 games needed more \(max \d+\), rate 0\.00%–60\.42%: undecided", out)
 
 
 def test_report_by_extension(tmp_path):

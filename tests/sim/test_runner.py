@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import os
+import pickle
 import random
 
 import pytest
 
 from pnp import rules
 from pnp.rules.agents_min import play
-from pnp.sim import seeding
+from pnp.sim import runner, seeding
 from pnp.sim.agents import make_agent, parse_specs
 from pnp.sim.observe import Observer
-from pnp.sim.runner import play_game, play_many, result_document
+from pnp.content import DEFAULT_CONTENT
+from pnp.sim.runner import MIN_BLOCKS, default_workers, play_game, play_many, play_until, result_document
+from pnp.sim.source import GameSource
+from pnp.sim.stats import SeatPrecision
 
 RANDOM = parse_specs("random,random")
 GREEDY = parse_specs("greedy,greedy")
+SHORT = 20  # rounds: random games end by this cap, which keeps the many-game tests fast
 
 
 def test_pairs_swap_seats_and_share_the_setup(game):
@@ -28,12 +34,70 @@ def test_pairs_swap_seats_and_share_the_setup(game):
     assert recs[0]["agent_names"] == ["random", "greedy"]
 
 
-def test_records_do_not_depend_on_workers(game):
+def test_records_do_not_depend_on_workers(source):
     specs = parse_specs("random,scripted")
-    one = play_many(game, specs, games=36, seed=5, workers=1)  # two blocks, the second short
-    two = play_many(game, specs, games=36, seed=5, workers=2)
+    one = play_many(source, specs, games=36, seed=5, workers=1)  # two blocks, the second short
+    two = play_many(source, specs, games=36, seed=5, workers=2)
     assert one == two
     assert [r["index"] for r in one] == list(range(36))
+
+
+def test_spawned_workers_give_the_records_of_forked_ones(source):
+    """A spawned worker shares nothing with the command: it builds the game from the task."""
+    run = dict(games=66, seed=4, workers=2, max_rounds=SHORT)  # three blocks, the last one short and odd
+    forked = play_many(source, RANDOM, start_method="fork", **run)
+    spawned = play_many(source, RANDOM, start_method="spawn", **run)
+    assert forked == spawned == play_many(source, RANDOM, **run | {"workers": 1})
+    assert len(spawned) == 66
+
+
+def test_a_block_task_pickles_and_carries_the_ablation(game):
+    src = GameSource.read(DEFAULT_CONTENT, forbid=("ram",))
+    copy = pickle.loads(pickle.dumps((src, RANDOM, 1, 0, 32, 100)))
+    assert copy[0] == src and "ram" not in {c.id for c in copy[0].game().battle_cards}
+    assert src.sha256 == game.sha256 and GameSource.read(DEFAULT_CONTENT).game() == game
+
+
+def test_precision_plays_the_games_of_a_fixed_run_whatever_the_workers(source):
+    records, stop = play_until(source, RANDOM, precision=0.2, max_games=640, seed=3, workers=2, max_rounds=SHORT)
+    assert stop["reason"] == "precision" and len(records) == stop["games"] == MIN_BLOCKS * seeding.BLOCK_GAMES
+    assert records == play_many(source, RANDOM, games=len(records), seed=3, max_rounds=SHORT)
+
+
+@pytest.mark.parametrize("alike_blocks, stops_after", [(4, 5), (0, MIN_BLOCKS)])
+def test_precision_stops_at_the_first_block_boundary_that_reaches_it(source, monkeypatch, make_record,
+                                                                      alike_blocks, stops_after):
+    """Fake blocks: in the first `alike_blocks` both games of a pair are won by one seat (the
+    widest spread of the pair means), then every pair is split 1:1 (no spread at all). With
+    4 blocks alike the half-width is 12.3 pp after block 4 and 9.9 pp after block 5; split
+    from the start it is 0 at once, and the rule still waits for MIN_BLOCKS blocks. No
+    block past the stop is read."""
+    size = seeding.BLOCK_GAMES
+    fake = [[make_record(i, "AB"[(i // 2) % 2] if b < alike_blocks else "AB"[i % 2])
+             for i in range(b * size, (b + 1) * size)] for b in range(12)]
+    served = []
+
+    def blocks(*_, **__):
+        for b, block in enumerate(fake):
+            served.append(b)
+            yield block
+
+    monkeypatch.setattr(runner, "play_blocks", blocks)
+    records, stop = play_until(source, RANDOM, precision=0.1, max_games=12 * size, seed=1)
+    assert len(records) == stops_after * size and served == list(range(stops_after))
+    assert stop["reason"] == "precision" and stop["half_width_pp"] <= 10
+    if alike_blocks:
+        before = SeatPrecision(("A", "B")).add(records[:-size]).widest()[0]
+        assert before == pytest.approx(0.1235, abs=1e-4) and stop["half_width_pp"] == pytest.approx(9.86, abs=0.01)
+
+
+def test_precision_out_of_reach_stops_at_the_cap(source):
+    records, stop = play_until(source, RANDOM, precision=0.001, max_games=70, seed=3, max_rounds=SHORT)
+    assert len(records) == 70 and stop["reason"] == "max-games" and stop["max_games"] == 70
+
+
+def test_workers_default_to_the_usable_cores():
+    assert default_workers() == len(os.sched_getaffinity(0))
 
 
 def test_a_game_is_reproducible_from_its_seed(game):
@@ -84,8 +148,8 @@ def test_the_score_peak_is_the_highest_score_held_not_the_final_one(game):
     assert state.score(0) < high and obs.peak["score"] == high
 
 
-def test_battle_dice_peaks_follow_the_battles(game):
-    recs = play_many(game, GREEDY, games=8, seed=9)
+def test_battle_dice_peaks_follow_the_battles(game, source):
+    recs = play_many(source, GREEDY, games=8, seed=9)
     battles = sum(r["battles"]["count"] for r in recs)
     assert battles > 0
     for r in recs:
@@ -96,8 +160,8 @@ def test_battle_dice_peaks_follow_the_battles(game):
             assert p["battle_dice"] == 0
 
 
-def test_result_document_has_every_statistic(game):
-    recs = play_many(game, RANDOM, games=6, seed=1)
+def test_result_document_has_every_statistic(game, source):
+    recs = play_many(source, RANDOM, games=6, seed=1)
     doc = result_document(game, RANDOM, recs, seed=1)
     st = doc["stats"]
     assert doc["meta"]["content_sha256"] == game.sha256 and doc["meta"]["agents"] == ["random", "random"]
@@ -107,8 +171,12 @@ def test_result_document_has_every_statistic(game):
     assert set(st["buildings"]) == {b.id for b in game.buildings}
     for key in ("tokens", "units", "units_s1", "units_s4", "hand", "battle_dice", "side_dice", "reshuffles",
                 "market_exhausted", "res_wood", "res_gold"):
-        assert set(st["peaks"][key]) == {"mean", "p50", "p99", "p99.9", "max"}
+        assert set(st["peaks"][key]) == {"mean", "p50", "p99", "p99.9", "max", "games"}
+        assert sum(st["peaks"][key]["games"].values()) == 6
     assert st["length"]["rounds"]["max"] <= doc["meta"]["cap_rounds"]
+    stop = doc["meta"]["stop"]
+    assert (stop["rule"], stop["reason"], stop["games"]) == ("games", "games", 6)
+    assert stop["half_width_pp"] > 0 and stop["widest"] in game.players
 
 
 @pytest.mark.parametrize("bad", ["greedy,foo", "a,b,c", "greedy:5", "search:x"])

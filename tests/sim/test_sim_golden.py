@@ -25,14 +25,14 @@ GAMES, SEED = 16, 7
 KEYS = ("index", "winner", "victory", "rounds", "decisions", "built", "upgraded")
 
 
-def games_text(game) -> str:
-    records = play_many(game, parse_specs("greedy,greedy"), games=GAMES, seed=SEED)
+def games_text(source) -> str:
+    records = play_many(source, parse_specs("greedy,greedy"), games=GAMES, seed=SEED)
     games = [{k: r[k] for k in KEYS} for r in records]
     return "\n".join(json.dumps(g, sort_keys=True, ensure_ascii=False) for g in games) + "\n"
 
 
-def test_greedy_games_match_golden(game, request):
-    text = games_text(game)
+def test_greedy_games_match_golden(source, request):
+    text = games_text(source)
     if request.config.getoption("--regen-golden"):
         GOLDEN.write_text(text, encoding="utf-8")
         pytest.skip(f"regenerated {GOLDEN}")

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from pnp.sim import seeding
-from pnp.sim.stats import distribution, peak, quantile, rate, summarize, wilson
+from pnp.sim.stats import PairTally, distribution, pair_interval, peak, quantile, rate, summarize, wilson, wilson_cc
 
 
 @pytest.mark.parametrize("k, n, lo, hi", [
@@ -21,6 +21,39 @@ def test_wilson_known_values(k, n, lo, hi):
     got = wilson(k, n)
     assert got[0] == pytest.approx(lo, abs=6e-5)
     assert got[1] == pytest.approx(hi, abs=6e-5)
+
+
+@pytest.mark.parametrize("k, n, lo, hi", [
+    # Newcombe (1998), Stat. Med. 17:857, table I, method 4 (score interval with continuity correction).
+    (81, 263, 0.2535, 0.3682),
+    (15, 148, 0.0598, 0.1644),
+    (0, 20, 0.0, 0.2005),
+    (1, 29, 0.0018, 0.1963),
+])
+def test_wilson_with_continuity_correction_known_values(k, n, lo, hi):
+    got = wilson_cc(k, n)
+    assert got[0] == pytest.approx(lo, abs=6e-5)
+    assert got[1] == pytest.approx(hi, abs=6e-5)
+    plain = wilson(k, n)
+    assert got[0] <= plain[0] and got[1] >= plain[1]  # wider: conservative for rare events
+
+
+def test_pair_tally_is_the_same_block_by_block_or_at_once(make_record):
+    recs = [make_record(i, "AB "[(i * 7 + i // 3) % 3].strip() or None) for i in range(101)]  # an odd game last
+    won = lambda r: r["winner"] == "A"  # noqa: E731
+    whole = PairTally()
+    whole.add(recs, won)
+    blocks = PairTally()
+    for start in range(0, 101, 32):
+        blocks.add(recs[start:start + 32], won)
+    assert (whole.pairs, whole.total, whole.squares) == (blocks.pairs, blocks.total, blocks.squares)
+    assert whole.pairs == 51 and 0 < whole.total < 2 * 51
+    assert whole.half_width() == blocks.half_width() and whole.interval() == pair_interval(recs, won)
+    means = [(won(recs[2 * k]) + won(recs[2 * k + 1])) / 2 for k in range(50)] + [float(won(recs[100]))]
+    m = sum(means) / 51
+    sd = math.sqrt(sum((x - m) ** 2 for x in means) / 50)
+    assert whole.half_width() == pytest.approx(1.959963984540054 * sd / math.sqrt(51), rel=1e-12)
+    assert PairTally().half_width() == math.inf
 
 
 def test_wilson_is_symmetric_and_contains_the_rate():
@@ -45,7 +78,8 @@ def test_nearest_rank_quantiles():
     assert quantile([7], 0.999) == 7
     d = distribution([1, 2, 3, 10])
     assert d == {"mean": 4.0, "p50": 2, "p90": 10, "max": 10}
-    assert peak([5] * 999 + [9]) == {"mean": 5.004, "p50": 5, "p99": 5, "p99.9": 5, "max": 9}
+    assert peak([5] * 999 + [9]) == {"mean": 5.004, "p50": 5, "p99": 5, "p99.9": 5, "max": 9,
+                                     "games": {"5": 999, "9": 1}}
 
 
 def test_blocks_pair_games_on_common_seeds():
