@@ -1,5 +1,7 @@
 """Shared pytest options and fixtures."""
 
+from pathlib import Path
+
 import pytest
 
 from pnp.content import load_game
@@ -24,3 +26,22 @@ def fake_renderers(monkeypatch):
 def pytest_addoption(parser):
     parser.addoption("--regen-golden", action="store_true", default=False,
                      help="Rewrite golden files (tests/golden/) from the current code instead of comparing.")
+
+
+@pytest.fixture
+def golden(request):
+    """golden(path, text, unit): compare text with a golden file, line by line, naming the
+    first differing `unit` (1-based); with --regen-golden, rewrite the file and skip."""
+
+    def compare(path: Path, text: str, unit: str) -> None:
+        if request.config.getoption("--regen-golden"):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            pytest.skip(f"regenerated {path}")
+        assert path.exists(), "no golden file yet: run pytest --regen-golden"
+        expected = path.read_text(encoding="utf-8")
+        for n, (got, want) in enumerate(zip(text.splitlines(), expected.splitlines()), 1):
+            assert got == want, f"{path.name} differs first at {unit} {n}"
+        assert text == expected
+
+    return compare

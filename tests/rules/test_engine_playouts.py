@@ -131,7 +131,8 @@ def test_thousands_of_playouts_cover_the_rules(game):
     assert seen["Hired"] and seen["Healed"]
 
 
-def test_clone_is_independent_and_replays_identically(game):
+def mid_game(game):
+    """A position 300 random steps into a seeded game."""
     s = new_game(game)
     rng = random.Random(5)
     agents = (RandomAgent(random.Random(1)), RandomAgent(random.Random(2)))
@@ -139,6 +140,11 @@ def test_clone_is_independent_and_replays_identically(game):
         cur = s.current_player
         s.apply_action(s.sample_chance(rng) if cur == CHANCE else
                        (agents[0].act(s, 0), agents[1].act(s, 1)) if cur == SIMULTANEOUS else agents[cur].act(s, cur))
+    return s
+
+
+def test_clone_is_independent_and_replays_identically(game):
+    s = mid_game(game)
     c = s.clone()
 
     def snapshot(st):
@@ -156,13 +162,7 @@ def test_clone_is_independent_and_replays_identically(game):
 
 
 def test_a_clone_without_events_has_its_own_empty_log_and_plays_the_same(game):
-    s = new_game(game)
-    rng = random.Random(5)
-    agents = (RandomAgent(random.Random(1)), RandomAgent(random.Random(2)))
-    for _ in range(300):
-        cur = s.current_player
-        s.apply_action(s.sample_chance(rng) if cur == CHANCE else
-                       (agents[0].act(s, 0), agents[1].act(s, 1)) if cur == SIMULTANEOUS else agents[cur].act(s, cur))
+    s = mid_game(game)
     assert s.events
     logged = list(s.events)
     full, bare = s.clone(), s.clone(events=False)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 
 from pnp.content import load_game
 from pnp.rules.text import playthrough
@@ -19,20 +18,10 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "playthrough.txt"
 SEED = 102
 
 
-def test_playthrough_matches_golden(request):
+def test_playthrough_matches_golden(golden):
     game, problems = load_game()
     assert game is not None, problems
-    text = playthrough(game, SEED)
-    if request.config.getoption("--regen-golden"):
-        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-        GOLDEN.write_text(text, encoding="utf-8")
-        pytest.skip(f"regenerated {GOLDEN}")
-    assert GOLDEN.exists(), "no golden file yet: run pytest --regen-golden"
-    expected = GOLDEN.read_text(encoding="utf-8")
-    if text != expected:
-        for n, (got, want) in enumerate(zip(text.splitlines(), expected.splitlines()), 1):
-            assert got == want, f"playthrough differs from {GOLDEN.name} first at line {n}"
-        assert text == expected
+    golden(GOLDEN, playthrough(game, SEED), "line")
 
 
 def test_playthrough_is_deterministic_and_complete():

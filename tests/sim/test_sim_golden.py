@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 
 from pnp.sim.agents import parse_specs
 from pnp.sim.runner import play_many
@@ -31,14 +30,5 @@ def games_text(source) -> str:
     return "\n".join(json.dumps(g, sort_keys=True, ensure_ascii=False) for g in games) + "\n"
 
 
-def test_greedy_games_match_golden(source, request):
-    text = games_text(source)
-    if request.config.getoption("--regen-golden"):
-        GOLDEN.write_text(text, encoding="utf-8")
-        pytest.skip(f"regenerated {GOLDEN}")
-    assert GOLDEN.exists(), "no golden file yet: run pytest --regen-golden"
-    expected = GOLDEN.read_text(encoding="utf-8")
-    if text != expected:
-        for n, (got, want) in enumerate(zip(text.splitlines(), expected.splitlines()), 1):
-            assert got == want, f"game {n - 1} differs from {GOLDEN.name}"
-    assert text == expected
+def test_greedy_games_match_golden(source, golden):
+    golden(GOLDEN, games_text(source), "line (game index + 1)")
