@@ -216,3 +216,23 @@ def test_a_kill_at_any_instant_leaves_a_complete_output(tmp_path):
     assert proc.returncode == 0, stderr
     assert sorted(p.name for p in out.iterdir()) == [".pnp-build.lock", "uk"]
     _consistent(out / "uk")
+
+
+#: Ctrl-C arriving while `pnp.cli` is being imported (the console script's first 0.3 s)
+_CTRL_C_IN_IMPORT = """
+import sys
+class Interrupt:
+    def find_spec(self, name, path=None, target=None):
+        if name == "pnp.cli":
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, Interrupt())
+from pnp.entry import main
+sys.argv = ["pnp", "check"]
+main()
+"""
+
+
+def test_ctrl_c_while_the_tool_imports_prints_one_line():
+    proc = subprocess.run([sys.executable, "-c", _CTRL_C_IN_IMPORT], env=ENV, text=True, capture_output=True,
+                          timeout=60)
+    assert (proc.returncode, proc.stderr) == (130, "pnp: interrupted\n")
