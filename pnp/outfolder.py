@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import UserError
+from pnp.safeio import read_regular
 
 MANIFEST = "manifest.json"
 #: a pnp manifest is about 30 KB (with --all); anything far bigger is not one
@@ -80,9 +81,7 @@ def read_manifest(folder: Path) -> list[Listed] | None:
     if info.st_size > MANIFEST_LIMIT:
         raise _bad_manifest(folder, f"{info.st_size} bytes")
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as f:
-            data = json.loads(f.read(MANIFEST_LIMIT + 1))
+        data = json.loads(read_regular(path, MANIFEST_LIMIT, follow_symlinks=False))
     except (OSError, ValueError) as exc:
         raise _bad_manifest(folder, f"unreadable: {exc}") from None
     if not isinstance(data, dict) or not isinstance(data.get("files"), list):

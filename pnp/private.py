@@ -19,8 +19,8 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-#: how a cached file is opened: never through a symlink, never blocking on a FIFO
-_READ_FLAGS = os.O_RDONLY | sum(getattr(os, flag, 0) for flag in ("O_NOFOLLOW", "O_NONBLOCK", "O_CLOEXEC"))
+from pnp.safeio import read_regular
+
 
 
 @lru_cache(maxsize=1)
@@ -81,14 +81,10 @@ def cache_get(kind: str, name: str) -> bytes | None:
     folder = _cache_folder(kind)
     if folder is None:
         return None
-    try:
-        fd = os.open(folder / name, _READ_FLAGS)
+    try:  # never through a symlink, never blocking on a FIFO planted under the name
+        return read_regular(folder / name, follow_symlinks=False)
     except OSError:
         return None
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            return None
-        return f.read()
 
 
 def cache_put(kind: str, name: str, data: bytes) -> None:
