@@ -24,12 +24,11 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 #: The engine and the agents, in dependency order; all other modules stay interpreted.
+_ENGINE, _AGENTS = "pnp/games/tverdzha/rules/", "pnp/games/tverdzha/sim/"
 COMPILED = [
-    "pnp/rules/actions.py", "pnp/rules/battle.py", "pnp/rules/compiled.py", "pnp/rules/effects.py",
-    "pnp/rules/turn.py", "pnp/rules/fight.py", "pnp/rules/flow.py", "pnp/rules/state.py",
-    "pnp/rules/setup.py", "pnp/rules/odds.py", "pnp/rules/agents_min.py",
-    "pnp/sim/heuristic.py", "pnp/sim/lookahead.py", "pnp/sim/agents.py", "pnp/sim/scripted.py",
-    "pnp/sim/search.py",
+    *(_ENGINE + m + ".py" for m in ("actions", "battle", "compiled", "castle_effects", "turn", "fight", "flow",
+                                    "state", "setup", "odds", "agents_min")),
+    *(_AGENTS + m + ".py" for m in ("heuristic", "lookahead", "agents", "scripted", "search")),
 ]
 #: mypy reads the rest of pnp (and the libraries) for types only, and reports nothing there.
 MYPY_OPTIONS = ["--follow-imports=silent", "--ignore-missing-imports"]

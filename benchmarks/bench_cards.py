@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 
 def one_run(game, options, out: Path) -> dict[str, float]:
-    from pnp.render import cards, tokens
-    from pnp.render.base import RenderContext
+    from pnp.components import cards, tokens
+    from pnp.components.base import RenderContext
 
     ctx = RenderContext(options, out)
     c0, t0 = time.process_time(), time.perf_counter()
@@ -45,7 +45,7 @@ def main(argv=None) -> int:
 
     started = time.perf_counter()
     from pnp.content import load_game
-    from pnp.render.base import BuildOptions
+    from pnp.components.base import BuildOptions
 
     game, problems = load_game()
     assert game is not None, problems

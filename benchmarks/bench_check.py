@@ -37,7 +37,7 @@ print(time.perf_counter() - t)
 def _stages(runs: int) -> dict[str, float]:
     from pnp.checks import run_all
     from pnp.content import DEFAULT_CONTENT
-    from pnp.content.build import build_game
+    from pnp.games.tverdzha.modelbuild import build_game
     from pnp.content.schema import validate
     from pnp.content.yamlload import load_yaml
 

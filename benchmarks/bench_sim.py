@@ -23,8 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pnp.content import DEFAULT_CONTENT  # noqa: E402
-from pnp.rules import state as engine_state  # noqa: E402
-from pnp.sim.agents import parse_specs  # noqa: E402
+from pnp.games.tverdzha.rules import state as engine_state  # noqa: E402
+from pnp.games.tverdzha.sim.agents import parse_specs  # noqa: E402
 from pnp.sim.runner import play_many  # noqa: E402
 from pnp.sim.source import GameSource  # noqa: E402
 

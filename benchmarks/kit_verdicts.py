@@ -4,7 +4,7 @@
                                       [--record tests/sim/data/greedy_peaks.json]
 
 Plays `--games` games on each of the seeds 1..N and prints, per seed, the kit check's
-verdict (pnp.sim.kit: an error only when the 95 % lower bound on the rate of games that
+verdict (pnp.sim.kit_check: an error only when the 95 % lower bound on the rate of games that
 need more than a printed count is above 1 in 1,000) beside the old rule's (an error when
 the sample p99.9 peak is above the printed count), with the games over each count.
 `--record FILE` writes the per-seed counts of games by peak value, which
@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pnp.content import DEFAULT_CONTENT  # noqa: E402
-from pnp.sim.agents import parse_specs  # noqa: E402
-from pnp.sim.kit import coverages, requirements  # noqa: E402
+from pnp.games.tverdzha.sim.agents import parse_specs  # noqa: E402
+from pnp.sim.kit_check import coverages, requirements  # noqa: E402
 from pnp.sim.runner import default_workers, play_many  # noqa: E402
 from pnp.sim.source import GameSource  # noqa: E402
 from pnp.sim.stats import peak  # noqa: E402

@@ -2,7 +2,7 @@
 
     python benchmarks/sim_rule_variants.py shipped|castle_grain|elimination [--games 1000] [--seed 7]
 
-Each variant patches the engine *in this process only* (it reaches into pnp.rules.flow,
+Each variant patches the engine *in this process only* (it reaches into pnp.games.tverdzha.rules.flow,
 so it may need updating when the engine changes); the content file is not touched.
   shipped       the rules as the content decides them
   castle_grain  every castle yields 1 grain at the start of each round
@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pnp.commands.sim import summary_text  # noqa: E402
 from pnp.content import DEFAULT_CONTENT  # noqa: E402
-from pnp.rules import flow, turn  # noqa: E402
-from pnp.sim.agents import parse_specs  # noqa: E402
+from pnp.games.tverdzha.rules import flow, turn  # noqa: E402
+from pnp.games.tverdzha.sim.agents import parse_specs  # noqa: E402
 from pnp.sim.runner import play_many, result_document  # noqa: E402
 from pnp.sim.source import GameSource  # noqa: E402
 

@@ -1,7 +1,7 @@
 """Generate docs/content.md, the designer's guide to content/tverdzha.yaml.
 
 The field lists come from the JSON Schema's descriptions (pnp/content/schema.json), the
-examples from the shipped content itself, the effect list from pnp.content.effects and
+examples from the shipped content itself, the effect list from pnp.games.tverdzha.effect_keys and
 the problem codes from the loader and the checks, so the guide cannot drift from the
 code. The prose lives here. Run it after changing any of those:
 
@@ -21,9 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pnp import checks  # noqa: E402
-from pnp.content import schema as schema_mod, simfile, yamlload  # noqa: E402
-from pnp.content.build import build_game  # noqa: E402
-from pnp.content.effects import ACTION_PARAMS, EFFECTS  # noqa: E402
+from pnp.content import schema as schema_mod, yamlload
+from pnp.sim import simfile  # noqa: E402
+from pnp.games.tverdzha.modelbuild import build_game  # noqa: E402
+from pnp.games.tverdzha.effect_keys import ACTION_PARAMS, EFFECTS  # noqa: E402
 
 TARGET = ROOT / "docs" / "content.md"
 CONTENT = ROOT / "content" / "tverdzha.yaml"
@@ -57,7 +58,7 @@ How the file is written:
   and engine cannot disagree.
 - **`note:`** records a decision: why a value is what it is where the original rules are
   silent (the reasons are in `docs/design-decisions.md`). A value that *departs* from
-  the original rules (`pnp/rules/reference.py` lists their facts) is an error unless a
+  the original rules (`pnp/games/tverdzha/reference.py` lists their facts) is an error unless a
   note beside it says so: the note mentions the rules and names the new value, e.g.
   `storage: {cap: 6, note: "The rules say 5; raised to 6 for longer games."}`. Then
   `pnp check` reports a warning instead, which `--strict` turns into a failure. A note
@@ -77,7 +78,7 @@ Effect and action texts are templates filled from the parameters of the same eff
 |---|---|---|
 | `{name}` | the parameter's value | a resource id prints as its icon (`gold` -> `[gold]`), a cost as `2 [grain]` (several joined with ` + `) |
 | `{name\\|one\\|few\\|many}` | the plural form for the value | Ukrainian rule: 1, 21 -> *one*; 2-4, 22-24 -> *few*; 0, 5-20, 25 -> *many*. A form may contain `{name}` |
-| `[icon]` | an inline icon | any name of the kit's icon set (`pnp.render.icons.icon_names()`) |
+| `[icon]` | an inline icon | any name of the kit's icon set (`pnp.art.icons.icon_names()`) |
 
 `pnp check` makes sure that every `{placeholder}` is a parameter of its effect, every
 parameter appears in the text (in every language), plural fields have exactly three

@@ -2,7 +2,7 @@
 
 A failed build leaves the previous output exactly as it was: everything is written to
 a sibling temporary directory, checked, and only then swapped into ``<out>/<lang>/``,
-under the output root's lock (pnp.swap) and only over a folder pnp wrote (pnp.outfolder).
+under the output root's lock (pnp.core.swap) and only over a folder pnp wrote (pnp.core.outfolder).
 """
 
 from __future__ import annotations
@@ -17,26 +17,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from pnp import swap
-from pnp.content.model import Game
-from pnp.errors import UserError
-from pnp.interrupts import worker_pool
-from pnp.kit import counts
-from pnp.outfolder import Listed, OutputFolderError, check_replaceable
-from pnp.render.base import RENDERERS, BuildOptions, OutputFile, RenderContext
+from pnp.core import swap
+from pnp.games.tverdzha.model import Game
+from pnp.core.errors import UserError
+from pnp.core.interrupts import worker_pool
+from pnp.games.tverdzha.kit_counts import counts
+from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable
+from pnp.components.base import RENDERERS, BuildOptions, OutputFile, RenderContext
 
 #: renderer name -> module that registers it, in build order (preview last: it links the rest)
 RENDERER_MODULES: dict[str, str] = {
-    "cards": "pnp.render.cards",
-    "tokens": "pnp.render.tokens",
-    "board": "pnp.render.board",
-    "mats": "pnp.render.mats",
-    "aids": "pnp.render.aids",
-    "rulebook": "pnp.render.rulebook",
-    "alignment": "pnp.render.alignment",
-    "print-shop": "pnp.render.printshop",
-    "tts": "pnp.render.tts",
-    "preview": "pnp.render.preview",
+    "cards": "pnp.components.cards",
+    "tokens": "pnp.components.tokens",
+    "board": "pnp.games.tverdzha.render.board",
+    "mats": "pnp.games.tverdzha.render.mats",
+    "aids": "pnp.games.tverdzha.render.aids",
+    "rulebook": "pnp.rulebook.renderer",
+    "alignment": "pnp.print.alignment",
+    "print-shop": "pnp.exports.printshop",
+    "tts": "pnp.exports.tts",
+    "preview": "pnp.exports.preview",
 }
 #: manifest kinds each renderer writes (a renderer may write more than its own kind)
 RENDERER_KINDS: dict[str, tuple[str, ...]] = {"cards": ("cards", "svg"), "print-shop": ("print-shop", "png")}
@@ -120,7 +120,7 @@ def _preflight(out_dir: Path, files: list[OutputFile]) -> list[str]:
 
     Renderers verify their own page boxes and sizes; this is the build-wide safety net.
     """
-    from pnp.render.preflight import preflight
+    from pnp.print.preflight import preflight
 
     failures = []
     for f in files:
@@ -133,7 +133,7 @@ def _keep_previous(final: Path, tmp: Path, names: list[str], previous: list[List
     """For a partial build (--only): carry over the previous output of the kinds not rebuilt.
 
     `previous` is the old manifest's list, already checked to stay inside `final`
-    (pnp.outfolder); a symbolic link is copied as a link, never followed.
+    (pnp.core.outfolder); a symbolic link is copied as a link, never followed.
     """
     rebuilt = {k for n in names for k in RENDERER_KINDS.get(n, (n,))}
     kept = []
@@ -262,7 +262,7 @@ def build(
     jobs: int | None = None,
     waiting: Callable[[str], None] = lambda message: None,
 ) -> BuildResult:
-    """Build into `<out_root>/<lang>/`, which must be absent or pnp's (pnp.outfolder).
+    """Build into `<out_root>/<lang>/`, which must be absent or pnp's (pnp.core.outfolder).
 
     `content` is the content file (never inside the folder replaced); `waiting(message)` is
     told when another build holds the output root's lock.

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import click
 
-from pnp.errors import UserError
-from pnp.interrupts import Interrupted, signals_raise
+from pnp.core.errors import UserError
+from pnp.core.interrupts import Interrupted, signals_raise
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -113,7 +113,7 @@ def _parse_offset(ctx, param, value: str | None):
 def _parse_url_base(ctx, param, value: str | None):
     if value is None:
         return None
-    from pnp.render.tts_layout import check_url_base
+    from pnp.exports.tts_layout import check_url_base
 
     try:
         return check_url_base(value)

@@ -7,7 +7,7 @@ import sys
 import types
 
 from pnp import build as build_mod
-from pnp.render.base import RENDERERS, OutputFile, Renderer
+from pnp.components.base import RENDERERS, OutputFile, Renderer
 
 
 def install(setattr_=setattr, setitem=lambda d, k, v: d.__setitem__(k, v)) -> dict:

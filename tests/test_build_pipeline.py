@@ -8,8 +8,8 @@ import pytest
 
 from pnp import build as build_mod
 from pnp.build import BuildError, build, plan
-from pnp.kit import counts
-from pnp.render.base import BuildOptions
+from pnp.games.tverdzha.kit_counts import counts
+from pnp.components.base import BuildOptions
 
 
 def test_plan_default_excludes_extras_and_keeps_order():

@@ -23,8 +23,8 @@ import casekit
 from pnp.checks import run_all
 from pnp.cli import main
 from pnp.content import DEFAULT_CONTENT, load_game
-from pnp.errors import has_errors
-from pnp.render import cards
+from pnp.core.errors import has_errors
+from pnp.components import cards
 
 TEXT = DEFAULT_CONTENT.read_text(encoding="utf-8")
 

@@ -107,7 +107,7 @@ def test_unreadable_or_wrong_sim_files_are_usage_errors(tmp_path):
 
 
 def test_sim_without_the_simulator_is_a_one_line_usage_error(tmp_path, monkeypatch):
-    monkeypatch.setitem(sys.modules, "pnp.sim.kit", None)  # import fails
+    monkeypatch.setitem(sys.modules, "pnp.sim.kit_check", None)  # import fails
     result = _check("--sim", _sim_result(tmp_path, 12))
     assert result.exit_code == 2
-    assert len(result.stderr.strip().splitlines()) == 1 and "pnp.sim.kit" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "pnp.sim.kit_check" in result.stderr

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pnp.checks import run_all
 from pnp.content import DEFAULT_CONTENT
-from pnp.content.build import build_game
+from pnp.games.tverdzha.modelbuild import build_game
 from pnp.content.schema import validate
 from pnp.content.yamlload import Loaded, load_yaml, parse_yaml
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pnp.checks as checks
 from pnp.content import schema as schema_mod, yamlload
-from pnp.content.effects import EFFECTS
+from pnp.games.tverdzha.effect_keys import EFFECTS
 
 ROOT = Path(__file__).resolve().parent.parent
 

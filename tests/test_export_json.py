@@ -6,7 +6,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.content import DEFAULT_CONTENT, load_game
-from pnp.export_json import dumps, export
+from pnp.content.export_json import dumps, export
 
 
 def _export(*args):

@@ -13,7 +13,7 @@ import pytest
 
 from pnp.content import DEFAULT_CONTENT, load_game
 from pnp.content.readfile import MAX_FILE_BYTES, read_limited
-from pnp.content.simfile import load_sim_result
+from pnp.sim.simfile import load_sim_result
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: subprocesses import pnp from here
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp import swap
+from pnp.core import swap
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: subprocesses import pnp from here
 
@@ -174,7 +174,7 @@ sys.path.insert(0, sys.argv[2])
 import fakerender
 from pnp.build import build
 from pnp.content import load_game
-from pnp.render.base import BuildOptions
+from pnp.components.base import BuildOptions
 
 state = fakerender.install()
 state["extra"] = 30

@@ -1,4 +1,4 @@
-"""The output folder is pnp's only when its manifest says so (pnp.outfolder, pnp.swap).
+"""The output folder is pnp's only when its manifest says so (pnp.core.outfolder, pnp.core.swap).
 
 A build refuses to replace a folder with files its previous manifest does not list, a folder
 holding the content file, the home folder or pnp itself; a hostile manifest never makes pnp read
@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from pnp import swap
+from pnp.core import swap
 from pnp.build import build
-from pnp.outfolder import Listed, OutputFolderError, remove_listed
-from pnp.render.base import BuildOptions
+from pnp.core.outfolder import Listed, OutputFolderError, remove_listed
+from pnp.components.base import BuildOptions
 
 
 def _tree(folder: Path) -> dict[str, bytes]:

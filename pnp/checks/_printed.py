@@ -8,9 +8,9 @@ import re
 from typing import Iterator, NamedTuple
 
 from pnp.checks._util import lang_mark, texts, where
-from pnp.content.model import Game
-from pnp.errors import Mark
-from pnp.resources import bundled
+from pnp.games.tverdzha.model import Game
+from pnp.core.errors import Mark
+from pnp.core.resources import bundled
 
 _COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
 #: the rulebook renderer's templates (its prose.TEMPLATE_DIR; importing that would load

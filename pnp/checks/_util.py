@@ -6,9 +6,9 @@ import dataclasses
 import re
 from typing import Any, Iterator, Mapping
 
-from pnp.content.model import Effect, Game, Text
+from pnp.games.tverdzha.model import Effect, Game, Text
 from pnp.content.schema import did_you_mean, path_text as where
-from pnp.errors import Mark
+from pnp.core.errors import Mark
 
 __all__ = ["did_you_mean", "note_for", "explained", "where", "texts", "lang_mark", "owners", "Owner", "key_mark", "prose"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from pnp.checks._util import where
-from pnp.content.model import Game
-from pnp.errors import Problem, error
+from pnp.games.tverdzha.model import Game
+from pnp.core.errors import Problem, error
 
 ID = "changes"
 

@@ -12,8 +12,8 @@ import re
 from typing import Iterator
 
 from pnp.checks._printed import printed
-from pnp.content.model import Game
-from pnp.errors import Problem, error
+from pnp.games.tverdzha.model import Game
+from pnp.core.errors import Problem, error
 
 ID = "glossary"
 

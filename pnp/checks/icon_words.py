@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from pnp.checks._util import did_you_mean
-from pnp.content import text as tpl
-from pnp.content.model import Game
-from pnp.errors import Problem, error
-from pnp.render.icons import icon_names
+from pnp.core import templating as tpl
+from pnp.games.tverdzha.model import Game
+from pnp.core.errors import Problem, error
+from pnp.art.icons import icon_names
 
 ID = "icon-words"
 

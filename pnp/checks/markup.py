@@ -1,6 +1,6 @@
 """Every player-facing text is valid markup: `[icon]` brackets closed, `**bold**` balanced.
 
-The renderers set text with pnp.render.richtext, which refuses broken markup; without
+The renderers set text with pnp.typeset.richtext, which refuses broken markup; without
 this check an effect text with `[wood.` or `**word` would pass `pnp check` and stop
 `pnp build`. Effect and action texts are read as printed (filled from their
 parameters); unknown icon names are the references check's to report.
@@ -12,11 +12,11 @@ import re
 from typing import Iterator, Mapping
 
 from pnp.checks._util import lang_mark, owners, texts, where
-from pnp.content import text as tpl
-from pnp.content.model import Game
-from pnp.errors import Problem, error
-from pnp.render import richtext
-from pnp.render.icons import icon_names
+from pnp.core import templating as tpl
+from pnp.games.tverdzha.model import Game
+from pnp.core.errors import Problem, error
+from pnp.typeset import richtext
+from pnp.art.icons import icon_names
 
 ID = "markup"
 

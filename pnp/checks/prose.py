@@ -1,7 +1,7 @@
 """Round steps and clarifications name game facts ({victory_points}, {wall_bonus}, ...)
 instead of repeating numbers; check that every name they use is a fact.
 
-The facts are filled in when the model is built (pnp/content/facts.py), so a field
+The facts are filled in when the model is built (pnp/games/tverdzha/facts.py), so a field
 still present in the filled text names something the game does not have.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from pnp.checks._util import did_you_mean, prose, where
-from pnp.content import text as tpl
-from pnp.content.facts import facts
-from pnp.content.model import Game
-from pnp.errors import Problem, error
+from pnp.core import templating as tpl
+from pnp.games.tverdzha.facts import facts
+from pnp.games.tverdzha.model import Game
+from pnp.core.errors import Problem, error
 
 ID = "prose-facts"
 

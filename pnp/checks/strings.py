@@ -11,9 +11,9 @@ import unicodedata
 from typing import Iterator
 
 from pnp.checks._util import lang_mark, texts, where
-from pnp.content.model import Game
-from pnp.errors import Problem, error
-from pnp.render.fonts import FACES, missing_glyphs
+from pnp.games.tverdzha.model import Game
+from pnp.core.errors import Problem, error
+from pnp.typeset.fonts import FACES, missing_glyphs
 
 ID = "strings"
 

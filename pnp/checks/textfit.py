@@ -1,6 +1,6 @@
 """Every card's text fits its template, in every language, at no less than the minimum size.
 
-The card templates give each text a zone (pnp.render.card_layout) and a size it may
+The card templates give each text a zone (pnp.components.card_layout) and a size it may
 shrink from down to `print.card.min_text_pt`. This check sets every card's title,
 effect, upgrade line and timing label exactly as the renderer will (same layout, same
 font metrics) and reports what still overflows at the minimum: which card, which
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from pnp.content.model import Game
-from pnp.errors import Problem, error
-from pnp.render import card_layout
+from pnp.games.tverdzha.model import Game
+from pnp.core.errors import Problem, error
+from pnp.components import card_layout
 
 ID = "text-fit"
 

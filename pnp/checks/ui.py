@@ -1,4 +1,4 @@
-"""The `ui:` strings match what the renderers print (pnp/content/ui.py): every string the
+"""The `ui:` strings match what the renderers print (pnp/games/tverdzha/ui_keys.py): every string the
 kit needs is there, each uses only the fields its renderer fills in, and plural forms
 only on fields that are numbers.
 
@@ -12,16 +12,16 @@ from __future__ import annotations
 from typing import Iterator
 
 from pnp.checks._util import did_you_mean, key_mark, lang_mark
-from pnp.content import text as tpl
-from pnp.content import ui as contract
-from pnp.content.facts import facts
-from pnp.content.model import Game
-from pnp.errors import Problem, error, warning
+from pnp.core import templating as tpl
+from pnp.games.tverdzha import ui_keys as contract
+from pnp.games.tverdzha.facts import facts
+from pnp.games.tverdzha.model import Game
+from pnp.core.errors import Problem, error, warning
 
 ID = "ui-strings"
 
 CODES = {
-    "missing-ui": "A ui string the kit prints is missing from `ui:` (see pnp/content/ui.py for the list).",
+    "missing-ui": "A ui string the kit prints is missing from `ui:` (see pnp/games/tverdzha/ui_keys.py for the list).",
     "unknown-ui": "A `ui:` key that the kit never prints (often a misspelt key).",
     "unknown-ui-field": "A `{field}` in a ui string that is neither a game fact nor a value its renderer fills in.",
     "ui-plural": "Plural forms `{n|one|few|many}` on a ui field that is not a number, or without three forms.",
@@ -38,7 +38,7 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
     known = [*contract.REQUIRED, *contract.OPTIONAL]
     for key in unknown:
         yield warning("unknown-ui", f"ui.{key}: the kit prints no such string", key_mark(game, "ui", key),
-                      did_you_mean(key, known) or "remove it, or check the key against pnp/content/ui.py")
+                      did_you_mean(key, known) or "remove it, or check the key against pnp/games/tverdzha/ui_keys.py")
     for key in sorted(present - set(unknown)):
         yield from _fields(game, key, (lang,) if lang else game.languages)
 

@@ -10,7 +10,7 @@ import click
 
 from pnp.build import build, jobs_from_env
 from pnp.commands.common import content_path, load_checked
-from pnp.render.base import BuildOptions
+from pnp.components.base import BuildOptions
 
 
 def _progress_printer():

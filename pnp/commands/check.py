@@ -16,8 +16,8 @@ import click
 from pnp.checks import run_all
 from pnp.commands.common import content_path, require_language, summary_line
 from pnp.content import Game, display_path, load_game
-from pnp.content.simfile import load_sim_result
-from pnp.errors import Level, Problem, UserError, sorted_problems
+from pnp.sim.simfile import load_sim_result
+from pnp.core.errors import Level, Problem, UserError, sorted_problems
 
 EXIT_OK, EXIT_PROBLEMS = 0, 1
 
@@ -50,7 +50,7 @@ def _failed(problems: list[Problem], strict: bool) -> bool:
 
 
 def _kit_problems(game: Game, sim_result: Path | None) -> list[Problem]:
-    """Component sufficiency against a `pnp sim --json` result (pnp.sim.kit)."""
+    """Component sufficiency against a `pnp sim --json` result (pnp.sim.kit_check)."""
     if sim_result is None:
         return []
     shown = display_path(Path(sim_result))
@@ -60,9 +60,9 @@ def _kit_problems(game: Game, sim_result: Path | None) -> list[Problem]:
     if problems:
         raise UserError(f"{shown} is not a `pnp sim --json` result:\n" + "\n".join(p.format() for p in problems))
     try:
-        from pnp.sim.kit import check_kit
+        from pnp.sim.kit_check import check_kit
     except ImportError as exc:
-        raise UserError(f"--sim needs the simulator's kit check (pnp.sim.kit), which cannot be loaded: {exc}") from None
+        raise UserError(f"--sim needs the simulator's kit check (pnp.sim.kit_check), which cannot be loaded: {exc}") from None
     try:
         return list(check_kit(game, data))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from pnp.content import DEFAULT_CONTENT, Game, display_path, load_game
-from pnp.errors import Level, Problem, UserError, has_errors, sorted_problems
+from pnp.core.errors import Level, Problem, UserError, has_errors, sorted_problems
 
 
 def print_problems(problems: list[Problem], stream=None) -> None:

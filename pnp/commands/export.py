@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from pnp.commands.common import load_checked
-from pnp.export_json import dumps
+from pnp.content.export_json import dumps
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from pnp.rules.odds import UnknownCard, battle_odds
+from pnp.games.tverdzha.rules.odds import UnknownCard, battle_odds
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import click
 
 from pnp.commands.common import content_path, load_checked, output_file, print_problems
-from pnp.errors import UserError, has_errors
+from pnp.core.errors import UserError, has_errors
 from pnp.sim.report import stop_line
 
 GAMES = 1000  # without --precision
@@ -29,8 +29,8 @@ MAX_GAMES = 100_000  # the cap of a --precision run: about ±0.5 pp for an even 
 
 def run(content, *, games, seed, agents, workers, json_out, report, forbid, check_kit,
         precision=None, max_games=None, start_method=None) -> int:
-    from pnp.sim import agents as agent_mod
-    from pnp.sim.ablation import UnknownId
+    from pnp.games.tverdzha.sim import agents as agent_mod
+    from pnp.games.tverdzha.sim.ablation import UnknownId
     from pnp.sim.runner import default_workers
     from pnp.sim.source import GameSource
 
@@ -92,7 +92,7 @@ def simulate(source, specs, *, seed, workers, games=None, precision=None, max_ga
 
 
 def _add_kit(game, result: dict) -> None:
-    from pnp.sim.kit import assessment
+    from pnp.sim.kit_check import assessment
 
     result["kit"] = assessment(game, result)
 
@@ -108,7 +108,7 @@ def _progress(total: int):
 
 
 def _outputs(game, result: dict, json_out: Path | None, report: Path | None, check_kit: bool) -> int:
-    from pnp.sim.kit import check_kit as kit_check
+    from pnp.sim.kit_check import check_kit as kit_check
 
     problems = kit_check(game, result)
     if json_out is not None:

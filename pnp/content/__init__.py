@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pnp.content.build import build_game
-from pnp.content.model import Game
+from pnp.games.tverdzha.modelbuild import build_game
+from pnp.games.tverdzha.model import Game
 from pnp.content.schema import validate
 from pnp.content.yamlload import load_yaml, parse_yaml
-from pnp.errors import Problem, has_errors
-from pnp.resources import bundled
+from pnp.core.errors import Problem, has_errors
+from pnp.core.resources import bundled
 
 DEFAULT_CONTENT = bundled("content", "tverdzha.yaml")
 

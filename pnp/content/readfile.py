@@ -1,7 +1,7 @@
 """Read an input file (the content, a simulation result) with a size limit, never blocking.
 
 Every command reads its input through `read_limited`, so the same rules hold everywhere
-(pnp.safeio: only a regular file, at most `limit` + 1 bytes, a FIFO never waited for);
+(pnp.core.safeio: only a regular file, at most `limit` + 1 bytes, a FIFO never waited for);
 what goes wrong is a problem to report, not an exception.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pnp.errors import Mark, Problem, error
-from pnp.safeio import NotRegular, read_regular
+from pnp.core.errors import Mark, Problem, error
+from pnp.core.safeio import NotRegular, read_regular
 
 #: 16x the shipped game (see yamlload for why it is safe to parse a file this big)
 MAX_FILE_BYTES = 512 * 1024

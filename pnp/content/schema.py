@@ -16,7 +16,7 @@ from typing import Any, Iterator
 import jsonschema
 
 from pnp.content.yamlload import Loaded
-from pnp.errors import Problem, error
+from pnp.core.errors import Problem, error
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
 

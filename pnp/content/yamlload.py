@@ -20,7 +20,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pnp.content import readfile
-from pnp.errors import Mark, Problem, error, warning
+from pnp.core.errors import Mark, Problem, error, warning
 
 # The file size limit (readfile.MAX_FILE_BYTES) is 16x the shipped game: PyYAML's
 # pure-Python parser reads a hostile file of that size in a few seconds at worst; the C

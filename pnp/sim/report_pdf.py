@@ -18,8 +18,8 @@ def to_pdf(blocks: list[tuple], title: str) -> bytes:
     from reportlab.lib.units import mm
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-    from pnp.render.fonts import register_reportlab_fonts
-    from pnp.render.timeless import TimelessCanvas
+    from pnp.typeset.fonts import register_reportlab_fonts
+    from pnp.print.timeless import TimelessCanvas
 
     register_reportlab_fonts()
     body = ParagraphStyle("body", fontName="sans", fontSize=9, leading=12, spaceAfter=6)

@@ -20,8 +20,8 @@ import sys
 from collections import deque
 from collections.abc import Iterator
 
-from pnp.content.model import Game
-from pnp.interrupts import worker_pool
+from pnp.games.tverdzha.model import Game
+from pnp.core.interrupts import worker_pool
 from pnp.sim import seeding
 from pnp.sim.source import GameSource
 from pnp.sim.stats import DIGITS, SeatPrecision, summarize
@@ -37,10 +37,10 @@ MIN_BLOCKS = 4
 
 
 def play_game(game: Game, specs, gs: seeding.GameSeed, max_rounds: int = MAX_ROUNDS) -> dict:
-    """One full game; returns its record (see pnp.sim.observe)."""
-    from pnp import rules
-    from pnp.sim.agents import make_agent
-    from pnp.sim.observe import Observer
+    """One full game; returns its record (see pnp.games.tverdzha.sim.observe)."""
+    from pnp.games.tverdzha import rules
+    from pnp.games.tverdzha.sim.agents import make_agent
+    from pnp.games.tverdzha.sim.observe import Observer
 
     chance = random.Random(gs.chance)
     slots = gs.slots
@@ -106,7 +106,7 @@ def play_blocks(source: GameSource, specs, *, games: int, seed: int, workers: in
         return
     source.game()  # built here first, so a forked worker inherits the model
     processes = min(workers, len(tasks))
-    with worker_pool(processes, start_method or default_start_method()) as pool:  # pnp.interrupts
+    with worker_pool(processes, start_method or default_start_method()) as pool:  # pnp.core.interrupts
         queue = iter(tasks)
         ahead = deque(pool.apply_async(play_block, (t,)) for t in itertools.islice(queue, 2 * processes))
         while ahead:

@@ -17,15 +17,15 @@ from pathlib import Path
 
 from pnp.content import Game, display_path, load_text
 from pnp.content.readfile import read_limited
-from pnp.errors import UserError
-from pnp.sim.ablation import forbid
+from pnp.core.errors import UserError
+from pnp.games.tverdzha.sim.ablation import forbid
 
 
 @dataclass(frozen=True)
 class GameSource:
     text: str  # the content file, decoded as the loader decodes it
     path: str  # the file as the marks show it
-    forbid: tuple[str, ...] = ()  # battle cards and buildings taken out (pnp.sim.ablation)
+    forbid: tuple[str, ...] = ()  # battle cards and buildings taken out (pnp.games.tverdzha.sim.ablation)
 
     @classmethod
     def read(cls, path: str | Path, forbid=()) -> GameSource:

@@ -1,6 +1,6 @@
 """Statistics over many played games: the numbers `pnp sim` prints, writes as JSON and plots.
 
-Input: the per-game records made by `pnp.sim.observe` (plain dicts, in game-index order).
+Input: the per-game records made by `pnp.games.tverdzha.sim.observe` (plain dicts, in game-index order).
 Output: one JSON-ready dict. Everything is computed from integers and rounded once, so the
 same records always give the same bytes, whatever the number of workers that played them.
 """

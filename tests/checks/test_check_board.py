@@ -1,8 +1,8 @@
 """board: 21 lands, symmetric neighbours, castles and entrances, connected, mirrored, fair."""
 
 from checkkit import DELETE, changed, codes, line_of, run, shipped_loaded
-from pnp.checks import board
-from pnp.rules import reference
+from pnp.games.tverdzha.checks import board
+from pnp.games.tverdzha import reference
 
 CELLS = shipped_loaded().data["board"]["cells"]
 C = {c["id"]: i for i, c in enumerate(CELLS)}

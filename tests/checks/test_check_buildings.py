@@ -1,8 +1,8 @@
 """buildings: copies, costs within storage, upgrade chains, better upgrades."""
 
 from checkkit import changed, codes, index_of, line_of, run, shipped_loaded
-from pnp.checks import buildings
-from pnp.errors import Level
+from pnp.games.tverdzha.checks import buildings
+from pnp.core.errors import Level
 
 DATA = shipped_loaded().data
 B = {b["id"]: i for i, b in enumerate(DATA["buildings"])}

@@ -1,9 +1,9 @@
 """deck: the counts add up to battle_deck.size and match the original rules."""
 
 from checkkit import changed, codes, index_of, line_of, run, shipped_loaded
-from pnp.checks import deck
-from pnp.errors import Level
-from pnp.rules import reference
+from pnp.games.tverdzha.checks import deck
+from pnp.core.errors import Level
+from pnp.games.tverdzha import reference
 
 CARDS = shipped_loaded().data["battle_cards"]
 ONSLAUGHT = index_of(CARDS, id="onslaught")

@@ -1,8 +1,8 @@
 """references: every id points at something that exists; ids are unique; hints."""
 
 from checkkit import DELETE, changed, codes, from_text, index_of, line_of, run, shipped_loaded, shipped_text
-from pnp.checks import references
-from pnp.content.effects import BATTLE, BUILDING, EFFECTS
+from pnp.games.tverdzha.checks import references
+from pnp.games.tverdzha.effect_keys import BATTLE, BUILDING, EFFECTS
 
 DATA = shipped_loaded().data
 WALL = index_of(DATA["buildings"], id="wall")
@@ -78,8 +78,8 @@ def test_icons_of_resources_lands_and_inline_markup():
 
 
 def test_shipped_content_uses_only_existing_icons(game):
-    from pnp.content import text
-    from pnp.render.icons import icon_names
+    from pnp.core import templating as text
+    from pnp.art.icons import icon_names
 
     used = {r.icon for r in game.resources} | {k.icon for k in game.lands}
     for b in game.buildings:
@@ -126,8 +126,8 @@ def test_every_effect_key_in_use_is_known_and_on_the_right_kind(game):
 
 def test_the_effect_table_matches_the_engine():
     """The vocabulary the checks accept is exactly what the rules engine implements."""
-    from pnp.rules.battle import CARD_KEYS
-    from pnp.rules.effects import BUILDING_KEYS
+    from pnp.games.tverdzha.rules.battle import CARD_KEYS
+    from pnp.games.tverdzha.rules.castle_effects import BUILDING_KEYS
 
     assert {k for k, s in EFFECTS.items() if s.on == BUILDING} == set(BUILDING_KEYS)
     assert {k for k, s in EFFECTS.items() if s.on == BATTLE} == set(CARD_KEYS)

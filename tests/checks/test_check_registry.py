@@ -6,7 +6,7 @@ import pytest
 
 import pnp.checks as checks
 from checkkit import changed
-from pnp.errors import Level
+from pnp.core.errors import Level
 
 #: the checks of the foundation; other modules (text-fit, ...) may join the registry
 EXPECTED = {"board", "buildings", "deck", "references", "rules", "strings", "templates", "thresholds"}

@@ -8,9 +8,9 @@ import yaml
 
 import pnp.checks as checks
 from checkkit import changed, codes, index_of, run, shipped_loaded, shipped_text
-from pnp.checks import rules
-from pnp.errors import Level
-from pnp.rules import reference
+from pnp.games.tverdzha.checks import original as rules
+from pnp.core.errors import Level
+from pnp.games.tverdzha import reference
 
 DATA = shipped_loaded().data
 FOUNDATION = ("board", "buildings", "deck", "references", "rules", "strings", "templates", "thresholds")

@@ -1,7 +1,7 @@
 """templates: placeholders are parameters, parameters are shown, plurals well-formed."""
 
 from checkkit import changed, codes, index_of, line_of, run, shipped_loaded
-from pnp.checks import templates
+from pnp.games.tverdzha.checks import effect_texts as templates
 
 DATA = shipped_loaded().data
 B = {b["id"]: i for i, b in enumerate(DATA["buildings"])}

@@ -2,7 +2,8 @@
 the original rules, icon words, and the battle steps in the engine's order."""
 
 from checkkit import DELETE, changed, codes, index_of, line_of, run, shipped_loaded
-from pnp.checks import address, battle_steps, changes, glossary, icon_words
+from pnp.checks import address, changes, glossary, icon_words
+from pnp.games.tverdzha.checks import battle_steps
 from pnp.checks._printed import printed
 
 DATA = shipped_loaded().data
@@ -16,7 +17,7 @@ def test_the_shipped_kit_passes(game):
 
 def test_printed_strings_include_content_and_rulebook_templates(game):
     from pnp.checks._printed import TEMPLATE_DIR
-    from pnp.render.rulebook.prose import TEMPLATE_DIR as RULEBOOK
+    from pnp.rulebook.prose import TEMPLATE_DIR as RULEBOOK
 
     assert TEMPLATE_DIR == RULEBOOK
     whats = {item.what for item in printed(game, "uk")}

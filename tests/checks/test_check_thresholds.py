@@ -1,7 +1,7 @@
 """thresholds: ordered by ratio, monotone hits, complete down to 0, within the die."""
 
 from checkkit import changed, codes, line_of, run, shipped_loaded
-from pnp.checks import thresholds
+from pnp.games.tverdzha.checks import thresholds
 
 ROWS = ("battle", "thresholds", "rows")
 N = len(shipped_loaded().data["battle"]["thresholds"]["rows"])

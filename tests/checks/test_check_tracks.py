@@ -2,7 +2,7 @@
 marker's +overflow side skips no value."""
 
 from checkkit import changed, codes, line_of, run, shipped_loaded
-from pnp.checks import tracks
+from pnp.games.tverdzha.checks import tracks
 
 COMP = shipped_loaded().data["components"]
 

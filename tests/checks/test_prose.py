@@ -2,8 +2,8 @@ import dataclasses
 
 from pnp.checks import prose
 from pnp.content import load_game
-from pnp.content.facts import apply_facts, facts
-from pnp.content.model import Text, frozen_map
+from pnp.games.tverdzha.facts import apply_facts, facts
+from pnp.games.tverdzha.model import Text, frozen_map
 
 
 def test_shipped_prose_has_only_known_facts():

@@ -6,7 +6,7 @@ import re
 
 from checkkit import changed, codes, index_of, line_of, shipped_loaded
 from pnp.checks import textfit
-from pnp.render import card_layout
+from pnp.components import card_layout
 
 LONG = ("Якщо тобі завдали 2 або більше влучань, скасуй 1 з них, а потім ще раз перевір, "
         "чи не лишилося влучань, і так доти, доки суперник не погодиться, що бій закінчено. ") * 3

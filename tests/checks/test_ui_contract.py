@@ -1,4 +1,4 @@
-"""The ui-string contract (pnp/content/ui.py) covers every key a renderer asks for by name.
+"""The ui-string contract (pnp/games/tverdzha/ui_keys.py) covers every key a renderer asks for by name.
 
 A renderer that asks for an undeclared key fails at build time (Game.ui refuses it), so a
 key added to a renderer without its declaration would pass `pnp check` and break the build.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pnp.content import ui
+from pnp.games.tverdzha import ui_keys as ui
 
 PACKAGE = Path(__file__).resolve().parents[2] / "pnp"
 #: game.ui("key", ...) and game.ui('key', ...) with a literal key
@@ -28,4 +28,4 @@ def test_every_key_a_renderer_names_is_declared():
     keys = literal_keys()
     assert len(keys) > 40  # it did read the renderers
     undeclared = {k: where for k, where in keys.items() if k not in ui.REQUIRED and k not in ui.OPTIONAL}
-    assert undeclared == {}, f"declare these in pnp/content/ui.py: {undeclared}"
+    assert undeclared == {}, f"declare these in pnp/games/tverdzha/ui_keys.py: {undeclared}"

@@ -24,10 +24,10 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from pdfprobe import _mul, drawing, words
-from pnp.render import sheetmarks
-from pnp.render.geometry import pt_to_mm
+from pnp.print import sheetmarks
+from pnp.print.geometry import pt_to_mm
 
-#: mm: forms are placed on a 1/4 pt grid (pnp/render/pdf.py), so a cut measured on the
+#: mm: forms are placed on a 1/4 pt grid (pnp/print/pdf.py), so a cut measured on the
 #: crop marks and the art of a form can disagree by up to half of that
 TOL = 0.1
 

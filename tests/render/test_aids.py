@@ -9,10 +9,10 @@ import pytest
 from pypdf import PdfReader
 
 from pdfprobe import pdffonts, text
-from pnp.render import pdf
-from pnp.render.aids import AidsRenderer, aid_masters, order_markup, strength_markup
-from pnp.render.base import BuildOptions, RenderContext
-from pnp.render.richtext import plain_text
+from pnp.print import pdf
+from pnp.games.tverdzha.render.aids import AidsRenderer, aid_masters, order_markup, strength_markup
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.typeset.richtext import plain_text
 
 
 @pytest.fixture(scope="module")
@@ -94,9 +94,9 @@ def test_duplex_none_writes_the_backs_apart(game, tmp_path_factory):
 
 
 def test_aid_count_is_the_kit_count(game):
-    """The manifest, the rulebook and the gallery count aids from pnp.kit: the renderer must agree."""
-    from pnp.kit import counts
-    from pnp.render.aids import aid_masters
+    """The manifest, the rulebook and the gallery count aids from pnp.games.tverdzha.kit_counts: the renderer must agree."""
+    from pnp.games.tverdzha.kit_counts import counts
+    from pnp.games.tverdzha.render.aids import aid_masters
 
     fronts, backs, _ = aid_masters(game, "uk")
     assert len(fronts) == len(backs) == counts(game).aid_cards

@@ -1,9 +1,9 @@
 import pytest
 
 from pdfprobe import drawing, ink_boxes, qpdf_check, text, words
-from pnp.render.alignment import AlignmentText, alignment_pdf, ruler_positions, target_positions
-from pnp.render.geometry import NO_PRINT_MARGIN, PAPERS
-from pnp.render.preflight import preflight
+from pnp.print.alignment import AlignmentText, alignment_pdf, ruler_positions, target_positions
+from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS
+from pnp.print.preflight import preflight
 
 TEXT = AlignmentText(
     title="Перевірка суміщення лиця і звороту",

@@ -4,8 +4,8 @@ import subprocess
 
 from pnp.build import build
 from pnp.content import load_game
-from pnp.render.base import BuildOptions
-from pnp.render.preflight import preflight
+from pnp.components.base import BuildOptions
+from pnp.print.preflight import preflight
 
 
 def _text(path):

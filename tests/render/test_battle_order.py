@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from pnp.build import _renderer
-from pnp.render.base import BuildOptions, RenderContext
+from pnp.components.base import BuildOptions, RenderContext
 
 pytestmark = pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler-utils (pdftotext)")
 
@@ -47,7 +47,7 @@ def _printed(game, text: str) -> list[tuple[int, str]]:
 
 
 def test_the_content_lists_the_engine_order(game):
-    from pnp.rules.battle import STEPS
+    from pnp.games.tverdzha.rules.battle import STEPS
 
     assert tuple(step.key for step in game.battle.timing) == STEPS
     assert STEPS[0] == "cards"  # the engine reveals the cards before anything is counted

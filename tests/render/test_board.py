@@ -11,13 +11,13 @@ from pypdf import PdfReader
 
 import tileprobe
 from pdfprobe import ink_boxes, pdffonts, qpdf_check, text, words
-from pnp.content.model import Track
-from pnp.render.base import BuildOptions, RenderContext
-from pnp.render.board import BoardRenderer, board_part, land_yield
-from pnp.render.board_layout import LENS_MIN_CLEAR, layout
-from pnp.render.hull import distance_to_polygon
-from pnp.render.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
-from pnp.render.tiling import plan_tiles
+from pnp.games.tverdzha.model import Track
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.games.tverdzha.render.board import BoardRenderer, board_part, land_yield
+from pnp.games.tverdzha.render.board_layout import LENS_MIN_CLEAR, layout
+from pnp.components.hull import distance_to_polygon
+from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
+from pnp.print.tiling import plan_tiles
 
 
 @pytest.fixture(scope="module")

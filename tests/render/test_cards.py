@@ -13,10 +13,11 @@ import pytest
 from pypdf import PdfReader
 
 from pdfprobe import drawing, ink_boxes, pdffonts, same_places, text, words
-from pnp import kit
-from pnp.render import card_faces, card_layout, cards, pdf, sheetmarks
-from pnp.render.base import RENDERERS, BuildOptions, RenderContext
-from pnp.render.geometry import PAPERS, pt_to_mm
+from pnp.games.tverdzha import kit_counts as kit
+from pnp.components import card_faces, card_layout, cards
+from pnp.print import pdf, sheetmarks
+from pnp.components.base import RENDERERS, BuildOptions, RenderContext
+from pnp.print.geometry import PAPERS, pt_to_mm
 
 FAMILY_COUNTS = {"battle": "battle_cards", "building": "building_cards", "upgrade": "upgrade_cards"}
 
@@ -305,7 +306,7 @@ def test_effect_text_is_at_least_the_minimum(a4, game):
 def test_shrunk_cards_are_noted(game, tmp_path):
     from dataclasses import replace
 
-    from pnp.content.model import Text
+    from pnp.games.tverdzha.model import Text
 
     card = game.battle_card("retreat")
     longer = replace(card.effects[0], text=Text({"uk": "Якщо тобі завдали 2 або більше влучань, скасуй 1 з них. " * 3}))

@@ -11,7 +11,8 @@ import cairosvg
 import pytest
 from PIL import Image
 
-from pnp.render import fonts, icons, style
+from pnp.typeset import fonts
+from pnp.art import icons, style
 
 REQUIRED = {
     "wood", "stone", "grain", "gold", "any", "point", "card", "unit", "strength", "die",

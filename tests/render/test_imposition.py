@@ -4,9 +4,9 @@ import pytest
 from pypdf import PdfReader
 
 from pdfprobe import BLUE, MAGENTA, card_svg, drawing, ink_boxes, near, pdffonts, pixel, qpdf_check, raster, text, words
-from pnp.render.geometry import NO_PRINT_MARGIN, PAPERS
-from pnp.render.imposition import SheetText, fit_grid, impose
-from pnp.render.preflight import preflight
+from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS
+from pnp.print.imposition import SheetText, fit_grid, impose
+from pnp.print.preflight import preflight
 
 TRIM, BLEED, CARD = (63.0, 88.0), 3.0, 69.0  # CARD: master width with bleed
 TEXT = SheetText(front_label="Бойові карти · аркуш {i}/{n} · лицьовий бік",
@@ -359,7 +359,7 @@ def test_a_big_back_offset_is_clipped_at_the_margin_and_reported():
 
 
 def test_impose_pages_gives_unrendered_pages_in_duplex_order():
-    from pnp.render.imposition import impose_pages
+    from pnp.print.imposition import impose_pages
 
     sheet = impose_pages(FRONTS[:10], BACKS[:10], trim=TRIM, bleed=BLEED, text=TEXT)
     assert sheet.sheets == 2 and len(sheet.fronts) == len(sheet.backs) == 2

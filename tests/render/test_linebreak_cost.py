@@ -15,7 +15,9 @@ import tracemalloc
 from hypothesis import given, settings, strategies as st
 
 from pnp.content import load_game
-from pnp.render import card_layout, fonts, hyphen, linebreak, richtext
+from pnp.components import card_layout
+from pnp.typeset import fonts, linebreak, richtext
+from pnp.core import hyphen
 
 LETTERS = "абвгдежзийклмнопрстуфхцчшщьюяєії"
 

@@ -10,12 +10,12 @@ from pypdf import PdfReader
 
 import tileprobe
 from pdfprobe import drawing, ink_boxes, pdffonts, text, words
-from pnp.render import style
-from pnp.render.base import BuildOptions, RenderContext
-from pnp.render.geometry import NO_PRINT_MARGIN, paper as get_paper, pt_to_mm
-from pnp.render.mat_panels import mat_facts
-from pnp.render.mats import MatsRenderer, mat_layout, mat_part
-from pnp.render.tiling import oriented, plan_tiles
+from pnp.art import style
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.print.geometry import NO_PRINT_MARGIN, paper as get_paper, pt_to_mm
+from pnp.games.tverdzha.render.mat_panels import mat_facts
+from pnp.games.tverdzha.render.mats import MatsRenderer, mat_layout, mat_part
+from pnp.print.tiling import oriented, plan_tiles
 
 
 @pytest.fixture(scope="module")

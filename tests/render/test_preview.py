@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from pnp import kit
-from pnp.render import cards, preview_assets
-from pnp.render.base import BuildOptions, OutputFile, RenderContext
-from pnp.render.preview import PreviewRenderer, page
+from pnp.games.tverdzha import kit_counts as kit
+from pnp.components import cards
+from pnp.exports import preview_assets
+from pnp.components.base import BuildOptions, OutputFile, RenderContext
+from pnp.exports.preview import PreviewRenderer, page
 
 CHROMIUM = "/usr/bin/chromium"
 NOTE = "cards (uk): effect text shrunk below 10 pt to fit on 1 card(s): Тест (battle x, 9 pt)"
@@ -116,7 +117,7 @@ def test_fonts_embedded_for_every_face_used(built):
     faces = re.findall(r'@font-face \{ font-family: "([^"]+)"; font-weight: (\w+); font-style: (\w+); '
                        r'src: url\(data:font/ttf;base64,', html)
     assert len(used) >= 4
-    from pnp.render import fonts
+    from pnp.typeset import fonts
 
     assert {(fonts.face(k).family, fonts.face(k).weight, fonts.face(k).style) for k in used} <= set(faces)
     assert "url(file:" not in html and 'src="http' not in html

@@ -14,13 +14,14 @@ import pytest
 from pypdf import PdfReader
 
 from pdfprobe import pdffonts, qpdf_check, text, words
-from pnp import kit
-from pnp.render import card_layout, cards, pdf, raster
-from pnp.render.base import BuildOptions, RenderContext
-from pnp.render.geometry import Box, pt_to_mm, px_to_mm
-from pnp.render.preflight import preflight
-from pnp.render.printshop import PrintShopRenderer, family_pdfs, shop_masters
-from pnp.render.shop_presets import PRESETS, preset
+from pnp.games.tverdzha import kit_counts as kit
+from pnp.components import card_layout, cards
+from pnp.print import pdf, raster
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.print.geometry import Box, pt_to_mm, px_to_mm
+from pnp.print.preflight import preflight
+from pnp.exports.printshop import PrintShopRenderer, family_pdfs, shop_masters
+from pnp.exports.shop_presets import PRESETS, preset
 
 TOL = 0.05  # mm
 
@@ -192,7 +193,7 @@ def test_png_bytes_do_not_depend_on_what_the_process_drew_before(game, generic):
     job = raster.RasterJob(svg, 815, 1110, dpi=300)
     pdf.render([pdf.Page(69, 94, (pdf.Placement(svg),))], pdf.DocInfo("warm-up"))
     here = raster.run_job(job)
-    script = ("import sys, hashlib; from pnp.render import raster; svg = sys.stdin.read(); "
+    script = ("import sys, hashlib; from pnp.print import raster; svg = sys.stdin.read(); "
               "sys.stdout.write(hashlib.sha256(raster.run_job(raster.RasterJob(svg, 815, 1110, dpi=300))).hexdigest())")
     fresh = subprocess.run([sys.executable, "-c", script], input=svg, capture_output=True, text=True, check=True).stdout
     import hashlib

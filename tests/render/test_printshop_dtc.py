@@ -12,10 +12,11 @@ from pypdf import PdfReader
 
 from pdfprobe import text
 from pnp.build import build
-from pnp.render import cmyk, pdf, pdfx, printshop
-from pnp.render.base import BuildOptions, RenderContext
-from pnp.render.geometry import pt_to_mm
-from pnp.render.shop_presets import preset
+from pnp.print import cmyk, pdf, pdfx
+from pnp.exports import printshop
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.print.geometry import pt_to_mm
+from pnp.exports.shop_presets import preset
 
 LIMIT = 240.0  # DriveThruCards' total ink, per cent
 FAMILY_BACK = {"battle": "Бойова карта", "building": "Будівля", "upgrade": "Покращення"}

@@ -11,7 +11,8 @@ import pytest
 from checkouts import CHECKOUT, copy_checkout, pnp_command, pnp_env
 from pdfprobe import not_bundled_fonts
 
-from pnp import cli, private
+from pnp import cli
+from pnp.core import private
 
 
 @pytest.mark.slow
@@ -37,7 +38,7 @@ def test_two_builds_from_two_checkouts_at_once_both_embed_the_bundled_fonts(tmp_
 
 _SCRATCH_PROBE = """
 import multiprocessing, os, stat
-from pnp import private
+from pnp.core import private
 
 def child(_):
     return str(private.scratch_dir())

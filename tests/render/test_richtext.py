@@ -10,9 +10,11 @@ import cairosvg
 import pytest
 
 from pdfprobe import words
-from pnp.render import fonts, hyphen, icons, richtext
-from pnp.render.geometry import PT_PER_MM
-from pnp.render.linebreak import icon_box_mm
+from pnp.typeset import fonts, richtext
+from pnp.core import hyphen
+from pnp.art import icons
+from pnp.print.geometry import PT_PER_MM
+from pnp.typeset.linebreak import icon_box_mm
 
 PARAGRAPH = (
     "**Ринок**: обміняй 2 однакові ресурси на 2 [any]. Казарма коштує 2 [wood] 1 [stone] "

@@ -17,14 +17,15 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.content import DEFAULT_CONTENT, load_game
-from pnp.render.preflight import preflight
-from pnp.render.rulebook import build_pdf
-from pnp.render.rulebook import prose, sections
-from pnp.render.rulebook.errors import RulebookError
-from pnp.render.rulebook.facts import Facts
-from pnp.render.rulebook.hyphenation import hyphenate, hyphenated
-from pnp.render.rulebook.iconwords import IconWords
-from pnp.render.rulebook.markup import NBSP, ties
+from pnp.print.preflight import preflight
+from pnp.rulebook.renderer import build_pdf
+from pnp.rulebook import prose
+from pnp.games.tverdzha.rulebook import sections
+from pnp.rulebook.build_error import RulebookError
+from pnp.games.tverdzha.rulebook.book_facts import Facts
+from pnp.rulebook.hyphenation import hyphenate, hyphenated
+from pnp.rulebook.iconwords import IconWords
+from pnp.rulebook.markup import NBSP, ties
 
 pytestmark = pytest.mark.skipif(not (shutil.which("pdftotext") and shutil.which("pdffonts")),
                                 reason="needs poppler-utils (pdftotext, pdffonts)")
@@ -106,7 +107,7 @@ def test_the_threshold_table_has_its_five_rows_in_order(book):
 
 
 def test_components_list_the_kit_counts(book):
-    from pnp.kit import counts
+    from pnp.games.tverdzha.kit_counts import counts
 
     kit = counts(book.game)
     g = book.game
@@ -150,8 +151,8 @@ def test_fixed_ukrainian_phrases(book):
 
 
 def test_the_worked_example_quotes_the_engine_odds(book):
-    from pnp.render.rulebook.example import ATTACKER_UNITS, DEFENDER_UNITS, percent
-    from pnp.rules.odds import battle_odds
+    from pnp.games.tverdzha.rulebook.example import ATTACKER_UNITS, DEFENDER_UNITS, percent
+    from pnp.games.tverdzha.rules.odds import battle_odds
 
     odds = battle_odds(book.game, ATTACKER_UNITS, DEFENDER_UNITS)
     flat = re.sub(r"\s+", " ", _text(book.path)).replace(NBSP, " ")

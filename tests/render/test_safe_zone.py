@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 from safezone import clearances, closer_than
-from pnp.render import aids, cards, pdf, tokens  # noqa: F401 - registers the renderers
-from pnp.render.base import RENDERERS, BuildOptions, RenderContext
-from pnp.render.imposition import SheetText
-from pnp.render.token_sheet import token_pages
+from pnp.games.tverdzha.render import aids
+from pnp.components import cards, tokens
+from pnp.print import pdf  # noqa: F401 - registers the renderers
+from pnp.components.base import RENDERERS, BuildOptions, RenderContext
+from pnp.print.imposition import SheetText
+from pnp.components.token_sheet import token_pages
 
 VARIANTS = {"a4": {}, "letter-short": {"paper": "letter", "duplex": "short"}, "ink-saver": {"ink_saver": True}}
 

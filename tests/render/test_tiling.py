@@ -9,9 +9,9 @@ from pypdf import PdfReader
 
 import tileprobe
 from pdfprobe import ink_boxes, text
-from pnp.render import pdf
-from pnp.render.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
-from pnp.render.tiling import BAND, OVERLAP, Part, TileText, mark_positions, plan_tiles, tiled_pages
+from pnp.print import pdf
+from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
+from pnp.print.tiling import BAND, OVERLAP, Part, TileText, mark_positions, plan_tiles, tiled_pages
 
 TEXT = TileText(part="Пробна частина", label="{part} — ряд {row}, стовпець {col} (аркуш {page} з {pages})",
                 glue="клей", cut="різати", map_title="Пробна частина: як скласти",
@@ -120,7 +120,7 @@ def test_grid_lines_continue_across_every_seam(tiled):
 
 def test_a_tile_drawn_0_3_mm_off_is_caught(tiled):
     """The continuity check is real: shift the drawing on one sheet (marks kept) and it fails."""
-    from pnp.render import tiling
+    from pnp.print import tiling
 
     _, plan = tiled
     part = grid_part(374.0, 300.0)

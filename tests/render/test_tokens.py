@@ -10,10 +10,13 @@ import pytest
 from pypdf import PdfReader
 
 from pdfprobe import drawing, ink_boxes, near, pdffonts, pixel, raster, same_places, text, words
-from pnp import kit
-from pnp.render import icon_inline, pdf, sheetmarks, style, token_art, tokens
-from pnp.render.base import RENDERERS, BuildOptions, RenderContext
-from pnp.render.geometry import NO_PRINT_MARGIN, PAPERS
+from pnp.games.tverdzha import kit_counts as kit
+from pnp.art import icon_inline, style
+from pnp.print import pdf, sheetmarks
+from pnp.games.tverdzha.render import token_art
+from pnp.components import tokens
+from pnp.components.base import RENDERERS, BuildOptions, RenderContext
+from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS
 
 
 def _render(game, root: Path, **options):

@@ -9,11 +9,11 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from PIL import Image
 
-from pnp import kit
-from pnp.render import cards
-from pnp.render import tts_layout as tl
-from pnp.render.base import BuildOptions, RenderContext
-from pnp.render.tts import TTSRenderer, card_cell
+from pnp.games.tverdzha import kit_counts as kit
+from pnp.components import cards
+from pnp.exports import tts_layout as tl
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.exports.tts import TTSRenderer, card_cell
 
 TRIM_300DPI = (744, 1039)  # 63 x 88 mm at 300 dpi: the renders the cells come from
 

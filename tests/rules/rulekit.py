@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from pnp.rules import CHANCE, new_game
-from pnp.rules.turn import set_space, update_fx
+from pnp.games.tverdzha.rules import CHANCE, new_game
+from pnp.games.tverdzha.rules.turn import set_space, update_fx
 
 
 def fresh(game, seed: int = 0, **kw):
@@ -60,7 +60,7 @@ def units(state, space_id: str) -> tuple[int, ...]:
 def fight(state, p: int, src: str, dst: str, group, cards=(None, None), faces=()):
     """Make p attack `dst` from `src` with `group`; play `cards` (by player) and the
     given die faces (attacker's dice, then the defender's, then rerolls)."""
-    from pnp.rules import Move
+    from pnp.games.tverdzha.rules import Move
 
     state.apply_action(Move(src, dst, tuple(sorted(group))))
     if state.current_player == -2:
@@ -74,7 +74,7 @@ def fight(state, p: int, src: str, dst: str, group, cards=(None, None), faces=()
 def settle(state, rng=None, choose: str | None = None):
     """Resolve chance nodes (seeded) and income choices until a player's action step."""
     rng = rng or random.Random(0)
-    from pnp.rules import Choose
+    from pnp.games.tverdzha.rules import Choose
 
     while not state.is_terminal():
         if state.current_player == CHANCE:
@@ -82,7 +82,7 @@ def settle(state, rng=None, choose: str | None = None):
         elif state.queue[0][0] == "choice":
             state.apply_action(Choose(choose or state.R.res_ids[0]))
         elif state.queue[0][0] == "post":
-            from pnp.rules import END_TURN
+            from pnp.games.tverdzha.rules import END_TURN
 
             state.apply_action(END_TURN)
         else:
@@ -92,7 +92,7 @@ def settle(state, rng=None, choose: str | None = None):
 
 def pass_turns(state, n: int, rng=None, choose: str | None = None):
     """Both players pass for n turns (chance resolved with a seeded rng)."""
-    from pnp.rules import PASS
+    from pnp.games.tverdzha.rules import PASS
 
     rng = rng or random.Random(0)
     for _ in range(n):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.rules.battle import CARD_KEYS, Battle
-from pnp.rules.compiled import compile_rules
-from pnp.rules.effects import BUILDING_KEYS
+from pnp.games.tverdzha.rules.battle import CARD_KEYS, Battle
+from pnp.games.tverdzha.rules.compiled import compile_rules
+from pnp.games.tverdzha.rules.castle_effects import BUILDING_KEYS
 
 
 @pytest.fixture(scope="module")

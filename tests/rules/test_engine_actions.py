@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.rules import CHANCE, Build, EndTurn, Heal, Hire, IllegalAction, Move, Trade, Train, Upgrade
-from pnp.rules.events import MarketShort
+from pnp.games.tverdzha.rules import (
+    CHANCE,
+    Build,
+    EndTurn,
+    Heal,
+    Hire,
+    IllegalAction,
+    Move,
+    Trade,
+    Train,
+    Upgrade,
+)
+from pnp.games.tverdzha.rules.events import MarketShort
 
 from rulekit import fight, fresh, give, own, pass_turns, put, settle, sp, units
 

@@ -7,9 +7,9 @@ from collections import Counter
 from fractions import Fraction
 
 
-from pnp.rules import CHANCE, SIMULTANEOUS, new_game
-from pnp.rules.agents_min import RandomAgent, play
-from pnp.rules.events import BattleFought, Built, GameOver, Healed, Hired, RoundEnded, Upgraded
+from pnp.games.tverdzha.rules import CHANCE, SIMULTANEOUS, new_game
+from pnp.games.tverdzha.rules.agents_min import RandomAgent, play
+from pnp.games.tverdzha.rules.events import BattleFought, Built, GameOver, Healed, Hired, RoundEnded, Upgraded
 
 
 def check_static(s, game) -> None:

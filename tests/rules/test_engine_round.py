@@ -6,8 +6,8 @@ from collections import Counter
 from fractions import Fraction
 
 
-from pnp.rules import CHANCE, Choose, new_game
-from pnp.rules.events import RoundEnded
+from pnp.games.tverdzha.rules import CHANCE, Choose, new_game
+from pnp.games.tverdzha.rules.events import RoundEnded
 
 from rulekit import fresh, give, own, pass_turns, put, sp
 

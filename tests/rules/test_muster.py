@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 
-from pnp.rules.events import Mustered
+from pnp.games.tverdzha.rules.events import Mustered
 
 from rulekit import fresh, pass_turns, put, units
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 
 from pnp.content import load_game
-from pnp.rules.text import playthrough
+from pnp.games.tverdzha.rules.transcript import playthrough
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "playthrough.txt"
 #: A seed whose game has battles with cards, builds, upgrades and ends by a castle capture.

@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.rules import CHANCE, Move
-from pnp.rules.events import BattleFought
-from pnp.rules.odds import UnknownCard, battle_odds
+from pnp.games.tverdzha.rules import CHANCE, Move
+from pnp.games.tverdzha.rules.events import BattleFought
+from pnp.games.tverdzha.rules.odds import UnknownCard, battle_odds
 
 from rulekit import fresh, put
 
@@ -141,7 +141,7 @@ def test_cli_text_and_errors(game):
 
 
 def test_float_distribution_matches_the_exact_one(game):
-    from pnp.rules.odds import distribution, open_battle
+    from pnp.games.tverdzha.rules.odds import distribution, open_battle
 
     b = open_battle(game, (3, 2, 1), (2, 2), castle=True, attacker_card="second_try", defender_card="bandage")
     exact = distribution(b.clone())

@@ -22,7 +22,7 @@ def source():
 
 
 def fake_record(i, winner, victory="points", rounds=10):
-    """A per-game record as pnp.sim.observe makes them (seat-swapped: odd games swap slots)."""
+    """A per-game record as pnp.games.tverdzha.sim.observe makes them (seat-swapped: odd games swap slots)."""
     slots = {"A": 0, "B": 1} if i % 2 == 0 else {"A": 1, "B": 0}
     return {"index": i, "pair": i // 2, "winner": winner, "victory": victory, "rounds": rounds,
             "decisions": 3 * rounds, "slots": slots, "agent_names": ["x", "y"],

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from pnp import rules
-from pnp.rules.agents_min import play
-from pnp.sim.agents import GreedyAgent, make_agent, parse_specs
+from pnp.games.tverdzha import rules
+from pnp.games.tverdzha.rules.agents_min import play
+from pnp.games.tverdzha.sim.agents import GreedyAgent, make_agent, parse_specs
 from pnp.sim.runner import play_many
-from pnp.sim.search import determinize
+from pnp.games.tverdzha.sim.search import determinize
 
 
 def _play(game, agents, seed, on_decision=None, max_rounds=40):

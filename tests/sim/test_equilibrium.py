@@ -9,12 +9,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from pnp import rules
+from pnp.games.tverdzha import rules
 from pnp.sim import seeding
-from pnp.sim.agents import GreedyAgent, make_agent, parse_specs
-from pnp.sim.equilibrium import EquilibriumAgent, hand_types, maximin, observe
+from pnp.games.tverdzha.sim.agents import GreedyAgent, make_agent, parse_specs
+from pnp.games.tverdzha.sim.equilibrium import EquilibriumAgent, hand_types, maximin, observe
 from pnp.sim.runner import play_game
-from pnp.sim.search import determinize
+from pnp.games.tverdzha.sim.search import determinize
 
 
 @pytest.mark.parametrize("payoff, mix, value", [

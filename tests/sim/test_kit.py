@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.errors import Level
-from pnp.sim.kit import TARGET, assessment, check_kit, coverages, requirements
+from pnp.core.errors import Level
+from pnp.sim.kit_check import TARGET, assessment, check_kit, coverages, requirements
 
 
 GAMES = 2000

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.errors import has_errors
-from pnp.sim.kit import check_kit, coverages
+from pnp.core.errors import has_errors
+from pnp.sim.kit_check import check_kit, coverages
 
 RECORDED = json.loads((Path(__file__).parent / "data" / "greedy_peaks.json").read_text(encoding="utf-8"))
 SEEDS = range(1, 21)

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from pnp import rules
-from pnp.rules.agents_min import play
+from pnp.games.tverdzha import rules
+from pnp.games.tverdzha.rules.agents_min import play
 from pnp.sim import runner, seeding
-from pnp.sim.agents import make_agent, parse_specs
-from pnp.sim.observe import Observer
+from pnp.games.tverdzha.sim.agents import make_agent, parse_specs
+from pnp.games.tverdzha.sim.observe import Observer
 from pnp.content import DEFAULT_CONTENT
 from pnp.sim.runner import MIN_BLOCKS, default_workers, play_game, play_many, play_until, result_document
 from pnp.sim.source import GameSource
@@ -181,7 +181,7 @@ def test_result_document_has_every_statistic(game, source):
 
 @pytest.mark.parametrize("bad", ["greedy,foo", "a,b,c", "greedy:5", "search:x"])
 def test_bad_agent_specs_are_refused(bad):
-    from pnp.sim.agents import UnknownAgent
+    from pnp.games.tverdzha.sim.agents import UnknownAgent
 
     with pytest.raises(UnknownAgent):
         parse_specs(bad)

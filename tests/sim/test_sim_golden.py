@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 
-from pnp.sim.agents import parse_specs
+from pnp.games.tverdzha.sim.agents import parse_specs
 from pnp.sim.runner import play_many
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "sim-greedy-seed7.jsonl"

@@ -1,0 +1,198 @@
+"""Design tokens: the one palette, type scale, line weights and radii of the whole kit.
+
+Every component (cards, board, mats, tokens, aids, rulebook) takes its colours, faces,
+sizes and strokes from here, so the kit reads as one family: a title is always the same
+face and size, a resource always the same colour. Sizes are in points for type and in
+millimetres for everything else; icon strokes are in icon units (viewBox 0 0 100 100).
+
+Colour-blind safety does not rest on these colours: resources and players also differ
+by icon shape and by label. The ink-saver palette keeps the outlines dark and turns
+every area fill into a pale tint, so it still reads when printed in greyscale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+from pnp.typeset.fonts import FACES
+from pnp.print.geometry import pt_to_mm
+
+# --- colour -------------------------------------------------------------------------
+
+_BASE = {
+    # neutrals
+    "ink": "#2a2320",  # outlines and text: a warm near-black, softer than pure black
+    "paper": "#fbf8f1",
+    "panel": "#efe6d2",  # text panels on coloured card faces
+    "muted": "#7a7068",  # secondary text, rules, captions
+    "line": "#b9ad98",  # thin separators and guide lines
+    # resources: four hues far apart in lightness as well as hue
+    "wood": "#9a5b2c",
+    "wood-light": "#e0b479",
+    "stone": "#8c949b",
+    "stone-light": "#c9ced2",
+    "grain": "#e9c85a",
+    "grain-dark": "#b8902a",
+    "gold": "#f2a81d",
+    "gold-light": "#fcd86b",
+    # card families
+    "battle": "#a8322d",
+    "building": "#2e7566",
+    "upgrade": "#6a4c9c",
+    "aid": "#4a5a6a",
+    # players: blue and orange stay apart for every common colour-vision deficiency
+    "player-a": "#2d6cb0",
+    "player-b": "#d2691e",
+    # lands
+    "forest": "#4f7f3b",
+    "field": "#e3c766",
+    "mountain": "#8c949b",
+    "desert": "#ecd5a0",
+    "castle": "#cdbf9f",
+    "citadel": "#e0b24a",
+    "mine": "#7d6a5a",
+    # icon details
+    "point": "#f0bb2e",
+    "point-dark": "#b3362c",
+    "steel": "#d4d9dd",
+    "unit": "#c9b08a",
+    "heal": "#3f9050",
+    "trade": "#d39a2c",
+    "move": "#3f7fa6",
+    "die": "#fbf8f1",
+    "die-shade": "#cfc8bb",
+    "sun": "#f6cd4c",
+    "dark": "#4a3b33",  # openings: gates, mine mouths
+    "ribbon": "#b8412f",
+    "on-colour": "#fbf8f1",  # letters and marks drawn on top of a coloured fill
+    "bars": "#d4d9dd",  # portcullis bars in a dark gate
+}
+
+
+def _tint(hex_colour: str, keep: float) -> str:
+    """Mix a colour with white, keeping `keep` of it (0 = white, 1 = unchanged)."""
+    rgb = [int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)]
+    mixed = [round(255 - (255 - c) * keep) for c in rgb]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+# Keys that stay as they are in ink-saver mode: ink carries the shapes, paper is paper.
+_INK_SAVER_KEEP = {"ink", "paper", "muted"}
+
+PALETTE: Mapping[str, str] = MappingProxyType(dict(_BASE))
+INK_SAVER_PALETTE: Mapping[str, str] = MappingProxyType(
+    {
+        key: value if key in _INK_SAVER_KEEP else _tint(value, 0.28)
+        for key, value in _BASE.items()
+    }
+    | {
+        "dark": _tint(_BASE["dark"], 0.35),
+        "panel": "#ffffff",
+        "line": "#9a9a9a",
+        # on pale tints, marks must turn dark to stay visible
+        "on-colour": _BASE["ink"],
+        "bars": _BASE["muted"],
+    }
+)
+
+
+def palette(ink_saver: bool = False) -> Mapping[str, str]:
+    return INK_SAVER_PALETTE if ink_saver else PALETTE
+
+
+def colour(key: str, ink_saver: bool = False) -> str:
+    try:
+        return palette(ink_saver)[key]
+    except KeyError:
+        raise KeyError(f"unknown colour {key!r}; known: {', '.join(sorted(PALETTE))}") from None
+
+
+# --- type ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    face: str  # a key of fonts.FACES
+    size: float  # points
+    min_size: float  # points: richtext.fit never shrinks below this
+    leading: float  # line height as a multiple of the size
+
+    def line_height_mm(self, size: float | None = None) -> float:
+        return pt_to_mm((size or self.size) * self.leading)
+
+
+# One hierarchy for every component. Effect text never goes below 7 pt (SPEC 3a).
+TYPE: Mapping[str, TextStyle] = MappingProxyType(
+    {
+        "title": TextStyle("serif-bold", 11.0, 8.5, 1.1),  # card and section titles
+        "heading": TextStyle("sans-bold", 9.0, 8.0, 1.15),  # mat panels, aid headings
+        "cost": TextStyle("sans-bold", 10.0, 9.0, 1.0),  # numbers next to cost icons
+        "points": TextStyle("serif-bold", 14.0, 12.0, 1.0),  # victory points badge
+        "body": TextStyle("sans", 8.5, 7.0, 1.2),  # effect and rules text
+        "caption": TextStyle("narrow", 7.0, 6.5, 1.15),  # upgrade line, labels on mats
+        "small": TextStyle("sans", 6.0, 5.5, 1.15),  # page labels, scale bar, credits
+    }
+)
+
+BOLD_OF: Mapping[str, str] = MappingProxyType(
+    {
+        "sans": "sans-bold",
+        "sans-italic": "sans-bold-italic",
+        "narrow": "narrow-bold",
+        "serif": "serif-bold",
+        "serif-italic": "serif-bold",
+    }
+)
+
+# Inline icons: the icon box is this many times the cap height, centred on the middle
+# of the capitals. The art fills about 85 % of its box, so at 1.5 the drawn icon stands
+# a little taller than the capitals; at exactly the cap height a 7 pt icon would be
+# under 2 mm and unreadable.
+INLINE_ICON_SCALE = 1.5
+INLINE_ICON_GAP_EM = 0.0  # extra space either side of an inline icon, in ems
+
+# --- lines, radii, sizes (mm unless noted) -------------------------------------------
+
+STROKE = MappingProxyType(
+    {
+        "hair": 0.12,  # guides, grid lines on tracks
+        "thin": 0.25,  # cut lines, separators
+        "regular": 0.4,  # panel and slot outlines
+        "bold": 0.7,  # frames, board cell borders
+    }
+)
+ICON_STROKE = 6.0  # icon units (viewBox 100): 0.24 mm at 4 mm, 1.2 mm at 20 mm
+
+RADIUS = MappingProxyType(
+    {
+        "card": 3.0,  # rounded card corner shown on previews and frames
+        "panel": 1.5,  # text panels, slots
+        "token": 1.0,  # unit tokens and markers
+    }
+)
+
+ICON_SIZE = MappingProxyType(
+    {
+        "min": 4.0,  # smallest an icon is ever drawn
+        "cost": 5.5,  # cost icons on cards
+        "badge": 8.0,  # family and land badges
+        "feature": 20.0,  # centre art of a tile or a back
+    }
+)
+
+SPACE = MappingProxyType({"gap": 1.0, "pad": 2.0, "margin": 3.0})
+
+
+def check_faces() -> None:
+    """Fail loudly if a token names a face that fonts.py does not bundle."""
+    for role, style in TYPE.items():
+        if style.face not in FACES:
+            raise KeyError(f"type role {role!r} uses unknown face {style.face!r}")
+    for base, bold in BOLD_OF.items():
+        if base not in FACES or bold not in FACES:
+            raise KeyError(f"bold mapping {base!r} -> {bold!r} names an unknown face")
+
+
+check_faces()

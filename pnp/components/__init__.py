@@ -1,0 +1,1 @@
+"""General components: the renderer contract, cards and tokens on home sheets."""

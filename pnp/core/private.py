@@ -1,0 +1,97 @@
+"""Files pnp keeps for itself on this machine: never a fixed name in a shared folder.
+
+- `scratch_dir()` is a folder of this process's own (`tempfile.mkdtemp`: a fresh name,
+  mode 0700), removed when the process exits. It is made before any fork, so forked
+  workers write into their parent's folder and never leave one of their own behind.
+- `cache_get`/`cache_put` keep files under the user's cache folder, named by the caller
+  from a hash of what they were made from, written atomically (a private temporary file
+  renamed into place) and read without following symlinks. A cache that cannot be used
+  is skipped: what pnp writes never depends on it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import stat
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from pnp.core.safeio import read_regular
+
+
+
+@lru_cache(maxsize=1)
+def scratch_dir() -> Path:
+    """This process's private temporary folder (made on first use, removed at exit)."""
+    path = Path(tempfile.mkdtemp(prefix="pnp-"))
+    owner = os.getpid()
+
+    def remove() -> None:
+        # a forked child inherits this handler (and the cached path) but must leave the folder
+        if os.getpid() == owner:
+            shutil.rmtree(path, ignore_errors=True)
+
+    atexit.register(remove)
+    return path
+
+
+def _before_fork() -> None:
+    try:
+        scratch_dir()
+    except OSError:
+        pass  # no usable temporary folder: a child that needs one reports it then
+
+
+os.register_at_fork(before=_before_fork)
+
+
+def write_atomic(folder: Path, name: str, data: bytes) -> Path:
+    """Write `folder/name` so that no reader ever sees it half-written."""
+    fd, partial = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(partial, folder / name)
+    except BaseException:
+        os.unlink(partial)
+        raise
+    return folder / name
+
+
+def _cache_folder(kind: str) -> Path | None:
+    """The user's cache folder for `kind`, made if needed; None unless it is a real
+    directory of this user's (not a symlink, not someone else's)."""
+    from platformdirs import user_cache_dir
+
+    folder = Path(user_cache_dir("pnp")) / kind
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = os.lstat(folder)
+    except OSError:
+        return None
+    mine = not hasattr(os, "getuid") or info.st_uid == os.getuid()
+    return folder if stat.S_ISDIR(info.st_mode) and mine else None
+
+
+def cache_get(kind: str, name: str) -> bytes | None:
+    """The cached file `kind/name`, or None (absent, a symlink, not a regular file, unreadable)."""
+    folder = _cache_folder(kind)
+    if folder is None:
+        return None
+    try:  # never through a symlink, never blocking on a FIFO planted under the name
+        return read_regular(folder / name, follow_symlinks=False)
+    except OSError:
+        return None
+
+
+def cache_put(kind: str, name: str, data: bytes) -> None:
+    """Remember `data` as `kind/name`; silently skipped when the cache cannot be written."""
+    folder = _cache_folder(kind)
+    if folder is not None:
+        try:
+            write_atomic(folder, name, data)
+        except OSError:
+            pass

@@ -1,0 +1,1 @@
+"""Exports from the rendered masters: print-shop files, Tabletop Simulator, the preview page."""

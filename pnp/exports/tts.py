@@ -1,0 +1,179 @@
+"""The `tts` renderer: Tabletop Simulator decks, card backs, board and mats as images.
+
+For each card family: face sheets (unique designs, cells touching, the hidden-card
+image — the family's back — in the last cell; each sheet's cells as large as 4096 px
+allow, up to the 300 dpi render they come from), one back image, and a saved-object JSON
+that spawns the whole deck (every card, in deck order, named) in one step. The JSON
+names its images by absolute file:/// URLs of where the build puts them, or, with
+``--tts-url-base``, by URLs under the folder where the user uploads them. The board
+and the two mats as PNGs for a custom table. Everything is rasterised from the masters
+of the modules that own them (`sources`); layout and JSON structure in `tts_layout`.
+
+Files, all in ``tts/``::
+
+    {g}-{l}-{family}.json  {g}-{l}-{family}-sheet-{key}.png  {g}-{l}-{family}-back.png
+    {g}-{l}-board.png  {g}-{l}-mat-{player}.png
+"""
+
+from __future__ import annotations
+
+import json
+
+from pnp.games.tverdzha.model import Game
+from pnp.components import cards
+from pnp.print import raster
+from pnp.exports import sources
+from pnp.exports import tts_layout as tl
+from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.print.geometry import MM_PER_INCH, px_size
+from pnp.exports.shop_presets import preset
+
+BACK_DPI = 300  # the single back image: full print resolution of the trimmed card
+TABLE_DPI = 200  # board and mats, unless that would exceed MAX_SIDE
+FOLDER = "tts"
+
+
+def table_size(width_mm: float, height_mm: float) -> tuple[int, int, int]:
+    """(width px, height px, dpi) of a large part: TABLE_DPI, or less so no side exceeds 4096 px."""
+    dpi = min(TABLE_DPI, int(tl.MAX_SIDE * MM_PER_INCH / max(width_mm, height_mm)))
+    return px_size(width_mm, dpi), px_size(height_mm, dpi), dpi
+
+
+def compose(sheet: tl.Sheet, cells: list, hidden, size: tuple[int, int]):
+    """The sheet image: faces from cell 0, the hidden image in the last cell, white elsewhere."""
+    from PIL import Image
+
+    image = Image.new("RGB", (sheet.cols * size[0], sheet.rows * size[1]), (255, 255, 255))
+    for index, cell in enumerate(cells):
+        image.paste(cell, tl.cell_box(sheet, index, size))
+    image.paste(hidden, tl.cell_box(sheet, sheet.hidden_cell, size))
+    return image
+
+
+def trim_box(spec, full: tuple[int, int]) -> tuple[float, float, float, float]:
+    """The trim in pixels of a full-bleed render `full` px large."""
+    sx, sy = full[0] / (spec.width + 2 * spec.bleed), full[1] / (spec.height + 2 * spec.bleed)
+    b = spec.bleed
+    return b * sx, b * sy, (b + spec.width) * sx, (b + spec.height) * sy
+
+
+def full_size(spec) -> tuple[int, int]:
+    """Pixel size of the 300 dpi full-bleed render of a card master (the generic print-shop's)."""
+    return preset("generic").png_size(spec)
+
+
+def full_job(svg: str, spec) -> raster.RasterJob:
+    """The 300 dpi full-bleed render of a card master: the very job the generic print-shop runs."""
+    return raster.RasterJob(svg, *full_size(spec), dpi=300)
+
+
+def trim_px(spec) -> tuple[int, int]:
+    """The trimmed card at BACK_DPI (the resolution of the renders every image comes from)."""
+    return px_size(spec.width, BACK_DPI), px_size(spec.height, BACK_DPI)
+
+
+def sheet_cell(spec, sheet: tl.Sheet) -> tuple[int, int]:
+    """The cell size of one sheet: as large as its grid allows in 4096 px, never upsampled."""
+    return tl.cell_size(spec.width, spec.height, sheet.cols, sheet.rows, largest=trim_px(spec))
+
+
+def cell_job(full_png: bytes, spec, size: tuple[int, int]) -> raster.Resample:
+    """A sheet cell: the trim of the 300 dpi render, resampled to the cell size."""
+    return raster.Resample(full_png, trim_box(spec, full_size(spec)), *size, raw=True)
+
+
+def card_cell(svg: str, spec, size: tuple[int, int]):
+    """One cell image from scratch (what the renderer pastes), as a Pillow image."""
+    return raster.image_from_raw(size, raster.resample(cell_job(raster.run_job(full_job(svg, spec)), spec, size)))
+
+
+@register
+class TTSRenderer(Renderer):
+    name = "tts"
+    default = False
+
+    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
+        masters = sources.card_masters(game, ctx)
+        spec = game.print.card
+        stem = f"{FOLDER}/{game.id}-{ctx.options.lang}"
+        plans, key = [], 1
+        for family in cards.FAMILIES:
+            deck = set(masters.decks[family])
+            unique = [card_id for card_id, _, _ in masters.faces[family] if card_id in deck]
+            plans.append((family, tl.sheets(unique, key)))
+            key += len(plans[-1][1])
+        table = self._table_jobs(game, ctx)
+        svgs = self._svgs(masters, plans)
+        # one batch: big table images and small cards balance over the pool; the cards'
+        # 300 dpi renders are the print-shop's own (reused when it ran in this build)
+        jobs = [full_job(svg, spec) for svg in svgs.values()] + list(table.values())
+        done = raster.render_many(jobs, raster.cache_of(ctx))
+        full = dict(zip(svgs, done))
+        images = self._cells(full, plans, spec)
+        files = []
+        for family, sheet_list in plans:
+            files += self._deck(game, ctx, masters, family, sheet_list, images, stem)
+        for label, data in zip(table, done[len(svgs):]):
+            name = f"{stem}-{label}.png"
+            ctx.path(name).write_bytes(data)
+            files.append(OutputFile(name, "tts", 0))
+        return files
+
+    @staticmethod
+    def _svgs(masters, plans) -> dict:
+        """Every master this renderer shows, by (family, card id | "back")."""
+        svgs = {}
+        for family, sheet_list in plans:
+            by_id = {card_id: svg for card_id, _, svg in masters.faces[family]}
+            for card_id in (c for s in sheet_list for c in s.faces):
+                svgs[family, card_id] = by_id[card_id]
+            svgs[family, "back"] = masters.backs[family]
+        return svgs
+
+    @staticmethod
+    def _cells(full: dict, plans, spec) -> dict:
+        """Cell images by (family, sheet key, card id | "back"), and the back image at 300 dpi
+        (PNG bytes) by (family, "back-image")."""
+        cells = [((family, sheet.key, card_id), sheet_cell(spec, sheet))
+                 for family, sheet_list in plans for sheet in sheet_list for card_id in sheet.faces + ("back",)]
+        jobs = [cell_job(full[key[0], key[2]], spec, size) for key, size in cells]
+        backs = [family for family, _ in plans]
+        trim = trim_box(spec, full_size(spec))
+        jobs += [raster.Resample(full[family, "back"], trim, *trim_px(spec), dpi=BACK_DPI) for family in backs]
+        results = raster.parallel_map(raster.resample, jobs)
+        images = {key: raster.image_from_raw(size, data) for (key, size), data in zip(cells, results)}
+        images.update({(family, "back-image"): data for family, data in zip(backs, results[len(cells):])})
+        return images
+
+    @staticmethod
+    def _deck(game, ctx, masters, family, sheet_list, cells, stem) -> list[OutputFile]:
+        files, urls = [], {}
+        back_name = f"{stem}-{family}-back.png"
+        ctx.path(back_name).write_bytes(cells[family, "back-image"])
+        files.append(OutputFile(back_name, "tts", 0))
+        folder, base = ctx.final_path(FOLDER), ctx.options.tts_url_base
+        for sheet in sheet_list:
+            name = f"{stem}-{family}-sheet-{sheet.key}.png"
+            faces = [cells[family, sheet.key, c] for c in sheet.faces]
+            image = compose(sheet, faces, cells[family, sheet.key, "back"], sheet_cell(game.print.card, sheet))
+            ctx.path(name).write_bytes(raster.png_bytes(image))
+            files.append(OutputFile(name, "tts", 0))
+            urls[sheet.key] = tuple(tl.image_url(n.rsplit("/", 1)[-1], folder, base) for n in (name, back_name))
+        names = {card_id: name for card_id, name, _ in masters.faces[family]}
+        deck = [(card_id, names[card_id]) for card_id in masters.decks[family]]
+        title = game.ui(cards.COMPONENT_UI[family], ctx.options.lang)
+        data = tl.saved_object(title, family, deck, sheet_list, urls)
+        name = f"{stem}-{family}.json"
+        ctx.path(name).write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        return files + [OutputFile(name, "tts", 0)]
+
+    @staticmethod
+    def _table_jobs(game: Game, ctx: RenderContext) -> dict[str, raster.RasterJob]:
+        """Board and mats at table resolution, by file label."""
+        parts = [("board", sources.board_part(game, ctx))]
+        parts += [(f"mat-{player.lower()}", part) for player, part in sources.mat_parts(game, ctx).items()]
+        jobs = {}
+        for label, part in parts:
+            width, height, dpi = table_size(part.width, part.height)
+            jobs[label] = raster.RasterJob(part.svg(), width, height, dpi=dpi)
+        return jobs

@@ -1,0 +1,1 @@
+"""ТВЕРДЖА: its model, rules engine, checks, agents and its own renderers."""

@@ -1,0 +1,1 @@
+"""ТВЕРДЖА's own checks (found by pnp.checks like the general ones)."""

@@ -1,0 +1,96 @@
+"""Effect and action texts are templates filled from their parameters; check they fit.
+
+A number is written once, in `params`; the printed text says where it goes. So every
+`{placeholder}` must be a parameter, every parameter must appear in the text (in every
+language), plural forms `{n|one|few|many}` need exactly three forms and a number, and
+filling the template must succeed. Prose (ui strings, round steps, clarifications) is
+filled with named facts or by the renderers, so only its syntax is checked here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from pnp.checks._util import did_you_mean, lang_mark, owners, prose, where
+from pnp.core import templating as tpl
+from pnp.games.tverdzha.model import Game, Text
+from pnp.core.errors import Problem, error
+
+ID = "templates"
+
+CODES = {
+    "template-syntax": "A text template that cannot be read (an unclosed '{', a stray '}', a bad field).",
+    "unknown-placeholder": "A `{placeholder}` that is not a parameter of its effect or action.",
+    "unused-param": "A parameter that its text never shows: the printed card would hide a number.",
+    "bad-plural": "A plural field without exactly three forms (one|few|many), or for a value that is not a number.",
+    "template-error": "Filling the template from its parameters failed.",
+}
+
+
+def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+    languages = (lang,) if lang else game.languages
+    for text, params, path in _filled_texts(game):
+        for code in languages:
+            if text.has(code):
+                yield from _one(game, text.source(code), params, lang_mark(game, text, path, code),
+                                f"{where(path)}.{code}", code, path)
+    for text, path in _prose(game):
+        for code in languages:
+            if text.has(code):
+                try:
+                    tpl.placeholders(text.source(code))
+                except tpl.TemplateError as exc:
+                    yield error("template-syntax", f"{where(path)}.{code}: {exc}", lang_mark(game, text, path, code),
+                                "a literal brace cannot be printed; a field is {name} or {name|one|few|many}")
+
+
+def _prose(game: Game) -> Iterator[tuple[Text, tuple]]:
+    """Texts filled with named facts or by the renderers: ui strings, round steps, clarifications."""
+    for key, text in game.ui_strings.items():
+        yield text, ("ui", key)
+    yield from prose(game)
+
+
+def _filled_texts(game: Game) -> Iterator[tuple[Text, Mapping[str, Any], tuple]]:
+    """(text, params, path of the text) for every effect and action text."""
+    for owner in owners(game):
+        for j, e in enumerate(owner.effects):
+            yield e.text, e.params, owner.path + ("effects", j, "text")
+    for i, a in enumerate(game.actions):
+        yield a.text, a.params, ("actions", i, "text")
+
+
+def _one(game: Game, template: str, params: Mapping[str, Any], mark, what: str, lang: str, path: tuple) -> Iterator[Problem]:
+    try:
+        names = tpl.placeholders(template)
+        fields = tpl.fields(template)
+    except tpl.TemplateError as exc:
+        yield error("template-syntax", f"{what}: {exc}", mark, "write a parameter as {name}, a plural as {name|one|few|many}")
+        return
+    found = False
+    for name in sorted(names):
+        if not tpl.PLACEHOLDER_NAME.fullmatch(name):
+            found = True
+            yield error("template-syntax", f"{what}: {{{name}}} is not a placeholder", mark, "a placeholder is {name}: lowercase letters, digits, '_'")
+        elif name not in params:
+            found = True
+            yield error("unknown-placeholder", f"{what}: {{{name}}} is not a parameter ({', '.join(params) or 'none'})", mark,
+                        did_you_mean(name, params) or "add it to params, or remove it from the text")
+    for name, forms in fields:
+        if forms and len(forms) != 3:
+            found = True
+            yield error("bad-plural", f"{what}: {{{name}|...}} has {len(forms)} plural forms; it needs 3 (one|few|many)", mark,
+                        "e.g. {n|ресурс|ресурси|ресурсів}")
+        elif forms and name in params and (isinstance(params[name], bool) or not isinstance(params[name], int)):
+            found = True
+            yield error("bad-plural", f"{what}: plural forms need a number, but {name} is {params[name]!r}", mark)
+    for name in params:
+        if name not in names:
+            found = True
+            yield error("unused-param", f"{what}: parameter {name!r} does not appear in the text", mark,
+                        f"show it with {{{name}}} (line {game.mark(*path[:-1], 'params', name).line}), or drop the parameter")
+    if not found:
+        try:
+            tpl.fill(template, params, lang, game.resource_icons)
+        except tpl.TemplateError as exc:
+            yield error("template-error", f"{what}: {exc}", mark)

@@ -1,0 +1,493 @@
+"""The immutable game model. Everything downstream (checks, engine, renderers) reads this.
+
+Every object keeps the Mark of the YAML it came from so checks can point at the line.
+References between objects are kept as ids (strings); the references check reports
+ids that point nowhere, so the model can be built from imperfect content.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from pnp.core import templating as texts
+from pnp.games.tverdzha import ui_keys as ui_contract
+from pnp.core.errors import Mark
+
+NO_MARK = Mark("?")
+
+
+def frozen_map(d: Mapping | None) -> Mapping:
+    return MappingProxyType(dict(d or {}))
+
+
+@dataclass(frozen=True)
+class Text:
+    """A player-facing string in several languages."""
+
+    values: Mapping[str, str]
+    mark: Mark = field(default=NO_MARK, compare=False)
+    #: the text as written in the content, before named facts were filled in (None: same)
+    template: Mapping[str, str] | None = field(default=None, compare=False)
+
+    def source(self, lang: str) -> str:
+        """The text as written in the content file."""
+        return (self.template or self.values)[lang]
+
+    def get(self, lang: str) -> str:
+        try:
+            return self.values[lang]
+        except KeyError:
+            raise KeyError(f"no {lang!r} text at {self.mark}") from None
+
+    def has(self, lang: str) -> bool:
+        return bool(self.values.get(lang))
+
+
+@dataclass(frozen=True)
+class Cost:
+    """Resource id -> amount, in content order."""
+
+    items: tuple[tuple[str, int], ...] = ()
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    def get(self, resource: str) -> int:
+        return dict(self.items).get(resource, 0)
+
+    @property
+    def total(self) -> int:
+        return sum(a for _, a in self.items)
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+@dataclass(frozen=True)
+class Effect:
+    key: str
+    params: Mapping[str, Any]
+    text: Text
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    def param(self, name: str, default: Any = None) -> Any:
+        return self.params.get(name, default)
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    id: str
+    name: Text
+    cost: Cost
+    points: int
+    effects: tuple[Effect, ...]
+    base: str  # id of the building it upgrades
+    note: str = ""
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Building:
+    id: str
+    name: Text
+    cost: Cost
+    points: int
+    effects: tuple[Effect, ...]
+    upgrade: Upgrade
+    copies: int
+    note: str = ""
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class BattleCard:
+    id: str
+    name: Text
+    count: int
+    timing: str
+    effects: tuple[Effect, ...]
+    note: str = ""
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Resource:
+    id: str
+    icon: str
+    name: Text
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class LandKind:
+    id: str
+    icon: str
+    name: Text
+    yields: str | None = None
+    points: int = 0
+    fixed: bool = False
+    note: str = ""
+    mark: Mark = field(default=NO_MARK, compare=False)
+    scores: bool = True  # counts towards the points for lands held
+
+
+@dataclass(frozen=True)
+class Cell:
+    id: str
+    pos: tuple[int, int]
+    mirror: str
+    neighbors: tuple[str, ...]
+    land: str | None = None  # fixed land kind printed on the cell; None for a tile cell
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Castle:
+    player: str
+    pos: tuple[int, int]
+    entrances: tuple[str, ...]
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Tiles:
+    pairs: tuple[tuple[str, int], ...]
+    centre: tuple[tuple[str, int], ...]
+    note: str = ""
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    @property
+    def count(self) -> int:
+        return 2 * sum(n for _, n in self.pairs) + sum(n for _, n in self.centre)
+
+
+@dataclass(frozen=True)
+class Board:
+    cells: tuple[Cell, ...]
+    castles: tuple[Castle, ...]
+    tiles: Tiles
+    note: str = ""
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    def cell(self, cell_id: str) -> Cell:
+        for c in self.cells:
+            if c.id == cell_id:
+                return c
+        raise KeyError(cell_id)
+
+    def castle(self, player: str) -> Castle:
+        for c in self.castles:
+            if c.player == player:
+                return c
+        raise KeyError(player)
+
+    @property
+    def cell_ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cells)
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    width: float
+    height: float
+    bleed: float
+    safe: float
+    min_text_pt: float
+
+
+@dataclass(frozen=True)
+class PrintSpec:
+    card: CardSpec
+    unit_token: float
+    land_tile: float
+    marker: float
+    board_cell: float
+    board_gap: float
+
+
+@dataclass(frozen=True)
+class Setup:
+    units: tuple[tuple[str, int], ...]  # (where, strength)
+    resources: Cost
+    hand: int
+    market: int
+    first_player: str
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Limits:
+    storage_cap: int
+    hand_size: int
+    hand_max: int
+    units_per_land: int
+    army_per_land: int
+    army_castle_counts: bool
+    training_cap: int
+    strength_floor: int
+    heals_per_turn: int
+    building_slots: int
+    market_size: int
+    marks: Mapping[str, Mark] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class Action:
+    key: str
+    name: Text
+    text: Text
+    params: Mapping[str, Any]
+    free: bool = False
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Step:
+    key: str
+    text: Text
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Round:
+    start: tuple[Step, ...]
+    turn: tuple[Step, ...]
+    end: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class ThresholdRow:
+    min_ratio: Fraction
+    inclusive: bool
+    hit: int
+    label: Text
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    def matches(self, ratio: Fraction) -> bool:
+        return ratio >= self.min_ratio if self.inclusive else ratio > self.min_ratio
+
+
+@dataclass(frozen=True)
+class Timing:
+    """One step of a battle: its engine key, short name and one-line explanation."""
+
+    key: str
+    name: Text
+    text: Text
+
+
+@dataclass(frozen=True)
+class Battle:
+    castle_defense: int
+    always_hit: int
+    always_miss: int
+    thresholds: tuple[ThresholdRow, ...]
+    timing: tuple[Timing, ...]
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    def hit_on(self, own: int | Fraction, enemy: int | Fraction) -> int:
+        """The die face a side needs, from the first threshold row its strength ratio matches."""
+        ratio = Fraction(own) / Fraction(enemy) if enemy else Fraction(10**9)
+        for row in self.thresholds:
+            if row.matches(ratio):
+                return row.hit
+        return self.always_hit
+
+
+@dataclass(frozen=True)
+class Victory:
+    points: int
+    castle_entrances: int
+    tie_winner: str
+    check: str
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    land_per: int
+    land_points: int
+    prestige_buildings: tuple[str, ...]
+    prestige_points: int
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Track:
+    """A printed track 0..top; a marker flipped to its "+overflow" side counts that much more."""
+
+    top: int
+    overflow: int = 0
+
+    @property
+    def capacity(self) -> int:
+        """The highest value the track and its marker can show."""
+        return self.top + self.overflow
+
+
+@dataclass(frozen=True)
+class Components:
+    unit_tokens_per_player: int
+    score_markers_per_player: int
+    storage_markers_per_player: int
+    first_player_markers: int
+    dice: int
+    storage_track: Track
+    score_track: Track
+    marks: Mapping[str, Mark] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class Clarification:
+    topic: Text
+    text: Text
+
+
+@dataclass(frozen=True)
+class Change:
+    """A departure from the original rules, printed in its own rulebook section."""
+
+    topic: Text
+    original: Text
+    text: Text
+    reason: Text | None
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class IconWord:
+    """What an inline icon says in the text layer: plural forms by the number before it."""
+
+    forms: Text
+    genitive: Text | None = None
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry: one term per thing, and the words not to print for it."""
+
+    term: Text
+    meaning: Text
+    avoid: Mapping[str, tuple[str, ...]]
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: Text
+    tagline: Text | None
+    players: tuple[str, ...]
+    minutes: int
+    languages: tuple[str, ...]
+    print: PrintSpec
+    resources: tuple[Resource, ...]
+    lands: tuple[LandKind, ...]
+    board: Board
+    setup: Setup
+    limits: Limits
+    actions: tuple[Action, ...]
+    round: Round
+    battle: Battle
+    victory: Victory
+    scoring: Scoring
+    buildings: tuple[Building, ...]
+    battle_cards: tuple[BattleCard, ...]
+    battle_deck_size: int
+    components: Components
+    ui_strings: Mapping[str, Text]
+    clarifications: tuple[Clarification, ...]
+    changes: tuple[Change, ...] = ()
+    glossary: tuple[Term, ...] = ()
+    #: icon name -> what it says in the text layer
+    icon_words: Mapping[str, IconWord] = field(default_factory=dict)
+    source: str = ""
+    sha256: str = ""
+    marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
+    #: every `note:` of the content, by the path of the mapping that holds it
+    notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)
+
+    # ---- look-ups -------------------------------------------------------------
+    def mark(self, *path) -> Mark:
+        path = tuple(path)
+        while path not in self.marks and path:
+            path = path[:-1]
+        return self.marks.get(path, Mark(self.source, 1, 1))
+
+    def ui(self, key: str, lang: str, **values) -> str:
+        """A kit string by key, with {name} fields filled from `values`.
+
+        Only keys and fields that pnp/games/tverdzha/ui_keys.py declares (and `pnp check` verifies)
+        may be asked for: anything else is a bug in the renderer, not in the content.
+        """
+        fields = self.ui_fields(key)
+        if fields is None or not set(values) <= set(fields):
+            raise LookupError(f"ui string {key!r} with fields {sorted(values)} is not declared in pnp/games/tverdzha/ui_keys.py")
+        try:
+            template = self.ui_strings[key].get(lang)
+        except KeyError:
+            raise KeyError(f"content has no ui string {key!r} in {lang!r}") from None
+        return texts.fill(template, values, lang) if values else template
+
+    def ui_fields(self, key: str) -> Mapping[str, str] | None:
+        """The fields ui string `key` is given (name -> ui.NUMBER or ui.TEXT); None if no such string is printed."""
+        return ui_contract.fields_for(key, {a.key: a.params for a in self.actions}, tuple(t.key for t in self.battle.timing))
+
+    def resource(self, rid: str) -> Resource:
+        return _by_id(self.resources, rid)
+
+    def land(self, lid: str) -> LandKind:
+        return _by_id(self.lands, lid)
+
+    def building(self, bid: str) -> Building:
+        return _by_id(self.buildings, bid)
+
+    def battle_card(self, cid: str) -> BattleCard:
+        return _by_id(self.battle_cards, cid)
+
+    def action(self, key: str) -> Action:
+        for a in self.actions:
+            if a.key == key:
+                return a
+        raise KeyError(key)
+
+    def upgrade(self, uid: str) -> Upgrade:
+        for b in self.buildings:
+            if b.upgrade.id == uid:
+                return b.upgrade
+        raise KeyError(uid)
+
+    # cached: every filled effect or action text asks (the Game is frozen, so they never change)
+    @cached_property
+    def resource_ids(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.resources)
+
+    @cached_property
+    def resource_icons(self) -> Mapping[str, str]:
+        """Resource id -> icon name: a resource parameter prints as its icon."""
+        return frozen_map({r.id: r.icon for r in self.resources})
+
+    def effect_text(self, effect: Effect, lang: str) -> str:
+        """The printed text of an effect with its parameters filled in (icons as [markup])."""
+        return texts.fill(effect.text.get(lang), effect.params, lang, self.resource_icons)
+
+    def effects_text(self, effects, lang: str, sep: str = "\n") -> str:
+        return sep.join(self.effect_text(e, lang) for e in effects)
+
+    def action_text(self, action: Action, lang: str) -> str:
+        return texts.fill(action.text.get(lang), action.params, lang, self.resource_icons)
+
+
+def _by_id(items, item_id: str):
+    for item in items:
+        if item.id == item_id:
+            return item
+    raise KeyError(item_id)

@@ -1,0 +1,1 @@
+"""ТВЕРДЖА's own renderers: the lens board, the castle mats, the aids, token art, icon art."""

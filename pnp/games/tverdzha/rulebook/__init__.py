@@ -1,0 +1,1 @@
+"""ТВЕРДЖА's rulebook figures and tables."""

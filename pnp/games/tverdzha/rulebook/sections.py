@@ -1,0 +1,91 @@
+"""The figures the templates can place with ``@name``, the cover, and the one-source check."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from reportlab.platypus import CondPageBreak, Flowable, NextPageTemplate, PageBreak, Spacer
+
+from pnp.print.geometry import mm_to_pt
+from pnp.games.tverdzha.rulebook import diagrams, example, tables
+from pnp.rulebook.book import Book
+from pnp.rulebook.doc import contents
+from pnp.rulebook.markup import para
+from pnp.rulebook.build_error import RulebookError
+from pnp.rulebook.prose import TEMPLATE_DIR
+
+
+def figures(book: Book) -> dict[str, Callable[..., list[Flowable]]]:
+    """name -> maker of flowables, for the ``@name`` lines of the templates."""
+    return {
+        "board": lambda: diagrams.board_figure(book),
+        "components": lambda: tables.components(book),
+        "lands": lambda: tables.lands(book),
+        "thresholds": lambda *args: tables.thresholds(book, *args),
+        "buildings": lambda: tables.buildings(book),
+        "cards": lambda: tables.cards(book),
+        "example": lambda: example.figure(book),
+        "contents": lambda: [contents(book.styles)],
+        "summary": lambda: [NextPageTemplate("summary"), PageBreak()],
+        "space": lambda mm="4": [Spacer(1, mm_to_pt(float(mm)))],
+        # start a new page unless this much room (mm) is left: keeps a worked example whole
+        "need": lambda mm: [CondPageBreak(mm_to_pt(float(mm)))],
+    }
+
+
+def cover(book: Book) -> list[Flowable]:
+    """The title page: the game's name, its tagline, who plays how long, the board."""
+    g, s, lab = book.game, book.styles, book.labels
+    tagline = g.tagline.get(book.lang) if g.tagline is not None else ""
+    board = diagrams.BoardDiagram(book, cell=15.0)
+    board.hAlign = "CENTER"
+    parts: list[Flowable] = [
+        Spacer(1, mm_to_pt(22)),
+        para(g.title.get(book.lang), s["cover-title"], last_pair=0),
+        Spacer(1, mm_to_pt(3)),
+        para(tagline, s["cover-sub"]),
+        Spacer(1, mm_to_pt(4)),
+        para(lab("cover.meta"), s["cover-meta"], last_pair=0),
+        Spacer(1, mm_to_pt(14)),
+        board,
+        Spacer(1, mm_to_pt(12)),
+        para(lab("cover.rulebook"), s["cover-sub"], last_pair=0),
+    ]
+    return parts
+
+
+# --- one source: templates never spell a model term themselves ------------------------------
+
+
+def model_terms(game, lang: str) -> dict[str, str]:
+    """Printed term -> what it names, for every building, upgrade, battle card and resource."""
+    terms: dict[str, str] = {}
+    for b in game.buildings:
+        terms[b.name.get(lang)] = f"building {b.id}"
+        terms[b.upgrade.name.get(lang)] = f"upgrade {b.upgrade.id}"
+    for c in game.battle_cards:
+        terms[c.name.get(lang)] = f"battle card {c.id}"
+    for r in game.resources:
+        terms[r.name.get(lang)] = f"resource {r.id}"
+    return terms
+
+
+def check_templates(game, lang: str) -> None:
+    """Fail if a template spells a building, card or resource name instead of asking the model.
+
+    Names are matched as whole words, case-sensitively (so the market row, "ринок", is
+    not the building "Ринок"); resource names also in lower case at a sentence start.
+    """
+    terms = model_terms(game, lang)
+    problems = []
+    for path in sorted(TEMPLATE_DIR.glob("*.j2")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            for term, what in terms.items():
+                pattern = rf"(?<![\w\u02bc]){re.escape(term)}(?![\w\u02bc])"
+                flags = re.IGNORECASE if what.startswith("resource") else 0
+                if re.search(pattern, line, flags):
+                    problems.append(f"templates/rulebook/{path.name}:{number}: spells {what} "
+                                    f"({term!r}); take it from the model instead")
+    if problems:
+        raise RulebookError("rulebook templates must take names from the content:\n  " + "\n  ".join(problems))

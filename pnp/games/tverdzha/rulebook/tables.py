@@ -1,0 +1,192 @@
+"""Tables generated from the model: components, lands, thresholds, buildings, battle cards.
+
+Every name, cost, count and effect in a cell is the model's own string (the same one the
+components print); column heads and notes come from labels.j2. Rows never split (reportlab
+keeps a row whole), headers repeat on a new page, and a building stays with its upgrade.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from reportlab.platypus import Flowable, Table, TableStyle
+
+from pnp.games.tverdzha.kit_counts import counts
+from pnp.print.geometry import mm_to_pt
+from pnp.rulebook.book import Book
+
+
+class WholeTable(Table):
+    """A short table that never splits: it moves to the next page whole.
+
+    Unlike KeepTogether (a container), it still lets the sentence before it keep with it.
+    """
+
+    def split(self, available_width, available_height):
+        return []
+
+
+def _table(book: Book, rows, widths_mm, header: bool = True, extra=(), width_pt: float | None = None,
+           whole: bool = False) -> Table:
+    """A table whose column widths keep the proportions of `widths_mm` across `width_pt`."""
+    widths = [mm_to_pt(w) for w in widths_mm]
+    scale = (width_pt or book.width_pt) / sum(widths)
+    kind = WholeTable if whole else Table
+    table = kind(rows, colWidths=[w * scale for w in widths], repeatRows=1 if header else 0)
+    commands = [
+        ("FONT", (0, 0), (-1, -1), "sans", 8.8),  # plain-text cells would default to Helvetica
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), 3.2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 4.2),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, book.colour("line")),
+    ]
+    if header:
+        commands += [("BACKGROUND", (0, 0), (-1, 0), book.colour("panel")),
+                     ("LINEBELOW", (0, 0), (-1, 0), 0.9, book.colour("ink"))]
+    table.setStyle(TableStyle(commands + list(extra)))
+    table.spaceBefore, table.spaceAfter = 4, 10
+    return table
+
+
+def _head(book: Book, *keys: str):
+    return [book.cell(book.labels(k), "table-head") for k in keys]
+
+
+# --- components -------------------------------------------------------------------------
+
+
+def components(book: Book) -> list[Flowable]:
+    g, f, lab = book.game, book.facts, book.labels
+    kit = counts(g)
+    rows = [_head(book, "components.head.item", "components.head.count", "components.head.notes")]
+    entries = [
+        ("castle", f.ui("comp_board"), kit.boards, lab("components.board")),
+        ("forest", f.ui("comp_tiles"), kit.land_tiles, tile_breakdown(book)),
+        ("building", f.ui("comp_building_cards"), kit.building_cards, lab("components.buildings")),
+        ("upgrade", f.ui("comp_upgrade_cards"), kit.upgrade_cards, lab("components.upgrades")),
+        ("card", f.ui("comp_battle_cards"), kit.battle_cards, lab("components.battle")),
+        ("wall", f.ui("comp_mats"), kit.castle_mats, lab("components.mats")),
+        ("unit", f.ui("comp_tokens"), kit.unit_tokens, lab("components.tokens")),
+        ("point", f.ui("comp_markers"), kit.score_markers + kit.storage_markers + kit.first_player_markers,
+         lab("components.markers")),
+        ("hand", f.ui("comp_aids"), kit.aid_cards, lab("components.aids")),
+        ("die", lab("components.dice.name"), kit.dice, lab("components.dice")),
+    ]
+    for icon, name, count, note in entries:
+        rows.append([book.cell(f"[{icon}] <b>{name}</b>", decorative=True), book.cell(str(count), "table-num"),
+                     book.cell(note)])
+    return [_table(book, rows, (52, 16, 102), whole=True)]
+
+
+def tile_breakdown(book: Book) -> str:
+    """'Ліс ×6, Поле ×5, …' from the tile pairs and the centre tiles."""
+    return ", ".join(f"{book.facts.land(land).name.get(book.lang)} ×{n}" for land, n in tile_counts(book.game))
+
+
+def tile_counts(game) -> list[tuple[str, int]]:
+    tiles = game.board.tiles
+    totals: dict[str, int] = {}
+    for land, n in tiles.pairs:
+        totals[land] = totals.get(land, 0) + 2 * n
+    for land, n in tiles.centre:
+        totals[land] = totals.get(land, 0) + n
+    order = [land.id for land in game.lands]
+    return sorted(totals.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+
+
+# --- lands ------------------------------------------------------------------------------
+
+
+def lands(book: Book) -> list[Flowable]:
+    g, lab = book.game, book.labels
+    tiles = dict(tile_counts(g))
+    rows = [_head(book, "lands.head.land", "lands.head.yields", "lands.head.where")]
+    for land in g.lands:
+        yields = (f"[{land.yields}] {book.facts.resource(land.yields)}" if land.yields
+                  else lab("lands.nothing"))
+        if land.points:
+            yields += " " + lab("lands.points", points=land.points)
+        where = lab("lands.fixed") if land.fixed else lab("lands.tiles", n=tiles.get(land.id, 0))
+        rows.append([book.cell(f"<b>{land.name.get(book.lang)}</b>"), book.cell(yields), book.cell(where)])
+    return [_table(book, rows, (40, 60, 70), whole=True)]
+
+
+# --- battle thresholds -----------------------------------------------------------------------
+
+
+def threshold_examples(game, enemy: int = 4) -> list[tuple[int, int]]:
+    """For each threshold row, one own strength against `enemy` that falls in it (nearest to even)."""
+    found: dict[int, int] = {}
+    for own in range(1, 4 * enemy + 1):
+        ratio = Fraction(own, enemy)
+        for index, row in enumerate(game.battle.thresholds):
+            if row.matches(ratio):
+                if index not in found or abs(own - enemy) < abs(found[index] - enemy):
+                    found[index] = own
+                break
+    return [(found.get(i, 0), enemy) for i in range(len(game.battle.thresholds))]
+
+
+def thresholds(book: Book, compact: str = "") -> list[Flowable]:
+    g, lab = book.game, book.labels
+    small = compact == "compact"
+    examples = threshold_examples(g)
+    style = "summary" if small else "table"
+    head = ["thresholds.head.ratio", "thresholds.head.hit"] if small else [
+        "thresholds.head.ratio", "thresholds.head.example", "thresholds.head.hit"]
+    rows = [[book.cell(lab(k), "table-head") for k in head]]
+    for row, (own, enemy) in zip(g.battle.thresholds, examples):
+        hit = book.cell(f"[die] <b>{book.facts.hit(row.hit)}</b>", style)
+        label = book.cell(row.label.get(book.lang), style)
+        if small:
+            rows.append([label, hit])
+        else:
+            example = lab("thresholds.example", own=own, enemy=enemy)
+            rows.append([label, book.cell(example), hit])
+    widths = (30, 18) if small else (60, 60, 40)
+    column = mm_to_pt(book.geometry.column_width)
+    return [_table(book, rows, widths, width_pt=column if small else None, whole=True)]
+
+
+# --- buildings ----------------------------------------------------------------------------
+
+
+def buildings(book: Book) -> list[Flowable]:
+    g, f = book.game, book.facts
+    rows = [_head(book, "buildings.head.name", "buildings.head.cost", "buildings.head.effect",
+                  "buildings.head.points")]
+    extra = []
+    for b in g.buildings:
+        up = b.upgrade
+        first = len(rows)
+        rows.append([book.cell(f"<b>{f.name(b)}</b>", "table"), book.cell(f.cost(b.cost), "table-cost"),
+                     book.cell(f.effects(b, "<br/>")), book.cell(str(b.points), "table-num")])
+        rows.append([book.cell(f"[upgrade] {f.name(up)}"), book.cell(f.cost(up.cost), "table-cost"),
+                     book.cell(f.effects(up, "<br/>")), book.cell(str(up.points), "table-num")])
+        extra += [
+            ("NOSPLIT", (0, first), (-1, first + 1)),
+            ("BACKGROUND", (0, first + 1), (-1, first + 1), book.tint("upgrade", 0.10)),
+            ("LINEBELOW", (0, first), (-1, first), 0.25, book.tint("line", 0.6)),
+            ("LINEBELOW", (0, first + 1), (-1, first + 1), 0.8, book.colour("line")),
+        ]
+    return [_table(book, rows, (38, 27, 92, 13), extra=extra)]
+
+
+# --- battle cards -----------------------------------------------------------------------------
+
+
+def cards(book: Book) -> list[Flowable]:
+    g, f, lab = book.game, book.facts, book.labels
+    order = [t.key for t in g.battle.timing]
+    names = {t.key: t.name.get(book.lang) for t in g.battle.timing}
+    ordered = sorted(g.battle_cards, key=lambda c: order.index(c.timing) if c.timing in order else len(order))
+    rows = [_head(book, "cards.head.name", "cards.head.when", "cards.head.effect", "cards.head.count")]
+    for card in ordered:
+        rows.append([book.cell(f"<b>{f.name(card)}</b>"), book.cell(names.get(card.timing, card.timing)),
+                     book.cell(f.effects(card, "<br/>")), book.cell(f"×{card.count}", "table-num")])
+    rows.append([book.cell(f"<b>{lab('cards.total')}</b>"), "", "",
+                 book.cell(f"<b>{sum(c.count for c in g.battle_cards)}</b>", "table-num")])
+    extra = [("LINEABOVE", (0, -1), (-1, -1), 0.9, book.colour("ink"))]
+    return [_table(book, rows, (38, 33, 86, 13), extra=extra)]

@@ -1,0 +1,161 @@
+"""Applying a player's action to the state (the legal lists are in actions.py).
+
+Actions are trusted here (State.apply_action validates when asked to), so each
+function only performs the rule: pay, change the board, queue what follows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from pnp.games.tverdzha.rules.actions import Build, Heal, Hire, MainAction, Move, Trade, Train, Upgrade
+from pnp.games.tverdzha.rules.events import Built, GameOver, Healed, Hired, Upgraded
+
+if TYPE_CHECKING:
+    from pnp.games.tverdzha.rules.compiled import Rules
+    from pnp.games.tverdzha.rules.state import State
+
+
+def apply_main(s: State, p: int, a: MainAction) -> None:
+    if isinstance(a, Heal):  # free: the action step stays open
+        heal(s, p)
+        return
+    s.queue.pop(0)
+    if isinstance(a, Move):
+        move(s, p, a)
+    elif isinstance(a, Build):
+        build(s, p, a)
+    elif isinstance(a, Hire):
+        hire(s, p, a)
+    elif isinstance(a, Train):
+        train(s, p, a)
+    elif isinstance(a, Trade):
+        trade(s, p, a)
+    elif isinstance(a, Upgrade):
+        upgrade(s, p, a)
+    # Pass does nothing
+
+
+def _pay(res: list[int], price: Sequence[int]) -> None:
+    for r, n in enumerate(price):
+        res[r] -= n
+
+
+def _price(R: Rules, cost: tuple[int, ...], waive: tuple[str, ...]) -> list[int]:
+    price = list(cost)
+    for rid in waive:
+        price[R.res_idx[rid]] -= 1
+    return price
+
+
+def set_space(s: State, sp: int, units: tuple[int, ...], p: int) -> None:
+    """Put `units` of p on a space; an emptied cell has no owner (castles keep theirs)."""
+    s.units[sp] = units
+    if sp < s.R.n_cells:
+        s.owner[sp] = p if units else -1
+
+
+def minus(units: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, ...]:
+    """`units` without the sub-multiset `group` (both sorted)."""
+    rest = list(units)
+    for u in group:
+        rest.remove(u)
+    return tuple(rest)
+
+
+def update_fx(s: State, p: int) -> None:
+    s.fx[p] = fx = s.R.fx(s.bld[p])
+    # Wounded beyond the infirmary's room are out of the game (none without an infirmary).
+    s.wounded[p] = min(s.wounded[p], fx.infirmary_cap)
+
+
+def build(s: State, p: int, a: Build) -> None:
+    R = s.R
+    b = R.b_idx[a.building]
+    slot = a.slot - 1
+    _pay(s.res[p], _price(R, R.b_cost[b][0], a.waive))
+    owned = dict(s.bld[p])  # a new dict: clones share the old one (State.clone)
+    if a.discard is not None:
+        d = R.b_idx[a.discard]
+        del owned[d]
+        s.bottom.append(d)
+    owned[b] = 0
+    s.bld[p] = owned
+    del s.market[slot]
+    update_fx(s, p)
+    s.events.append(Built(s.round, p, a.building, a.discard))
+    s.queue.insert(0, ("mkt", R.market_size))
+
+
+def upgrade(s: State, p: int, a: Upgrade) -> None:
+    R = s.R
+    b = R.b_idx[a.building]
+    _pay(s.res[p], _price(R, R.b_cost[b][1], a.waive))
+    s.bld[p] = {**s.bld[p], b: 1}  # a new dict: clones share the old one (State.clone)
+    update_fx(s, p)
+    s.events.append(Upgraded(s.round, p, a.building, R.up_ids[b]))
+
+
+def hire(s: State, p: int, a: Hire) -> None:
+    fx = s.fx[p]
+    sp = s.R.space_idx[a.space]
+    _pay(s.res[p], fx.hire_cost)
+    set_space(s, sp, tuple(sorted(s.units[sp] + (fx.hire_strength,))), p)
+    s.events.append(Hired(s.round, p, a.space, fx.hire_strength))
+
+
+def train(s: State, p: int, a: Train) -> None:
+    R = s.R
+    sp = R.space_idx[a.space]
+    _pay(s.res[p], R.train_cost)
+    rest = minus(s.units[sp], (a.strength,))
+    stronger = min(a.strength + R.train_amount, s.fx[p].train_cap)
+    set_space(s, sp, tuple(sorted(rest + (stronger,))), p)
+
+
+def trade(s: State, p: int, a: Trade) -> None:
+    R = s.R
+    res = s.res[p]
+    res[R.res_idx[a.give]] -= a.count
+    for rid in a.get:
+        res[R.res_idx[rid]] += 1
+
+
+def heal(s: State, p: int) -> None:
+    fx = s.fx[p]
+    castle = s.R.castle[p]
+    s.heals += 1
+    s.wounded[p] -= 1
+    s.units[castle] = tuple(sorted(s.units[castle] + (fx.infirmary_strength,)))
+    s.events.append(Healed(s.round, p, fx.infirmary_strength))
+
+
+def move(s: State, p: int, a: Move) -> None:
+    R = s.R
+    src, dst = R.space_idx[a.src], R.space_idx[a.dst]
+    group = a.units
+    enemy = 1 - p
+    if dst == R.castle[enemy] and not s.units[dst]:
+        finish(s, p, "castle")  # an empty enemy castle: walking in wins (the group stays put)
+        return
+    set_space(s, src, minus(s.units[src], group), p)
+    if s.owner[dst] == enemy:  # enemy units on a cell, or a defended enemy castle
+        s.fight = (p, src, dst, group, None, None)
+        s.queue[0:0] = [("cards",), ("die",), ("resolve",)]
+        return
+    set_space(s, dst, tuple(sorted(s.units[dst] + group)), p)
+    road_bonus(s, p, dst)
+
+
+def road_bonus(s: State, p: int, dst: int) -> None:
+    """Тракт: entering a land by a move yields its resource (once per action)."""
+    amount = s.fx[p].road_bonus
+    if amount and s.yields[dst] >= 0:
+        s.res[p][s.yields[dst]] += amount
+
+
+def finish(s: State, winner: int | None, victory_type: str) -> None:
+    s.winner = winner
+    s.victory_type = victory_type
+    s.queue.clear()  # in place: the advance loop holds this list
+    s.events.append(GameOver(s.round, winner, victory_type, (s.score(0), s.score(1))))

@@ -1,0 +1,1 @@
+"""ТВЕРДЖА's agents and what one game leaves for the statistics."""

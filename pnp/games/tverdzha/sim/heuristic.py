@@ -1,0 +1,214 @@
+"""A static value of a position for one player: what the greedy and search agents maximise.
+
+value(s, p) = worth(p) - worth(opponent), where worth counts, with hand-set weights:
+points (the victory track), income per round, resources in store (up to the storage cap),
+army strength, progress toward the enemy castle, cards in hand; minus the danger of
+losing one's own castle. A finished game is worth +-WIN. The weights are agent tuning,
+not rules: every rule number (caps, limits, bonuses) is read from the engine's tables.
+
+Reads the engine's flat state lists directly (units, owner, res, yields, fx): this runs
+thousands of times per decision, and the public per-player methods rebuild lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnp.games.tverdzha.rules.compiled import Rules
+    from pnp.games.tverdzha.rules.castle_effects import Fx
+    from pnp.games.tverdzha.rules.state import State
+
+WIN = 10_000.0
+
+
+@dataclass(frozen=True)
+class Weights:
+    score: float = 10.0  # per victory point
+    land_progress: float = 0.5  # share of a land point counted for each land toward it
+    near_win: float = 4.0  # extra per point over (target - 8): finishing matters more
+    income: float = 3.5  # per resource a held land yields each round
+    gold_income: float = 5.0  # per gold yielded each round (gold is scarce)
+    full_income: float = 0.5  # per yield of a resource already at the storage cap
+    store: float = 1.0  # per resource in store, up to the cap
+    gold_store: float = 2.0
+    strength: float = 2.2  # per point of unit strength
+    unit: float = 1.8  # per unit (more dice)
+    alive: float = 25.0  # having any unit at all: without one there are no lands and no income
+    wounded: float = 1.0
+    card: float = 0.7  # per battle card in hand
+    building: float = 3.0  # per building owned, for its effect beyond points
+    upgrade: float = 2.0
+    entrance: float = 5.0  # per enemy-castle entrance held
+    march: float = 1.5  # per unit and step closer to an empty enemy castle
+    siege_ready: float = 12.0  # holding enough entrances to enter the enemy castle
+    castle_guard: float = 4.0  # per unit strength at home while the enemy could siege
+    danger: float = 60.0  # own castle open to an enemy that holds enough entrances
+
+
+DEFAULT = Weights()
+
+
+def value(s: State, p: int, w: Weights = DEFAULT) -> float:
+    """The position's worth for player p (positive: p is ahead)."""
+    if s.winner is not None:
+        return WIN if s.winner == p else -WIN
+    if s.victory_type == "cap":
+        return 0.0
+    both = worths(s, w)
+    return both[p] - both[1 - p]
+
+
+def worths(s: State, w: Weights = DEFAULT) -> list[float]:
+    """[worth of player 0, worth of player 1], from one pass over the board.
+
+    The pass gathers every count the terms need (strength, units, lands and their
+    points, income of held lands); the float terms are then added in a fixed order, so
+    the value is the same to the last bit however the counts were gathered."""
+    R = s.R
+    inc_w, store_w = _resource_weights(R, w)
+    totals = [0.0, 0.0]
+    strength = [0, 0]
+    n_units = [0, 0]
+    lands = [0, 0]
+    scoring = [0, 0]  # lands held that count toward land points (the mine does not)
+    land_pts = [0, 0]  # points of the special lands held (a citadel)
+    land_points, land_scores = R.land_points, R.land_scores
+    owner, units, res = s.owner, s.units, s.res
+    fx0, fx1 = s.fx
+    caps = (fx0.storage_cap, fx1.storage_cap)
+    full = w.full_income
+    # the cells (s.land has one entry per cell, so zip stops before the castles)
+    for o, us, r, k in zip(owner, units, s.yields, s.land):
+        if us:
+            st = 0
+            for u in us:  # not sum(): a loop the compiled build runs natively, as fast here
+                st += u
+            strength[o] += st
+            n_units[o] += len(us)
+            lands[o] += 1
+            if k < 0 or land_scores[k]:
+                scoring[o] += 1
+            if k >= 0:
+                land_pts[o] += land_points[k]
+            if r >= 0:  # a full store makes more of the same nearly worthless
+                totals[o] += inc_w[r] if res[o][r] < caps[o] else full
+    for c in R.castle:  # a castle yields nothing and is no land
+        strength[owner[c]] += sum(units[c])
+        n_units[owner[c]] += len(units[c])
+    held = (_held_entrances(s, 0), _held_entrances(s, 1))
+    land_per = R.land_per
+    near = R.victory_points - 8
+    progress = w.score * w.land_progress
+    for q in (0, 1):
+        fx = s.fx[q]
+        score = fx.points + scoring[q] // land_per * R.points_per_lands + land_pts[q]  # State.score
+        total = totals[q] + w.score * score + w.near_win * (score - near if score > near else 0)
+        # a land short of the next land point is part of that point
+        total += progress * (lands[q] % land_per) / land_per
+        total += w.strength * strength[q] + w.unit * n_units[q] + w.wounded * s.wounded[q]
+        if n_units[q]:
+            total += w.alive
+        else:  # no unit: how close is the next one (a hire now, or after one trade)?
+            total += w.alive * _hire_reach(s, q, fx)
+        cap = fx.storage_cap
+        for r, v in enumerate(res[q]):
+            if v:  # adding 0.0 changes nothing: skipped
+                total += store_w[r] * (v if v < cap else cap)
+        for r, v in enumerate(fx.income):
+            if v:
+                total += inc_w[r] * v
+        total += w.income * fx.income_choice_total
+        total += w.card * sum(s.hand[q]) + w.building * fx.count + w.upgrade * fx.upgraded
+        total += _siege(s, q, fx, w, held[q], n_units[1 - q])
+        # q's castle is in danger only while the enemy holds enough of its entrances
+        totals[q] = total - _danger(s, q, w) if held[1 - q] >= s.fx[1 - q].siege_entrances else total
+    return totals
+
+
+def _held_entrances(s: State, p: int) -> int:
+    """How many entrances of the enemy castle p holds (State.held_entrances)."""
+    owner = s.owner
+    n = 0
+    for e in s.R.entrances[1 - p]:
+        if owner[e] == p:
+            n += 1
+    return n
+
+
+_WEIGHT_CACHE: dict = {}
+
+
+def _resource_weights(R: Rules, w: Weights) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Per resource index: (income weight, store weight); gold is worth more."""
+    key = (id(R), id(w))  # identity: hashing the frozen weights on every call costs more
+    out = _WEIGHT_CACHE.get(key)
+    if out is None:
+        gold = [rid == "gold" for rid in R.res_ids]
+        out = _WEIGHT_CACHE[key] = (tuple(w.gold_income if g else w.income for g in gold),
+                                    tuple(w.gold_store if g else w.store for g in gold),
+                                    (w, R))  # kept alive, so their ids are never reused
+    return out[0], out[1]
+
+
+def _hire_reach(s: State, q: int, fx: Fx) -> float:
+    """0.8 when q's stock pays for a hire now, 0.5 after one trade, else 0."""
+    res = s.res[q]
+    short = sum(max(0, need - have) for need, have in zip(fx.hire_cost, res))
+    if not short:
+        return 0.8
+    for give, get in fx.trade:
+        for r, have in enumerate(res):
+            if have >= give and get >= short + max(0, fx.hire_cost[r] - (have - give)):
+                return 0.5
+    return 0.0
+
+
+def _siege(s: State, q: int, fx: Fx, w: Weights, held: int, enemy_army: int) -> float:
+    out = w.entrance * (held if held < 3 else 3)
+    if held >= fx.siege_entrances:
+        out += w.siege_ready
+    if not s.units[s.R.castle[1 - q]]:  # an empty enemy castle is entered without a fight
+        out *= 4
+        if not enemy_army:  # and an enemy without an army cannot fill it: head for it
+            out += _march(s, q, w)
+    return out
+
+
+def _march(s: State, q: int, w: Weights) -> float:
+    """Units closer to the enemy castle's entrances are worth more (when it stands empty)."""
+    dist = entrance_distance(s.R, 1 - q)
+    far = max(d for d in dist if d < 10**6)
+    total = 0.0
+    for sp, (o, us) in enumerate(zip(s.owner, s.units)):
+        if o == q and us:
+            total += len(us) * (far - dist[sp])
+    return w.march * total
+
+
+_DIST_CACHE: dict = {}
+
+
+def entrance_distance(R: Rules, player: int) -> tuple[int, ...]:
+    """Steps from every space to the nearest entrance of `player`'s castle."""
+    key = (id(R), player)
+    out = _DIST_CACHE.get(key)
+    if out is None:
+        out = _DIST_CACHE[key] = tuple(R.distances(R.entrances[player]))
+    return out
+
+
+def _danger(s: State, q: int, w: Weights) -> float:
+    """How exposed q's castle is, once the enemy holds enough of its entrances: enemy
+    strength on q's entrances against the castle guard."""
+    R = s.R
+    e = 1 - q
+    owner, units = s.owner, s.units
+    attackers = max((sum(units[c]) for c in R.entrances[q] if owner[c] == e), default=0)
+    home = units[R.castle[q]]
+    if not home:
+        return w.danger * 3  # an empty castle is entered without a fight
+    guard = sum(home) + R.battle.castle_defense + s.fx[q].castle_defense
+    ratio = attackers / guard
+    return w.danger * min(2.0, ratio) - w.castle_guard * sum(home)

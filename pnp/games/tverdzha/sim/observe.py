@@ -1,0 +1,143 @@
+"""What one game leaves behind for the statistics: a small JSON-ready record.
+
+Happenings (builds, upgrades, battles with their dice and cards, reshuffles, market
+exhaustion) are read from the engine's append-only `events` at the end. Levels (units
+on the table, cards in a hand, resources held, points) are sampled after every step
+(`Observer.step`) and only their per-game maximum is kept: a level peaks at a node where
+the game waits for a decision or a chance outcome, and every such node is observed.
+"""
+
+from __future__ import annotations
+
+from pnp.games.tverdzha.rules import events as ev
+
+MAX_STRENGTH = 6  # strengths above this are folded into the last bucket (none in the content)
+
+
+class Observer:
+    def __init__(self, game, state):
+        R = state.R
+        self.R = R
+        self.players = tuple(game.players)
+        self.card_ids = list(R.card_ids)
+        self.building_ids = list(R.b_ids)
+        self.res_ids = R.res_ids
+        self.peak = {"units": 0, "tokens": 0, "wounded": 0, "hand": 0, "score": 0, "lands": 0, "buildings": 0}
+        self.by_strength = [0] * (MAX_STRENGTH + 1)
+        self.res_peak = [0] * R.n_res
+        self.step(state)
+
+    def step(self, s) -> None:
+        """Sample the levels of both players (one pass over the board).
+
+        Skipped while a battle's dice are rolled: nothing but the battle changes then."""
+        if s.battle is not None:
+            return
+        peak, by = self.peak, self.by_strength
+        counts = ([0] * (MAX_STRENGTH + 1), [0] * (MAX_STRENGTH + 1))
+        n_cells = self.R.n_cells
+        lands = [0, 0]
+        for sp, (us, o) in enumerate(zip(s.units, s.owner)):
+            if us:
+                if sp < n_cells:
+                    lands[o] += 1
+                count = counts[o]
+                for u in us:
+                    count[u if u < MAX_STRENGTH else MAX_STRENGTH] += 1
+        rp = self.res_peak
+        for p in (0, 1):
+            count = counts[p]
+            army = sum(count)
+            wounded = s.wounded[p]
+            if army + wounded > peak["tokens"]:
+                peak["tokens"] = army + wounded
+            if army > peak["units"]:
+                peak["units"] = army
+            if wounded > peak["wounded"]:
+                peak["wounded"] = wounded
+            _up(peak, "hand", sum(s.hand[p]))
+            _up(peak, "lands", lands[p])
+            _up(peak, "buildings", len(s.bld[p]))
+            _up(peak, "score", s.score(p))  # mid-game too: a player can lose lands after a high
+            for k in range(1, MAX_STRENGTH + 1):
+                if count[k] > by[k]:
+                    by[k] = count[k]
+            for r, v in enumerate(s.res[p]):
+                if v > rp[r]:
+                    rp[r] = v
+
+    def record(self, s, gs, agent_names, decisions: int, capped: bool) -> dict:
+        """The game's record (see pnp.sim.stats for how it is summarised)."""
+        players = self.players
+        for p in (0, 1):  # a game can end inside a battle, where step() does not sample
+            _up(self.peak, "score", s.score(p))
+        built = {p: [] for p in players}
+        upgraded = {p: [] for p in players}
+        cards: list[tuple[str, bool]] = []
+        battles = {"count": 0, "attacker_won": 0, "sides_without_card": 0}
+        side_dice = battle_dice = reshuffles = market_short = 0
+        for e in s.events:
+            kind = type(e)
+            if kind is ev.BattleFought:
+                battles["count"] += 1
+                battles["attacker_won"] += e.winner == e.attacker
+                for card, player in ((e.att_card, e.attacker), (e.def_card, 1 - e.attacker)):
+                    if card is None:
+                        battles["sides_without_card"] += 1
+                    else:
+                        cards.append((card, e.winner == player))
+                n_att, n_def = _dice_rolled(e)
+                side_dice = max(side_dice, n_att, n_def)
+                battle_dice = max(battle_dice, n_att + n_def)
+            elif kind is ev.Built:
+                built[players[e.player]].append(e.building)
+            elif kind is ev.Upgraded:
+                upgraded[players[e.player]].append(e.building)
+            elif kind is ev.Reshuffled:
+                reshuffles += 1
+            elif kind is ev.MarketShort:
+                market_short += 1
+        peaks = dict(self.peak)
+        peaks.update(side_dice=side_dice, battle_dice=battle_dice, reshuffles=reshuffles,
+                     market_exhausted=market_short)
+        for k in range(1, MAX_STRENGTH + 1):
+            if self.by_strength[k] or k <= 4:
+                peaks[f"units_s{k}"] = self.by_strength[k]
+        for rid, v in zip(self.res_ids, self.res_peak):
+            peaks[f"res_{rid}"] = v
+        capped = capped or s.victory_type == "cap"
+        record = {
+            "index": gs.index, "pair": gs.pair,
+            "winner": None if capped or s.winner is None else players[s.winner],
+            "victory": "cap" if capped else s.victory_type,
+            "rounds": s.round, "decisions": decisions,
+            "slots": {players[seat]: gs.slots[seat] for seat in (0, 1)},
+            "agent_names": list(agent_names),
+            "built": built, "upgraded": upgraded, "cards": cards, "battles": battles, "peaks": peaks,
+            "card_ids": self.card_ids, "building_ids": self.building_ids,
+            "layout": " ".join(self.R.land_ids[k] if k >= 0 else "-" for k in s.land),
+        }
+        if capped:
+            record["cap_reason"] = cap_reason(s)
+        return record
+
+
+def cap_reason(s) -> str:
+    """Why a capped game stalled, from the final position: armies gone on both sides,
+    on one side, or still standing (the agents found no way forward)."""
+    without = sum(1 for p in (0, 1) if not any(s.units[sp] for sp in s.own_spaces(p)) and not s.wounded[p])
+    return ("armies_standing", "one_without_units", "both_without_units")[without]
+
+
+def _up(peak: dict, key: str, v: int) -> None:
+    if v > peak[key]:
+        peak[key] = v
+
+
+def _dice_rolled(e) -> tuple[int, int]:
+    """Dice each side rolls at once: one per unit. Rerolls reuse a die, so they are not
+    counted (the engine lists reroll faces after the first throw, one per unit)."""
+    n_att, n_def = len(e.att_units), len(e.def_units)
+    if not e.att_dice and not e.def_dice:  # Глуха оборона: nobody rolls
+        return 0, 0
+    return min(len(e.att_dice), n_att), min(len(e.def_dice), n_def)

@@ -1,0 +1,1 @@
+"""Print core: millimetres, PDF output, imposition, sheet marks, tiling, alignment, preflight."""

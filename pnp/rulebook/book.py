@@ -1,0 +1,45 @@
+"""What every figure and table of the rulebook needs: the model, the reader's language,
+the labels, the styles and the page; plus small helpers to make table cells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.platypus import Paragraph
+
+from pnp.print.geometry import mm_to_pt
+from pnp.rulebook.markup import CELL_PAIR_MAX, para
+from pnp.games.tverdzha.rulebook.book_facts import Facts
+from pnp.rulebook.prose import Labels
+from pnp.rulebook.styles import PageGeometry, colour
+
+
+@dataclass
+class Book:
+    game: Any
+    lang: str
+    facts: Facts
+    labels: Labels
+    styles: dict
+    geometry: PageGeometry
+    ink_saver: bool = False
+    example: Any = None  # the worked battle example (example.py), filled before templates run
+    extra: dict = field(default_factory=dict)
+
+    def cell(self, text: str, style: str = "table", decorative: bool = False) -> Paragraph:
+        """A table cell; `decorative`: its icons illustrate the words and say nothing."""
+        return para(str(text), self.styles[style], last_pair=CELL_PAIR_MAX, decorative=decorative)
+
+    def colour(self, key: str) -> colors.Color:
+        return colour(key, self.ink_saver)
+
+    def tint(self, key: str, keep: float) -> colors.Color:
+        """A palette colour mixed with white (keep=1 unchanged, 0 white)."""
+        base = self.colour(key)
+        return colors.Color(*(1 - (1 - c) * keep for c in (base.red, base.green, base.blue)))
+
+    @property
+    def width_pt(self) -> float:
+        return mm_to_pt(self.geometry.text_width)

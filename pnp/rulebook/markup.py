@@ -1,0 +1,104 @@
+"""Rulebook text -> reportlab paragraph markup: inline icons and Ukrainian spacing rules.
+
+Input is the text the templates produce: reportlab's own inline XML (<b>, <i>, <br/>)
+with content strings already XML-escaped, plus ``[icon]`` markup. Output is what a
+Paragraph accepts. Typographic ties (no-break spaces) keep together what must not be
+split across lines:
+
+- a one-letter word and the word after it (в, у, з, і, й, а, о);
+- a number and what follows it (3 загони, 2 [grain]);
+- a dash and the word before it;
+- a number that ends a phrase and the word before it (силою 1.);
+- the last two words of a paragraph, so no word stands alone on the last line.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from reportlab.platypus import Paragraph
+
+from pnp.rulebook.iconwords import TOKEN, annotate
+from pnp.rulebook.vector_icons import icon_tag
+
+NBSP = "\u00a0"
+_TAG = re.compile(r"(<[^>]+>)")
+_ONE_LETTER = re.compile(r"(?<![\w\u02bc'’-])([ВвУуЗзІіЙйАаОо]) ")
+_NUMBER = re.compile(r"(?<![\w])([+−-]?\d+[+]?) (?=\S)")
+_DASH = re.compile(r" (—|–)")
+_NUMBER_END = re.compile(r" ([+−-]?\d+[+]?)(?=[.,;:!?)»]|$)")
+_LAST_PAIR = re.compile(r"(\S+) (\S+)\s*$")
+#: the two last words are tied only if they are short enough to share a line comfortably
+LAST_PAIR_MAX = 22
+#: in narrow table cells only short pairs are tied
+CELL_PAIR_MAX = 14
+
+
+def _tie_piece(text: str) -> str:
+    text = _ONE_LETTER.sub(lambda m: m.group(1) + NBSP, text)
+    text = _NUMBER.sub(lambda m: m.group(1) + NBSP, text)
+    text = _NUMBER_END.sub(lambda m: NBSP + m.group(1), text)
+    return _DASH.sub(lambda m: NBSP + m.group(1), text)
+
+
+def ties(text: str, last_pair: int = LAST_PAIR_MAX) -> str:
+    """Insert no-break spaces outside XML tags (see the module docstring).
+
+    `last_pair` is the longest pair of last words (in characters) that is tied; 0 ties none.
+    """
+    pieces = _TAG.split(text)
+    for i in range(0, len(pieces), 2):  # even indices are text, odd are tags
+        pieces[i] = _tie_piece(pieces[i])
+    if last_pair:
+        for i in range(len(pieces) - 1, -1, -2):
+            if pieces[i].strip():
+                pieces[i] = _tie_last(pieces[i], last_pair)
+                break
+    return "".join(pieces)
+
+
+def _tie_last(piece: str, longest: int) -> str:
+    match = _LAST_PAIR.search(piece)
+    if not match:
+        return piece
+    head, tail = match.groups()
+    visible = len(_TOKEN.sub("x", head)) + len(_TOKEN.sub("x", tail))
+    if visible > longest:
+        return piece
+    return piece[: match.start()] + head + NBSP + tail + piece[match.end():]
+
+
+_TOKEN = re.compile(rf"\[({TOKEN})\]")
+_ICON_RUN = re.compile(rf"(?:\[{TOKEN}\])+")
+
+
+def icons(text: str, face_key: str, font_size: float, scale: float, decorative: bool = False) -> str:
+    """Replace ``[name]`` (or a run like ``[wood][wood]``) with inline icon tags sized for the text;
+    each icon says the words its place needs (iconwords.py)."""
+    text = text if decorative else annotate(text)
+    return _ICON_RUN.sub(lambda m: icon_tag(tuple(_TOKEN.findall(m.group(0))), face_key, font_size, scale,
+                                            decorative), text)
+
+
+def icon_scale(style) -> float:
+    return getattr(style, "iconScale", 1.4)
+
+
+def prepare(text: str, style, last_pair: int = LAST_PAIR_MAX, decorative: bool = False) -> str:
+    """Rulebook text -> Paragraph markup for `style`: ties, then icons sized to its font."""
+    return icons(ties(text.strip(), last_pair), style.fontName, style.fontSize, icon_scale(style), decorative)
+
+
+def para(text: str, style, last_pair: int = LAST_PAIR_MAX, bullet: str | None = None,
+         decorative: bool = False) -> Paragraph:
+    """A Paragraph from rulebook text in `style` (icons sized to the style's font)."""
+    return Paragraph(prepare(text, style, last_pair, decorative), style, bulletText=bullet)
+
+
+def plain(text: str) -> str:
+    """Text without tags and icons: what a reader would extract (for headers, bookmarks).
+
+    Entities are decoded too ("&lt;" is "<" to a reader): the text is XML, the result is not.
+    """
+    return html.unescape(re.sub(r"\s+", " ", _TOKEN.sub("", _TAG.sub("", text))).replace(NBSP, " ").strip())

@@ -1,0 +1,127 @@
+"""The rulebook's prose: jinja2 templates filled from the game model.
+
+Templates live in templates/rulebook/*.j2 and never hold a number, a name or a cost:
+they reach the model through `game` and the helpers of `Facts`. StrictUndefined turns
+any reference to something the content lacks into a build failure that names the
+template line; `RulebookError` carries that message to `pnp build`.
+
+The output is block text (see blocks.py): headings, paragraphs, lists, notes and
+`@figure` lines, with reportlab inline XML and ``[icon]`` markup inside.
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from typing import Any
+
+import jinja2
+import markupsafe
+
+from pnp.core.templating import fill
+from pnp.rulebook.build_error import RulebookError
+from pnp.games.tverdzha.rulebook.book_facts import Facts
+from pnp.core.resources import bundled
+
+TEMPLATE_DIR = bundled("templates", "rulebook")
+MASTER = "rulebook.j2"
+LABELS = "labels.j2"
+_LABEL_LINE = re.compile(r"^([a-z][a-z0-9_.-]*):\s?(.*)$")
+
+
+def _lead(text: str):
+    """'Дохід: кожна …' -> '<b>Дохід:</b> кожна …' (the step's name in bold)."""
+    head, sep, tail = str(text).partition(": ")
+    if not sep:
+        return markupsafe.escape(text)
+    return markupsafe.Markup("<b>{}:</b> {}").format(head, tail)
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+        undefined=jinja2.StrictUndefined,
+        autoescape=True,  # content strings become XML-safe; template markup stays as written
+        trim_blocks=False,  # a block tag at the end of a line keeps its newline (list items stay apart)
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["lead"] = _lead
+    env.filters["decap"] = lambda text: text[:1].lower() + text[1:]
+    return env
+
+
+def render(game, lang: str, extra: dict[str, Any] | None = None, template: str = MASTER) -> str:
+    """Fill the rulebook templates; raise RulebookError pointing at the template line."""
+    facts = Facts(game, lang)
+    context = {"game": game, "lang": lang, "f": facts, **(extra or {})}
+    try:
+        return environment().get_template(template).render(context)
+    except RulebookError as exc:
+        raise RulebookError(f"{_where(exc)}{exc}") from None
+    except jinja2.UndefinedError as exc:
+        raise RulebookError(f"{_where(exc)}template refers to something the content lacks: {exc}") from None
+    except jinja2.TemplateError as exc:
+        raise RulebookError(f"{_where(exc)}template error: {exc}") from None
+
+
+def _where(exc: BaseException) -> str:
+    """'templates/rulebook/x.j2:12: ' for the innermost template frame of `exc`, if any."""
+    lineno = getattr(exc, "lineno", None)
+    name = getattr(exc, "filename", None) or getattr(exc, "name", None)
+    if lineno and name:
+        return f"templates/rulebook/{name.rsplit('/', 1)[-1]}:{lineno}: "
+    for frame, line in reversed(list(traceback.walk_tb(exc.__traceback__))):
+        filename = frame.f_code.co_filename
+        if filename.endswith(".j2"):
+            return f"templates/rulebook/{filename.rsplit('/', 1)[-1]}:{_template_line(frame, line)}: "
+    return ""
+
+
+def _template_line(frame, line: int) -> int:
+    """Map a compiled-template line back to the .j2 source line."""
+    template = frame.f_globals.get("__jinja_template__")
+    if template is not None:
+        try:
+            return template.get_corresponding_lineno(line)
+        except Exception:  # noqa: BLE001 - a best-effort location
+            return line
+    return line
+
+
+class Labels:
+    """Short texts for tables and figures (column heads, legends), from labels.j2.
+
+    Each line of the rendered template is ``key: text``; a lookup of a missing key is a
+    build failure, like any other hole in the rulebook.
+    """
+
+    def __init__(self, entries: dict[str, str], lang: str):
+        self.entries = entries
+        self.lang = lang
+
+    def __call__(self, key: str, **params) -> str:
+        """The label `key`, with {name} and {name|one|few|many} filled from `params`."""
+        try:
+            text = self.entries[key]
+        except KeyError:
+            raise RulebookError(f"templates/rulebook/{LABELS} has no label {key!r}") from None
+        try:
+            return fill(text, params, self.lang) if params or "{" in text else text
+        except ValueError as exc:
+            raise RulebookError(f"{LABELS}: label {key!r}: {exc}") from None
+
+
+def render_labels(game, lang: str, extra: dict[str, Any] | None = None) -> Labels:
+    entries: dict[str, str] = {}
+    for number, line in enumerate(render(game, lang, extra, LABELS).splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("//"):
+            continue
+        match = _LABEL_LINE.match(line.strip())
+        if not match:
+            raise RulebookError(f"{LABELS} output line {number}: expected 'key: text', found {line!r}")
+        key, text = match.groups()
+        if key in entries:
+            raise RulebookError(f"{LABELS}: label {key!r} defined twice")
+        entries[key] = text
+    return Labels(entries, lang)

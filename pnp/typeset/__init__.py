@@ -1,0 +1,1 @@
+"""Text set with real font metrics: the bundled fonts, rich text with inline icons, line breaking."""

@@ -1,0 +1,333 @@
+"""Line breaking for rich text: atoms, glued groups, real widths, greedy lines.
+
+Works on the runs `richtext.parse` produces (objects with kind/text/bold). Breaks
+happen only at spaces, never inside a glued group: a number and the icon after it
+("2 [wood]"), consecutive icons, a dash and the word before it, a one-letter word and
+the word after it, a bare number and whatever follows it ("3 загони"). Widths are the
+fonts' advance widths in mm (fonts.text_width_mm).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import deque
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp.typeset import fonts
+from pnp.core import hyphen
+from pnp.art import style
+from pnp.print.geometry import pt_to_mm
+
+_SPACES = re.compile(r"( +|\u00a0)")
+_NUMBER = re.compile(r"[+−-]?\d+[×%]?")  # "3", "+1", "−1", "2×": glued to the next word
+
+
+# --- atoms and words -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Atom:
+    kind: str  # "text" | "icon" | "space" | "nbsp" | "thin" (narrow nbsp) | "break"
+    text: str = ""
+    bold: bool = False
+
+
+def _atoms(runs) -> list[_Atom]:
+    atoms: list[_Atom] = []
+    for run in runs:
+        if run.kind != "text":
+            atoms.append(_Atom(run.kind, run.text, run.bold))
+            continue
+        for part in _SPACES.split(run.text):
+            if part == "\u00a0":
+                atoms.append(_Atom("nbsp"))
+            elif part.startswith(" "):
+                if atoms and atoms[-1].kind not in ("space", "nbsp", "thin", "break"):
+                    atoms.append(_Atom("space"))
+            elif part:
+                atoms.append(_Atom("text", part, run.bold))
+    return _glue(atoms)
+
+
+def _glue(atoms: list[_Atom]) -> list[_Atom]:
+    """Turn the spaces a line must not break at into non-breaking ones."""
+    out = list(atoms)
+    for i in range(1, len(out) - 1):
+        prev, cur, nxt = out[i - 1], out[i], out[i + 1]
+        if cur.kind != "space":
+            continue
+        number_icon = nxt.kind == "icon" and (
+            prev.kind == "icon" or (prev.kind == "text" and prev.text[-1] in "0123456789×")
+        )
+        number_word = prev.kind == "text" and _NUMBER.fullmatch(prev.text) is not None
+        dash = nxt.kind == "text" and nxt.text[0] in "—–"
+        before = out[i - 2] if i >= 2 else None
+        one_letter = (
+            prev.kind == "text"
+            and len(prev.text) == 1
+            and prev.text.isalpha()
+            and (before is None or before.kind in ("space", "nbsp", "thin", "break"))
+        )
+        if number_icon:
+            out[i] = _Atom("thin")  # icons carry their own margin: half a space is enough
+        elif number_word or dash or one_letter:
+            out[i] = _Atom("nbsp")
+    return out
+
+
+def _words(atoms: list[_Atom]) -> list[list[_Atom]]:
+    """Split at breakable spaces; a forced break is a word of its own."""
+    words: list[list[_Atom]] = [[]]
+    for atom in atoms:
+        if atom.kind == "space":
+            words.append([])
+        elif atom.kind == "break":
+            words.extend([[atom], []])
+        else:
+            words[-1].append(atom)
+    return [w for w in words if w]
+
+
+# --- measuring ------------------------------------------------------------------------
+
+
+def face_of(base: str, bold: bool) -> str:
+    return style.BOLD_OF.get(base, base) if bold else base
+
+
+@lru_cache(maxsize=None)
+def _cap_ratio(key: str) -> float:
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(fonts.face(key).path, lazy=True)
+    return font["OS/2"].sCapHeight / font["head"].unitsPerEm
+
+
+def cap_height_mm(key: str, size: float) -> float:
+    return pt_to_mm(_cap_ratio(key) * size)
+
+
+def icon_box_mm(key: str, size: float) -> float:
+    """Side of an inline icon's square at this text size."""
+    return cap_height_mm(key, size) * style.INLINE_ICON_SCALE
+
+
+def _atom_width(atom: _Atom, base: str, size: float) -> float:
+    if atom.kind == "text":
+        return fonts.text_width_mm(atom.text, face_of(base, atom.bold), size)
+    if atom.kind == "icon":
+        return icon_box_mm(base, size) + 2 * pt_to_mm(style.INLINE_ICON_GAP_EM * size)
+    if atom.kind == "nbsp":
+        return fonts.text_width_mm(" ", base, size)
+    if atom.kind == "thin":
+        return fonts.text_width_mm(" ", base, size) / 2
+    return 0.0
+
+
+# --- lines ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Piece:
+    kind: str  # "text" | "icon"
+    text: str  # the text, or the icon name
+    face: str  # face key the text is set in (the paragraph's face for icons)
+    x: float  # mm from the start of the line
+    width: float  # mm
+
+
+@dataclass(frozen=True)
+class Line:
+    pieces: tuple[Piece, ...]
+    width: float  # mm
+
+
+@dataclass(frozen=True)
+class Wrapped:
+    lines: tuple[Line, ...]
+    broken_words: int  # words cut without a hyphenation point because nothing else fit
+
+
+def _line(atoms: list[_Atom], base: str, size: float) -> Line:
+    """Lay atoms out left to right, merging neighbouring text of one face into a piece."""
+    pieces: list[Piece] = []
+    x = 0.0
+    for atom in atoms:
+        width = _atom_width(atom, base, size)
+        kind = "icon" if atom.kind == "icon" else "text"
+        text = " " if atom.kind in ("nbsp", "thin") else atom.text
+        key = base if kind == "icon" else face_of(base, atom.bold)
+        last = pieces[-1] if pieces else None
+        if kind == "text" and last and last.kind == "text" and last.face == key:
+            pieces[-1] = Piece("text", last.text + text, key, last.x, last.width + width)
+        else:
+            pieces.append(Piece(kind, text, key, x, width))
+        x += width
+    return Line(tuple(pieces), x)
+
+
+def _join(line: list[_Atom], word: list[_Atom]) -> list[_Atom]:
+    return line + [_Atom("nbsp")] + word if line else list(word)
+
+
+def _width(atoms: list[_Atom], base: str, size: float) -> float:
+    return sum(_atom_width(a, base, size) for a in atoms)
+
+
+# Cost stays near-linear in the text's length: nothing below measures more than about a
+# line's worth of a long word (a 5,000-letter "word" is measured in pieces that fit, not
+# whole on every line), and hyphenation looks only at the part of a word that can reach
+# the line. Widths are compared exactly as a full measurement would: advance widths never
+# decrease as text grows, so a prefix already too wide proves the whole is.
+
+#: characters measured at first when probing a long text: more than a line usually holds
+_PROBE = 32
+#: characters after the last one that fits still given to the hyphenator: its patterns
+#: (pyphen's uk_UA: 12 characters at most) and the checks on the tail look a few
+#: letters ahead, never this far
+_HYPHEN_CONTEXT = 16
+
+
+def _too_wide(word: list[_Atom], start: float, width: float, base: str, size: float) -> bool:
+    """Is `start` + the word's width more than `width`? Measures a long text only as far as needed."""
+    total = 0.0
+    for atom in word:
+        if atom.kind == "text" and len(atom.text) > _PROBE:
+            key, n = face_of(base, atom.bold), _PROBE
+            while n < len(atom.text):
+                if start + (total + fonts.text_width_mm(atom.text[:n], key, size)) > width:
+                    return True
+                n *= 2
+        total += _atom_width(atom, base, size)
+        if start + total > width:
+            return True
+    return False
+
+
+def _chars_that_fit(text: str, key: str, size: float, used: float, width: float) -> int:
+    """The largest n with used + width(text[:n]) <= width (0 if none): doubling, then bisection."""
+    def fits(n: int) -> bool:
+        return used + fonts.text_width_mm(text[:n], key, size) <= width
+
+    if not fits(1):
+        return 0
+    lo, hi = 1, 2
+    while hi <= len(text) and fits(hi):
+        lo, hi = hi, hi * 2
+    hi = min(hi, len(text) + 1)  # fits(lo) holds; fits(hi) does not (or hi is past the end)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    return lo
+
+
+def _splits(text: str, key: str, size: float, room: float) -> tuple[tuple[str, str], ...]:
+    """hyphen.splits of `text`, looking only at the part that can reach `room`."""
+    reach = _chars_that_fit(text, key, size, 0.0, room) + _HYPHEN_CONTEXT
+    if len(text) <= reach:
+        return hyphen.splits(text)
+    window = text[:reach]
+    return tuple((head, text[reach - len(tail):]) for head, tail in hyphen.splits(window))
+
+
+def _split_word(word, room, base, size, hyphenate):
+    """Cut `word` so its head fits in `room`: (head, tail) or None."""
+    if len(word) == 1 and word[0].kind == "text" and hyphenate:
+        atom = word[0]
+        key = face_of(base, atom.bold)
+        for head, tail in _splits(atom.text, key, size, room):
+            if not _too_wide([_Atom("text", head, atom.bold)], 0.0, room, base, size):
+                return [_Atom("text", head, atom.bold)], [_Atom("text", tail, atom.bold)]
+    return None
+
+
+def _force_split(word, width, base, size):
+    """Last resort for a word wider than the whole line: undo a glue, else cut the text."""
+    prefix = [0.0]  # prefix[i]: width of word[:i] (summed as _width does) while it fits
+    for atom in word:
+        if _too_wide([atom], prefix[-1], width, base, size):
+            break
+        prefix.append(prefix[-1] + _atom_width(atom, base, size))
+    for i in range(len(prefix) - 1, 0, -1):
+        if i < len(word) and word[i].kind in ("nbsp", "thin"):
+            return word[:i], word[i + 1 :]
+    head: list[_Atom] = []
+    for i, atom in enumerate(word):
+        if i + 1 < len(prefix):
+            head.append(atom)
+            continue
+        if atom.kind == "text":
+            n = _chars_that_fit(atom.text, face_of(base, atom.bold), size, prefix[i], width)
+            n = n or (0 if head else 1)  # at least one character on an empty line
+            if n:
+                rest = [_Atom("text", atom.text[n:], atom.bold)] + word[i + 1 :]
+                return head + [_Atom("text", atom.text[:n], atom.bold)], rest
+        if not head:  # an icon wider than the line: it goes alone
+            return [atom], word[i + 1 :]
+        return head, word[i:]
+    return head, []
+
+
+def min_lines(runs, width: float, face: str, size: float) -> int:
+    """A lower bound on the lines `wrap_runs` needs when no word is cut (`broken_words` 0).
+
+    Such lines are never wider than `width` and together hold every atom but the
+    breakable spaces, so the atoms' total width over `width` is a bound. Every width
+    grows in proportion to the size, so the total is measured once, at 1 pt: a size the
+    text cannot fit at is then skipped for the price of a multiplication.
+    """
+    total = _unit_width(tuple(runs), face) * size
+    if total == 0:
+        return 0
+    return max(1, math.ceil(total / width - 1e-9)) if width > 0 else 1
+
+
+@lru_cache(maxsize=256)
+def _unit_width(runs: tuple, face: str) -> float:
+    return _width([a for a in _atoms(runs) if a.kind not in ("space", "break")], face, 1.0)
+
+
+@lru_cache(maxsize=256)
+def wrap_runs(runs: tuple, width: float, face: str, size: float, hyphenate: bool = False) -> Wrapped:
+    """Greedy line breaking of parsed runs (a tuple) into lines no wider than `width` mm.
+
+    Cached: fitting sets one text at the same size more than once (a title tried on
+    one line, then two; the check, then the renderer), and the result is immutable.
+    """
+    words = deque(_words(_atoms(runs)))
+    space = fonts.text_width_mm(" ", face, size)
+    lines: list[list[_Atom]] = []
+    line: list[_Atom] = []
+    broken = 0
+    while words:
+        word = words.popleft()
+        if word[0].kind == "break":
+            lines.append(line)
+            line = []
+            continue
+        used = _width(line, face, size) + (space if line else 0.0)
+        if not _too_wide(word, used, width, face, size):
+            line = _join(line, word)
+            continue
+        cut = _split_word(word, width - used, face, size, hyphenate)
+        if cut:
+            lines.append(_join(line, cut[0]))
+            line = []
+            words.appendleft(cut[1])
+        elif line:
+            lines.append(line)
+            line = []
+            words.appendleft(word)
+        else:
+            head, tail = _force_split(word, width, face, size)
+            broken += 1
+            lines.append(head)
+            if tail:
+                words.appendleft(tail)
+    if line or not lines:
+        lines.append(line)
+    if lines == [[]]:
+        lines = []
+    return Wrapped(tuple(_line(a, face, size) for a in lines), broken)
