@@ -67,12 +67,20 @@ AgentFactory = Callable[[Any, random.Random, "int | None"], Agent]
 class Simulation(Protocol):
     """A game's side of `pnp sim`, `pnp sim --report`, `--check-kit` and `pnp check --sim`."""
 
-    #: agent name -> factory(game, rng, budget); the names `--agents` takes, in help order
-    agents: Mapping[str, AgentFactory]
-    #: the agents that take a budget (`search:64`)
-    budgeted: Collection[str]
-    #: cap reason (an Observer's "cap_reason") -> what it means, for the report
-    cap_reasons: Mapping[str, str]
+    @property
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """Agent name -> factory(game, rng, budget): the names `--agents` takes, in help order."""
+        ...
+
+    @property
+    def budgeted(self) -> Collection[str]:
+        """The agents that take a budget (`search:64`)."""
+        ...
+
+    @property
+    def cap_reasons(self) -> Mapping[str, str]:
+        """Cap reason (an Observer's "cap_reason") -> what it means, for the report."""
+        ...
 
     def roles(self, game: Any) -> tuple[str, ...]:
         """The seats' names in seat order: equal seats (A, B) or roles (attacker, defender)."""

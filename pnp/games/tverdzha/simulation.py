@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from pnp.core.errors import Problem
 from pnp.games.tverdzha.model import Game
@@ -23,7 +23,7 @@ from pnp.games.tverdzha.sim.observe import Observer
 from pnp.games.tverdzha.sim.scripted import ScriptedAgent
 from pnp.games.tverdzha.sim.search import SearchAgent
 from pnp.sim.engine import Agent, GameState
-from pnp.sim.hooks import Requirement
+from pnp.sim.hooks import AgentFactory, Requirement, Simulation
 
 
 def _search(game: Game, rng: random.Random, budget: int | None) -> Agent:
@@ -39,7 +39,7 @@ def _equilibrium(game: Game, rng: random.Random, budget: int | None) -> Agent:
 
 
 #: The agents by name, in the order `--agents` lists them (see each class for how it plays).
-AGENTS = MappingProxyType({
+AGENTS: Mapping[str, AgentFactory] = MappingProxyType({
     "random": lambda game, rng, budget: RandomAgent(rng),
     "greedy": lambda game, rng, budget: GreedyAgent(rng),
     "scripted": lambda game, rng, budget: ScriptedAgent(rng),
@@ -52,9 +52,9 @@ AGENTS = MappingProxyType({
 class TverdzhaSimulation:
     """Stateless: a task pickles it as the class and rebuilds it in any worker."""
 
-    agents = AGENTS
-    budgeted = frozenset({"search"})
-    cap_reasons = MappingProxyType(summary.CAP_REASONS)
+    agents: ClassVar[Mapping[str, AgentFactory]] = AGENTS
+    budgeted: ClassVar[frozenset[str]] = frozenset({"search"})
+    cap_reasons: ClassVar[Mapping[str, str]] = MappingProxyType(summary.CAP_REASONS)
 
     def roles(self, game: Game) -> tuple[str, ...]:
         return tuple(game.players)
@@ -87,4 +87,4 @@ class TverdzhaSimulation:
         return kit_needs.rule_problems(game)
 
 
-SIMULATION = TverdzhaSimulation()
+SIMULATION: Simulation = TverdzhaSimulation()  # mypy checks the class against the protocol
