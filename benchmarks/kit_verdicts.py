@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pnp.content import DEFAULT_CONTENT  # noqa: E402
+from pnp.content import default_content  # noqa: E402
 from pnp.games.tverdzha.sim.agents import parse_specs  # noqa: E402
 from pnp.sim.kit_check import coverages, requirements  # noqa: E402
 from pnp.sim.runner import default_workers, play_many  # noqa: E402
@@ -49,7 +49,7 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=default_workers())
     ap.add_argument("--record", type=Path, default=None)
     args = ap.parse_args()
-    source = GameSource.read(DEFAULT_CONTENT)
+    source = GameSource.read(default_content())
     game = source.game()
     keys = [key for key, *_ in requirements(game)]
     specs = parse_specs(args.agents)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import traceback
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -21,9 +22,8 @@ import markupsafe
 from pnp.core.templating import fill
 from pnp.rulebook.build_error import RulebookError
 from pnp.games.tverdzha.rulebook.book_facts import Facts
-from pnp.core.resources import bundled
+from pnp.games import pack_of
 
-TEMPLATE_DIR = bundled("templates", "rulebook")
 MASTER = "rulebook.j2"
 LABELS = "labels.j2"
 _LABEL_LINE = re.compile(r"^([a-z][a-z0-9_.-]*):\s?(.*)$")
@@ -37,9 +37,14 @@ def _lead(text: str):
     return markupsafe.Markup("<b>{}:</b> {}").format(head, tail)
 
 
-def environment() -> jinja2.Environment:
+def folder(game) -> Path:
+    """The rulebook templates of `game`'s pack (its templates folder's rulebook/)."""
+    return pack_of(game).templates / "rulebook"
+
+
+def environment(templates: Path) -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+        loader=jinja2.FileSystemLoader(str(templates)),
         undefined=jinja2.StrictUndefined,
         autoescape=True,  # content strings become XML-safe; template markup stays as written
         trim_blocks=False,  # a block tag at the end of a line keeps its newline (list items stay apart)
@@ -56,7 +61,7 @@ def render(game, lang: str, extra: dict[str, Any] | None = None, template: str =
     facts = Facts(game, lang)
     context = {"game": game, "lang": lang, "f": facts, **(extra or {})}
     try:
-        return environment().get_template(template).render(context)
+        return environment(folder(game)).get_template(template).render(context)
     except RulebookError as exc:
         raise RulebookError(f"{_where(exc)}{exc}") from None
     except jinja2.UndefinedError as exc:

@@ -13,7 +13,7 @@ from pnp.games.tverdzha.rules.agents_min import play
 from pnp.sim import runner, seeding
 from pnp.games.tverdzha.sim.agents import make_agent, parse_specs
 from pnp.games.tverdzha.sim.observe import Observer
-from pnp.content import DEFAULT_CONTENT
+from pnp.content import default_content
 from pnp.sim.runner import MIN_BLOCKS, default_workers, play_game, play_many, play_until, result_document
 from pnp.sim.source import GameSource
 from pnp.sim.stats import SeatPrecision
@@ -52,10 +52,10 @@ def test_spawned_workers_give_the_records_of_forked_ones(source):
 
 
 def test_a_block_task_pickles_and_carries_the_ablation(game):
-    src = GameSource.read(DEFAULT_CONTENT, forbid=("ram",))
+    src = GameSource.read(default_content(), forbid=("ram",))
     copy = pickle.loads(pickle.dumps((src, RANDOM, 1, 0, 32, 100)))
     assert copy[0] == src and "ram" not in {c.id for c in copy[0].game().battle_cards}
-    assert src.sha256 == game.sha256 and GameSource.read(DEFAULT_CONTENT).game() == game
+    assert src.sha256 == game.sha256 and GameSource.read(default_content()).game() == game
 
 
 def test_precision_plays_the_games_of_a_fixed_run_whatever_the_workers(source):

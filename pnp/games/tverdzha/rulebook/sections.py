@@ -13,7 +13,9 @@ from pnp.rulebook.book import Book
 from pnp.rulebook.doc import contents
 from pnp.rulebook.markup import para
 from pnp.rulebook.build_error import RulebookError
-from pnp.rulebook.prose import TEMPLATE_DIR
+from pnp.games.tverdzha.pack import PACK
+
+TEMPLATE_DIR = PACK.templates / "rulebook"
 
 
 def figures(book: Book) -> dict[str, Callable[..., list[Flowable]]]:
