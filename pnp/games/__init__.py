@@ -126,7 +126,7 @@ def pack(pack_id: str) -> GamePack:
     if pack_id not in known:
         hint = suggestion(pack_id)
         raise UnknownGame(f"--game {pack_id}: no such game{f' ({hint})' if hint else ''}; "
-                          f"known: {', '.join(known)} (see `pnp games`)")
+                          f"known: {', '.join(known)}")
     return known[pack_id]
 
 
