@@ -117,7 +117,7 @@ def test_card_count_per_family_matches_the_kit(a4, game):
     for family, pages in _page_ranges(game).items():
         placed = sum(len(_forms(data, i)) for i in pages)
         assert placed == getattr(counts, FAMILY_COUNTS[family]), family
-    decks = a4[2].cache["card_svgs"]["decks"]
+    decks = a4[2].made["cards"].decks
     assert len(decks["battle"]) == counts.battle_cards == 40
     assert len(decks["building"]) == counts.building_cards == 36
     assert len(decks["upgrade"]) == counts.upgrade_cards == 36
@@ -240,9 +240,9 @@ def test_back_offset_moves_only_the_backs(game, tmp_path):
 
 
 def _masters(result):
-    cache = result[2].cache["card_svgs"]
-    faces = [svg for f in cards.FAMILIES for _, _, svg in cache[f]]
-    return faces + list(cache["backs"].values())
+    masters = result[2].made["cards"]
+    faces = [svg for f in cards.FAMILIES for _, _, svg in masters.faces[f]]
+    return faces + list(masters.backs.values())
 
 
 def test_masters_are_bleed_sized_with_a_mm_viewbox_and_local_ids(a4, game):
