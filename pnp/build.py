@@ -29,6 +29,7 @@ from pnp.core.errors import UserError
 from pnp.core.interrupts import worker_pool
 from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable
 from pnp.games import GamePack, Model, pack_of
+from pnp.print.preflight import preflight
 
 #: relative: the output/ folder of the directory pnp runs in, never the package's own
 DEFAULT_OUT = Path("output")
@@ -108,8 +109,6 @@ def _preflight(out_dir: Path, files: list[OutputFile]) -> list[str]:
 
     Renderers verify their own page boxes and sizes; this is the build-wide safety net.
     """
-    from pnp.print.preflight import preflight
-
     failures = []
     for f in files:
         if f.path.endswith(".pdf"):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from pnp.checks import run_all
 from pnp.content import default_content, display_path, load_game
 from pnp.core.errors import Level, Problem, UserError, has_errors, sorted_problems
 from pnp.games import Model
@@ -60,8 +61,6 @@ def load_checked(content: Path | None, lang: str | None = None) -> tuple[Model |
 
     Returns (game, problems); game is None when there are errors (the caller exits 1).
     """
-    from pnp.checks import run_all
-
     game, problems = load_game(content_path(content))
     if game is not None:
         require_language(game, lang)
