@@ -6,7 +6,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.content import default_content, load_game
-from pnp.content.export_json import dumps, export
+from pnp.games.tverdzha.export_json import dumps, export
 
 
 def _export(*args):

@@ -1,7 +1,7 @@
 """Content: YAML (with marks) -> the general schema -> the game's pack -> its schema -> its frozen model.
 
-The content file names its game (`pack: tverdzha`); everything after that key is the
-pack's: its schema validates the rest of the file and its builder makes the model.
+The content file names its game (`pack: <id>`, see pnp.games); everything after that key
+is the pack's: its schema validates the rest of the file and its builder makes the model.
 """
 
 from __future__ import annotations

@@ -56,6 +56,7 @@ class GamePack:
     renderers: tuple[str, ...] = ()  #: modules that register its renderers (pnp.components.base)
     facts: Callable[[Any], Mapping[str, Any]] | None = None  #: named facts filled into its prose
     engine: str | None = None  #: the module of its rules engine; None: the game is not simulated
+    export: Callable[[Any], str] | None = None  #: the model as JSON for other tools (`pnp export`)
     counts: Callable[[Any], Mapping[str, int]] = lambda game: {}  #: printed components, for manifest.json
     #: what `pnp check` says the content holds: (counts for --format json, the same in words)
     summary: Callable[[Any], tuple[Mapping[str, int], str]] = lambda game: ({}, "")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pnp.core.resources import bundled
 from pnp.games import GamePack
+from pnp.games.tverdzha.export_json import dumps
 from pnp.games.tverdzha.facts import facts
 from pnp.games.tverdzha.kit_counts import counts
 from pnp.games.tverdzha.model import Game
@@ -43,6 +44,7 @@ PACK = GamePack(
                "pnp.print.alignment", "pnp.exports.printshop", "pnp.exports.tts", "pnp.exports.preview"),
     facts=facts,
     engine="pnp.games.tverdzha.rules",
+    export=dumps,
     counts=lambda game: counts(game).as_dict(),
     summary=_summary,
 )
