@@ -11,6 +11,7 @@ from typing import Iterator, NamedTuple
 from pnp.checks._util import lang_mark, texts, where
 from pnp.games.tverdzha.model import Game
 from pnp.core.errors import Mark
+from pnp.core.resources import shown
 from pnp.games import pack_of
 
 _COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
@@ -39,7 +40,7 @@ def _template_lines(folder: Path) -> Iterator[Printed]:
     for path in sorted(folder.glob("*.j2")):
         # comments are not printed; keep their newlines so line numbers stay true
         source = _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), path.read_text(encoding="utf-8"))
-        name = f"templates/{folder.parent.name}/{folder.name}/{path.name}"
+        name = shown(path)
         for number, line in enumerate(source.splitlines(), start=1):
             if line.strip() and not line.lstrip().startswith("//"):  # labels.j2 comment lines
                 yield Printed(line, Mark(name, number, 1), name)

@@ -248,7 +248,7 @@ def test_a_template_that_needs_missing_content_stops_the_build():
     with pytest.raises(RulebookError) as failure:
         prose.render(game, "uk", extra={})  # no worked example, no kit counts
     message = str(failure.value)
-    assert re.search(r"templates/rulebook/\w+\.j2:\d+: ", message), message
+    assert re.search(r"templates/tverdzha/rulebook/\w+\.j2:\d+: ", message), message
     assert "is undefined" in message
 
 
@@ -306,5 +306,5 @@ def test_a_missing_ui_string_names_the_template_line(tmp_path):
     content.write_text(text + "\n", encoding="utf-8")
     game, problems = load_game(content)
     assert game is not None, problems
-    with pytest.raises(RulebookError, match=r"templates/rulebook/setup\.j2:\d+: .*'mat_garrison'"):
+    with pytest.raises(RulebookError, match=r"templates/tverdzha/rulebook/setup\.j2:\d+: .*'mat_garrison'"):
         build_pdf(game, "uk")
