@@ -21,7 +21,7 @@ import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from pnp.components.base import RENDERERS, BuildError, BuildOptions, OutputFile, Renderer, RenderContext
 from pnp.core import swap
@@ -60,7 +60,7 @@ def renderers_of(pack: GamePack) -> dict[str, Renderer]:
     return dict(sorted(found.items(), key=lambda item: pack.renderers.index(type(item[1]).__module__)))
 
 
-def plan(renderers: dict[str, Renderer], only: Iterable[str] = (), build_all: bool = False) -> list[str]:
+def plan(renderers: Mapping[str, Renderer], only: Iterable[str] = (), build_all: bool = False) -> list[str]:
     """Renderer names to run, in build order: the pack's order, with every renderer after what
     it needs and those that list every file last. Raises UnknownKind for an unknown name."""
     only = list(only)
@@ -116,7 +116,7 @@ def _preflight(out_dir: Path, files: list[OutputFile]) -> list[str]:
     return failures
 
 
-def _keep_previous(final: Path, tmp: Path, renderers: dict[str, Renderer], names: list[str],
+def _keep_previous(final: Path, tmp: Path, renderers: Mapping[str, Renderer], names: list[str],
                    previous: list[Listed]) -> list[OutputFile]:
     """For a partial build (--only): carry over the previous output of the kinds not rebuilt.
 
@@ -162,6 +162,7 @@ def _start_worker(*job) -> None:
 
 def _render_group(names: tuple[str, ...]) -> list[tuple[str, list[OutputFile], list[str], Any, dict]]:
     """In a worker: (name, files, notes, masters, cache) of each renderer of the group."""
+    assert _WORKER is not None, "a render group runs only in a worker started by _start_worker"
     game, options, out_dir, renderers = _WORKER
     done = []
     for name in names:
@@ -172,7 +173,7 @@ def _render_group(names: tuple[str, ...]) -> list[tuple[str, list[OutputFile], l
     return done
 
 
-def groups(renderers: dict[str, Renderer], names: list[str], count: int = 2) -> list[tuple[str, ...]]:
+def groups(renderers: Mapping[str, Renderer], names: list[str], count: int = 2) -> list[tuple[str, ...]]:
     """The independent renderers of `names` in `count` groups of about equal declared cost (the
     costliest first, each to the lightest group), each group in plan order."""
     loads: list[list[str]] = [[] for _ in range(count)]
