@@ -298,7 +298,7 @@ def test_zones_stay_inside_the_safe_zone(game):
 
 
 def test_effect_text_is_at_least_the_minimum(a4, game):
-    for t in a4[2].cache["card_masters"].texts:
+    for t in a4[2].made["cards"].texts:
         assert t.effect.size >= game.print.card.min_text_pt >= 7.0
         assert t.overflows() == []
 
