@@ -50,14 +50,17 @@ class BuildResult:
 
 def renderers_of(pack: GamePack) -> dict[str, Renderer]:
     """The pack's renderers by name, in its order: those its renderer modules register."""
-    modules = [importlib.import_module(name) for name in pack.renderers]
-    found = {cls.name: cls() for module in modules for cls in RENDERERS.values()
-             if cls.__module__ == module.__name__}
+    found: dict[str, Renderer] = {}
+    for module in map(importlib.import_module, pack.renderers):
+        for name, cls in RENDERERS.get(module.__name__, {}).items():
+            if name in found:
+                raise BuildError(f"game {pack.id!r} has two renderers named {name!r}")
+            found[name] = cls()
     for renderer in found.values():
         unknown = [n for n in renderer.needs if n not in found]
         if unknown:
             raise BuildError(f"renderer {renderer.name!r} needs {', '.join(unknown)}, which game {pack.id!r} lacks")
-    return dict(sorted(found.items(), key=lambda item: pack.renderers.index(type(item[1]).__module__)))
+    return found
 
 
 def plan(renderers: Mapping[str, Renderer], only: Iterable[str] = (), build_all: bool = False) -> list[str]:

@@ -7,6 +7,7 @@ is found because tests/packs/ is on PYTHONPATH, as a pip-installed distribution 
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -16,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from pnp.build import renderers_of
+from pnp.games.tverdzha.pack import PACK as TVERDZHA
 from pnp.print.preflight import preflight
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,3 +128,11 @@ def test_the_hex_board_prints_every_axial_coordinate_once(kit):
     coords = [w for w, _, _ in _words(board, 1) if re.fullmatch(r"-?\d,-?\d", w)]
     expected = {f"{q},{r}" for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2}
     assert len(coords) == 19 and set(coords) == expected
+
+
+def test_two_games_in_one_process_each_build_with_their_own_cards_renderer(monkeypatch):
+    monkeypatch.syspath_prepend(str(PACKS))
+    vulyk = importlib.import_module("pnp_vulyk.pack").PACK
+    ours, theirs = renderers_of(TVERDZHA)["cards"], renderers_of(vulyk)["cards"]
+    assert (type(ours).__module__, type(theirs).__module__) == ("pnp.components.cards", "pnp_vulyk.render")
+    assert list(renderers_of(vulyk)) == ["cards", "board"]

@@ -68,8 +68,7 @@ class RenderContext:
             raise LookupError(f"renderer {self.current.name!r} reads the masters of {name!r} "
                               f"without declaring it in `needs` ({self.current.needs})")
         if name not in self.made:
-            owner = self.renderers[name] if name in self.renderers else RENDERERS[name]()
-            self.made[name] = owner.masters(game, self)
+            self.made[name] = (self.renderers[name] if name in self.renderers else _only(name)()).masters(game, self)
         return self.made[name]
 
     def final_path(self, relative: str) -> Path:
@@ -121,14 +120,25 @@ class Renderer:
         return cls.kinds or (cls.name,)
 
 
-RENDERERS: dict[str, type[Renderer]] = {}
+#: every renderer class, by the module that registers it, then by name: two games may each
+#: have a renderer of the same name (a pack names the modules of its own, pnp.build)
+RENDERERS: dict[str, dict[str, type[Renderer]]] = {}
 
 
 def register(cls: type[Renderer]) -> type[Renderer]:
     """Class decorator: make a renderer available to `pnp build` under its name."""
     if not cls.name:
         raise ValueError(f"{cls.__name__} has no name")
-    if cls.name in RENDERERS and RENDERERS[cls.name] is not cls:
-        raise ValueError(f"renderer name {cls.name!r} registered twice")
-    RENDERERS[cls.name] = cls
+    own = RENDERERS.setdefault(cls.__module__, {})
+    if cls.name in own and own[cls.name] is not cls:
+        raise ValueError(f"renderer name {cls.name!r} registered twice in {cls.__module__}")
+    own[cls.name] = cls
     return cls
+
+
+def _only(name: str) -> type[Renderer]:
+    """The one registered renderer called `name` (for a context made outside a build)."""
+    found = [by_name[name] for by_name in RENDERERS.values() if name in by_name]
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} registered renderers are called {name!r}; build through pnp.build")
+    return found[0]

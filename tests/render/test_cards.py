@@ -16,7 +16,9 @@ from pdfprobe import drawing, ink_boxes, pdffonts, same_places, text, words
 from pnp.games.tverdzha import kit_counts as kit
 from pnp.components import card_faces, card_layout, cards
 from pnp.print import pdf, sheetmarks
-from pnp.components.base import RENDERERS, BuildOptions, RenderContext
+from pnp.build import renderers_of
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.games.tverdzha.pack import PACK
 from pnp.print.geometry import PAPERS, pt_to_mm
 
 FAMILY_COUNTS = {"battle": "battle_cards", "building": "building_cards", "upgrade": "upgrade_cards"}
@@ -25,7 +27,7 @@ FAMILY_COUNTS = {"battle": "battle_cards", "building": "building_cards", "upgrad
 def _render(game, root: Path, **options):
     out = root / "-".join(f"{k}={v}" for k, v in sorted(options.items())) if options else root / "default"
     ctx = RenderContext(BuildOptions(**options), out)
-    files = RENDERERS["cards"]().render(game, ctx)
+    files = renderers_of(PACK)["cards"].render(game, ctx)
     return out, files, ctx
 
 
