@@ -23,7 +23,8 @@ CODES = {
 
 
 def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
-    known = sorted(pack_of(game).facts(game))
+    facts = pack_of(game).facts
+    known = sorted(facts(game)) if facts else []
     for text, path in prose(game):
         what = where(path)
         for code in (lang,) if lang else game.languages:
