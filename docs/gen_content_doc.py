@@ -25,6 +25,7 @@ from pnp.content import schema as schema_mod, yamlload
 from pnp.sim import simfile  # noqa: E402
 from pnp.games.tverdzha.modelbuild import build_game  # noqa: E402
 from pnp.games.tverdzha.effect_keys import ACTION_PARAMS, EFFECTS  # noqa: E402
+from pnp.games.tverdzha.pack import PACK  # noqa: E402
 
 TARGET = ROOT / "docs" / "content.md"
 CONTENT = ROOT / "content" / "tverdzha.yaml"
@@ -64,9 +65,12 @@ How the file is written:
   `pnp check` reports a warning instead, which `--strict` turns into a failure. A note
   that does not name the new value (most values already have one) excuses nothing, so
   changing a fact by accident always fails.
+- The file names its game first: `pack: tverdzha` (`pnp games` lists the packs). The
+  rest is that pack's format.
 - Editors that understand JSON Schema can validate and complete the file: point them at
-  `pnp/content/schema.json` (in VS Code with the YAML extension, add
-  `# yaml-language-server: $schema=../pnp/content/schema.json` as the first line).
+  `pnp/games/tverdzha/schema.json` (in VS Code with the YAML extension, add
+  `# yaml-language-server: $schema=../pnp/games/tverdzha/schema.json` as the first line);
+  it refers to pnp's general part, `pnp/content/base.schema.json`, for `pack`.
 """
 
 TEMPLATES = """\
@@ -122,11 +126,16 @@ one problem, never as a crash.
 
 
 def _schema() -> dict:
-    return schema_mod.schema()
+    return schema_mod.schema(PACK.schema)
 
 
 def _resolve(node: dict) -> tuple[dict, str | None]:
     """Follow a $ref into $defs; return (schema, name of the def or None)."""
+    if "$ref" in node and not node["$ref"].startswith("#"):  # pnp's general part: base.schema.json
+        target = schema_mod.schema()
+        for key in node["$ref"].split("#/", 1)[1].split("/"):
+            target = target[key]
+        return target, None
     if "$ref" in node:
         name = node["$ref"].rsplit("/", 1)[-1]
         return _schema()["$defs"][name], name
@@ -295,7 +304,7 @@ def _codes() -> list[str]:
     rows = ["| Code | Stage | Meaning |", "|---|---|---|"]
     for stage, table in (("loading", yamlload.CODES), ("format", schema_mod.CODES), ("`--sim` file", simfile.CODES)):
         rows += [f"| `{c}` | {stage} | {_cell(m)} |" for c, m in table.items()]
-    for module in checks.modules():
+    for module in checks.modules(PACK.checks):
         rows += [f"| `{c}` | {module.ID} | {_cell(m)} |" for c, m in module.CODES.items()]
     rows += [f"| `{c}` | checks | {_cell(m)} |" for c, m in checks.CODES.items()]
     return rows

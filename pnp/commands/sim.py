@@ -21,7 +21,7 @@ import click
 
 from pnp.commands.common import content_path, load_checked, output_file, print_problems
 from pnp.core.errors import UserError, has_errors
-from pnp.games.tverdzha.simulation import SIMULATION
+from pnp.games import pack_of, simulation_of
 from pnp.sim.report import stop_line
 
 GAMES = 1000  # without --precision
@@ -72,9 +72,8 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
 
 
 def simulation(game):
-    """The game's side of the simulator (pnp.sim.hooks.Simulation). One game is bundled
-    so far; the pack registry (pnp.games) is to hand over the content's game's own."""
-    return SIMULATION
+    """The game's side of the simulator (pnp.sim.hooks.Simulation), from its pack."""
+    return simulation_of(pack_of(game))
 
 
 def simulate(source, specs, *, seed, workers, games=None, precision=None, max_games=None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
@@ -22,19 +23,19 @@ from pnp.art import icons, style
 from pnp.art.draw import flush_right
 from pnp.print.geometry import Box, fmt, pt_to_mm
 from pnp.art.icon_inline import icon
-from pnp.core.resources import bundled
+from pnp.games import pack_of
 
-TEMPLATE_DIR = bundled("templates", "cards")
 FAMILY_ICON = {"battle": "battle", "building": "building", "upgrade": "upgrade"}
 FAMILY_UI = {"battle": "card_battle", "building": "card_building", "upgrade": "card_upgrade"}
 
 
-@lru_cache(maxsize=1)
-def environment():
+@lru_cache(maxsize=None)
+def environment(folder: Path):
+    """The jinja2 environment of the card templates in `folder`."""
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+        loader=jinja2.FileSystemLoader(str(folder)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -43,6 +44,11 @@ def environment():
     )
     env.filters["n"] = fmt
     return env
+
+
+def template(game: Game, name: str):
+    """The card template `name` of `game`'s pack (its templates folder's cards/)."""
+    return environment(pack_of(game).templates / "cards").get_template(name)
 
 
 def mix(colour: str, keep: float, towards: str = "#ffffff") -> str:
@@ -173,7 +179,7 @@ def battle_face(game: Game, card: BattleCard, text: cl.CardText, lang: str, ink_
     ctx["foot_right"] = _line(game.ui("copies", lang, count=card.count), z.foot.right, base, "narrow-bold",
                               foot_size, c.on_frame, "end")
     ctx["defs"] = _text_defs(ink_saver, text.title, text.effect, text.band)
-    return environment().get_template("battle.svg.j2").render(f=ctx)
+    return template(game, "battle.svg.j2").render(f=ctx)
 
 
 def _timing(game: Game, card: BattleCard, z: cl.Zones, text: cl.CardText, c: Colours) -> dict[str, Any]:
@@ -194,7 +200,7 @@ def building_face(game: Game, b: Building, text: cl.CardText, lang: str, ink_sav
     ctx["cost"] = _icon_row(cl.cost_icons(b.cost, z.band, cl.COST_ICON), ink_saver)
     ctx["up"] = _upgrade_line(b.upgrade, text, z, c, ink_saver)
     ctx["defs"] = _text_defs(ink_saver, text.title, text.effect, text.foot)
-    return environment().get_template("building.svg.j2").render(f=ctx)
+    return template(game, "building.svg.j2").render(f=ctx)
 
 
 def _upgrade_line(up: Upgrade, text: cl.CardText, z: cl.Zones, c: Colours, ink_saver: bool) -> dict[str, Any]:
@@ -221,7 +227,7 @@ def upgrade_face(game: Game, b: Building, text: cl.CardText, lang: str, ink_save
     ctx["of_line"] = _text(text.foot, z.foot.inset(cl.PAD), c.ink)
     ctx["of_colour"] = style.colour("building")
     ctx["defs"] = _text_defs(ink_saver, text.title, text.effect, text.foot)
-    return environment().get_template("upgrade.svg.j2").render(f=ctx)
+    return template(game, "upgrade.svg.j2").render(f=ctx)
 
 
 # --- backs ------------------------------------------------------------------------------
@@ -250,4 +256,4 @@ def back(game: Game, family: str, lang: str, ink_saver: bool) -> str:
                        _size_to_width(game.ui(FAMILY_UI[family], lang), "sans-bold", family_pt, safe.w), text_fill),
         "defs": Markup(""),
     }
-    return environment().get_template("back.svg.j2").render(f=ctx)
+    return template(game, "back.svg.j2").render(f=ctx)

@@ -3,12 +3,9 @@
 Writes ``{game}-{lang}-cards.pdf`` (battle, building and upgrade sheets, each front page
 followed by its back page; with ``--duplex none`` the backs go to
 ``{game}-{lang}-cards-backs.pdf`` for gluing) and one SVG master per unique face and
-per back under ``svg/cards/``. The masters are kept in ``ctx.cache["card_svgs"]`` so
-the print-shop and TTS exporters reuse them instead of drawing again:
-
-    {"battle": [(card_id, name, svg), ...], "building": [...], "upgrade": [...],
-     "backs": {"battle": svg, "building": svg, "upgrade": svg},
-     "decks": {"battle": [card_id, ...], ...}}   # deck order with repeats, from pnp.games.tverdzha.kit_counts
+per back under ``svg/cards/``. Its masters (`Masters`: the faces, backs and decks in deck
+order with repeats) are what the print-shop, TTS and preview exporters reuse, through
+`RenderContext.masters(game, "cards")`, instead of drawing again.
 """
 
 from __future__ import annotations
@@ -25,7 +22,6 @@ from pnp.print.imposition import impose_pages, sheet_text
 
 FAMILIES = card_layout.FAMILIES
 COMPONENT_UI = {"battle": "comp_battle_cards", "building": "comp_building_cards", "upgrade": "comp_upgrade_cards"}
-CACHE_KEY = "card_svgs"
 
 
 @dataclass(frozen=True)
@@ -38,10 +34,6 @@ class Masters:
     def deck_svgs(self, family: str) -> list[str]:
         by_id = {card_id: svg for card_id, _, svg in self.faces[family]}
         return [by_id[card_id] for card_id in self.decks[family]]
-
-    def as_cache(self) -> dict:
-        return {**{f: list(v) for f, v in self.faces.items()}, "backs": dict(self.backs),
-                "decks": {f: list(v) for f, v in self.decks.items()}}
 
 
 def build_masters(game: Game, lang: str, ink_saver: bool = False) -> Masters:
@@ -61,15 +53,6 @@ def build_masters(game: Game, lang: str, ink_saver: bool = False) -> Masters:
     decks = {"battle": kit.battle_deck(game), "building": kit.building_deck(game),
              "upgrade": kit.upgrade_deck(game)}
     return Masters(faces, backs, decks, tuple(texts.values()))
-
-
-def masters_for(game: Game, ctx: RenderContext) -> Masters:
-    """The build's masters, drawn on first use and shared through ctx.cache."""
-    key = "card_masters"
-    if key not in ctx.cache:
-        ctx.cache[key] = build_masters(game, ctx.options.lang, ctx.options.ink_saver)
-        ctx.cache[CACHE_KEY] = ctx.cache[key].as_cache()
-    return ctx.cache[key]
 
 
 def shrink_note(masters: Masters, lang: str, full_size: float) -> str | None:
@@ -113,10 +96,15 @@ def doc_title(game: Game, lang: str) -> str:
 @register
 class CardsRenderer(Renderer):
     name = "cards"
+    kinds = ("cards", "svg")
+    cost = 2.3
+
+    def masters(self, game: Game, ctx: RenderContext) -> Masters:
+        return build_masters(game, ctx.options.lang, ctx.options.ink_saver)
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         lang, options = ctx.options.lang, ctx.options
-        masters = masters_for(game, ctx)
+        masters = ctx.masters(game, self.name)
         ctx.notes += [n for n in (shrink_note(masters, lang, card_layout.EFFECT.size),
                                   overflow_note(masters, lang)) if n]
         files = self._write_svgs(game, masters, ctx)

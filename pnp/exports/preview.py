@@ -25,7 +25,6 @@ from pnp.games.tverdzha import kit_counts as kit
 from pnp.games.tverdzha.model import Game
 from pnp.exports import preview_assets as assets
 from pnp.components import cards
-from pnp.exports import sources
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.core.resources import bundled
 
@@ -84,7 +83,7 @@ def _title(svg: str) -> str:
 
 
 def card_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]:
-    masters = sources.card_masters(game, ctx)
+    masters = ctx.masters(game, "cards")
     lang, bleed = ctx.options.lang, game.print.card.bleed
     groups = []
     for family in cards.FAMILIES:
@@ -104,7 +103,7 @@ def piece_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]
     """Tiles, unit tokens and markers: each unique face with its count, then each unique back."""
     lang, bleed = ctx.options.lang, game.print.card.bleed
     groups = []
-    for key, pieces in sources.token_groups(game, ctx):
+    for key, pieces in ctx.masters(game, "tokens"):
         group = Group(key.replace("comp_", "pieces-"), game.ui(key, lang), "tile" if key == "comp_tiles" else "token")
         for side, is_back in ((0, False), (1, True)):
             for svg, n in Counter(p[side] for p in pieces).items():
@@ -126,7 +125,7 @@ def aid_names(game: Game, lang: str) -> list[str]:
 
 def aid_group(game: Game, ctx: RenderContext, inline: Inliner) -> Group:
     lang, bleed = ctx.options.lang, game.print.card.bleed
-    fronts, backs = sources.aid_masters(game, ctx)
+    fronts, backs = ctx.masters(game, "aids")
     names = aid_names(game, lang)
     if len(names) != len(fronts):  # the aids module changed its set: fall back to the SVG titles
         names = [_title(svg) or game.ui("comp_aids", lang) for svg in fronts]
@@ -146,9 +145,9 @@ def aid_group(game: Game, ctx: RenderContext, inline: Inliner) -> Group:
 def large_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]:
     lang = ctx.options.lang
     board = Group("board", game.ui("comp_board", lang), "large")
-    board.items.append(Item(board.title, 1, inline(sources.board_part(game, ctx).svg(), label=board.title)))
+    board.items.append(Item(board.title, 1, inline(ctx.masters(game, "board").svg(), label=board.title)))
     mats = Group("mats", game.ui("comp_mats", lang), "large")
-    for player, part in sources.mat_parts(game, ctx).items():
+    for player, part in ctx.masters(game, "mats").items():
         name = f"{mats.title}: {game.ui(f'player_{player.lower()}', lang)}"
         mats.items.append(Item(name, 1, inline(part.svg(), label=name)))
     return [board, mats]
@@ -228,6 +227,9 @@ def page(game: Game, ctx: RenderContext) -> str:
 @register
 class PreviewRenderer(Renderer):
     name = "preview"
+    needs = ("cards", "tokens", "aids", "board", "mats")
+    needs_files = True
+    cost = 0.1
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         ctx.path("index.html").write_text(page(game, ctx), encoding="utf-8")

@@ -8,7 +8,7 @@ one file per deck, each card's back before its front, as PDF/X-1a:2003 in CMYK
 (`pdfx`). Plus a folder of PNGs at 300 dpi with bleed, one per unique face (its copy
 count in the name) and one per back.
 
-The faces are the cards module's SVG masters (shared through ctx.cache); for a
+The faces are the cards renderer's SVG masters (declared in `needs`); for a
 poker-size shop preset the cards module lays them out again at the shop's size
 (`shop_presets`). Nothing here draws a card.
 
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pnp.games.tverdzha.model import Game
 from pnp.components import card_layout, cards
 from pnp.print import cmyk, pdf, pdfx, raster
-from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.base import BuildError, OutputFile, RenderContext, Renderer, register
 from pnp.print.geometry import Box
 from pnp.exports.shop_presets import DPI, ShopPreset, preset as get_preset
 
@@ -39,7 +39,7 @@ def shop_masters(game: Game, ctx: RenderContext, shop: ShopPreset) -> tuple[card
     """(masters, card spec) for a preset: the build's own masters, or a re-layout at the shop's size."""
     spec = shop.card_spec(game.print.card)
     if spec == game.print.card:
-        return cards.masters_for(game, ctx), spec
+        return ctx.masters(game, "cards"), spec
     key = f"card_masters:{shop.name}"
     if key not in ctx.cache:
         relaid = dataclasses.replace(game, print=dataclasses.replace(game.print, card=spec))
@@ -100,6 +100,9 @@ def run_task(task) -> bytes:
 class PrintShopRenderer(Renderer):
     name = "print-shop"
     default = False
+    kinds = ("print-shop", "png")
+    needs = ("cards",)
+    cost = 0.1
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         options = ctx.options
@@ -145,6 +148,4 @@ def _press() -> cmyk.Press:
     try:
         return cmyk.Press(cmyk.profile_path())
     except FileNotFoundError as error:
-        from pnp.build import BuildError
-
         raise BuildError(f"--shop dtc: {error}") from None

@@ -22,7 +22,6 @@ import json
 from pnp.games.tverdzha.model import Game
 from pnp.components import cards
 from pnp.print import raster
-from pnp.exports import sources
 from pnp.exports import tts_layout as tl
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.print.geometry import MM_PER_INCH, px_size
@@ -91,9 +90,11 @@ def card_cell(svg: str, spec, size: tuple[int, int]):
 class TTSRenderer(Renderer):
     name = "tts"
     default = False
+    needs = ("cards", "board", "mats")
+    cost = 1.7
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
-        masters = sources.card_masters(game, ctx)
+        masters = ctx.masters(game, "cards")
         spec = game.print.card
         stem = f"{FOLDER}/{game.id}-{ctx.options.lang}"
         plans, key = [], 1
@@ -170,8 +171,8 @@ class TTSRenderer(Renderer):
     @staticmethod
     def _table_jobs(game: Game, ctx: RenderContext) -> dict[str, raster.RasterJob]:
         """Board and mats at table resolution, by file label."""
-        parts = [("board", sources.board_part(game, ctx))]
-        parts += [(f"mat-{player.lower()}", part) for player, part in sources.mat_parts(game, ctx).items()]
+        parts = [("board", ctx.masters(game, "board"))]
+        parts += [(f"mat-{player.lower()}", part) for player, part in ctx.masters(game, "mats").items()]
         jobs = {}
         for label, part in parts:
             width, height, dpi = table_size(part.width, part.height)

@@ -205,6 +205,7 @@ class AlignmentRenderer(Renderer):
     """Kind `alignment`: the front/back test pair a player prints before the cards."""
 
     name = "alignment"
+    cost = 0.1
 
     def render(self, game, ctx) -> list[OutputFile]:
         lang, opts = ctx.options.lang, ctx.options

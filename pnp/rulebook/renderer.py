@@ -65,6 +65,7 @@ def build_pdf(game, lang: str = "uk", paper: str = "a4", ink_saver: bool = False
 @register
 class RulebookRenderer(Renderer):
     name = "rulebook"
+    cost = 2.5
 
     def render(self, game, ctx: RenderContext) -> list[OutputFile]:
         options = ctx.options

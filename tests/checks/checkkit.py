@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from functools import lru_cache
 
-from pnp.content import DEFAULT_CONTENT
+from pnp.content import default_content
 from pnp.games.tverdzha.modelbuild import build_game
 from pnp.content.schema import validate
 from pnp.content.yamlload import Loaded, load_yaml, parse_yaml
@@ -22,7 +22,7 @@ SOURCE = "content/tverdzha.yaml"
 
 @lru_cache(maxsize=1)
 def shipped_loaded() -> Loaded:
-    loaded, problems = load_yaml(DEFAULT_CONTENT, SOURCE)
+    loaded, problems = load_yaml(default_content(), SOURCE)
     assert loaded is not None and not problems
     return loaded
 

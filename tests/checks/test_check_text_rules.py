@@ -16,12 +16,12 @@ def test_the_shipped_kit_passes(game):
 
 
 def test_printed_strings_include_content_and_rulebook_templates(game):
-    from pnp.checks._printed import TEMPLATE_DIR
-    from pnp.rulebook.prose import TEMPLATE_DIR as RULEBOOK
+    from pnp.checks._printed import rulebook_templates
+    from pnp.rulebook.prose import folder
 
-    assert TEMPLATE_DIR == RULEBOOK
+    assert rulebook_templates(game) == folder(game)
     whats = {item.what for item in printed(game, "uk")}
-    assert "templates/rulebook/battle.j2" in whats and "ui.mat_reserve.uk" in whats
+    assert "templates/tverdzha/rulebook/battle.j2" in whats and "ui.mat_reserve.uk" in whats
 
 
 def test_an_avoided_word_is_reported_at_its_line():

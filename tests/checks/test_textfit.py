@@ -91,5 +91,6 @@ def test_unknown_language_is_left_to_the_strings_check(game):
 
 def test_registered_with_the_other_checks():
     from pnp.checks import ids
+    from pnp.games.tverdzha.pack import PACK
 
-    assert textfit.ID in ids()
+    assert textfit.ID in ids(PACK.checks)

@@ -16,7 +16,9 @@ from pdfprobe import drawing, ink_boxes, pdffonts, same_places, text, words
 from pnp.games.tverdzha import kit_counts as kit
 from pnp.components import card_faces, card_layout, cards
 from pnp.print import pdf, sheetmarks
-from pnp.components.base import RENDERERS, BuildOptions, RenderContext
+from pnp.build import renderers_of
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.games.tverdzha.pack import PACK
 from pnp.print.geometry import PAPERS, pt_to_mm
 
 FAMILY_COUNTS = {"battle": "battle_cards", "building": "building_cards", "upgrade": "upgrade_cards"}
@@ -25,7 +27,7 @@ FAMILY_COUNTS = {"battle": "battle_cards", "building": "building_cards", "upgrad
 def _render(game, root: Path, **options):
     out = root / "-".join(f"{k}={v}" for k, v in sorted(options.items())) if options else root / "default"
     ctx = RenderContext(BuildOptions(**options), out)
-    files = RENDERERS["cards"]().render(game, ctx)
+    files = renderers_of(PACK)["cards"].render(game, ctx)
     return out, files, ctx
 
 
@@ -117,7 +119,7 @@ def test_card_count_per_family_matches_the_kit(a4, game):
     for family, pages in _page_ranges(game).items():
         placed = sum(len(_forms(data, i)) for i in pages)
         assert placed == getattr(counts, FAMILY_COUNTS[family]), family
-    decks = a4[2].cache["card_svgs"]["decks"]
+    decks = a4[2].made["cards"].decks
     assert len(decks["battle"]) == counts.battle_cards == 40
     assert len(decks["building"]) == counts.building_cards == 36
     assert len(decks["upgrade"]) == counts.upgrade_cards == 36
@@ -240,9 +242,9 @@ def test_back_offset_moves_only_the_backs(game, tmp_path):
 
 
 def _masters(result):
-    cache = result[2].cache["card_svgs"]
-    faces = [svg for f in cards.FAMILIES for _, _, svg in cache[f]]
-    return faces + list(cache["backs"].values())
+    masters = result[2].made["cards"]
+    faces = [svg for f in cards.FAMILIES for _, _, svg in masters.faces[f]]
+    return faces + list(masters.backs.values())
 
 
 def test_masters_are_bleed_sized_with_a_mm_viewbox_and_local_ids(a4, game):
@@ -298,7 +300,7 @@ def test_zones_stay_inside_the_safe_zone(game):
 
 
 def test_effect_text_is_at_least_the_minimum(a4, game):
-    for t in a4[2].cache["card_masters"].texts:
+    for t in a4[2].made["cards"].texts:
         assert t.effect.size >= game.print.card.min_text_pt >= 7.0
         assert t.overflows() == []
 

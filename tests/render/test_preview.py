@@ -68,7 +68,7 @@ def test_one_file_of_kind_preview(built):
 def test_every_card_design_shown_with_its_count(game, built):
     _, _, ctx, html = built
     figures = _parse(html).figures
-    masters = cards.masters_for(game, ctx)
+    masters = ctx.masters(game, "cards")
     c = kit.counts(game)
     totals = {"battle": c.battle_cards, "building": c.building_cards, "upgrade": c.upgrade_cards}
     for family in cards.FAMILIES:

@@ -105,7 +105,7 @@ def test_files_and_kinds(game, generic):
         f"tverdzha-uk-{family}-{side}.pdf" for family in cards.FAMILIES for side in ("fronts", "backs")}
     assert all(f.path.startswith("print-shop/generic/") for f in files)
     assert all((out / f.path).is_file() for f in files)
-    assert len(pngs) == sum(len(set(d)) + 1 for d in cards.masters_for(game, generic[2]).decks.values())
+    assert len(pngs) == sum(len(set(d)) + 1 for d in generic[2].masters(game, "cards").decks.values())
 
 
 def test_every_page_has_trim_and_bleed_boxes(game, generic):
@@ -135,7 +135,7 @@ def test_fonts_embedded_and_qpdf_clean(generic):
 
 def test_fronts_follow_deck_order(game, generic):
     out, _, ctx = generic
-    masters = cards.masters_for(game, ctx)
+    masters = ctx.masters(game, "cards")
     for family in cards.FAMILIES:
         names = {card_id: name for card_id, name, _ in masters.faces[family]}
         pages = text((out / f"print-shop/generic/tverdzha-uk-{family}-fronts.pdf").read_bytes()).split("\f")
@@ -146,7 +146,7 @@ def test_fronts_follow_deck_order(game, generic):
 
 
 def test_alternate_order_pairs_each_front_with_its_back(game, generic):
-    masters = cards.masters_for(game, generic[2])
+    masters = generic[2].masters(game, "cards")
     ((suffix, pages),) = family_pdfs(masters, "battle", game.print.card, "alternate")
     assert suffix == "" and len(pages) == 2 * len(masters.decks["battle"])
     assert [p.placements[0].svg for p in pages[1::2]] == [masters.backs["battle"]] * len(masters.decks["battle"])
@@ -167,7 +167,7 @@ def test_pngs_exact_size_rgb_300dpi_with_counts(game, generic):
     from PIL import Image
 
     out, files, ctx = generic
-    masters = cards.masters_for(game, ctx)
+    masters = ctx.masters(game, "cards")
     for family in cards.FAMILIES:
         folder = out / "print-shop/generic/png" / family
         names = sorted(p.name for p in folder.glob("*.png"))
@@ -188,7 +188,7 @@ def test_pngs_exact_size_rgb_300dpi_with_counts(game, generic):
 
 def test_png_bytes_do_not_depend_on_what_the_process_drew_before(game, generic):
     """In-process after PDF drawing (this module drew 200+ pages) vs a fresh interpreter."""
-    masters = cards.masters_for(game, generic[2])
+    masters = generic[2].masters(game, "cards")
     svg = masters.faces["building"][0][2]
     job = raster.RasterJob(svg, 815, 1110, dpi=300)
     pdf.render([pdf.Page(69, 94, (pdf.Placement(svg),))], pdf.DocInfo("warm-up"))
@@ -202,7 +202,7 @@ def test_png_bytes_do_not_depend_on_what_the_process_drew_before(game, generic):
 
 
 def test_pool_gives_the_serial_bytes_in_order(game, generic):
-    masters = cards.masters_for(game, generic[2])
+    masters = generic[2].masters(game, "cards")
     jobs = [raster.RasterJob(svg, 230, 313) for _, _, svg in masters.faces["battle"][:5]]
     serial = [raster.run_job(job) for job in reversed(jobs)][::-1]  # another drawing order
     assert len(set(serial)) == 5

@@ -142,7 +142,7 @@ def _cell(image, index, cols, size):
 
 def test_hidden_cell_is_last_and_faces_fill_cells_in_order(game, built):
     out, _, ctx = built
-    masters = cards.masters_for(game, ctx)
+    masters = ctx.masters(game, "cards")
     spec = game.print.card
     for family in cards.FAMILIES:
         ((key, deck),) = _deck(out, family)["ObjectStates"][0]["CustomDeck"].items()
@@ -159,7 +159,7 @@ def test_hidden_cell_is_last_and_faces_fill_cells_in_order(game, built):
 
 def test_saved_object_matches_the_deck(game, built):
     out, _, ctx = built
-    masters = cards.masters_for(game, ctx)
+    masters = ctx.masters(game, "cards")
     counts = kit.counts(game)
     expected = {"battle": counts.battle_cards, "building": counts.building_cards, "upgrade": counts.upgrade_cards}
     keys = []

@@ -200,11 +200,17 @@ def sheet_text(game: Game, lang: str) -> SheetText:
 @register
 class AidsRenderer(Renderer):
     name = "aids"
+    cost = 0.5
+
+    def masters(self, game: Game, ctx: RenderContext) -> tuple[list[str], list[str]]:
+        """(fronts, backs) as SVG (the preview exporter reuses them)."""
+        fronts, backs, _ = aid_masters(game, ctx.options.lang, ctx.options.ink_saver)
+        return list(fronts), list(backs)
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options
         fronts, backs, notes = aid_masters(game, opts.lang, opts.ink_saver)
-        ctx.cache["aid_masters"] = (list(fronts), list(backs))  # reused by the exporters
+        ctx.made[self.name] = (list(fronts), list(backs))  # drawn once: these are its masters
         ctx.notes.extend(f"aids: {n}" for n in notes)
         card = game.print.card
         title = f"{game.title.get(opts.lang)} — {game.ui('comp_aids', opts.lang)}"

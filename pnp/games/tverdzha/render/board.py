@@ -207,11 +207,16 @@ def tile_text(game: Game, lang: str, part: str) -> TileText:
 @register
 class BoardRenderer(Renderer):
     name = "board"
+    cost = 1.5
+
+    def masters(self, game: Game, ctx: RenderContext) -> Part:
+        """The board as a tiling part (the TTS and preview exporters reuse it)."""
+        return board_part(game, ctx.options.lang, ctx.options.ink_saver)[0]
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options
         part, pen, _ = board_part(game, opts.lang, opts.ink_saver)
-        ctx.cache["board_part"] = part  # the exporters reuse it (pnp/exports/sources.py)
+        ctx.made[self.name] = part  # drawn once: this is its master
         ctx.notes.extend(f"board: {n}" for n in pen.notes)
         title = f"{game.title.get(opts.lang)} — {game.ui('comp_board', opts.lang)}"
         big = f"{game.id}-{opts.lang}-board.pdf"

@@ -145,6 +145,12 @@ def mat_part(game: Game, player: str, lang: str, ink_saver: bool = False) -> tup
 @register
 class MatsRenderer(Renderer):
     name = "mats"
+    cost = 2.6
+
+    def masters(self, game: Game, ctx: RenderContext) -> dict[str, Part]:
+        """{player: the mat as a tiling part} (the TTS and preview exporters reuse them)."""
+        opts = ctx.options
+        return {player: mat_part(game, player, opts.lang, opts.ink_saver)[0] for player in game.players}
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options
@@ -152,7 +158,7 @@ class MatsRenderer(Renderer):
         big_pages, tile_pages = [], []
         for player in game.players:
             part, pen, _ = mat_part(game, player, opts.lang, opts.ink_saver)
-            ctx.cache.setdefault("mat_parts", {})[player] = part  # reused by the exporters
+            ctx.made.setdefault(self.name, {})[player] = part  # drawn once: these are its masters
             ctx.notes.extend(f"mat {player}: {n}" for n in pen.notes)
             big_pages.append(large_page(part, game.ui("print_scale", opts.lang)))
             text = tile_text(game, opts.lang, game.ui("mat_part", opts.lang, player=player))
