@@ -24,7 +24,8 @@ CODES = {
     "missing-ui": "A ui string the kit prints is missing from `ui:` (see pnp/games/tverdzha/ui_keys.py for the list).",
     "unknown-ui": "A `ui:` key that the kit never prints (often a misspelt key).",
     "unknown-ui-field": "A `{field}` in a ui string that is neither a game fact nor a value its renderer fills in.",
-    "ui-plural": "Plural forms `{n|one|few|many}` on a ui field that is not a number, or without three forms.",
+    "ui-plural": "Plural forms `{n|one|few|many}` on a ui field that is not a number, or not one form per plural "
+                 "category of the language (uk, ru: one|few|many; en: one|other).",
 }
 
 
@@ -58,7 +59,13 @@ def _fields(game: Game, key: str, languages) -> Iterator[Problem]:
             yield error("unknown-ui-field", f"ui.{key}.{code}: {{{name}}} is not a game fact nor filled in by the kit "
                         f"(this string gets: {offered})", mark, did_you_mean(name, [*fields, *facts(game)]))
         for name, forms in used:
-            if name in fields and forms and (fields[name] != contract.NUMBER or len(forms) != 3):
-                why = "it is not a number" if fields[name] != contract.NUMBER else f"{len(forms)} forms, not 3 (one|few|many)"
-                yield error("ui-plural", f"ui.{key}.{code}: plural forms on {{{name}}}: {why}", mark,
-                            f"write {{{name}}} without plural forms" if fields[name] != contract.NUMBER else "")
+            if name not in fields or not forms:
+                continue
+            if fields[name] != contract.NUMBER:
+                yield error("ui-plural", f"ui.{key}.{code}: plural forms on {{{name}}}: it is not a number", mark,
+                            f"write {{{name}}} without plural forms")
+                continue
+            try:
+                tpl.check_forms(name, forms, code)
+            except tpl.TemplateError as exc:
+                yield error("ui-plural", f"ui.{key}.{code}: {exc}", mark)
