@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from pnp.core import swap
+from pnp.core import swap, typography
 from pnp.games.tverdzha.model import Game
 from pnp.core.errors import UserError
 from pnp.core.interrupts import worker_pool
@@ -157,7 +157,8 @@ def _render_serial(game: Game, ctx: RenderContext, names: Iterable[str], files: 
     for name in names:
         ctx.progress(name)
         ctx.cache["files"] = list(files)
-        files = _merge(files, _renderer(name).render(game, ctx))
+        with typography.using(ctx.options.lang):  # ties and hyphenation of the language built
+            files = _merge(files, _renderer(name).render(game, ctx))
     return files
 
 
