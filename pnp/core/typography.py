@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from typing import Iterator
 
 
+NBSP = "\u00a0"
+
+
 def _cases(letters: str) -> frozenset[str]:
     return frozenset(letters + letters.upper())
 
@@ -44,15 +47,18 @@ class Typography:
     min_tail: int
     #: one-letter words (prepositions, conjunctions) that must not end a line
     one_letter_words: frozenset[str]
+    #: between a number and its % sign (pnp.core.i18n.percent)
+    percent_space: str
 
 
 TABLES = {
     # Ukrainian: a break leaves 2 letters and carries 3 (a 2-letter tail reads as a typo in
-    # a narrow card column); в is a sonorant (вовк, «в» before a consonant is [ў])
+    # a narrow card column); в is a sonorant (вовк, «в» before a consonant is [ў]); a
+    # space before % as the kit's strings write it ("100 %"; CLDR's uk pattern has none)
     "uk": Typography(
         lang="uk", dictionary="uk_UA", vowels=_cases("аеєиіїоуюя"), signs=_cases("ь"),
         apostrophes=frozenset("'’ʼ"), syllables=True, clusters=True, sonorants=_cases("йрлмнв"), liquids=_cases("рл"),
-        min_head=2, min_tail=3, one_letter_words=_cases("вузійао"),
+        min_head=2, min_tail=3, one_letter_words=_cases("вузійао"), percent_space=NBSP,
     ),
     # Russian: the same syllable rules, with ъ as a sign and no apostrophe; clusters split
     # as the dictionary says (госу-дар-ство, май-ский, ма-стер and мас-тер are all right);
@@ -60,13 +66,14 @@ TABLES = {
     "ru": Typography(
         lang="ru", dictionary="ru_RU", vowels=_cases("аеёиоуыэюя"), signs=_cases("ьъ"),
         apostrophes=frozenset(), syllables=True, clusters=False, sonorants=_cases("йрлмн"), liquids=_cases("рл"),
-        min_head=2, min_tail=2, one_letter_words=_cases("вксуоиая"),
+        min_head=2, min_tail=2, one_letter_words=_cases("вксуоиая"), percent_space=NBSP,
     ),
-    # English: the dictionary's breaks (TeX's patterns) with TeX's own minimums, 2 and 3
+    # English: the dictionary's breaks (TeX's patterns) with TeX's own minimums, 2 and 3;
+    # "58%"
     "en": Typography(
         lang="en", dictionary="en_US", vowels=_cases("aeiouy"), signs=frozenset(),
         apostrophes=frozenset("'’"), syllables=False, clusters=False, sonorants=frozenset(), liquids=frozenset(),
-        min_head=2, min_tail=3, one_letter_words=frozenset("aAI"),
+        min_head=2, min_tail=3, one_letter_words=frozenset("aAI"), percent_space="",
     ),
 }
 

@@ -11,6 +11,7 @@ from html import escape
 from pathlib import Path
 
 from pnp.sim import plots
+from pnp.sim.plots import percent
 
 PEAK_LABELS = {
     "tokens": "unit tokens one player needs (table + wounded)",
@@ -78,11 +79,11 @@ def _name(game, kind: str, item_id: str) -> str:
 
 def _pair_ci(r: dict) -> str:
     lo, hi = r.get("ci95_pairs", (0.0, 1.0))
-    return f"[{lo:.1%}, {hi:.1%}]"
+    return f"[{percent(lo)}, {percent(hi)}]"
 
 
 def _ci(r: dict) -> str:
-    return f"{r['rate']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}]" if r["of"] else "—"
+    return f"{percent(r['rate'])} [{percent(r['ci95'][0])}, {percent(r['ci95'][1])}]" if r["of"] else "—"
 
 
 # ---- blocks ------------------------------------------------------------------------
@@ -138,7 +139,7 @@ def _balance(st: dict) -> list[tuple]:
     cap = st["cap"]
     if cap["n"]:
         reasons = ", ".join(f"{CAP_REASONS.get(k, k)}: {v}" for k, v in cap.get("reasons", {}).items())
-        out.append(("warn", f"{cap['n']} of {cap['of']} games ({cap['rate']:.2%}) hit the safety cap: "
+        out.append(("warn", f"{cap['n']} of {cap['of']} games ({percent(cap['rate'], 2)}) hit the safety cap: "
                             f"the rules let a game stall ({reasons}). This is a rules problem, not noise."))
     else:
         out.append(("p", "No game hit the safety cap."))
@@ -163,7 +164,7 @@ def _length(st: dict) -> list[tuple]:
 
 
 def _buildings(st: dict, game) -> list[tuple]:
-    rows = [[_name(game, "building", bid), b["built"], f"{b['built_share']:.1%}", b["upgraded"],
+    rows = [[_name(game, "building", bid), b["built"], percent(b['built_share']), b["upgraded"],
              _ci(b["win_when_built"]), _ci(b["win_when_upgraded"])]
             for bid, b in st["buildings"].items()]
     return [("h", "Buildings"),
@@ -217,7 +218,7 @@ def _kit_cells(c: dict | None) -> list:
     if c is None:
         return ["", "", "", ""]
     lo, hi = c["ci95"]
-    return [c["printed"], c["games_over"], f"{c['rate']:.2%} [{lo:.2%}, {hi:.2%}]", c["verdict"]]
+    return [c["printed"], c["games_over"], f"{percent(c['rate'], 2)} [{percent(lo, 2)}, {percent(hi, 2)}]", c["verdict"]]
 
 
 # ---- HTML --------------------------------------------------------------------------
