@@ -19,7 +19,7 @@ def game():
     return g
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture(scope="session", autouse=True)
 def typesetting_language():
     """Text is set in the language chosen around the work (pnp.core.typography.using): the
     build and the checks choose it themselves (tests/test_typography.py runs them with none

@@ -82,3 +82,4 @@ def test_the_checks_choose_the_language_themselves(game):
 def test_the_build_chooses_the_language_itself(game, tmp_path):
     result = contextvars.Context().run(build, game, BuildOptions(lang="uk"), tmp_path, ["tokens"], jobs=1)
     assert [f.path for f in result.files] == ["tverdzha-uk-tokens.pdf"]
+
