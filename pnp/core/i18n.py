@@ -8,7 +8,7 @@ typography table's (pnp.core.typography), the rest is CLDR's.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterable
+from typing import Iterable, Literal
 
 from babel.lists import format_list
 from babel.numbers import format_percent
@@ -16,7 +16,10 @@ from babel.numbers import format_percent
 from pnp.core import typography
 
 
-def join(items: Iterable[str], lang: str, style: str = "standard") -> str:
+ListStyle = Literal["standard", "or"]
+
+
+def join(items: Iterable[str], lang: str, style: ListStyle = "standard") -> str:
     """Items as a list in running text: "a, b і c" (style "or": "a, b або c")."""
     return format_list(list(items), style=style, locale=lang)
 

@@ -50,7 +50,9 @@ def _scan(template: str) -> Iterator[tuple[str, str]]:
 
 
 def _split_field(inner: str) -> tuple[str, list[str]]:
-    parts, depth, cur = [], 0, []
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in inner:
         if ch == "|" and depth == 0:
             parts.append("".join(cur))
