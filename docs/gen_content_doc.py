@@ -81,12 +81,14 @@ Effect and action texts are templates filled from the parameters of the same eff
 | Write | Prints | |
 |---|---|---|
 | `{name}` | the parameter's value | a resource id prints as its icon (`gold` -> `[gold]`), a cost as `2 [grain]` (several joined with ` + `) |
-| `{name\\|one\\|few\\|many}` | the plural form for the value | Ukrainian rule: 1, 21 -> *one*; 2-4, 22-24 -> *few*; 0, 5-20, 25 -> *many*. A form may contain `{name}` |
+| `{name\\|one\\|few\\|many}` | the plural form for the value | one form per CLDR category of the text's language (Babel): uk and ru *one\\|few\\|many* (1, 21 -> *one*; 2-4, 22-24 -> *few*; 0, 5-20, 25 -> *many*), en *one\\|other*. A form may contain `{name}` |
 | `[icon]` | an inline icon | any name of the kit's icon set (`pnp.art.icons.icon_names()`) |
 
 `pnp check` makes sure that every `{placeholder}` is a parameter of its effect, every
-parameter appears in the text (in every language), plural fields have exactly three
-forms and a number, and the template fills. Examples from the shipped content:
+parameter appears in the text (in every language), plural fields have the language's
+number of forms and a whole number, and the template fills. The tool's own strings
+(sheet labels, alignment, tiling, preview) come from pnp's catalogue,
+`pnp/core/catalogue/strings.yaml`, in uk, ru and en; a key of it under `ui:` overrides it. Examples from the shipped content:
 """
 
 READING = """\

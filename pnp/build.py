@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from pnp.components.base import RENDERERS, BuildError, BuildOptions, OutputFile, Renderer, RenderContext
-from pnp.core import swap
+from pnp.core import swap, typography
 from pnp.core.errors import UserError
 from pnp.core.interrupts import worker_pool
 from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable
@@ -149,7 +149,8 @@ def _render_serial(game: Model, ctx: RenderContext, names: Iterable[str], files:
         ctx.progress(name)
         ctx.cache["files"] = list(files)
         ctx.current = ctx.renderers[name]
-        files = _merge(files, ctx.current.render(game, ctx))
+        with typography.using(ctx.options.lang):  # ties and hyphenation of the language built
+            files = _merge(files, ctx.current.render(game, ctx))
     ctx.current = None
     return files
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pnp.typeset import fonts, richtext
 from pnp.art import icons, style
+from pnp.core import typography
 from pnp.print.geometry import pt_to_mm
 
 SIZES = (20.0, 8.0, 4.0)
@@ -27,6 +28,7 @@ SAMPLE = (
     "Бій: кидай по [die] за кожен свій загін; Стіна дає +2 [wall] до захисту замку. "
     "Будь-яка будівля з Гільдією ремесел дешевша на 1 [any]."
 )
+SAMPLE_LANG = "uk"
 # (box width, box height) in mm: roomy, then tight enough to shrink, then too small
 SAMPLE_BOXES = ((110.0, 30.0), (56.0, 24.0), (46.0, 18.0))
 
@@ -70,7 +72,8 @@ def _samples(x: float, y: float) -> tuple[str, float]:
     # the colour panel already defines every icon-<name> symbol these paragraphs use
     out, cx = [], x
     for box_w, box_h in SAMPLE_BOXES:
-        result = richtext.fit_role(SAMPLE, box_w, box_h, "body")
+        with typography.using(SAMPLE_LANG):
+            result = richtext.fit_role(SAMPLE, box_w, box_h, "body")
         out.append(
             f'<rect x="{cx:.2f}" y="{y:.2f}" width="{box_w}" height="{box_h}" fill="none" '
             f'stroke="{style.colour("line")}" stroke-width="{style.STROKE["hair"]}"/>'

@@ -14,6 +14,7 @@ from typing import Iterator
 from pnp.games.tverdzha.model import Game
 from pnp.core.errors import Problem, error
 from pnp.components import card_layout
+from pnp.core import typography
 
 ID = "text-fit"
 
@@ -40,7 +41,8 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
     for code in (lang,) if lang else game.languages:
         for family, card_id, mark, fitter in card_layout.card_jobs(game):
             try:
-                text = fitter(code)
+                with typography.using(code):
+                    text = fitter(code)
             except (KeyError, ValueError):
                 continue  # missing text, unknown icon, bad template: other checks say so
             for part, result in text.overflows():

@@ -217,7 +217,7 @@ class AlignmentRenderer(Renderer):
             back_label=game.ui("align_back", lang),
             scale_caption=game.ui("print_scale", lang),
             # `{offset}` is filled by the page itself with the offset in use
-            offset_note=game.ui_strings["align_offset"].get(lang),
+            offset_note=game.ui("align_offset", lang),
         )
         title = f"{game.title.get(lang)} — {text.title}"
         data = alignment_pdf(opts.paper, opts.duplex, opts.back_offset, text, title)

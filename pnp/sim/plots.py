@@ -9,6 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from pnp.core import i18n
+
+#: the report's language: it is for the designer (pnp/sim/report.py)
+LANG = "en"
+
+
+def percent(share: float, decimals: int = 1) -> str:
+    """A rate as the report prints it: "12.5%" (Babel, in the report's language)."""
+    return i18n.percent(share, LANG, decimals)
+
 INK, GRID, BAR, BAR2, WARN = "#222222", "#cccccc", "#4c78a8", "#f58518", "#c0392b"
 
 
@@ -42,7 +52,7 @@ def interval_plot(rows: list[tuple[str, float, float, float]], title: str, width
     for tick in (0, 0.25, 0.5, 0.75, 1.0):
         x = left + span * tick
         fig.line(x, top - 4, x, top + row_h * len(rows), GRID if tick != 0.5 else INK, 1.0, dash=tick != 0.5)
-        fig.text(x, top + row_h * len(rows) + 14, f"{tick:.0%}", 8, "middle")
+        fig.text(x, top + row_h * len(rows) + 14, percent(tick, 0), 8, "middle")
     for i, (label, p, lo, hi) in enumerate(rows):
         y = top + i * row_h
         fig.text(left - 6, y + row_h * 0.62, label, 9, "end")
@@ -51,7 +61,7 @@ def interval_plot(rows: list[tuple[str, float, float, float]], title: str, width
         fig.line(left + span * lo, mid, left + span * hi, mid, INK, 1.6)
         for v in (lo, hi):
             fig.line(left + span * v, mid - 5, left + span * v, mid + 5, INK, 1.6)
-        fig.text(width - right + 8, y + row_h * 0.62, f"{p:.1%} [{lo:.1%}, {hi:.1%}]", 8)
+        fig.text(width - right + 8, y + row_h * 0.62, f"{percent(p)} [{percent(lo)}, {percent(hi)}]", 8)
     return fig
 
 

@@ -6,8 +6,8 @@ real font metrics (fonts.text_width_mm), so a line never runs past its box.
 
 Breaks happen only at spaces, never inside a glued group (see linebreak): a number and
 the icon that follows it ("2 [wood]") always stay on one line. When a paragraph does not
-fit, `fit` first tries Ukrainian hyphenation at the same size, then shrinks in 0.25 pt
-steps down to the minimum.
+fit, `fit` first tries hyphenation at the same size, then shrinks in 0.25 pt steps down
+to the minimum. Ties and hyphenation follow the language being set (pnp.core.typography).
 
 All positions are millimetres; `to_svg` assumes an SVG whose user unit is 1 mm.
 """

@@ -40,14 +40,14 @@ def test_capitalised_entries_match_only_the_capital(game):
 
 
 def test_the_plural_address_is_refused():
-    g = changed({("ui", "print_scale"): {"uk": "Друкуйте в масштабі 100 %"}})
+    g = changed({("ui", "aid_ratio"): {"uk": "Друкуйте в масштабі 100 %"}})
     problems = run(address, g)
-    assert codes(problems) == ["form-of-address"] and problems[0].mark.line == line_of("print_scale:")
+    assert codes(problems) == ["form-of-address"] and problems[0].mark.line == line_of("aid_ratio:")
     assert "«Друкуйте»" in problems[0].message
 
 
 def test_words_ending_like_a_plural_imperative_are_not_address(game):
-    g = changed({("ui", "print_scale"): {"uk": "Навіть у масштабі 100 %"}})
+    g = changed({("ui", "aid_ratio"): {"uk": "Навіть у масштабі 100 %"}})
     assert run(address, g) == []
 
 

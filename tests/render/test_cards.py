@@ -347,3 +347,14 @@ def test_ink_saver_lowers_coverage(a4, game, tmp_path):
     assert light < 0.5 * full, (full, light)
     # still the same cards, same names
     assert text(_pdf(saver)).count("Натиск") == text(_pdf(a4)).count("Натиск")
+
+
+def test_filled_templates_print_the_plural_form_of_their_number(a4):
+    """The words the cards print, read back from the PDF: each number in its CLDR form
+    (uk: 1 -> one, 2 and 3 -> few), the parameters filled into the text."""
+    flat = " ".join(text(_pdf(a4)).split())
+    for words in ("+1 бойова карта до ліміту руки", "+2 бойові карти до ліміту руки",
+                  "добери 1 бойову карту", "добери 2 бойові карти",
+                  "3 однакові ресурси на 1 будь-який", "2 однакові ресурси на 3 будь-які"):
+        assert words in flat, words
+    assert "бойових карт" not in flat and "однакових ресурсів" not in flat

@@ -11,7 +11,9 @@ import pytest
 
 from pdfprobe import words
 from pnp.typeset import fonts, richtext
-from pnp.core import hyphen
+from pnp.core import hyphen, typography
+
+UK = typography.table("uk")
 from pnp.art import icons
 from pnp.print.geometry import PT_PER_MM
 from pnp.typeset.linebreak import icon_box_mm
@@ -160,23 +162,23 @@ def test_forced_breaks_and_bold():
     ("майстерня", "май-", "майс-"),
 ])
 def test_hyphenation_keeps_consonant_clusters_whole(word, bad, good):
-    heads = {head for head, _ in hyphen.splits(word)}
+    heads = {head for head, _ in hyphen.splits(word, UK)}
     assert bad not in heads and good in heads, heads
 
 
 def test_hyphenation_leaves_at_least_two_letters_before_and_three_after():
     for word in ("Гільдією", "Велика", "комора", "поранених", "найсильніші", "Перевʼязка"):
-        for head, tail in hyphen.splits(word):
-            assert len(head.rstrip("-")) >= hyphen.MIN_HEAD and len(tail) >= hyphen.MIN_TAIL, (word, head, tail)
+        for head, tail in hyphen.splits(word, UK):
+            assert len(head.rstrip("-")) >= UK.min_head and len(tail) >= UK.min_tail, (word, head, tail)
 
 
 def test_hyphenation_is_ukrainian():
-    assert ("будь-", "який") in hyphen.splits("будь-який")
-    assert all(head != "бу-" for head, _ in hyphen.splits("будь-який"))
-    assert ("захоп-", "лення,") in hyphen.splits("захоплення,")
+    assert ("будь-", "який") in hyphen.splits("будь-який", UK)
+    assert all(head != "бу-" for head, _ in hyphen.splits("будь-який", UK))
+    assert ("захоп-", "лення,") in hyphen.splits("захоплення,", UK)
     bad = {"Ска-", "найси-", "Ко-", "Кон-"}
     for word in ("Скарбниця", "найсильніші", "Контрнаказ"):
-        assert not bad & {head for head, _ in hyphen.splits(word)}, word
+        assert not bad & {head for head, _ in hyphen.splits(word, UK)}, word
     # a narrow column uses a hyphenation point rather than leave a short line
     lines = richtext.wrap("Лазарет повертає найсильніші загони", 24, "sans", 8.5, hyphenate=True).lines
     assert any(l.pieces[-1].text.endswith("-") for l in lines)

@@ -151,12 +151,13 @@ def test_fixed_ukrainian_phrases(book):
 
 
 def test_the_worked_example_quotes_the_engine_odds(book):
-    from pnp.games.tverdzha.rulebook.example import ATTACKER_UNITS, DEFENDER_UNITS, percent
+    from pnp.core.i18n import percent
+    from pnp.games.tverdzha.rulebook.example import ATTACKER_UNITS, DEFENDER_UNITS
     from pnp.games.tverdzha.rules.odds import battle_odds
 
     odds = battle_odds(book.game, ATTACKER_UNITS, DEFENDER_UNITS)
     flat = re.sub(r"\s+", " ", _text(book.path)).replace(NBSP, " ")
-    assert f"імовірністю {percent(odds.capture).replace(NBSP, ' ')}" in flat
+    assert f"імовірністю {percent(odds.capture, 'uk').replace(NBSP, ' ')}" in flat
     assert 0 < odds.capture < 1
 
 

@@ -13,6 +13,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from pnp.core import catalogue
 from pnp.core import templating as texts
 from pnp.games.tverdzha import ui_keys as ui_contract
 from pnp.core.errors import Mark
@@ -423,18 +424,24 @@ class Game:
         return self.marks.get(path, Mark(self.source, 1, 1))
 
     def ui(self, key: str, lang: str, **values) -> str:
-        """A kit string by key, with {name} fields filled from `values`.
+        """A kit string by key, with {name} fields filled from `values`: the content's
+        `ui:` string, else pnp's own (pnp.core.catalogue).
 
-        Only keys and fields that pnp/games/tverdzha/ui_keys.py declares (and `pnp check` verifies)
-        may be asked for: anything else is a bug in the renderer, not in the content.
+        Only keys and fields that pnp/games/tverdzha/ui_keys.py or the catalogue declare (and
+        `pnp check` verifies) may be asked for: anything else is a bug in the renderer, not in
+        the content.
         """
         fields = self.ui_fields(key)
         if fields is None or not set(values) <= set(fields):
-            raise LookupError(f"ui string {key!r} with fields {sorted(values)} is not declared in pnp/games/tverdzha/ui_keys.py")
-        try:
-            template = self.ui_strings[key].get(lang)
-        except KeyError:
-            raise KeyError(f"content has no ui string {key!r} in {lang!r}") from None
+            raise LookupError(f"ui string {key!r} with fields {sorted(values)} is not declared in "
+                              "pnp/games/tverdzha/ui_keys.py nor pnp/core/catalogue")
+        own = self.ui_strings.get(key)
+        if own is not None and own.has(lang):
+            template = own.get(lang)
+        elif key in catalogue.FIELDS:
+            template = catalogue.text(key, lang)
+        else:
+            raise KeyError(f"content has no ui string {key!r} in {lang!r}")
         return texts.fill(template, values, lang) if values else template
 
     def ui_fields(self, key: str) -> Mapping[str, str] | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Iterable
 
+from pnp.core import i18n
 from pnp.core.templating import fill
 from pnp.games.tverdzha.render.reminders import step_label
 from pnp.rulebook.build_error import RulebookError
@@ -139,11 +140,12 @@ class Facts:
         """A cost as numbers and icons, e.g. 2 [grain]."""
         return " + ".join(f"{amount} [{res}]" for res, amount in cost)
 
-    def names(self, items: Iterable, conj: str = "і") -> str:
-        """«A», «B» і «C»."""
+    def names(self, items: Iterable, conj: str | None = None) -> str:
+        """«A», «B» і «C»: a list as the book's language writes it (pnp.core.i18n), or
+        with the conjunction a template chooses ("чи", where Babel's "or" list says "або")."""
         quoted = [f"«{self.name(i)}»" for i in items]
-        if len(quoted) < 2:
-            return "".join(quoted)
+        if conj is None or len(quoted) < 2:
+            return i18n.join(quoted, self.lang)
         return ", ".join(quoted[:-1]) + f" {conj} " + quoted[-1]
 
     def span(self, ids) -> str:
@@ -151,7 +153,7 @@ class Facts:
         shown = [self.cell(i) for i in ids]
         if len(shown) > 2:
             return f"{shown[0]}–{shown[-1]}"
-        return " і ".join(shown)
+        return i18n.join(shown, self.lang)
 
     # --- the board -------------------------------------------------------------
     def half_cells(self, player: str) -> list[str]:
