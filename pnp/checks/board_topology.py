@@ -150,9 +150,12 @@ def _symmetry(spec: BoardSpec) -> Iterator[Problem]:
         mark = (paired.get(a) or paired.get(b) or spec.symmetry[0]).mark
         yield error("board-symmetry-links", f"{a!r} and {b!r} share {what}, but their images {ia!r} and {ib!r} do not",
                     mark, "the symmetry must map the board onto itself")
-    zones = {(z.kind, frozenset(z.cells), frozenset(z.entrances)) for z in spec.zones}
+    def known(cells) -> frozenset[str]:  # unknown cells are reported once, above
+        return frozenset(c for c in cells if c in graph.pos)
+
+    zones = {(z.kind, known(z.cells), known(z.entrances)) for z in spec.zones}
     for zone in spec.zones:
-        image = (zone.kind, frozenset(graph.image(c) for c in zone.cells), frozenset(graph.image(c) for c in zone.entrances))
+        image = (zone.kind, frozenset(map(graph.image, known(zone.cells))), frozenset(map(graph.image, known(zone.entrances))))
         if image not in zones:
             yield error("board-symmetry-zone", f"the symmetry maps zone {zone.id!r} onto cells that are no {zone.kind} zone",
                         zone.mark, "mirror the zone's cells and entrances in another zone of the same kind")
