@@ -95,6 +95,10 @@ class BoardGraph:
         out = self._near.get(space, ())
         return out if gates else tuple(n for n in out if n in self.pos)
 
+    def pairs(self) -> list[tuple[str, str]]:
+        """Every link as a sorted pair, in sorted order."""
+        return sorted((min(p), max(p)) for p in self.links)
+
     def linked(self, a: str, b: str) -> bool:
         return b in self._near.get(a, ())
 
@@ -136,10 +140,9 @@ class BoardGraph:
     def broken_links(self) -> list[tuple[str, str]]:
         """Links (sorted pairs, in sorted order) whose images are not links: the symmetry
         does not preserve the board's adjacency. Walls must map onto walls likewise."""
-        out = []
-        for pair in sorted(tuple(sorted(p)) for p in self.links):
-            a, b = pair
+        out: list[tuple[str, str]] = []
+        for a, b in self.pairs():
             ia, ib = self.image(a), self.image(b)
             if not self.linked(ia, ib) or self.walled(a, b) != self.walled(ia, ib):
-                out.append(pair)
+                out.append((a, b))
         return out

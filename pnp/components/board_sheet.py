@@ -58,7 +58,7 @@ def _links(sh: Shapes, pen: Pen) -> str:
     """The links of a graph board, and the lines from each space beside the board to its entrances."""
     graph, out = sh.spec.graph, ""
     if sh.spec.topology == "graph":
-        for a, b in sorted(tuple(sorted(p)) for p in graph.links):
+        for a, b in graph.pairs():
             (x1, y1), (x2, y2) = sh.centres[a], sh.centres[b]
             out += line(x1, y1, x2, y2, pen.c("line"), style.STROKE["bold"] * 2)
     for zone in sh.spec.zones:
