@@ -1,4 +1,4 @@
-"""A general board of any topology: one SVG master, one large page and the same board tiled.
+"""A general board of any topology: an SVG master, one large page and the same board tiled.
 
 Drawn from the content's board alone (`BoardSpec`, placed by `board_shapes`): every cell
 with its label (the id unless the content gives one) and its coordinates ([col, row] on
@@ -22,6 +22,7 @@ from pnp.components.board_spec import BoardSpec
 from pnp.components.card_faces import mix
 from pnp.print import pdf
 from pnp.print.tiling import Part, large_page, tile_text, tiled_pages
+from pnp.typeset import svg_fonts
 
 MARGIN = 8.0  # mm from the part's edge to the outermost cell
 WALL = 1.6  # mm: a wall is the thickest line on the board
@@ -122,4 +123,13 @@ class BoardSheetRenderer(Renderer):
 
     def render(self, game, ctx: RenderContext) -> list[OutputFile]:
         part = board_part(game.board.spec, game.print.board_cell, game.print.board_gap, ctx.options.ink_saver)
-        return write_board(game, ctx, part)
+        return write_board(game, ctx, part) + self._master(game, ctx, part)
+
+    @staticmethod
+    def _master(game, ctx: RenderContext, part: Part) -> list[OutputFile]:
+        """The SVG master, its fonts inside it and their licence beside it."""
+        [svg] = svg_fonts.with_fonts([part.svg()])
+        master, licence = f"svg/board/{game.id}-board.svg", f"svg/board/{svg_fonts.LICENCE.name}"
+        ctx.path(master).write_text(svg, encoding="utf-8")
+        ctx.path(licence).write_bytes(svg_fonts.LICENCE.read_bytes())
+        return [OutputFile(master, "board", 0), OutputFile(licence, "board", 0)]

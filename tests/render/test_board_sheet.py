@@ -57,7 +57,8 @@ def built(tmp_path_factory, request):
 def test_the_hex_board_is_one_a3_page_and_tiled_a4_sheets(built):
     out, files = built
     assert [(f.path, f.kind, f.pages) for f in files] == [
-        ("hexcastle-uk-board.pdf", "board", 1), ("hexcastle-uk-board-a4-tiles.pdf", "board", 3)]
+        ("hexcastle-uk-board.pdf", "board", 1), ("hexcastle-uk-board-a4-tiles.pdf", "board", 3),
+        ("svg/board/hexcastle-board.svg", "board", 0), ("svg/board/LICENSE-ParaType.txt", "board", 0)]
     [big] = boxes_mm(out / "hexcastle-uk-board.pdf")
     assert big["MediaBox"] == (0.0, 0.0, 420.0, 297.0)  # A3 landscape: 7 hexes of 31 mm and the margins fit across
     tiles = boxes_mm(out / "hexcastle-uk-board-a4-tiles.pdf")
@@ -72,6 +73,13 @@ def test_every_cell_prints_its_id_and_axial_coordinates(built):
         assert cell.id in words
         assert re.search(rf"(?<![\d-]){cell.pos[0]}, {cell.pos[1]}(?!\d)", words), cell
     assert "castle" not in words  # zones on the board are tints, not words
+
+
+def test_the_svg_master_carries_the_board_and_its_fonts(built):
+    out, _ = built
+    svg = (out / "svg" / "board" / "hexcastle-board.svg").read_text(encoding="utf-8")
+    assert svg.count("<polygon") >= 37 and ">h25</text>" in svg and ">3, -3</text>" in svg
+    assert "@font-face" in svg and 'width="232mm"' in svg
 
 
 def test_part_size_follows_the_hex_geometry():
