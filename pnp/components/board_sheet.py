@@ -8,8 +8,8 @@ on the sides they stand on; the links of a graph board as lines under the cells;
 spaces beside the board (a castle reached through entrances) as circles linked to
 their entrance cells. The cell size and the gap come from the game's `print.board`.
 
-A game enables it by listing `BoardSheetRenderer` among its renderers; ТВЕРДЖА keeps its
-own lens board (`pnp.games.tverdzha.render.board`).
+A game enables it by listing `BoardSheetRenderer` among its renderers; a game with a
+board of its own draws that as a game renderer and may share `write_board`.
 """
 
 from __future__ import annotations

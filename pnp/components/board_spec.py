@@ -5,7 +5,7 @@ Every part keeps the `Mark` it came from, so the board checks can point at the l
 neighbours and images there, never from the lists here.
 
 A zone is a named set of cells (a start area, a mountain, a castle on the board) or a
-space beside the board reached through `entrances` (ТВЕРДЖА's castles); zones with
+space beside the board reached through `entrances` (a castle off the grid); zones with
 entrances are the graph's gates. `player`, `pos` (where a space beside the board is
 drawn) and `colour` are optional.
 """
