@@ -16,7 +16,7 @@ from pnp.components.board_sheet import MARGIN, BoardSheetRenderer, board_part
 from pnp.components.board_spec import BoardSpec, Space, read_board
 from pnp.content.yamlload import parse_yaml
 from pnp.print.geometry import NO_PRINT_MARGIN, pt_to_mm
-from pnp.print.tiling import large_page, plan_tiles
+from pnp.print.tiling import large_page, mark_positions, plan_tiles
 
 FIXTURE = Path(__file__).parent.parent / "components" / "hex_castle.yaml"
 
@@ -110,3 +110,18 @@ def test_a_board_larger_than_a3_gets_a_page_of_its_own_and_more_tiles(request):
     assert page.width == pytest.approx(482.0 + 2 * (NO_PRINT_MARGIN + 1)) and page.height > 326.0 + 2 * NO_PRINT_MARGIN
     plan = plan_tiles(part.width, part.height, "letter")
     assert (plan.paper.name, plan.rows, plan.cols) == ("letter-landscape", 2, 2)  # 2 windows of 251 mm less 20 mm: 482
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", [(2000.0, 60.0), (30.0, 600.0), (1000.0, 700.0), (100.0, 100.0)])
+def test_tiling_covers_boards_of_any_size_with_marks_inside_the_windows(paper, size):
+    width, height = size
+    plan = plan_tiles(width, height, paper)
+    xs = sorted({t.window.x for t in plan.tiles})
+    ys = sorted({t.window.y for t in plan.tiles})
+    w, h = plan.tiles[0].window.w, plan.tiles[0].window.h
+    assert xs[0] == 0 and ys[0] == 0 and xs[-1] + w == pytest.approx(width) and ys[-1] + h == pytest.approx(height)
+    area = plan.paper.printable
+    assert all(area.contains(t.page) for t in plan.tiles)
+    for x, y in mark_positions(plan):
+        assert any(t.window.x <= x <= t.window.right and t.window.y <= y <= t.window.bottom for t in plan.tiles)
