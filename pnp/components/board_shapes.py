@@ -59,17 +59,13 @@ class Shapes:
 
     def zone_outline(self, zone: Zone) -> list[tuple[Point, ...]]:
         """The outline rings of a zone's cells, merged across the gaps between them."""
-        cells = [_polygon(self.outlines[c]).buffer(self.gap / 2 + 1e-6, join_style="mitre")
+        cells = [Polygon(self.outlines[c]).buffer(self.gap / 2 + 1e-6, join_style="mitre")
                  for c in zone.cells if c in self.outlines]
         if not cells:
             return []
         union = unary_union(cells).buffer(-self.gap / 2, join_style="mitre")
         parts = getattr(union, "geoms", [union])
         return [tuple((round(x, ROUND), round(y, ROUND)) for x, y in p.exterior.coords[:-1]) for p in parts if not p.is_empty]
-
-
-def _polygon(points: tuple[Point, ...]) -> Polygon:
-    return Polygon(points)
 
 
 def _centre(topology: str, pos: Pos, pitch: float) -> Point:

@@ -99,8 +99,7 @@ def test_walls_are_thick_lines_on_the_shared_sides():
         assert length == pytest.approx(31 / 3 ** 0.5, abs=1e-3)
 
 
-def test_a_board_larger_than_a3_gets_a_page_of_its_own_and_more_tiles(request):
-    shipped = request.getfixturevalue("game")
+def test_a_board_larger_than_a3_gets_a_page_of_its_own_and_more_tiles():
     spec = BoardSpec("square", tuple(Space(f"s{c}_{r}", (c, r)) for c in range(9) for r in range(6)))
     assert isinstance(spec.graph, BoardGraph) and len(spec.graph.links) == 8 * 6 + 9 * 5
     part = board_part(spec, 50.0, 2.0)
