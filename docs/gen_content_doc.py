@@ -73,6 +73,67 @@ How the file is written:
   it refers to pnp's general part, `pnp/content/base.schema.json`, for `pack`.
 """
 
+BOARDS = """\
+## Boards
+
+A board is data: `board.topology` says how its cells link, and every check, the rules
+engine and the renderers ask one graph built from it (`pnp.components.board_graph`) for
+neighbours, distances, connectivity and the symmetry. Nothing else lists who is next
+to whom.
+
+| `topology.kind` | `pos` of a cell | linked to | grid (`cols`, `rows`, `radius`) |
+|---|---|---|---|
+| `square` | `[column, row]` | the cells on its 4 sides | `cols` x `rows` |
+| `hex` | axial `[q, r]`, pointy-top: `[q + 1, r]` is to the right, `[q, r + 1]` below right | the 6 cells around it | a hexagon of `radius` (abs(q), abs(r) and abs(q + r) at most it), or `cols` x `rows` with odd rows half a cell to the right |
+| `graph` | where the cell is drawn | the pairs `edges` lists | none |
+
+- `edges`: on a graph board, the links. On a grid it is optional: when given, only the
+  listed grid neighbours are linked, and an edge between cells that are not grid
+  neighbours is an error (`board-edge-not-adjacent`).
+- `walls: [[a, b], ...]`: a wall stands on the side two linked cells share. The link
+  stays (a game decides who may cross a wall; the graph's distances can leave walled
+  links out); a wall between cells that are not linked is an error (`board-wall-not-edge`).
+- `zones`: named sets of `cells` (start areas, a mountain, a castle on the board) of a
+  `kind`, optionally a `player`'s and with a `colour`; or a space beside the board with
+  `entrances` (ТВЕРДЖА's castles), drawn at `pos` and linked to its entrance cells.
+- `symmetry: {a1: b1, ...}`: pairs of cells that play each other's role for the other
+  player, each pair once; cells left out are their own image. It must pair each cell
+  once (`board-symmetry`) and map links onto links, walls onto walls
+  (`board-symmetry-links`) and every zone onto a zone of the same kind
+  (`board-symmetry-zone`). ТВЕРДЖА needs one (its halves mirror each other); a game
+  without a symmetry, such as an attacker against a defender, leaves it out.
+
+Problems point at the line: a cell off the grid, two cells at one position, a name that
+is no cell (with the nearest id), a piece of the board cut off from the rest.
+
+A field like the one of «Оборона Замка» (a hex field, a castle walled in, a mountain,
+dark start hexes for the attacker and light ones for the defender) is written so
+(`tests/components/hex_castle.yaml` holds the whole one):
+
+```yaml
+board:
+  topology: {kind: hex, radius: 3}
+  cells:
+    - {id: h00, pos: [0, 0]}
+    - {id: h01, pos: [-1, 0]}
+    # ... one line per hex
+  walls:
+    - [h01, h18]            # the fortress wall, one segment per hex side
+    # ...
+  zones:
+    - {id: castle, kind: castle, player: defender, cells: [h00]}
+    - {id: mountain, kind: mountain, cells: [h10], colour: '#8c949b'}
+    - {id: dark, kind: start, player: attacker, cells: [h30, h31, h32, h33, h34], colour: '#4a3b33'}
+    - {id: light, kind: start, player: defender, cells: [h01, h02, h03, h04, h05], colour: '#e9c85a'}
+```
+
+The general board renderer (`pnp.components.board_sheet`) draws any such board: each
+cell with its id (or `label`) and its coordinates, zones tinted and outlined, walls as
+thick lines, the links of a graph board, spaces beside the board; one large page (A3,
+or the board's own size) and the same board tiled over A4 or Letter. ТВЕРДЖА draws its
+own lens board from the same graph.
+"""
+
 TEMPLATES = """\
 ## Text templates
 
@@ -322,7 +383,7 @@ def render() -> str:
              "its allowed range, its value in the shipped game, and what it means; then the section\n"
              "as the shipped file writes it. Any mapping may also carry a `note:` (see [note](#note)).", ""]
     parts += ["\n\n".join(_sections(text, loaded.data)), "", "### Common value types", "", *_defs(), ""]
-    parts += [TEMPLATES, *_template_examples(game), ""]
+    parts += [BOARDS, TEMPLATES, *_template_examples(game), ""]
     parts += ["## Effect keys", "", "An effect is `{key, params, text}`. The keys the engine knows, with their parameters",
               "(`int` a whole number, `resource` a resource id, `cost` a map resource -> amount):", "", *_effects_table(game), ""]
     parts += [READING.format(example=_example_output(text)), "### Problem codes", "", *_codes(), ""]

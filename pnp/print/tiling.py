@@ -61,6 +61,14 @@ class TileText:
     scale_caption: str
 
 
+def tile_text(game, lang: str, part: str) -> TileText:
+    """The tiling strings of a game (anything with `ui(key, lang, **fields)`) for a part
+    called `part` (already in the build language)."""
+    steps = tuple(game.ui(f"tile_step_{k}", lang) for k in range(1, 5))
+    return TileText(part, game.ui("tile_label", lang), game.ui("tile_glue", lang), game.ui("tile_cut", lang),
+                    game.ui("tile_map_title", lang, part=part), steps, game.ui("print_scale", lang))
+
+
 @dataclass(frozen=True)
 class Tile:
     row: int

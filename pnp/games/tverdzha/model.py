@@ -13,6 +13,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from pnp.components.board_graph import BoardGraph
+from pnp.components.board_spec import BoardSpec
 from pnp.core import catalogue
 from pnp.core import templating as texts
 from pnp.games.tverdzha import ui_keys as ui_contract
@@ -142,6 +144,9 @@ class LandKind:
 
 @dataclass(frozen=True)
 class Cell:
+    """A land of the board. `mirror` and `neighbors` (sorted by id) are the board graph's,
+    copied here once by the model builder for the engine's flat tables."""
+
     id: str
     pos: tuple[int, int]
     mirror: str
@@ -152,10 +157,13 @@ class Cell:
 
 @dataclass(frozen=True)
 class Castle:
+    """A castle zone of the board: a space beside the cells, reached through its entrances."""
+
     player: str
     pos: tuple[int, int]
     entrances: tuple[str, ...]
     mark: Mark = field(default=NO_MARK, compare=False)
+    zone: str = ""  # its zone id, the castle's space in the board graph
 
 
 @dataclass(frozen=True)
@@ -172,11 +180,19 @@ class Tiles:
 
 @dataclass(frozen=True)
 class Board:
+    """The board: its general topology (`spec`, with the graph every distance comes from)
+    and what ТВЕРДЖА adds to it: fixed lands on cells, castles, land tiles."""
+
     cells: tuple[Cell, ...]
     castles: tuple[Castle, ...]
     tiles: Tiles
+    spec: BoardSpec = field(compare=False)
     note: str = ""
     mark: Mark = field(default=NO_MARK, compare=False)
+
+    @property
+    def graph(self) -> BoardGraph:
+        return self.spec.graph
 
     def cell(self, cell_id: str) -> Cell:
         for c in self.cells:

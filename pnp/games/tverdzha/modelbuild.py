@@ -11,6 +11,7 @@ from pnp.games.tverdzha.model import (
     Components, Cost, Effect, Game, IconWord, LandKind, Limits, PrintSpec, Resource, Round, Scoring,
     Setup, Step, Term, Text, ThresholdRow, Tiles, Timing, Track, Upgrade, Victory, frozen_map,
 )
+from pnp.components.board_spec import read_board
 from pnp.content.yamlload import Loaded
 
 
@@ -72,14 +73,14 @@ def build_game(loaded: Loaded, source: str) -> Game:
         for i, bc in enumerate(d["battle_cards"])
     )
 
+    spec = read_board(loaded)
+    graph = spec.graph
     cells = tuple(
-        Cell(cell["id"], tuple(cell["pos"]), cell["mirror"], tuple(cell["neighbors"]), cell.get("land"), c.m("board", "cells", i))
+        Cell(cell["id"], tuple(cell["pos"]), graph.image(cell["id"]), graph.neighbours(cell["id"], gates=False),
+             cell.get("land"), c.m("board", "cells", i))
         for i, cell in enumerate(board["cells"])
     )
-    castles = tuple(
-        Castle(k["player"], tuple(k["pos"]), tuple(k["entrances"]), c.m("board", "castles", i))
-        for i, k in enumerate(board["castles"])
-    )
+    castles = tuple(Castle(z.player or "", z.pos or (0, 0), z.entrances, z.mark, z.id) for z in spec.zones_of("castle"))
     t = board["tiles"]
     tiles = Tiles(tuple(t["pairs"].items()), tuple(t["centre"].items()), t.get("note", ""), c.m("board", "tiles"))
 
@@ -100,7 +101,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
             LandKind(l["id"], l["icon"], c.text(l["name"], "lands", i, "name"), l.get("yields"), l.get("points", 0), l.get("fixed", False), l.get("note", ""), c.m("lands", i), l.get("scores", True))
             for i, l in enumerate(d["lands"])
         ),
-        board=Board(cells, castles, tiles, board.get("note", ""), c.m("board")),
+        board=Board(cells, castles, tiles, spec, board.get("note", ""), c.m("board")),
         setup=Setup(
             tuple((u["where"], u["strength"]) for u in d["setup"]["units"]), c.cost(d["setup"]["resources"], "setup", "resources"),
             d["setup"]["hand"], d["setup"]["market"], d["setup"]["first_player"], c.m("setup"),

@@ -15,15 +15,15 @@ rectangle's four corners free for it while the mats are full of the castle econo
 from __future__ import annotations
 
 from pnp.games.tverdzha.model import Game
-from pnp.print import pdf
 from pnp.art import style
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.board_sheet import write_board
 from pnp.games.tverdzha.render.board_layout import BoardLayout, CastlePlace, CellPlace, TrackSpace, layout
 from pnp.components.card_faces import mix
 from pnp.art.draw import Pen, centred_text, icon, line, polygon, rect, rich, turned
 from pnp.print.geometry import Box, fmt
 from pnp.art.icons import icon_defs
-from pnp.print.tiling import Part, TileText, large_page, tiled_pages
+from pnp.print.tiling import Part
 
 TILE_GUIDE = "2.2 1.6"  # dash pattern of the land tile outline
 
@@ -197,13 +197,6 @@ def board_part(game: Game, lang: str, ink_saver: bool = False) -> tuple[Part, Pe
     return Part(lay.width, lay.height, body, icon_defs(pen.icons, ink_saver)), pen, lay
 
 
-def tile_text(game: Game, lang: str, part: str) -> TileText:
-    """The tiling strings for a part called `part` (already in the build language)."""
-    steps = tuple(game.ui(f"tile_step_{k}", lang) for k in range(1, 5))
-    return TileText(part, game.ui("tile_label", lang), game.ui("tile_glue", lang), game.ui("tile_cut", lang),
-                    game.ui("tile_map_title", lang, part=part), steps, game.ui("print_scale", lang))
-
-
 @register
 class BoardRenderer(Renderer):
     name = "board"
@@ -218,11 +211,4 @@ class BoardRenderer(Renderer):
         part, pen, _ = board_part(game, opts.lang, opts.ink_saver)
         ctx.made[self.name] = part  # drawn once: this is its master
         ctx.notes.extend(f"board: {n}" for n in pen.notes)
-        title = f"{game.title.get(opts.lang)} — {game.ui('comp_board', opts.lang)}"
-        big = f"{game.id}-{opts.lang}-board.pdf"
-        ctx.path(big).write_bytes(pdf.render([large_page(part, game.ui("print_scale", opts.lang))], pdf.DocInfo(title)))
-        text = tile_text(game, opts.lang, game.ui("comp_board", opts.lang))
-        pages, _ = tiled_pages(part, opts.paper, text, opts.ink_saver)
-        tiles = f"{game.id}-{opts.lang}-board-{opts.paper}-tiles.pdf"
-        ctx.path(tiles).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
-        return [OutputFile(big, "board", 1), OutputFile(tiles, "board", len(pages))]
+        return write_board(game, ctx, part)

@@ -20,14 +20,13 @@ from pnp.games.tverdzha.model import Game
 from pnp.print import pdf
 from pnp.art import style
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
-from pnp.games.tverdzha.render.board import tile_text
 from pnp.components.card_faces import mix
 from pnp.art.draw import Pen, centred_text, icon, rect, rich, text
 from pnp.print.geometry import Box
 from pnp.art.icons import icon_defs
 from pnp.games.tverdzha.render.mat_panels import (mat_facts, reminders_svg, spots_height, spots_width, storage_height, storage_svg,
                                    token_box_svg)
-from pnp.print.tiling import Part, large_page, tiled_pages
+from pnp.print.tiling import Part, large_page, tile_text, tiled_pages
 
 SLOT_MARGIN = 1.0  # each side: a slot is the card's trim + 2 mm
 EDGE = 4.0  # part edge to the content

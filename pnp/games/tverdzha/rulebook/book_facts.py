@@ -18,19 +18,7 @@ from pnp.rulebook.build_error import RulebookError
 
 def halves(board) -> dict[str, str]:
     """cell id -> the player whose castle is nearer (in steps); centre cells are left out."""
-    distance: dict[str, dict[str, int]] = {}
-    for castle in board.castles:
-        seen = {e: 1 for e in castle.entrances}
-        frontier = list(castle.entrances)
-        while frontier:
-            nxt = []
-            for cell_id in frontier:
-                for other in board.cell(cell_id).neighbors:
-                    if other not in seen:
-                        seen[other] = seen[cell_id] + 1
-                        nxt.append(other)
-            frontier = nxt
-        distance[castle.player] = seen
+    distance = {castle.player: board.graph.distances((castle.zone,)) for castle in board.castles}
     out = {}
     for cell in board.cells:
         ranked = sorted((d.get(cell.id, 10**6), player) for player, d in distance.items())
