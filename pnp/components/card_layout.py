@@ -1,263 +1,459 @@
-"""Card layout as data: named zones in millimetres and the text fitted into them.
+"""Card layouts as data: a YAML file of named elements with boxes in millimetres.
 
-One layout per card family (battle, building, upgrade), all sharing the same header
-(family badge, title, points in the top-right corner) so the kit reads as one
-hierarchy. Coordinates are trim coordinates: (0, 0) is the top-left corner of the
-trimmed card, the bleed reaches to (-bleed, -bleed). Every zone that holds text lies
-inside the safe zone; `check_zones` proves it for any card size in the content.
+A layout file (``templates/<game>/cards/<name>.yaml``) has an optional ``extends:`` (the
+layout it builds on; its elements and styles are inherited, an element named again is
+replaced key by key), the jinja2 ``template:`` that draws the face, named ``styles:`` (face,
+size and minimum size in pt, leading, alignment) and ``elements:``. An element has a
+``kind`` (KINDS), a ``box`` and, by kind, what it shows (a field of the card, or a ui
+string filled with fields) and how.
 
-The text checks (`pnp check`, rule text-fit) and the renderer both call `fit_card`,
-so what the check promises is exactly what gets printed.
+A box is measured inside a frame: the safe zone, or ``inside:`` another element (with an
+optional ``inset:``). Per axis it gives at most two of start, end, size and centre
+(``left``/``right``/``width``/``centre``, ``top``/``bottom``/``height``/``middle``);
+a number is millimetres inward from the frame's edge (or from its centre), a string such
+as ``badge.right + 1.5`` an edge of another element; an axis given nothing spans the frame.
+So one layout serves every card size: it is anchored to the safe zone, not to a size.
+
+Loading collects every problem with its ``file:line:col``: an unknown key, element kind,
+style, reference or edge, too many constraints on an axis, a cycle in ``extends:`` or
+between boxes. What needs the card and the family (a box outside the card, an unknown
+field) is `check_family`'s.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
-from typing import Iterator
+from typing import Any, Mapping
 
-from pnp.games.tverdzha.model import BattleCard, Building, CardSpec, Cost, Game
-from pnp.typeset import richtext
-from pnp.art import style
+from pnp.components.card_family import CardFamily, CardSpec
+from pnp.content.yamlload import load_yaml
+from pnp.core.errors import Mark, Problem, error
 from pnp.print.geometry import Box
-from pnp.games.tverdzha.render.reminders import step_label
-from pnp.typeset.richtext import FitResult
+from pnp.typeset import fonts
 
-FAMILIES = ("battle", "building", "upgrade")
-
-# Type of the card faces (points). Card texts are short, so the effect is set larger
-# than running text; it may shrink to the content's min_text_pt (>= 7 pt, SPEC 3a).
-EFFECT = style.TextStyle("sans", 10.0, 7.0, 1.18)
-TITLE = style.TYPE["title"]
-CAPTION = style.TextStyle("narrow", 7.5, 7.0, 1.1)
-POINTS_PT = 13.0
-PAD = 1.6  # inside text panels
-HEADER_H = 11.0
-BAND_H = 7.5  # cost row / timing strip
-GAP = 1.5  # between zones
-COST_ICON = style.ICON_SIZE["cost"]
-FOOT_ICON = 4.2  # upgrade cost icons on the building foot
-
-FOOT_H = MappingProxyType({"battle": 4.5, "building": 11.0, "upgrade": 7.0})
-ART_H = MappingProxyType({"battle": 27.5, "building": 23.5, "upgrade": 23.5})
-
-# The emblem drawn in a card's art window: by the first effect key that has one,
-# else the family icon. Presentation only: the icon that best pictures the effect.
-EMBLEMS = MappingProxyType({
-    "trade": "trade", "income_choice": "gold", "hire_strength": "hire", "train_cap": "train",
-    "castle_defense": "wall", "hand_size": "hand", "land_limit": "castle", "road_bonus": "move",
-    "storage": "storage", "round_draw": "card", "build_discount": "any", "army_limit": "army",
-    "siege_entrances": "entrance", "infirmary": "heal", "prestige": "point", "town_hall": "building",
-    "roll_bonus": "die", "enemy_roll_penalty": "die", "reroll_miss": "die",
-    "enemy_strength_penalty": "strength", "strength_bonus": "army", "reduce_hits": "wall",
-    "full_defense": "wall", "cancel_card": "card", "target_strongest": "battle", "militia": "hire",
-    "ignore_defense": "castle", "last_stand": "unit", "bandage": "heal", "loot": "gold",
-    "draw_after": "hand", "forage": "any",
+KINDS = MappingProxyType({
+    "text": "fitted text: a field or a ui string, wrapped and shrunk to fit (or one line with `anchor:`)",
+    "icons": "a row of icons, one per unit of a field's ((icon, count), ...)",
+    "badge": "a number (a field) in a ring, with an `icon:` on top",
+    "image": "one icon: a field naming it, or `icon:`",
+    "track": "numbered steps, one of them marked (a field of one flag per step), right-aligned",
+    "shape": "a box the template draws (panel, band, ring)",
 })
+TOP_KEYS = ("extends", "template", "styles", "elements", "note")
+STYLE_KEYS = ("face", "size", "min", "leading", "align")
+ELEMENT_KEYS = MappingProxyType({
+    "text": ("style", "shows", "lines", "valign", "colour", "anchor"),
+    "icons": ("shows", "size", "align"),
+    "badge": ("shows", "size", "icon"),
+    "image": ("shows", "icon"),
+    "track": ("shows", "cell", "gap", "style"),
+    "shape": (),
+})
+COMMON_KEYS = ("kind", "box", "note")
+AXES = (("left", "right", "width", "centre"), ("top", "bottom", "height", "middle"))
+BOX_KEYS = ("inside", "inset") + AXES[0] + AXES[1]
+EDGES = ("left", "right", "top", "bottom", "centre", "middle")
+FRAMES = ("safe", "trim", "bleed")
+ALIGNS, VALIGNS, ANCHORS = ("left", "center", "right"), ("top", "middle", "bottom"), ("start", "end")
+_REF = re.compile(r"^\s*([a-z][a-z0-9_]*)\.([a-z]+)\s*(?:([+-])\s*(\d+(?:\.\d+)?)\s*)?$")
+
+CODES = {
+    "layout-missing": "A card family names a layout file that is not in the game's `templates/<id>/cards/`.",
+    "layout-key": "A layout file has a key it does not know (the message lists the accepted ones) or a bad value.",
+    "layout-kind": "A layout element has an unknown `kind`.",
+    "layout-ref": "A box refers to an element, edge or style the layout does not have.",
+    "layout-cycle": "Layouts extend each other in a circle, or boxes are measured from each other in a circle.",
+    "layout-box": "A box gives too many (or too few) of start, end, size and centre on one axis.",
+    "layout-outside": "An element's box leaves the card (a text element: the safe zone) at the content's card size.",
+    "layout-field": "An element shows a field the card family's cards do not have.",
+}
 
 
 @dataclass(frozen=True)
-class Zones:
-    """Named rectangles of one card family (trim coordinates, mm)."""
-
-    family: str
-    bleed: Box
-    trim: Box
-    safe: Box
-    badge: Box  # family icon, top left
-    title: Box
-    points: Box  # points badge: always the top-right corner (battle cards: empty)
-    band: Box  # cost row (building, upgrade) or timing strip (battle)
-    art: Box
-    effect: Box  # the panel; text sits PAD inside it
-    foot: Box  # upgrade line / "upgrade of" line / family and count
-
-    @property
-    def effect_text(self) -> Box:
-        return self.effect.inset(PAD)
-
-    def text_zones(self) -> dict[str, Box]:
-        return {"title": self.title, "band": self.band, "effect": self.effect_text, "foot": self.foot}
-
-
-def zones(spec: CardSpec, family: str) -> Zones:
-    if family not in FAMILIES:
-        raise ValueError(f"unknown card family {family!r}; known: {', '.join(FAMILIES)}")
-    w, h, b = spec.width, spec.height, spec.bleed
-    safe = Box(0, 0, w, h).inset(spec.safe)
-    head = Box(safe.x, safe.y, safe.w, HEADER_H)
-    badge = Box(head.x, head.y + 1.0, HEADER_H - 2.0, HEADER_H - 2.0)
-    points = Box(head.right - HEADER_H, head.y, HEADER_H, HEADER_H)
-    title_right = points.x - 1.0 if family != "battle" else head.right
-    title = Box(badge.right + 1.5, head.y, title_right - badge.right - 1.5, HEADER_H)
-    band = Box(safe.x, head.bottom + GAP, safe.w, BAND_H)
-    art = Box(safe.x, band.bottom + GAP, safe.w, ART_H[family])
-    foot = Box(safe.x, safe.bottom - FOOT_H[family], safe.w, FOOT_H[family])
-    effect = Box(safe.x, art.bottom + GAP, safe.w, foot.y - GAP - art.bottom - GAP)
-    return Zones(family, Box(-b, -b, w + 2 * b, h + 2 * b), Box(0, 0, w, h), safe, badge, title,
-                 points, band, art, effect, foot)
-
-
-def check_zones(z: Zones) -> list[str]:
-    """Zones that leave the safe area or have no room left (a card size too small)."""
-    bad = [f"{name} leaves the safe zone" for name, box in z.text_zones().items() if not z.safe.contains(box)]
-    bad += [f"{name} has no room" for name, box in z.text_zones().items() if box.w <= 0 or box.h <= 0]
-    return bad
-
-
-# --- text -------------------------------------------------------------------------------
-
-
-def fit_title(name: str, z: Zones) -> FitResult:
-    """One line, shrinking if need be; two lines only when one cannot hold the name."""
-    one, two = (richtext.block_height_mm(n, TITLE.face, TITLE.size, TITLE.leading) + 0.01 for n in (1, 2))
-    for height in (min(one, z.title.h), min(two, z.title.h)):
-        result = richtext.fit(name, z.title.w, height, TITLE.face, TITLE.size, TITLE.min_size,
-                              "left", TITLE.leading)
-        if result.fits:
-            break
-    return result
-
-
-def fit_effect(text: str, z: Zones, min_pt: float) -> FitResult:
-    box = z.effect_text
-    return richtext.fit(text, box.w, box.h, EFFECT.face, EFFECT.size, min(min_pt, EFFECT.size),
-                        "center", EFFECT.leading)
-
-
-def fit_caption(text: str, width: float, height: float, align: str = "left") -> FitResult:
-    return richtext.fit(text, width, height, CAPTION.face, CAPTION.size, CAPTION.min_size, align,
-                        CAPTION.leading)
-
-
-@dataclass(frozen=True)
-class CardText:
-    """Everything printed as running text on one card face, fitted."""
-
-    family: str
-    card_id: str
-    name: str
-    title: FitResult
-    effect: FitResult
-    foot: FitResult | None = None  # upgrade line (building) or "upgrade of" line (upgrade)
-    band: FitResult | None = None  # timing label (battle)
-
-    def overflows(self) -> list[tuple[str, FitResult]]:
-        """(part, fit) of every text that does not fit its zone."""
-        parts = (("title", self.title), ("effect", self.effect), ("foot", self.foot), ("timing", self.band))
-        return [(part, r) for part, r in parts if r is not None and not r.fits]
-
-
-CAPTION_LINE = 3.6  # one caption line, mm
-FOOT_TAB = 9.0  # the upgrade-coloured tab at the left of a building's foot
-FOOT_BADGE = 6.0  # the upgrade's points badge at the right of the foot
-PIP = 3.6  # timing pips on battle cards: one square per step of a battle
-PIP_GAP = 0.9
-
-
-def foot_tab(z: Zones) -> Box:
-    return Box(z.foot.x, z.foot.y, FOOT_TAB, z.foot.h)
-
-
-def foot_badge(z: Zones) -> Box:
-    return Box(z.foot.right - PAD - FOOT_BADGE, z.foot.cy - FOOT_BADGE / 2, FOOT_BADGE, FOOT_BADGE)
-
-
-def foot_text_box(z: Zones) -> Box:
-    """Where the upgrade line's caption goes on a building foot: between tab and badge."""
-    x = foot_tab(z).right + 1.5
-    return Box(x, z.foot.y + 1.0, foot_badge(z).x - 1.0 - x, CAPTION_LINE)
-
-
-def timing_pips(z: Zones, steps: int) -> list[Box]:
-    """The squares of the timing strip, right-aligned in the band."""
-    x0 = z.band.right - PAD - steps * PIP - (steps - 1) * PIP_GAP
-    return [Box(x0 + k * (PIP + PIP_GAP), z.band.cy - PIP / 2, PIP, PIP) for k in range(steps)]
-
-
-def timing_label_box(z: Zones, steps: int) -> Box:
-    left = timing_pips(z, steps)[0].x if steps else z.band.right
-    return Box(z.band.x + PAD, z.band.y, left - z.band.x - 2 * PAD, z.band.h)
-
-
-def battle_text(game: Game, card: BattleCard, lang: str) -> CardText:
-    z, name = zones(game.print.card, "battle"), card.name.get(lang)
-    label = timing_label_box(z, len(game.battle.timing))
-    timing = step_label(game, card.timing, lang)
-    band = richtext.fit(timing, label.w, label.h, "sans-bold", 8.5, 7.0, "left", 1.1)
-    return CardText("battle", card.id, name, fit_title(name, z),
-                    fit_effect(game.effects_text(card.effects, lang), z, game.print.card.min_text_pt), band=band)
-
-
-def building_text(game: Game, b: Building, lang: str) -> CardText:
-    z, name = zones(game.print.card, "building"), b.name.get(lang)
-    box = foot_text_box(z)
-    foot = fit_caption(game.ui("upgrades_to", lang, name=f"**{b.upgrade.name.get(lang)}**"), box.w, box.h)
-    return CardText("building", b.id, name, fit_title(name, z),
-                    fit_effect(game.effects_text(b.effects, lang), z, game.print.card.min_text_pt), foot)
-
-
-def upgrade_text(game: Game, b: Building, lang: str) -> CardText:
-    up = b.upgrade
-    z, name = zones(game.print.card, "upgrade"), up.name.get(lang)
-    box = z.foot.inset(PAD)
-    foot = fit_caption(game.ui("upgrade_of", lang, name=f"**{b.name.get(lang)}**"), box.w, box.h, "center")
-    return CardText("upgrade", up.id, name, fit_title(name, z),
-                    fit_effect(game.effects_text(up.effects, lang), z, game.print.card.min_text_pt), foot)
-
-
-def card_jobs(game: Game):
-    """(family, card id, mark, fitter) for every unique face, in content order."""
-    for card in game.battle_cards:
-        yield "battle", card.id, card.mark, lambda lang, c=card: battle_text(game, c, lang)
-    for b in game.buildings:
-        yield "building", b.id, b.mark, lambda lang, x=b: building_text(game, x, lang)
-    for b in game.buildings:
-        yield "upgrade", b.upgrade.id, b.upgrade.mark, lambda lang, x=b: upgrade_text(game, x, lang)
-
-
-def card_texts(game: Game, lang: str) -> Iterator[CardText]:
-    """Every unique card face with its text fitted: battle, building, upgrade, content order."""
-    for _, _, _, fitter in card_jobs(game):
-        yield fitter(lang)
-
-
-def emblem(effects, family: str) -> str:
-    for effect in effects:
-        if effect.key in EMBLEMS:
-            return EMBLEMS[effect.key]
-    return family
-
-
-# --- cost rows --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class IconAt:
-    name: str
-    x: float
-    y: float
+class Style:
+    face: str
     size: float
+    min: float | None  # None: the content's print.card.min_text_pt
+    leading: float
+    align: str
 
 
-def cost_icons(cost: Cost, box: Box, size: float, align: str = "center") -> list[IconAt]:
-    """One icon per unit of cost, grouped by resource, in a row centred (or left) in `box`.
+@dataclass(frozen=True)
+class Element:
+    name: str
+    kind: str
+    box: Mapping[str, Any]
+    props: Mapping[str, Any]
+    mark: Mark
+    marks: Mapping[str, Mark]  # "box.left", "shows", ... -> where that key was set
 
-    Repeated icons rather than "3x": a row can be counted at a glance and needs no
-    reading; the gap between resource groups is wider than within one.
-    """
-    step, group_gap = size * 1.04, size * 0.35
-    names = [(rid, k) for rid, n in cost for k in range(n)]
-    if not names:
-        return []
-    width = len(names) * step + (len({rid for rid, _ in names}) - 1) * group_gap - (step - size)
-    x = box.x + (box.w - width) / 2 if align == "center" else box.x
-    y = box.y + (box.h - size) / 2
-    out, previous = [], None
-    for rid, _ in names:
-        if previous is not None and rid != previous:
-            x += group_gap
-        out.append(IconAt(rid, x, y, size))
-        x += step
-        previous = rid
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.props.get(key, default)
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    template: str
+    styles: Mapping[str, Style]
+    elements: tuple[Element, ...]
+    mark: Mark
+
+    def element(self, name: str) -> Element:
+        return next(e for e in self.elements if e.name == name)
+
+    def of_kind(self, kind: str) -> tuple[Element, ...]:
+        return tuple(e for e in self.elements if e.kind == kind)
+
+
+def _display(path: Path) -> str:
+    rel = os.path.relpath(path)
+    return path.as_posix() if rel.startswith("..") else Path(rel).as_posix()
+
+
+@lru_cache(maxsize=64)
+def load(folder: Path, name: str) -> tuple[Layout | None, tuple[Problem, ...]]:
+    """Layout `name` of `folder`, its `extends:` chain merged; None when it has errors."""
+    raw, problems = _read_chain(folder, name, (), None)
+    if raw is None:
+        return None, tuple(problems)
+    layout = _build(raw, problems)
+    if problems:
+        return None, tuple(problems)
+    return layout, ()
+
+
+def _read_chain(folder: Path, name: str, seen: tuple[str, ...], mark: Mark | None) -> tuple[dict | None, list[Problem]]:
+    path = folder / f"{name}.yaml"
+    if name in seen:
+        chain = " -> ".join(seen + (name,))
+        return None, [error("layout-cycle", f"layouts extend each other in a circle: {chain}", mark or Mark(_display(path)))]
+    if not path.is_file():
+        where = mark or Mark(_display(path))
+        return None, [error("layout-missing", f"expected a layout file {_display(path)}, found none", where,
+                            f"layouts here: {', '.join(sorted(p.stem for p in folder.glob('*.yaml'))) or 'none'}")]
+    loaded, problems = load_yaml(path, _display(path))
+    if loaded is None:
+        return None, problems
+    data = loaded.data
+    if not isinstance(data, dict):
+        return None, problems + [error("layout-key", f"expected a mapping, found {type(data).__name__}", loaded.mark(()))]
+    problems += _unknown(data, TOP_KEYS, loaded.marks, (), "layout")
+    own = {"name": name, "template": data.get("template"), "mark": loaded.mark(()), "styles": {}, "elements": {}}
+    for key, value in _mapping(data, "styles", loaded, problems).items():
+        own["styles"][key] = (value, loaded.mark(("styles", key)), ("styles", key), loaded)
+    for key, value in _mapping(data, "elements", loaded, problems).items():
+        own["elements"][key] = (value, loaded.mark(("elements", key)), ("elements", key), loaded)
+    parent_name = data.get("extends")
+    if parent_name is None:
+        return own, problems
+    if not isinstance(parent_name, str):
+        return None, problems + [error("layout-key", f"expected a layout name for extends, found {parent_name!r}",
+                                       loaded.mark(("extends",)))]
+    parent, more = _read_chain(folder, parent_name, seen + (name,), loaded.mark(("extends",)))
+    problems += more
+    if parent is None:
+        return None, problems
+    merged = {"name": name, "template": own["template"] or parent["template"], "mark": own["mark"],
+              "styles": {**parent["styles"], **own["styles"]}, "elements": dict(parent["elements"])}
+    for key, entry in own["elements"].items():
+        merged["elements"][key] = _override(parent["elements"].get(key), entry)
+    return merged, problems
+
+
+def _override(parent: tuple | None, child: tuple) -> tuple:
+    """An element named again: the child's keys replace the parent's (its box as a whole)."""
+    if parent is None or not isinstance(parent[0], dict) or not isinstance(child[0], dict):
+        return child
+    value = {**parent[0], **child[0]}
+    sources = {**{k: parent for k in parent[0]}, **{k: child for k in child[0]}}
+    return value, child[1], child[2], child[3], sources
+
+
+def _mapping(data: dict, key: str, loaded, problems: list[Problem]) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        problems.append(error("layout-key", f"expected a mapping for {key}, found {type(value).__name__}",
+                              loaded.mark((key,))))
+        return {}
+    return value
+
+
+def _unknown(data: dict, accepted, marks, path: tuple, what: str) -> list[Problem]:
+    return [error("layout-key", f"{what}: unknown key {key!r}", marks.get(path + (key,), Mark("?")),
+                  f"accepted: {', '.join(accepted)}") for key in data if key not in accepted]
+
+
+def _key_mark(entry: tuple, key: str, sub: tuple = ()) -> Mark:
+    """Where `key` of an element entry was written (its own file, or the layout it extends)."""
+    source = entry[4].get(key, entry) if len(entry) > 4 else entry
+    loaded, path = source[3], source[2]
+    return loaded.mark(path + (key,) + sub)
+
+
+def _build(raw: dict, problems: list[Problem]) -> Layout:
+    styles = {name: _style(name, entry, problems) for name, entry in raw["styles"].items()}
+    elements = []
+    for name, entry in raw["elements"].items():
+        element = _element(name, entry, styles, problems)
+        if element is not None:
+            elements.append(element)
+    names = {e.name for e in elements}
+    for element in elements:
+        problems += _box_problems(element, names)
+    problems += _box_cycles(elements)
+    return Layout(raw["name"], raw["template"] or "", MappingProxyType(styles), tuple(elements), raw["mark"])
+
+
+def _style(name: str, entry: tuple, problems: list[Problem]) -> Style:
+    value, mark, path, loaded = entry
+    if not isinstance(value, dict):
+        problems.append(error("layout-key", f"style {name!r}: expected a mapping, found {value!r}", mark))
+        return Style("sans", 8.0, None, 1.1, "left")
+    problems += _unknown(value, STYLE_KEYS, loaded.marks, path, f"style {name!r}")
+    face = value.get("face", "sans")
+    if face not in fonts.FACES:
+        problems.append(error("layout-ref", f"style {name!r}: expected a font face ({', '.join(sorted(fonts.FACES))}), "
+                              f"found {face!r}", loaded.mark(path + ("face",))))
+    numbers = {k: value.get(k) for k in ("size", "min", "leading")}
+    for key, number in numbers.items():
+        if number is not None and (not isinstance(number, (int, float)) or isinstance(number, bool) or number <= 0):
+            problems.append(error("layout-key", f"style {name!r}: expected a positive number for {key}, found {number!r}",
+                                  loaded.mark(path + (key,))))
+            numbers[key] = None
+    align = value.get("align", "left")
+    if align not in ALIGNS:
+        problems.append(error("layout-key", f"style {name!r}: expected align {', '.join(ALIGNS)}, found {align!r}",
+                              loaded.mark(path + ("align",))))
+    return Style(face, float(numbers["size"] or 8.0), numbers["min"], float(numbers["leading"] or 1.1), align)
+
+
+def _element(name: str, entry: tuple, styles: Mapping[str, Style], problems: list[Problem]) -> Element | None:
+    value, mark = entry[0], entry[1]
+    if not isinstance(value, dict):
+        problems.append(error("layout-key", f"element {name!r}: expected a mapping, found {value!r}", mark))
+        return None
+    kind = value.get("kind")
+    if kind not in KINDS:
+        problems.append(error("layout-kind", f"element {name!r}: expected a kind ({', '.join(KINDS)}), found {kind!r}",
+                              _key_mark(entry, "kind") if "kind" in value else mark))
+        return None
+    accepted = COMMON_KEYS + ELEMENT_KEYS[kind]
+    for key in value:
+        if key not in accepted:
+            problems.append(error("layout-key", f"element {name!r} ({kind}): unknown key {key!r}", _key_mark(entry, key),
+                                  f"accepted: {', '.join(accepted)}"))
+    box = value.get("box", {})
+    if not isinstance(box, dict):
+        problems.append(error("layout-key", f"element {name!r}: expected a mapping for box, found {box!r}",
+                              _key_mark(entry, "box")))
+        box = {}
+    marks = {k: _key_mark(entry, k) for k in value}
+    marks.update({f"box.{k}": _key_mark(entry, "box", (k,)) for k in box})
+    style = value.get("style")
+    if style is not None and style not in styles:
+        problems.append(error("layout-ref", f"element {name!r}: expected a style of the layout "
+                              f"({', '.join(styles) or 'none'}), found {style!r}", marks["style"]))
+    if kind == "text" and style is None:
+        problems.append(error("layout-key", f"element {name!r}: a text element needs a `style:`", mark))
+    for key, allowed in (("valign", VALIGNS), ("anchor", ANCHORS), ("align", ("center", "left"))):
+        if key in value and value[key] not in allowed:
+            problems.append(error("layout-key", f"element {name!r}: expected {key} {', '.join(allowed)}, "
+                                  f"found {value[key]!r}", marks[key]))
+    props = {k: v for k, v in value.items() if k not in COMMON_KEYS}
+    return Element(name, kind, MappingProxyType(dict(box)), MappingProxyType(props), mark, MappingProxyType(marks))
+
+
+def _ref(value: Any) -> tuple[str, str, float] | None:
+    """'badge.right + 1.5' -> ('badge', 'right', 1.5); None if `value` is no reference."""
+    if not isinstance(value, str):
+        return None
+    found = _REF.match(value)
+    if found is None:
+        return None
+    offset = float(found.group(4) or 0)
+    return found.group(1), found.group(2), -offset if found.group(3) == "-" else offset
+
+
+def _depends(element: Element) -> set[str]:
+    out = {_ref(v)[0] for v in element.box.values() if _ref(v) is not None}
+    inside = element.box.get("inside")
+    if isinstance(inside, str):
+        out.add(inside)
+    return out - set(FRAMES)
+
+
+def _box_problems(element: Element, names: set[str]) -> list[Problem]:
+    out = []
+    where = element.marks
+    for key, value in element.box.items():
+        mark = where[f"box.{key}"]
+        if key not in BOX_KEYS:
+            out.append(error("layout-key", f"element {element.name!r}: unknown box key {key!r}", mark,
+                             f"accepted: {', '.join(BOX_KEYS)}"))
+        elif key == "inside":
+            if value not in names and value not in FRAMES:
+                out.append(error("layout-ref", f"element {element.name!r}: expected an element or "
+                                 f"{', '.join(FRAMES)} for inside, found {value!r}", mark))
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            if key in ("width", "height") and value < 0:
+                out.append(error("layout-key", f"element {element.name!r}: expected a size >= 0 for {key}, found {value}", mark))
+        elif _ref(value) is None:
+            out.append(error("layout-key", f"element {element.name!r}: expected millimetres or an edge such as "
+                             f"'title.bottom + 1.5' for {key}, found {value!r}", mark))
+        elif key in ("width", "height", "inset"):
+            out.append(error("layout-key", f"element {element.name!r}: expected millimetres for {key}, found {value!r}", mark))
+        else:
+            target, edge, _ = _ref(value)
+            if target not in names and target not in FRAMES:
+                out.append(error("layout-ref", f"element {element.name!r}: {key} refers to {target!r}, "
+                                 "which the layout does not have", mark))
+            elif edge not in EDGES:
+                out.append(error("layout-ref", f"element {element.name!r}: expected an edge ({', '.join(EDGES)}), "
+                                 f"found {edge!r}", mark))
+    for axis in AXES:
+        given = [k for k in axis if k in element.box]
+        if element.kind == "track" and axis is AXES[0] and "width" not in given:
+            given.append("width")  # a track is as wide as its steps
+        if len(given) > 2 or (axis[3] in given and set(given) != {axis[2], axis[3]}):
+            out.append(error("layout-box", f"element {element.name!r}: expected at most two of "
+                             f"{', '.join(axis)} (a centre only with a size), found {', '.join(given)}", element.mark))
+    return out
+
+
+def _box_cycles(elements: list[Element]) -> list[Problem]:
+    deps = {e.name: _depends(e) for e in elements}
+    state: dict[str, int] = {}
+    out = []
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        if state.get(name) == 2 or name not in deps:
+            return
+        if state.get(name) == 1:
+            cycle = path[path.index(name):] + (name,)
+            out.append(error("layout-cycle", f"boxes measured from each other in a circle: {' -> '.join(cycle)}",
+                             next(e.mark for e in elements if e.name == name)))
+            return
+        state[name] = 1
+        for dep in sorted(deps[name]):
+            visit(dep, path + (name,))
+        state[name] = 2
+
+    for element in elements:
+        visit(element.name, ())
+    return out[:1]
+
+
+# --- boxes --------------------------------------------------------------------------------
+
+
+def frames(spec: CardSpec) -> dict[str, Box]:
+    w, h, b = spec.width, spec.height, spec.bleed
+    return {"bleed": Box(-b, -b, w + 2 * b, h + 2 * b), "trim": Box(0, 0, w, h), "safe": Box(0, 0, w, h).inset(spec.safe)}
+
+
+def boxes(layout: Layout, spec: CardSpec, steps: Mapping[str, int] | None = None) -> dict[str, Box]:
+    """Every element's box in trim coordinates (mm) for card `spec`; `steps`: each track's step count."""
+    out = frames(spec)
+    by_name = {e.name: e for e in layout.elements}
+
+    def resolve(name: str) -> Box:
+        if name not in out:
+            out[name] = _resolve(by_name[name], resolve, (steps or {}).get(name, 0))
+        return out[name]
+
+    for element in layout.elements:
+        resolve(element.name)
+    return out
+
+
+def _resolve(element: Element, resolve, steps: int) -> Box:
+    box = element.box
+    frame = resolve(box.get("inside", "safe"))
+    if "inset" in box:
+        frame = frame.inset(box["inset"])
+
+    def edge(key: str, start: float, end: float, middle: float) -> float | None:
+        value = box.get(key)
+        if value is None:
+            return None
+        ref = _ref(value)
+        if ref is not None:
+            target = resolve(ref[0])
+            at = {"left": target.x, "right": target.right, "top": target.y, "bottom": target.bottom,
+                  "centre": target.cx, "middle": target.cy}[ref[1]]
+            return at + ref[2] if ref[2] else at
+        if key in ("right", "bottom"):
+            return end - value
+        return (middle if key in ("centre", "middle") else start) + value
+
+    x, w = _axis(edge("left", frame.x, frame.right, frame.cx), edge("right", frame.x, frame.right, frame.cx),
+                 box.get("width"), edge("centre", frame.x, frame.right, frame.cx), frame.x, frame.w, frame.right)
+    if element.kind == "track":  # right-aligned steps: as wide as they are
+        cell, gap = element.get("cell", 3.6), element.get("gap", 0.9)
+        end = edge("right", frame.x, frame.right, frame.cx)
+        x = (frame.right if end is None else end) - steps * cell - (steps - 1) * gap
+        w = steps * cell + (steps - 1) * gap
+    y, h = _axis(edge("top", frame.y, frame.bottom, frame.cy), edge("bottom", frame.y, frame.bottom, frame.cy),
+                 box.get("height"), edge("middle", frame.y, frame.bottom, frame.cy), frame.y, frame.h, frame.bottom)
+    return Box(x, y, w, h)
+
+
+def _axis(start: float | None, end: float | None, size: float | None, centre: float | None,
+          f_start: float, f_size: float, f_end: float) -> tuple[float, float]:
+    """(start, size) on one axis from what the box gives (validated: at most two, centre with a size)."""
+    if centre is not None:
+        return centre - size / 2, size
+    if start is not None and end is not None:
+        return start, end - start
+    if start is not None:
+        return start, size if size is not None else f_end - start
+    if end is not None:
+        return (end - size, size) if size is not None else (f_start, end - f_start)
+    return f_start, size if size is not None else f_size
+
+
+# --- what needs the card and the family ----------------------------------------------------
+
+
+def shown_fields(element: Element) -> list[str]:
+    """The row fields an element reads: `shows: name`, or those a ui string's values name."""
+    shows = element.get("shows")
+    if isinstance(shows, str):
+        return [shows]
+    if isinstance(shows, dict):
+        return [f for k, v in shows.items() if k != "ui" for f in re.findall(r"\{([a-z][a-z0-9_.]*)\}", str(v))]
+    return []
+
+
+def check_family(layout: Layout, family: CardFamily, spec: CardSpec, steps: Mapping[str, int]) -> list[Problem]:
+    """Fields the family's cards lack, and boxes outside the card at this size."""
+    out = []
+    if not layout.template:
+        out.append(error("layout-key", f"layout {layout.name!r}: expected a `template:` (the jinja2 file that draws "
+                         f"{family.id} faces), found none", layout.mark))
+    known = family.known_fields()
+    for element in layout.elements:
+        for name in shown_fields(element):
+            if name not in known:
+                out.append(error("layout-field", f"element {element.name!r} shows {name!r}, a field {family.id} cards "
+                                 f"do not have", element.marks.get("shows", element.mark),
+                                 f"fields of {family.id} cards: {', '.join(known)}"))
+        if element.kind in ("text", "icons", "badge", "image") and "shows" not in element.props \
+                and not (element.kind in ("badge", "image") and "icon" in element.props):
+            out.append(error("layout-key", f"element {element.name!r} ({element.kind}) needs `shows:`", element.mark))
+    found = boxes(layout, spec, steps)
+    for element in layout.elements:
+        box, limit = found[element.name], {"text": "safe", "shape": "bleed"}.get(element.kind, "trim")
+        if not found[limit].contains(box) or box.w <= 0 or box.h <= 0:
+            out.append(error("layout-outside", f"element {element.name!r} of layout {layout.name!r}: "
+                             f"{box.w:.1f}x{box.h:.1f} mm at ({box.x:.1f}, {box.y:.1f}) "
+                             f"{'has no room' if box.w <= 0 or box.h <= 0 else 'leaves the ' + limit + ' zone'} "
+                             f"on a {spec.width:g}x{spec.height:g} mm card (safe margin {spec.safe:g} mm)",
+                             element.mark, "make the card larger, the margin smaller, or the box smaller"))
     return out
