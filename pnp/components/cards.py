@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from pnp.components import card_faces, card_text
 from pnp.components.card_family import CardFamily, deck
-from pnp.components.card_layout import Layout
 from pnp.print import pdf
 from pnp.typeset import svg_fonts
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
@@ -33,7 +32,8 @@ class Masters:
     backs: dict[str, str]
     decks: dict[str, list[str]]  # family -> card ids in deck order, repeated by count
     texts: tuple[card_text.CardText, ...]
-    layouts: dict[str, Layout]
+    #: (card, element) of every text shrunk below its style's size (CardText.shrunk)
+    shrunk: tuple[tuple[card_text.CardText, str], ...]
 
     def deck_svgs(self, family: str) -> list[str]:
         by_id = {card_id: svg for card_id, _, svg in self.faces[family]}
@@ -47,18 +47,19 @@ class Masters:
 def build_masters(game, lang: str, ink_saver: bool = False) -> Masters:
     """Draw every unique face of every family and each family's back once."""
     faces: dict[str, list[tuple[str, str, str]]] = {}
-    decks, texts, layouts = {}, [], {}
+    decks, texts, shrunk = {}, [], []
     for family in game.card_families:
-        layout = layouts[family.id] = card_text.family_layout(game, family)
+        layout = card_text.family_layout(game, family)
         rows = family.cards(game, lang)
         faces[family.id] = []
         for row in rows:
             text = card_text.fit_card(game, family, layout, row, lang)
             texts.append(text)
+            shrunk += [(text, name) for name, _ in text.shrunk(layout)]
             faces[family.id].append((row.id, text.name, card_faces.face(game, family, layout, row, text, lang, ink_saver)))
         decks[family.id] = deck(rows)
     backs = {f.id: card_faces.back(game, f, lang, ink_saver) for f in game.card_families}
-    return Masters(tuple(game.card_families), faces, backs, decks, tuple(texts), layouts)
+    return Masters(tuple(game.card_families), faces, backs, decks, tuple(texts), tuple(shrunk))
 
 
 def masters_for(game, ctx: RenderContext) -> Masters:
@@ -72,11 +73,11 @@ def masters_for(game, ctx: RenderContext) -> Masters:
 
 def shrink_note(masters: Masters, lang: str) -> str | None:
     """Which texts are set smaller than their style's size (down to their minimum) to fit."""
-    shrunk = [(t, name, r) for t in masters.texts for name, r in t.shrunk(masters.layouts[t.family])]
-    if not shrunk:
+    if not masters.shrunk:
         return None
-    listed = ", ".join(f"{t.name} ({t.family} {t.card_id}, {name} {r.size:g} pt)" for t, name, r in shrunk)
-    return f"cards ({lang}): text shrunk to fit on {len({(t.family, t.card_id) for t, _, _ in shrunk})} card(s): {listed}"
+    listed = ", ".join(f"{t.name} ({t.family} {t.card_id}, {name} {t.fits[name].size:g} pt)" for t, name in masters.shrunk)
+    cards = len({(t.family, t.card_id) for t, _ in masters.shrunk})
+    return f"cards ({lang}): text shrunk below its style's size to fit on {cards} card(s): {listed}"
 
 
 def overflow_note(masters: Masters, lang: str) -> str | None:

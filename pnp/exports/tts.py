@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 
 from pnp.games.tverdzha.model import Game
-from pnp.components import cards
 from pnp.print import raster
 from pnp.exports import sources
 from pnp.exports import tts_layout as tl
@@ -97,10 +96,10 @@ class TTSRenderer(Renderer):
         spec = game.print.card
         stem = f"{FOLDER}/{game.id}-{ctx.options.lang}"
         plans, key = [], 1
-        for family in cards.FAMILIES:
-            deck = set(masters.decks[family])
-            unique = [card_id for card_id, _, _ in masters.faces[family] if card_id in deck]
-            plans.append((family, tl.sheets(unique, key)))
+        for family in masters.families:
+            deck = set(masters.decks[family.id])
+            unique = [card_id for card_id, _, _ in masters.faces[family.id] if card_id in deck]
+            plans.append((family.id, tl.sheets(unique, key)))
             key += len(plans[-1][1])
         table = self._table_jobs(game, ctx)
         svgs = self._svgs(masters, plans)
@@ -111,8 +110,8 @@ class TTSRenderer(Renderer):
         full = dict(zip(svgs, done))
         images = self._cells(full, plans, spec)
         files = []
-        for family, sheet_list in plans:
-            files += self._deck(game, ctx, masters, family, sheet_list, images, stem)
+        for (family, sheet_list), declared in zip(plans, masters.families):
+            files += self._deck(game, ctx, masters, declared, sheet_list, images, stem)
         for label, data in zip(table, done[len(svgs):]):
             name = f"{stem}-{label}.png"
             ctx.path(name).write_bytes(data)
@@ -146,8 +145,8 @@ class TTSRenderer(Renderer):
         return images
 
     @staticmethod
-    def _deck(game, ctx, masters, family, sheet_list, cells, stem) -> list[OutputFile]:
-        files, urls = [], {}
+    def _deck(game, ctx, masters, declared, sheet_list, cells, stem) -> list[OutputFile]:
+        files, urls, family = [], {}, declared.id
         back_name = f"{stem}-{family}-back.png"
         ctx.path(back_name).write_bytes(cells[family, "back-image"])
         files.append(OutputFile(back_name, "tts", 0))
@@ -161,7 +160,7 @@ class TTSRenderer(Renderer):
             urls[sheet.key] = tuple(tl.image_url(n.rsplit("/", 1)[-1], folder, base) for n in (name, back_name))
         names = {card_id: name for card_id, name, _ in masters.faces[family]}
         deck = [(card_id, names[card_id]) for card_id in masters.decks[family]]
-        title = game.ui(cards.COMPONENT_UI[family], ctx.options.lang)
+        title = game.ui(declared.component, ctx.options.lang)
         data = tl.saved_object(title, family, deck, sheet_list, urls)
         name = f"{stem}-{family}.json"
         ctx.path(name).write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
