@@ -24,7 +24,6 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
-from pnp.games.tverdzha.model import Game
 from pnp.components import cards
 from pnp.print import cmyk, pdf, pdfx, raster
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
@@ -34,7 +33,7 @@ from pnp.exports.shop_presets import DPI, ShopPreset, preset as get_preset
 ORDERS = ("separate", "alternate", "back-first")
 
 
-def shop_masters(game: Game, ctx: RenderContext, shop: ShopPreset) -> tuple[cards.Masters, object]:
+def shop_masters(game, ctx: RenderContext, shop: ShopPreset) -> tuple[cards.Masters, object]:
     """(masters, card spec) for a preset: the build's own masters, or a re-layout at the shop's size."""
     spec = shop.card_spec(game.print.card)
     if spec == game.print.card:
@@ -100,7 +99,7 @@ class PrintShopRenderer(Renderer):
     name = "print-shop"
     default = False
 
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
+    def render(self, game, ctx: RenderContext) -> list[OutputFile]:
         options = ctx.options
         shop = get_preset(options.shop)
         masters, spec = shop_masters(game, ctx, shop)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 
-from pnp.games.tverdzha.model import Game
 from pnp.print import raster
 from pnp.exports import sources
 from pnp.exports import tts_layout as tl
@@ -91,7 +90,7 @@ class TTSRenderer(Renderer):
     name = "tts"
     default = False
 
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
+    def render(self, game, ctx: RenderContext) -> list[OutputFile]:
         masters = sources.card_masters(game, ctx)
         spec = game.print.card
         stem = f"{FOLDER}/{game.id}-{ctx.options.lang}"
@@ -167,7 +166,7 @@ class TTSRenderer(Renderer):
         return files + [OutputFile(name, "tts", 0)]
 
     @staticmethod
-    def _table_jobs(game: Game, ctx: RenderContext) -> dict[str, raster.RasterJob]:
+    def _table_jobs(game, ctx: RenderContext) -> dict[str, raster.RasterJob]:
         """Board and mats at table resolution, by file label."""
         parts = [("board", sources.board_part(game, ctx))]
         parts += [(f"mat-{player.lower()}", part) for player, part in sources.mat_parts(game, ctx).items()]
