@@ -81,6 +81,32 @@ def field_value(game: Any, family: CardFamily, row: CardRow, name: str, lang: st
     return row.fields[name]
 
 
+@dataclass(frozen=True)
+class ListedRows:
+    """A family source for cards listed in the content itself (a game without a model of its
+    own cards): each item ``{id, count, <field>: value}``, a text field as ``{lang: text}``.
+
+    A frozen class rather than a closure, so that masters holding the family still pickle
+    (the build's forked renderers send them back to the main process).
+    """
+
+    items: tuple[tuple[str, int, Mark, tuple[tuple[str, Any], ...]], ...]
+
+    @classmethod
+    def from_data(cls, items: list[dict], marks: list[Mark]) -> "ListedRows":
+        return cls(tuple((item["id"], item.get("count", 1), mark,
+                          tuple((k, v) for k, v in item.items() if k not in ("id", "count")))
+                         for item, mark in zip(items, marks)))
+
+    def fields(self) -> tuple[str, ...]:
+        """Every field some card has, in first-seen order."""
+        return tuple(dict.fromkeys(k for *_, fields in self.items for k, _ in fields))
+
+    def __call__(self, game: Any, family: "CardFamily", lang: str) -> tuple[CardRow, ...]:
+        return tuple(CardRow(card_id, count, mark, {k: v[lang] if isinstance(v, dict) else v for k, v in fields})
+                     for card_id, count, mark, fields in self.items)
+
+
 def deck(rows: tuple[CardRow, ...]) -> list[str]:
     """Card ids in deck order: content order, each repeated by its count."""
     return [row.id for row in rows for _ in range(row.count)]
