@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from pnp.components.card_family import CardFamily, CardSpec
-from pnp.content.yamlload import load_yaml
+from pnp.content.yamlload import Loaded, load_yaml
 from pnp.core.errors import Mark, Problem, error
 from pnp.print.geometry import Box
 from pnp.typeset import fonts
@@ -116,6 +116,25 @@ def _display(path: Path) -> str:
     return path.as_posix() if rel.startswith("..") else Path(rel).as_posix()
 
 
+@dataclass(frozen=True)
+class _Entry:
+    """A style or element as written: its value, where, and (merged through `extends:`)
+    which layout file wrote each of its keys."""
+
+    value: Any
+    path: tuple
+    loaded: Loaded
+    sources: Mapping[str, "_Entry"] | None = None
+
+    @property
+    def mark(self) -> Mark:
+        return self.loaded.mark(self.path)
+
+    def key_mark(self, key: str, *sub: str) -> Mark:
+        source = (self.sources or {}).get(key, self)
+        return source.loaded.mark(source.path + (key,) + sub)
+
+
 @lru_cache(maxsize=64)
 def load(folder: Path, name: str) -> tuple[Layout | None, tuple[Problem, ...]]:
     """Layout `name` of `folder`, its `extends:` chain merged; None when it has errors."""
@@ -145,10 +164,9 @@ def _read_chain(folder: Path, name: str, seen: tuple[str, ...], mark: Mark | Non
         return None, problems + [error("layout-key", f"expected a mapping, found {type(data).__name__}", loaded.mark(()))]
     problems += _unknown(data, TOP_KEYS, loaded.marks, (), "layout")
     own = {"name": name, "template": data.get("template"), "mark": loaded.mark(()), "styles": {}, "elements": {}}
-    for key, value in _mapping(data, "styles", loaded, problems).items():
-        own["styles"][key] = (value, loaded.mark(("styles", key)), ("styles", key), loaded)
-    for key, value in _mapping(data, "elements", loaded, problems).items():
-        own["elements"][key] = (value, loaded.mark(("elements", key)), ("elements", key), loaded)
+    for part in ("styles", "elements"):
+        for key, value in _mapping(data, part, loaded, problems).items():
+            own[part][key] = _Entry(value, (part, key), loaded)
     parent_name = data.get("extends")
     if parent_name is None:
         return own, problems
@@ -166,13 +184,13 @@ def _read_chain(folder: Path, name: str, seen: tuple[str, ...], mark: Mark | Non
     return merged, problems
 
 
-def _override(parent: tuple | None, child: tuple) -> tuple:
+def _override(parent: _Entry | None, child: _Entry) -> _Entry:
     """An element named again: the child's keys replace the parent's (its box as a whole)."""
-    if parent is None or not isinstance(parent[0], dict) or not isinstance(child[0], dict):
+    if parent is None or not isinstance(parent.value, dict) or not isinstance(child.value, dict):
         return child
-    value = {**parent[0], **child[0]}
-    sources = {**{k: parent for k in parent[0]}, **{k: child for k in child[0]}}
-    return value, child[1], child[2], child[3], sources
+    inherited = parent.sources or {k: parent for k in parent.value}
+    return _Entry({**parent.value, **child.value}, child.path, child.loaded,
+                  {**inherited, **{k: child for k in child.value}})
 
 
 def _mapping(data: dict, key: str, loaded, problems: list[Problem]) -> dict:
@@ -189,13 +207,6 @@ def _unknown(data: dict, accepted, marks, path: tuple, what: str) -> list[Proble
                   f"accepted: {', '.join(accepted)}") for key in data if key not in accepted]
 
 
-def _key_mark(entry: tuple, key: str, sub: tuple = ()) -> Mark:
-    """Where `key` of an element entry was written (its own file, or the layout it extends)."""
-    source = entry[4].get(key, entry) if len(entry) > 4 else entry
-    loaded, path = source[3], source[2]
-    return loaded.mark(path + (key,) + sub)
-
-
 def _build(raw: dict, problems: list[Problem]) -> Layout:
     styles = {name: _style(name, entry, problems) for name, entry in raw["styles"].items()}
     elements = []
@@ -210,8 +221,8 @@ def _build(raw: dict, problems: list[Problem]) -> Layout:
     return Layout(raw["name"], raw["template"] or "", MappingProxyType(styles), tuple(elements), raw["mark"])
 
 
-def _style(name: str, entry: tuple, problems: list[Problem]) -> Style:
-    value, mark, path, loaded = entry
+def _style(name: str, entry: _Entry, problems: list[Problem]) -> Style:
+    value, mark, path, loaded = entry.value, entry.mark, entry.path, entry.loaded
     if not isinstance(value, dict):
         problems.append(error("layout-key", f"style {name!r}: expected a mapping, found {value!r}", mark))
         return Style("sans", 8.0, None, 1.1, "left")
@@ -233,28 +244,28 @@ def _style(name: str, entry: tuple, problems: list[Problem]) -> Style:
     return Style(face, float(numbers["size"] or 8.0), numbers["min"], float(numbers["leading"] or 1.1), align)
 
 
-def _element(name: str, entry: tuple, styles: Mapping[str, Style], problems: list[Problem]) -> Element | None:
-    value, mark = entry[0], entry[1]
+def _element(name: str, entry: _Entry, styles: Mapping[str, Style], problems: list[Problem]) -> Element | None:
+    value, mark = entry.value, entry.mark
     if not isinstance(value, dict):
         problems.append(error("layout-key", f"element {name!r}: expected a mapping, found {value!r}", mark))
         return None
     kind = value.get("kind")
     if kind not in KINDS:
         problems.append(error("layout-kind", f"element {name!r}: expected a kind ({', '.join(KINDS)}), found {kind!r}",
-                              _key_mark(entry, "kind") if "kind" in value else mark))
+                              entry.key_mark("kind") if "kind" in value else mark))
         return None
     accepted = COMMON_KEYS + ELEMENT_KEYS[kind]
     for key in value:
         if key not in accepted:
-            problems.append(error("layout-key", f"element {name!r} ({kind}): unknown key {key!r}", _key_mark(entry, key),
+            problems.append(error("layout-key", f"element {name!r} ({kind}): unknown key {key!r}", entry.key_mark(key),
                                   f"accepted: {', '.join(accepted)}"))
     box = value.get("box", {})
     if not isinstance(box, dict):
         problems.append(error("layout-key", f"element {name!r}: expected a mapping for box, found {box!r}",
-                              _key_mark(entry, "box")))
+                              entry.key_mark("box")))
         box = {}
-    marks = {k: _key_mark(entry, k) for k in value}
-    marks.update({f"box.{k}": _key_mark(entry, "box", (k,)) for k in box})
+    marks = {k: entry.key_mark(k) for k in value}
+    marks.update({f"box.{k}": entry.key_mark("box", k) for k in box})
     style = value.get("style")
     if style is not None and style not in styles:
         problems.append(error("layout-ref", f"element {name!r}: expected a style of the layout "
