@@ -21,7 +21,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from pnp.components import card_layout, card_text
+from pnp.components import card_boxes, card_text
 from pnp.components.card_family import CardFamily, CardRow, CardSpec, field_value
 from pnp.components.card_layout import Element, Layout
 from pnp.typeset import fonts, richtext
@@ -199,7 +199,7 @@ def face(game, family: CardFamily, layout: Layout, row: CardRow, text: card_text
          ink_saver: bool) -> str:
     """The SVG master of one card face."""
     spec: CardSpec = game.print.card
-    z = card_layout.boxes(layout, spec, card_text.steps(layout, row))
+    z = card_boxes.boxes(layout, spec, card_text.steps(layout, row))
     c = colours(family.colour, ink_saver)
     el = {e.name: _piece(game, family, layout, e, row, text, z[e.name], c, lang, ink_saver) for e in layout.elements}
     ctx = {"uid": f"{family.id}-{row.id}", "family": family.id, "name": text.name, "ink_saver": ink_saver,

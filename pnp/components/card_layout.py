@@ -7,12 +7,8 @@ size and minimum size in pt, leading, alignment) and ``elements:``. An element h
 ``kind`` (KINDS), a ``box`` and, by kind, what it shows (a field of the card, or a ui
 string filled with fields) and how.
 
-A box is measured inside a frame: the safe zone, or ``inside:`` another element (with an
-optional ``inset:``). Per axis it gives at most two of start, end, size and centre
-(``left``/``right``/``width``/``centre``, ``top``/``bottom``/``height``/``middle``);
-a number is millimetres inward from the frame's edge (or from its centre), a string such
-as ``badge.right + 1.5`` an edge of another element; an axis given nothing spans the frame.
-So one layout serves every card size: it is anchored to the safe zone, not to a size.
+Boxes (`card_boxes`) are anchored to the safe zone, not to a card size, so one layout
+serves every card size.
 
 Loading collects every problem with its ``file:line:col``: an unknown key, element kind,
 style, reference or edge, too many constraints on an axis, a cycle in ``extends:`` or
@@ -30,10 +26,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from pnp.components import card_boxes
 from pnp.components.card_family import CardFamily, CardSpec
 from pnp.content.yamlload import Loaded, load_yaml
 from pnp.core.errors import Mark, Problem, error
-from pnp.print.geometry import Box
 from pnp.typeset import fonts
 
 KINDS = MappingProxyType({
@@ -55,13 +51,7 @@ ELEMENT_KEYS = MappingProxyType({
     "shape": (),
 })
 COMMON_KEYS = ("kind", "box", "note")
-AXES = (("left", "right", "width", "centre"), ("top", "bottom", "height", "middle"))
-BOX_KEYS = ("inside", "inset") + AXES[0] + AXES[1]
-EDGES = ("left", "right", "top", "bottom", "centre", "middle")
-FRAMES = ("safe", "trim", "bleed")
 ALIGNS, VALIGNS, ANCHORS = ("left", "center", "right"), ("top", "middle", "bottom"), ("start", "end")
-_REF = re.compile(r"^\s*([a-z][a-z0-9_]*)\.([a-z]+)\s*(?:([+-])\s*(\d+(?:\.\d+)?)\s*)?$")
-
 CODES = {
     "layout-missing": "A card family names a layout file that is not in the game's `templates/<id>/cards/`.",
     "layout-key": "A layout file has a key it does not know (the message lists the accepted ones) or a bad value.",
@@ -216,8 +206,8 @@ def _build(raw: dict, problems: list[Problem]) -> Layout:
             elements.append(element)
     names = {e.name for e in elements}
     for element in elements:
-        problems += _box_problems(element, names)
-    problems += _box_cycles(elements)
+        problems += card_boxes.box_problems(element, names)
+    problems += card_boxes.box_cycles(elements)
     return Layout(raw["name"], raw["template"] or "", MappingProxyType(styles), tuple(elements), raw["mark"])
 
 
@@ -280,155 +270,6 @@ def _element(name: str, entry: _Entry, styles: Mapping[str, Style], problems: li
     return Element(name, kind, MappingProxyType(dict(box)), MappingProxyType(props), mark, MappingProxyType(marks))
 
 
-def _ref(value: Any) -> tuple[str, str, float] | None:
-    """'badge.right + 1.5' -> ('badge', 'right', 1.5); None if `value` is no reference."""
-    if not isinstance(value, str):
-        return None
-    found = _REF.match(value)
-    if found is None:
-        return None
-    offset = float(found.group(4) or 0)
-    return found.group(1), found.group(2), -offset if found.group(3) == "-" else offset
-
-
-def _depends(element: Element) -> set[str]:
-    out = {_ref(v)[0] for v in element.box.values() if _ref(v) is not None}
-    inside = element.box.get("inside")
-    if isinstance(inside, str):
-        out.add(inside)
-    return out - set(FRAMES)
-
-
-def _box_problems(element: Element, names: set[str]) -> list[Problem]:
-    out = []
-    where = element.marks
-    for key, value in element.box.items():
-        mark = where[f"box.{key}"]
-        if key not in BOX_KEYS:
-            out.append(error("layout-key", f"element {element.name!r}: unknown box key {key!r}", mark,
-                             f"accepted: {', '.join(BOX_KEYS)}"))
-        elif key == "inside":
-            if value not in names and value not in FRAMES:
-                out.append(error("layout-ref", f"element {element.name!r}: expected an element or "
-                                 f"{', '.join(FRAMES)} for inside, found {value!r}", mark))
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            if key in ("width", "height") and value < 0:
-                out.append(error("layout-key", f"element {element.name!r}: expected a size >= 0 for {key}, found {value}", mark))
-        elif _ref(value) is None:
-            out.append(error("layout-key", f"element {element.name!r}: expected millimetres or an edge such as "
-                             f"'title.bottom + 1.5' for {key}, found {value!r}", mark))
-        elif key in ("width", "height", "inset"):
-            out.append(error("layout-key", f"element {element.name!r}: expected millimetres for {key}, found {value!r}", mark))
-        else:
-            target, edge, _ = _ref(value)
-            if target not in names and target not in FRAMES:
-                out.append(error("layout-ref", f"element {element.name!r}: {key} refers to {target!r}, "
-                                 "which the layout does not have", mark))
-            elif edge not in EDGES:
-                out.append(error("layout-ref", f"element {element.name!r}: expected an edge ({', '.join(EDGES)}), "
-                                 f"found {edge!r}", mark))
-    for axis in AXES:
-        given = [k for k in axis if k in element.box]
-        if element.kind == "track" and axis is AXES[0] and "width" not in given:
-            given.append("width")  # a track is as wide as its steps
-        if len(given) > 2 or (axis[3] in given and set(given) != {axis[2], axis[3]}):
-            out.append(error("layout-box", f"element {element.name!r}: expected at most two of "
-                             f"{', '.join(axis)} (a centre only with a size), found {', '.join(given)}", element.mark))
-    return out
-
-
-def _box_cycles(elements: list[Element]) -> list[Problem]:
-    deps = {e.name: _depends(e) for e in elements}
-    state: dict[str, int] = {}
-    out = []
-
-    def visit(name: str, path: tuple[str, ...]) -> None:
-        if state.get(name) == 2 or name not in deps:
-            return
-        if state.get(name) == 1:
-            cycle = path[path.index(name):] + (name,)
-            out.append(error("layout-cycle", f"boxes measured from each other in a circle: {' -> '.join(cycle)}",
-                             next(e.mark for e in elements if e.name == name)))
-            return
-        state[name] = 1
-        for dep in sorted(deps[name]):
-            visit(dep, path + (name,))
-        state[name] = 2
-
-    for element in elements:
-        visit(element.name, ())
-    return out[:1]
-
-
-# --- boxes --------------------------------------------------------------------------------
-
-
-def frames(spec: CardSpec) -> dict[str, Box]:
-    w, h, b = spec.width, spec.height, spec.bleed
-    return {"bleed": Box(-b, -b, w + 2 * b, h + 2 * b), "trim": Box(0, 0, w, h), "safe": Box(0, 0, w, h).inset(spec.safe)}
-
-
-def boxes(layout: Layout, spec: CardSpec, steps: Mapping[str, int] | None = None) -> dict[str, Box]:
-    """Every element's box in trim coordinates (mm) for card `spec`; `steps`: each track's step count."""
-    out = frames(spec)
-    by_name = {e.name: e for e in layout.elements}
-
-    def resolve(name: str) -> Box:
-        if name not in out:
-            out[name] = _resolve(by_name[name], resolve, (steps or {}).get(name, 0))
-        return out[name]
-
-    for element in layout.elements:
-        resolve(element.name)
-    return out
-
-
-def _resolve(element: Element, resolve, steps: int) -> Box:
-    box = element.box
-    frame = resolve(box.get("inside", "safe"))
-    if "inset" in box:
-        frame = frame.inset(box["inset"])
-
-    def edge(key: str, start: float, end: float, middle: float) -> float | None:
-        value = box.get(key)
-        if value is None:
-            return None
-        ref = _ref(value)
-        if ref is not None:
-            target = resolve(ref[0])
-            at = {"left": target.x, "right": target.right, "top": target.y, "bottom": target.bottom,
-                  "centre": target.cx, "middle": target.cy}[ref[1]]
-            return at + ref[2] if ref[2] else at
-        if key in ("right", "bottom"):
-            return end - value
-        return (middle if key in ("centre", "middle") else start) + value
-
-    x, w = _axis(edge("left", frame.x, frame.right, frame.cx), edge("right", frame.x, frame.right, frame.cx),
-                 box.get("width"), edge("centre", frame.x, frame.right, frame.cx), frame.x, frame.w, frame.right)
-    if element.kind == "track":  # right-aligned steps: as wide as they are
-        cell, gap = element.get("cell", 3.6), element.get("gap", 0.9)
-        end = edge("right", frame.x, frame.right, frame.cx)
-        x = (frame.right if end is None else end) - steps * cell - (steps - 1) * gap
-        w = steps * cell + (steps - 1) * gap
-    y, h = _axis(edge("top", frame.y, frame.bottom, frame.cy), edge("bottom", frame.y, frame.bottom, frame.cy),
-                 box.get("height"), edge("middle", frame.y, frame.bottom, frame.cy), frame.y, frame.h, frame.bottom)
-    return Box(x, y, w, h)
-
-
-def _axis(start: float | None, end: float | None, size: float | None, centre: float | None,
-          f_start: float, f_size: float, f_end: float) -> tuple[float, float]:
-    """(start, size) on one axis from what the box gives (validated: at most two, centre with a size)."""
-    if centre is not None:
-        return centre - size / 2, size
-    if start is not None and end is not None:
-        return start, end - start
-    if start is not None:
-        return start, size if size is not None else f_end - start
-    if end is not None:
-        return (end - size, size) if size is not None else (f_start, end - f_start)
-    return f_start, size if size is not None else f_size
-
-
 # --- what needs the card and the family ----------------------------------------------------
 
 
@@ -458,7 +299,7 @@ def check_family(layout: Layout, family: CardFamily, spec: CardSpec, steps: Mapp
         if element.kind in ("text", "icons", "badge", "image") and "shows" not in element.props \
                 and not (element.kind in ("badge", "image") and "icon" in element.props):
             out.append(error("layout-key", f"element {element.name!r} ({element.kind}) needs `shows:`", element.mark))
-    found = boxes(layout, spec, steps)
+    found = card_boxes.boxes(layout, spec, steps)
     for element in layout.elements:
         box, limit = found[element.name], {"text": "safe", "shape": "bleed"}.get(element.kind, "trim")
         if not found[limit].contains(box) or box.w <= 0 or box.h <= 0:

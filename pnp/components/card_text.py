@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from pnp.components import card_layout
+from pnp.components import card_boxes, card_layout
 from pnp.components.card_family import CardFamily, CardRow, field_value
 from pnp.components.card_layout import Element, Layout, Style
 from pnp.core.resources import bundled
@@ -104,11 +104,10 @@ def fit_text(text: str, element: Element, style: Style, box: Box, min_pt: float)
     return result
 
 
-def fit_card(game: Any, family: CardFamily, layout: Layout, row: CardRow, lang: str,
-             found: Mapping[str, Box] | None = None) -> CardText:
+def fit_card(game: Any, family: CardFamily, layout: Layout, row: CardRow, lang: str) -> CardText:
     """Fill and fit every text element of `layout` for one card."""
     spec = game.print.card
-    found = found or card_layout.boxes(layout, spec, steps(layout, row))
+    found = card_boxes.boxes(layout, spec, steps(layout, row))
     fits, lines = {}, {}
     for element in layout.of_kind("text"):
         text, style, box = element_text(game, family, row, element, lang), layout.styles[element.get("style")], found[element.name]

@@ -10,7 +10,7 @@ import pytest
 
 from checkkit import changed, codes, line_of
 from pnp.checks import card_layouts
-from pnp.components import card_layout, card_text
+from pnp.components import card_boxes, card_layout, card_text
 from pnp.components.card_family import CardSpec
 
 SHIPPED = card_text.layout_folder(type("G", (), {"id": "tverdzha"}))
@@ -27,7 +27,7 @@ def test_extends_chain_merges_elements_and_styles():
     assert names[:3] == ["header", "badge", "badge_icon"] and "points" in names and names[-1] == "foot_cost"
     assert building.template == "building.svg.j2" and set(building.styles) == {"title", "effect", "caption"}
     # building.yaml replaces the foot's box, scored.yaml the title's: both stop short of the points badge
-    boxes = card_layout.boxes(building, CardSpec(63, 88, 3, 3, 7))
+    boxes = card_boxes.boxes(building, CardSpec(63, 88, 3, 3, 7))
     assert boxes["foot"].h == 11 and boxes["title"].right == boxes["points"].x - 1
     assert boxes["effect"].y == boxes["art"].bottom + 1.5 and boxes["effect"].bottom == boxes["foot"].y - 1.5
 

@@ -15,7 +15,7 @@ import tracemalloc
 from hypothesis import given, settings, strategies as st
 
 from pnp.content import load_game
-from pnp.components import card_layout, card_text
+from pnp.components import card_boxes, card_text
 from pnp.typeset import fonts, linebreak, richtext
 from pnp.core import hyphen
 
@@ -32,7 +32,7 @@ def _title_cost(name: str, memory: bool = False) -> tuple[float, richtext.FitRes
     (tracemalloc slows Python down several times, so the two are measured apart)."""
     game, _ = load_game()
     layout = card_text.family_layout(game, next(f for f in game.card_families if f.id == "building"))
-    title, box = layout.element("title"), card_layout.boxes(layout, game.print.card)["title"]
+    title, box = layout.element("title"), card_boxes.boxes(layout, game.print.card)["title"]
     style = layout.styles["title"]
     card_text.fit_text("Ринок", title, style, box, 7.0)  # fonts and the hyphenation dictionary loaded
     linebreak.wrap_runs.cache_clear()

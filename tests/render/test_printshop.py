@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from pdfprobe import pdffonts, qpdf_check, text, words
 from pnp.games.tverdzha import kit_counts as kit
-from pnp.components import card_layout, card_text, cards
+from pnp.components import card_boxes, card_text, cards
 from pnp.print import pdf, raster
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.print.geometry import Box, pt_to_mm, px_to_mm
@@ -91,7 +91,7 @@ def test_tgc_layout_keeps_every_text_zone_in_the_shop_safe_zone(game):
     safe = tgc.safe_box(spec)
     for family in game.card_families:
         layout = card_text.family_layout(game, family)
-        boxes = card_layout.boxes(layout, spec, card_text.steps(layout, family.cards(game, "uk")[0]))
+        boxes = card_boxes.boxes(layout, spec, card_text.steps(layout, family.cards(game, "uk")[0]))
         for element in layout.of_kind("text"):
             box = boxes[element.name]
             assert box.w > 0 and box.h > 0 and safe.contains(box, tol=1e-6), (family.id, element.name, box, safe)
