@@ -30,8 +30,11 @@ def family_problems(game, family: CardFamily) -> list[Problem]:
     if layout is None:
         return [p if p.code != "layout-missing" or p.mark.line else error(p.code, p.message, family.mark, p.hint)
                 for p in problems]
-    rows = family.cards(game, game.languages[0])
-    steps = card_text.steps(layout, rows[0]) if rows else {}
+    try:
+        rows = family.cards(game, game.languages[0])
+    except (KeyError, ValueError):
+        rows = None  # missing text, bad template: other checks say so
+    steps = None if rows is None else card_text.steps(layout, rows[0]) if rows else {}
     return card_layout.check_family(layout, family, game.print.card, steps)
 
 

@@ -154,8 +154,9 @@ def _resolve(element: Element, resolve, steps: int) -> Box:
     if element.kind == "track":  # right-aligned steps: as wide as they are
         cell, gap = element.get("cell", 3.6), element.get("gap", 0.9)
         end = edge("right", frame.x, frame.right, frame.cx)
-        x = (frame.right if end is None else end) - steps * cell - (steps - 1) * gap
-        w = steps * cell + (steps - 1) * gap
+        gaps = max(steps - 1, 0)
+        x = (frame.right if end is None else end) - steps * cell - gaps * gap
+        w = steps * cell + gaps * gap
     y, h = _axis(edge("top", frame.y, frame.bottom, frame.cy), edge("bottom", frame.y, frame.bottom, frame.cy),
                  box.get("height"), edge("middle", frame.y, frame.bottom, frame.cy), frame.y, frame.h, frame.bottom)
     return Box(x, y, w, h)

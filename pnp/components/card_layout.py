@@ -283,8 +283,10 @@ def shown_fields(element: Element) -> list[str]:
     return []
 
 
-def check_family(layout: Layout, family: CardFamily, spec: CardSpec, steps: Mapping[str, int]) -> list[Problem]:
-    """Fields the family's cards lack, and boxes outside the card at this size."""
+def check_family(layout: Layout, family: CardFamily, spec: CardSpec, steps: Mapping[str, int] | None) -> list[Problem]:
+    """Fields the family's cards lack, and boxes outside the card at this size (`steps`: each
+    track's step count on the family's cards; None when the cards cannot be read, which other
+    checks report: then the boxes are not measured)."""
     out = []
     if not layout.template:
         out.append(error("layout-key", f"layout {layout.name!r}: expected a `template:` (the jinja2 file that draws "
@@ -299,8 +301,12 @@ def check_family(layout: Layout, family: CardFamily, spec: CardSpec, steps: Mapp
         if element.kind in ("text", "icons", "badge", "image") and "shows" not in element.props \
                 and not (element.kind in ("badge", "image") and "icon" in element.props):
             out.append(error("layout-key", f"element {element.name!r} ({element.kind}) needs `shows:`", element.mark))
+    if steps is None:
+        return out
     found = card_boxes.boxes(layout, spec, steps)
     for element in layout.elements:
+        if element.kind == "track" and not steps.get(element.name):
+            continue  # no steps on these cards: nothing is drawn
         box, limit = found[element.name], {"text": "safe", "shape": "bleed"}.get(element.kind, "trim")
         if not found[limit].contains(box) or box.w <= 0 or box.h <= 0:
             out.append(error("layout-outside", f"element {element.name!r} of layout {layout.name!r}: "
