@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pnp import checks  # noqa: E402
+from pnp.components import card_layout  # noqa: E402
 from pnp.content import schema as schema_mod, yamlload
 from pnp.sim import simfile  # noqa: E402
 from pnp.games.tverdzha.modelbuild import build_game  # noqa: E402
@@ -150,6 +151,51 @@ parameter appears in the text (in every language), plural fields have the langua
 number of forms and a whole number, and the template fills. The tool's own strings
 (sheet labels, alignment, tiling, preview) come from pnp's catalogue,
 `pnp/core/catalogue/strings.yaml`, in uk, ru and en; a key of it under `ui:` overrides it. Examples from the shipped content:
+"""
+
+LAYOUTS = """\
+## Card layouts
+
+A card family of `card_families:` is drawn by a **layout file**, `templates/<game id>/cards/<layout>.yaml`,
+beside the jinja2 templates that draw it (both ship in the wheel). A layout is data, as in
+Squib or nanDECK: named elements, each with a box in millimetres, a kind, a style and
+what it shows. The card renderer walks every element of the family's layout for every
+card; the text-fit check fills and sets every text element exactly as the renderer does.
+
+```yaml
+extends: scored            # inherit the elements and styles of scored.yaml (which extends card.yaml)
+template: building.svg.j2  # the jinja2 file that draws the face from the elements
+styles:                    # face, size and min in pt, leading, align (left, center, right)
+  caption: {face: narrow, size: 7.5, min: 7, leading: 1.1}
+elements:
+  foot: {box: {bottom: 0, height: 11}}    # named again: replaces the inherited keys (here its box)
+  foot_text: {kind: text, style: caption, valign: top, shows: {ui: upgrades_to, name: "**{upgrade}**"},
+              box: {inside: foot, left: foot_tab.right + 1.5, right: foot_points.left - 1, top: 1, height: 3.6}}
+```
+
+- **Boxes** are measured inside a frame, the safe zone unless `inside:` names another
+  element (`inset:` shrinks the frame on every side). Per axis, give at most two of
+  `left`/`right`/`width`/`centre` and of `top`/`bottom`/`height`/`middle` (a centre only
+  with a size). A number is millimetres inward from the frame's edge (`right: 1.6` ends
+  1.6 mm before the frame's right edge; `centre: 0` is the frame's centre), a string an
+  edge of another element plus or minus millimetres (`art.bottom + 1.5`); an axis given
+  nothing spans the frame. Because the boxes hang on the safe zone, one layout serves
+  every card size: `print.card` can be 63 x 88, 70 x 120 or a shop's poker size.
+- **What an element shows**: `shows: name` is a field of the card; `shows: {ui: key,
+  field: "{value}"}` is a ui string filled with fields (`"{count}"` alone passes the
+  number itself, so the ui string's plurals work). Every family has the fields
+  `count`, `family.icon` and `family.name` besides its own (the card-layout check lists them).
+- **Text** sets in its `style` and shrinks in 0.25 pt steps down to the style's `min`
+  (without one: the content's `print.card.min_text_pt`; the build notes which texts had
+  to shrink); `lines: 2` keeps it to as few lines as will hold it; `anchor: start|end`
+  sets one line, never wrapped; `valign` top, middle or bottom; `colour` a face colour
+  (`ink`, `on_frame`, `muted`, ...).
+- `pnp check` reads every family's layout and reports, at the layout file's line and
+  column: an unknown key or element kind, a style, element or edge that does not exist,
+  a cycle in `extends:` or between boxes, a field the family's cards lack, and a box that
+  leaves the card (a text box: the safe zone) at the content's card size.
+
+Element kinds and the keys each takes besides `kind` and `box`:
 """
 
 READING = """\
@@ -373,6 +419,12 @@ def _codes() -> list[str]:
     return rows
 
 
+def _kinds() -> list[str]:
+    rows = ["| Kind | What it draws | Keys |", "|---|---|---|"]
+    return rows + [f"| `{kind}` | {_cell(what)} | {', '.join(f'`{k}`' for k in card_layout.ELEMENT_KEYS[kind]) or '—'} |"
+                   for kind, what in card_layout.KINDS.items()]
+
+
 def render() -> str:
     text = CONTENT.read_text(encoding="utf-8")
     loaded, problems = yamlload.parse_yaml(text, SHOWN)
@@ -384,6 +436,7 @@ def render() -> str:
              "as the shipped file writes it. Any mapping may also carry a `note:` (see [note](#note)).", ""]
     parts += ["\n\n".join(_sections(text, loaded.data)), "", "### Common value types", "", *_defs(), ""]
     parts += [BOARDS, TEMPLATES, *_template_examples(game), ""]
+    parts += [LAYOUTS, *_kinds(), ""]
     parts += ["## Effect keys", "", "An effect is `{key, params, text}`. The keys the engine knows, with their parameters",
               "(`int` a whole number, `resource` a resource id, `cost` a map resource -> amount):", "", *_effects_table(game), ""]
     parts += [READING.format(example=_example_output(text)), "### Problem codes", "", *_codes(), ""]

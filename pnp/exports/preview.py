@@ -24,7 +24,7 @@ from markupsafe import Markup
 from pnp.games.tverdzha import kit_counts as kit
 from pnp.games.tverdzha.model import Game
 from pnp.exports import preview_assets as assets
-from pnp.components import cards
+from pnp.components.card_family import deck
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.core.resources import bundled
 
@@ -86,9 +86,10 @@ def card_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]:
     masters = ctx.masters(game, "cards")
     lang, bleed = ctx.options.lang, game.print.card.bleed
     groups = []
-    for family in cards.FAMILIES:
+    for declared in masters.families:
+        family = declared.id
         counts = Counter(masters.decks[family])
-        group = Group(f"cards-{family}", game.ui(cards.COMPONENT_UI[family], lang), "card")
+        group = Group(f"cards-{family}", game.ui(declared.component, lang), "card")
         for card_id, name, svg in masters.faces[family]:
             if counts[card_id]:
                 group.items.append(Item(name, counts[card_id], inline(svg, assets.svg_view(svg, bleed), name)))
@@ -155,8 +156,8 @@ def large_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]
 
 def kit_rows(game: Game, lang: str) -> list[tuple[str, int]]:
     c = kit.counts(game)
-    rows = [("comp_battle_cards", c.battle_cards), ("comp_building_cards", c.building_cards),
-            ("comp_upgrade_cards", c.upgrade_cards), ("comp_tiles", c.land_tiles), ("comp_tokens", c.unit_tokens),
+    rows = [(f.component, len(deck(f.cards(game, lang)))) for f in game.card_families]
+    rows += [("comp_tiles", c.land_tiles), ("comp_tokens", c.unit_tokens),
             ("comp_markers", c.score_markers + c.storage_markers + c.first_player_markers),
             ("comp_board", c.boards), ("comp_mats", c.castle_mats), ("comp_aids", c.aid_cards)]
     return [(game.ui(k, lang), n) for k, n in rows] + [(game.ui("preview_dice", lang), c.dice)]

@@ -15,7 +15,7 @@ import tracemalloc
 from hypothesis import given, settings, strategies as st
 
 from pnp.content import load_game
-from pnp.components import card_layout
+from pnp.components import card_boxes, card_text
 from pnp.typeset import fonts, linebreak, richtext
 from pnp.core import hyphen, typography
 
@@ -33,13 +33,15 @@ def _title_cost(name: str, memory: bool = False) -> tuple[float, richtext.FitRes
     """CPU seconds to fit `name` as a card title; with `memory`, the peak bytes allocated instead
     (tracemalloc slows Python down several times, so the two are measured apart)."""
     game, _ = load_game()
-    zones = card_layout.zones(game.print.card, "building")
-    card_layout.fit_title("Ринок", zones)  # fonts and the hyphenation dictionary loaded
+    layout = card_text.family_layout(game, next(f for f in game.card_families if f.id == "building"))
+    title, box = layout.element("title"), card_boxes.boxes(layout, game.print.card)["title"]
+    style = layout.styles["title"]
+    card_text.fit_text("Ринок", title, style, box, 7.0)  # fonts and the hyphenation dictionary loaded
     linebreak._wrap.cache_clear()
     if memory:
         tracemalloc.start()
     start = time.process_time()
-    result = card_layout.fit_title(name, zones)
+    result = card_text.fit_text(name, title, style, box, 7.0)
     cost = time.process_time() - start
     if memory:
         cost = tracemalloc.get_traced_memory()[1]

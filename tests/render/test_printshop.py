@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from pdfprobe import pdffonts, qpdf_check, text, words
 from pnp.games.tverdzha import kit_counts as kit
-from pnp.components import card_layout, cards
+from pnp.components import card_boxes, card_text, cards
 from pnp.print import pdf, raster
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.print.geometry import Box, pt_to_mm, px_to_mm
@@ -24,6 +24,8 @@ from pnp.exports.printshop import PrintShopRenderer, family_pdfs, shop_masters
 from pnp.exports.shop_presets import PRESETS, preset
 
 TOL = 0.05  # mm
+
+FAMILIES = ("battle", "building", "upgrade")  # the content's card families (test_cards checks the order)
 
 
 @pytest.fixture(scope="module")
@@ -87,11 +89,12 @@ def test_tgc_layout_keeps_every_text_zone_in_the_shop_safe_zone(game):
     tgc = preset("tgc")
     spec = tgc.card_spec(game.print.card)
     safe = tgc.safe_box(spec)
-    for family in card_layout.FAMILIES:
-        zones = card_layout.zones(spec, family)
-        assert card_layout.check_zones(zones) == []
-        for name, box in zones.text_zones().items():
-            assert safe.contains(box, tol=1e-6), (family, name, box, safe)
+    for family in game.card_families:
+        layout = card_text.family_layout(game, family)
+        boxes = card_boxes.boxes(layout, spec, card_text.steps(layout, family.cards(game, "uk")[0]))
+        for element in layout.of_kind("text"):
+            box = boxes[element.name]
+            assert box.w > 0 and box.h > 0 and safe.contains(box, tol=1e-6), (family.id, element.name, box, safe)
 
 
 # --- the generic files ------------------------------------------------------------------------
@@ -102,7 +105,7 @@ def test_files_and_kinds(game, generic):
     pdfs = [f for f in files if f.kind == "print-shop"]
     pngs = [f for f in files if f.kind == "png"]
     assert {Path(f.path).name for f in pdfs} == {
-        f"tverdzha-uk-{family}-{side}.pdf" for family in cards.FAMILIES for side in ("fronts", "backs")}
+        f"tverdzha-uk-{family}-{side}.pdf" for family in FAMILIES for side in ("fronts", "backs")}
     assert all(f.path.startswith("print-shop/generic/") for f in files)
     assert all((out / f.path).is_file() for f in files)
     assert len(pngs) == sum(len(set(d)) + 1 for d in generic[2].masters(game, "cards").decks.values())
@@ -136,7 +139,7 @@ def test_fonts_embedded_and_qpdf_clean(generic):
 def test_fronts_follow_deck_order(game, generic):
     out, _, ctx = generic
     masters = ctx.masters(game, "cards")
-    for family in cards.FAMILIES:
+    for family in FAMILIES:
         names = {card_id: name for card_id, name, _ in masters.faces[family]}
         pages = text((out / f"print-shop/generic/tverdzha-uk-{family}-fronts.pdf").read_bytes()).split("\f")
         for k, card_id in enumerate(masters.decks[family]):
@@ -168,7 +171,7 @@ def test_pngs_exact_size_rgb_300dpi_with_counts(game, generic):
 
     out, files, ctx = generic
     masters = ctx.masters(game, "cards")
-    for family in cards.FAMILIES:
+    for family in FAMILIES:
         folder = out / "print-shop/generic/png" / family
         names = sorted(p.name for p in folder.glob("*.png"))
         counts = Counter(masters.decks[family])
@@ -217,7 +220,7 @@ def test_tgc_pdf_text_stays_in_safe_zone_and_png_size(game, tmp_path):
     masters, spec = shop_masters(game, ctx, tgc)
     assert spec.width == pytest.approx(63.5) and spec.bleed == pytest.approx(3.175)
     safe = tgc.safe_box(spec).moved(spec.bleed, spec.bleed)  # page coordinates
-    for family in cards.FAMILIES:
+    for family in FAMILIES:
         pages = [pdf.Page(p.width, p.height, p.placements, trim=p.trim, bleed=p.bleed)
                  for p in family_pdfs(masters, family, spec, "separate")[0][1]]
         unique = list(dict.fromkeys(p.placements[0].svg for p in pages))

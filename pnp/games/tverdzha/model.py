@@ -18,6 +18,7 @@ from pnp.components.board_spec import BoardSpec
 from pnp.core import catalogue
 from pnp.core import templating as texts
 from pnp.games.tverdzha import ui_keys as ui_contract
+from pnp.components.card_family import CardFamily, CardSpec
 from pnp.core.errors import Mark
 
 NO_MARK = Mark("?")
@@ -209,15 +210,6 @@ class Board:
     @property
     def cell_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cells)
-
-
-@dataclass(frozen=True)
-class CardSpec:
-    width: float
-    height: float
-    bleed: float
-    safe: float
-    min_text_pt: float
 
 
 @dataclass(frozen=True)
@@ -424,6 +416,8 @@ class Game:
     clarifications: tuple[Clarification, ...]
     changes: tuple[Change, ...] = ()
     glossary: tuple[Term, ...] = ()
+    #: the card families of the kit, in print order (content `card_families:`)
+    card_families: tuple[CardFamily, ...] = ()
     #: icon name -> what it says in the text layer
     icon_words: Mapping[str, IconWord] = field(default_factory=dict)
     source: str = ""

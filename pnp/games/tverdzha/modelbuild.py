@@ -12,7 +12,9 @@ from pnp.games.tverdzha.model import (
     Setup, Step, Term, Text, ThresholdRow, Tiles, Timing, Track, Upgrade, Victory, frozen_map,
 )
 from pnp.components.board_spec import read_board
+from pnp.components.card_family import CardFamily
 from pnp.content.yamlload import Loaded
+from pnp.games.tverdzha.card_rows import SOURCES as CARD_SOURCES
 
 
 class _Ctx:
@@ -164,12 +166,19 @@ def build_game(loaded: Loaded, source: str) -> Game:
         icon_words=frozen_map({k: IconWord(c.text(v["forms"], "icon_words", k, "forms"),
                                            c.text(v.get("genitive"), "icon_words", k, "genitive"))
                                for k, v in d.get("icon_words", {}).items()}),
+        card_families=tuple(_family(f, c.m("card_families", i)) for i, f in enumerate(d["card_families"])),
         source=source,
         sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
         marks=frozen_map(loaded.marks),
         notes=frozen_map(_notes(d, ())),
     )
     return _with_facts(game)
+
+
+def _family(f: dict, mark) -> CardFamily:
+    fields, source = CARD_SOURCES[f["rows"]]
+    return CardFamily(f["id"], f["layout"], f["colour"], f["icon"], f["back"], f["name"], f["component"], f["rows"],
+                      fields, mark, source)
 
 
 def _with_facts(game: Game) -> Game:
