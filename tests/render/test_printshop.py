@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from pdfprobe import pdffonts, qpdf_check, text, words
 from pnp.games.tverdzha import kit_counts as kit
-from pnp.components import card_boxes, card_text, cards
+from pnp.components import card_boxes, card_text
 from pnp.print import pdf, raster
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.print.geometry import Box, pt_to_mm, px_to_mm
