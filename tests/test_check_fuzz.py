@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from pnp.checks import run_all
 from pnp.content import default_content
 from pnp.games.tverdzha.modelbuild import build_game
-from pnp.content.schema import validate
+from pnp.content import format_problems
 from pnp.content.yamlload import Loaded, load_yaml, parse_yaml
 
 TEXT = default_content().read_text(encoding="utf-8")
@@ -52,7 +52,7 @@ VALUES = st.one_of(
 
 
 def _no_crash(loaded):
-    problems = validate(loaded)
+    problems = format_problems(loaded)[1]
     if any(p.level.value == "error" for p in problems):
         return problems
     game = build_game(loaded, "content/tverdzha.yaml")

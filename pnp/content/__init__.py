@@ -62,19 +62,24 @@ def pack_problems(loaded: Loaded) -> tuple[games.GamePack | None, list[Problem]]
     return known[name], []
 
 
+def format_problems(loaded: Loaded) -> tuple[games.GamePack | None, list[Problem]]:
+    """The content's pack and every disagreement with the content format: pnp's general
+    schema, then (once the pack is known) the pack's own."""
+    pack, problems = pack_problems(loaded)
+    return pack, problems if pack is None else validate(loaded, content_validator(pack.schema))
+
+
 def _build(loaded: Loaded | None, problems: list[Problem], shown: str) -> tuple[Any | None, list[Problem]]:
     if loaded is None:
         return None, problems
-    pack, format_problems = pack_problems(loaded)
-    if pack is not None:
-        format_problems = validate(loaded, content_validator(pack.schema))
+    pack, found = format_problems(loaded)
     # A loader problem (a duplicate key, a tag) is one among the others: the schema and
     # the checks still run, so the designer sees everything at once.
-    format_problems = [p for p in format_problems if p.mark not in {q.mark for q in problems}]
-    problems = problems + format_problems
-    if pack is None or has_errors(format_problems):
+    found = [p for p in found if p.mark not in {q.mark for q in problems}]
+    problems = problems + found
+    if pack is None or has_errors(found):
         return None, problems
     return pack.build_model(loaded, shown), problems
 
 
-__all__ = ["load_game", "load_text", "default_content", "display_path", "pack_problems"]
+__all__ = ["load_game", "load_text", "default_content", "display_path", "format_problems", "pack_problems"]
