@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from pnp.art import style
+from pnp.art import style, svg
 from pnp.games.tverdzha.render.icon_art import ART
 
 
@@ -44,22 +44,17 @@ def symbol(name: str, ink_saver: bool = False) -> str:
     _check(name)
     colours = style.palette(ink_saver)
     body = ART[name][1].format_map(colours)
-    return (
-        f'<symbol id="icon-{name}" viewBox="0 0 100 100">'
-        f'<g fill="none" stroke="{colours["ink"]}" stroke-width="{style.ICON_STROKE:g}" '
-        f'stroke-linejoin="round" stroke-linecap="round">{body}</g></symbol>'
-    )
+    outlined = svg.wrap(body, fill="none", stroke=colours["ink"], stroke_width=style.ICON_STROKE,
+                        stroke_linejoin="round", stroke_linecap="round")
+    return svg.wrap(outlined, "symbol", id=f"icon-{name}", viewBox="0 0 100 100")
 
 
 def icon_defs(names: Iterable[str] | None = None, ink_saver: bool = False) -> str:
     """A <defs> block with the symbols for `names` (all icons if None), each once, sorted."""
     chosen = icon_names() if names is None else sorted(set(names))
-    return "<defs>" + "".join(symbol(n, ink_saver) for n in chosen) + "</defs>"
+    return svg.wrap("".join(symbol(n, ink_saver) for n in chosen), "defs")
 
 
 def use_icon(name: str, x: float, y: float, size: float) -> str:
     """Place icon `name` with its top-left corner at (x, y), `size` mm square."""
-    return (
-        f'<use href="#{icon_id(name)}" '
-        f'x="{x:.3f}" y="{y:.3f}" width="{size:.3f}" height="{size:.3f}"/>'
-    )
+    return svg.use(icon_id(name), x, y, size, size, places=3)

@@ -50,7 +50,7 @@ def cell_svg(game: Game, cell: CellPlace, pen: Pen, lang: str) -> str:
     out = rect(b, pen.c("paper"), pen.c("ink"), style.STROKE["regular"], style.RADIUS["panel"])
     tile = game.print.land_tile
     guide = Box(b.cx - tile / 2, b.cy - tile / 2, tile, tile)
-    out += rect(guide, "none", pen.c("line"), style.STROKE["thin"], extra=f' stroke-dasharray="{TILE_GUIDE}"')
+    out += rect(guide, "none", pen.c("line"), style.STROKE["thin"], stroke_dasharray=TILE_GUIDE)
     label = centred_text(b.cx, b.cy, cell.id.upper(), "sans-bold", 26, pen.c("line"))
     out += turned(label, b.cx, b.cy, _faces(cell.faces, game))
     if cell.entrance_of:

@@ -89,7 +89,7 @@ def _slot(game: Game, k: int, box: Box, pen: Pen, lang: str) -> str:
     out = rect(box, pen.c("paper"), pen.c("ink"), style.STROKE["regular"])
     card = box.inset(SLOT_MARGIN)
     out += rect(card, "none", pen.c("line"), style.STROKE["hair"], style.RADIUS["card"],
-                extra=' stroke-dasharray="2 1.5"')
+                stroke_dasharray="2 1.5")
     out += icon(pen, "building", box.cx, box.cy - 6, 18)
     out += centred_text(box.cx, box.cy + 10, game.ui("mat_slot", lang, n=k), "sans-bold", 10, pen.c("line"))
     return out
