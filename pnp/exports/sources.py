@@ -6,8 +6,8 @@ A renderer that already ran may have left its masters there under the same key.
 
 Cache keys (shared with the owners):
     card masters    cards.masters_for(game, ctx)  ("card_masters", "card_svgs")
-    "board_part"    tiling.Part of the board       (board.board_part)
-    "mat_parts"     {player: tiling.Part}          (mats.mat_part)
+    "board_part"    tile_plan.Part of the board    (board.board_part)
+    "mat_parts"     {player: tile_plan.Part}       (mats.mat_part)
     "aid_masters"   (fronts, backs) SVG lists       (aids.aid_masters)
     "token_groups"  [(label key, [(face, back), ...]), ...]  (tokens.tile_groups / token_groups)
 """

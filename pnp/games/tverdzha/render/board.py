@@ -23,7 +23,8 @@ from pnp.components.card_faces import mix
 from pnp.art.draw import Pen, centred_text, icon, line, polygon, rect, rich, turned
 from pnp.print.geometry import Box, fmt
 from pnp.art.icons import icon_defs
-from pnp.print.tiling import Part, TileText, large_page, tiled_pages
+from pnp.print.tile_plan import Part, TileText
+from pnp.print.tiling import large_page, tiled_pages
 
 TILE_GUIDE = "2.2 1.6"  # dash pattern of the land tile outline
 

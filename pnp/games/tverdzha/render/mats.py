@@ -27,7 +27,8 @@ from pnp.print.geometry import Box
 from pnp.art.icons import icon_defs
 from pnp.games.tverdzha.render.mat_panels import (mat_facts, reminders_svg, spots_height, spots_width, storage_height, storage_svg,
                                    token_box_svg)
-from pnp.print.tiling import Part, large_page, tiled_pages
+from pnp.print.tile_plan import Part
+from pnp.print.tiling import large_page, tiled_pages
 
 SLOT_MARGIN = 1.0  # each side: a slot is the card's trim + 2 mm
 EDGE = 4.0  # part edge to the content
