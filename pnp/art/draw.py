@@ -35,6 +35,10 @@ def rect(box: Box, fill: str = "none", stroke: str = "none", width: float = 0.0,
                     stroke_width=width if stroke != "none" else None, **attrs)
 
 
+def circle(cx: float, cy: float, r: float, fill: str, stroke: str = "none", width: float = 0.0) -> str:
+    return svg.circle(cx, cy, r, fill=fill, stroke=stroke, stroke_width=width if stroke != "none" else None)
+
+
 def polygon(points, fill: str, stroke: str = "none", width: float = 0.0, **attrs) -> str:
     if stroke != "none":
         attrs.update(stroke_width=width, stroke_linejoin="round")

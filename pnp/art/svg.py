@@ -134,10 +134,11 @@ def _around(el: BaseElement, inner: str) -> str:
 
 
 def document(width: float, height: float, inner: str, *, unit: str = "mm", view_box: str | None = None,
-             places: int = 4, **attrs) -> str:
+             title: str | None = None, places: int = 4, **attrs) -> str:
     """A whole SVG document `width` x `height` `unit`s around `inner`, ending in a newline; the
-    user unit is 1 `unit` unless `view_box` says otherwise."""
+    user unit is 1 `unit` unless `view_box` says otherwise; `title` names it for viewers."""
     box = view_box if view_box is not None else f"0 0 {num(width, places)} {num(height, places)}"
     root = _Tag("svg", xmlns=SVG_NS, width=f"{num(width, places)}{unit}", height=f"{num(height, places)}{unit}",
                 viewBox=box, **_attrs(attrs, places))
+    root.set_desc(title=title)
     return _around(root, inner) + "\n"

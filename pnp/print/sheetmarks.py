@@ -80,7 +80,12 @@ def _outward(segment, grid: Box) -> bool:
 
 
 def crop_marks(outline: Outline) -> str:
-    paths = "".join(f"M{fmt(x1)} {fmt(y1)}L{fmt(x2)} {fmt(y2)}" for x1, y1, x2, y2 in crop_mark_segments(outline))
+    return mark_lines(crop_mark_segments(outline))
+
+
+def mark_lines(segments: Iterable[tuple[float, float, float, float]]) -> str:
+    """Crop-mark segments (x1, y1, x2, y2) drawn as marks, each over a white halo."""
+    paths = "".join(f"M{fmt(x1)} {fmt(y1)}L{fmt(x2)} {fmt(y2)}" for x1, y1, x2, y2 in segments)
     if not paths:
         return ""
     # The halo first, under every mark, so no mark's halo hides another mark.
