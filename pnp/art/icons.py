@@ -12,6 +12,7 @@ ink-saver variant swaps every fill for a pale tint and keeps the dark outlines.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from pnp.art import style, svg
@@ -41,12 +42,16 @@ def _check(name: str) -> None:
 
 def symbol(name: str, ink_saver: bool = False) -> str:
     """One <symbol> element for `name`, coloured for the chosen palette."""
+    return svg.wrap(art(name, ink_saver), "symbol", id=f"icon-{name}", viewBox="0 0 100 100")
+
+
+@lru_cache(maxsize=None)
+def art(name: str, ink_saver: bool = False) -> str:
+    """The icon's drawing in its 0 0 100 100 box: one group, outlined in ink, filled from the palette."""
     _check(name)
     colours = style.palette(ink_saver)
-    body = ART[name][1].format_map(colours)
-    outlined = svg.wrap(body, fill="none", stroke=colours["ink"], stroke_width=style.ICON_STROKE,
-                        stroke_linejoin="round", stroke_linecap="round")
-    return svg.wrap(outlined, "symbol", id=f"icon-{name}", viewBox="0 0 100 100")
+    return svg.wrap(ART[name][1].format_map(colours), fill="none", stroke=colours["ink"],
+                    stroke_width=style.ICON_STROKE, stroke_linejoin="round", stroke_linecap="round")
 
 
 def icon_defs(names: Iterable[str] | None = None, ink_saver: bool = False) -> str:
