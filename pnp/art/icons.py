@@ -40,6 +40,7 @@ def _check(name: str) -> None:
         raise ValueError(f"unknown icon {name!r}; known icons: {', '.join(icon_names())}")
 
 
+@lru_cache(maxsize=None)
 def symbol(name: str, ink_saver: bool = False) -> str:
     """One <symbol> element for `name`, coloured for the chosen palette."""
     return svg.wrap(art(name, ink_saver), "symbol", id=f"icon-{name}", viewBox="0 0 100 100")

@@ -68,7 +68,8 @@ def _attrs(attrs: dict, places: int) -> dict:
 
 
 def _markup(element: BaseElement) -> str:
-    return element.tostring()
+    # svgwrite's tostring() encodes to UTF-8 and decodes again (for Python 2); straight to text
+    return ElementTree.tostring(element.get_xml(), encoding="unicode")
 
 
 class _Tag(BaseElement):
