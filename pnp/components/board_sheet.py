@@ -21,7 +21,8 @@ from pnp.components.board_shapes import Shapes, circle, shapes
 from pnp.components.board_spec import BoardSpec
 from pnp.components.card_faces import mix
 from pnp.print import pdf
-from pnp.print.tiling import Part, large_page, tile_text, tiled_pages
+from pnp.print.tile_plan import Part, tile_text
+from pnp.print.tiling import large_page, tiled_pages
 from pnp.typeset import svg_fonts
 
 MARGIN = 8.0  # mm from the part's edge to the outermost cell

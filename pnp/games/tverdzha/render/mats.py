@@ -26,7 +26,8 @@ from pnp.print.geometry import Box
 from pnp.art.icons import icon_defs
 from pnp.games.tverdzha.render.mat_panels import (mat_facts, reminders_svg, spots_height, spots_width, storage_height, storage_svg,
                                    token_box_svg)
-from pnp.print.tiling import Part, large_page, tile_text, tiled_pages
+from pnp.print.tile_plan import Part, tile_text
+from pnp.print.tiling import large_page, tiled_pages
 
 SLOT_MARGIN = 1.0  # each side: a slot is the card's trim + 2 mm
 EDGE = 4.0  # part edge to the content
@@ -88,7 +89,7 @@ def _slot(game: Game, k: int, box: Box, pen: Pen, lang: str) -> str:
     out = rect(box, pen.c("paper"), pen.c("ink"), style.STROKE["regular"])
     card = box.inset(SLOT_MARGIN)
     out += rect(card, "none", pen.c("line"), style.STROKE["hair"], style.RADIUS["card"],
-                extra=' stroke-dasharray="2 1.5"')
+                stroke_dasharray="2 1.5")
     out += icon(pen, "building", box.cx, box.cy - 6, 18)
     out += centred_text(box.cx, box.cy + 10, game.ui("mat_slot", lang, n=k), "sans-bold", 10, pen.c("line"))
     return out
