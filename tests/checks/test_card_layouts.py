@@ -12,8 +12,9 @@ from checkkit import changed, codes, line_of
 from pnp.checks import card_layouts
 from pnp.components import card_boxes, card_layout, card_text
 from pnp.components.card_family import CardSpec
+from pnp import games
 
-SHIPPED = card_text.layout_folder(type("G", (), {"id": "tverdzha"}))
+SHIPPED = games.pack("tverdzha").templates / "cards"
 
 
 def test_shipped_layouts_have_no_problems(game):
@@ -115,4 +116,4 @@ def test_an_unknown_colour_icon_or_ui_key_of_a_family():
 def test_registered_with_the_other_checks():
     from pnp.checks import ids
 
-    assert card_layouts.ID in ids()
+    assert card_layouts.ID in ids(games.pack("tverdzha").checks)
