@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-import importlib
 import json
 import multiprocessing
 import os
@@ -23,12 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from pnp.components.base import RENDERERS, BuildError, BuildOptions, OutputFile, Renderer, RenderContext
+from pnp.components.base import BuildError, BuildOptions, OutputFile, Renderer, RenderContext, renderers_of
 from pnp.core import swap, typography
 from pnp.core.errors import UserError
 from pnp.core.interrupts import worker_pool
 from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable
-from pnp.games import GamePack, Model, pack_of
+from pnp.games import Model, pack_of
 from pnp.print.preflight import preflight
 
 #: relative: the output/ folder of the directory pnp runs in, never the package's own
@@ -46,21 +45,6 @@ class BuildResult:
     out_dir: Path
     files: list[OutputFile]
     notes: list[str] = field(default_factory=list)
-
-
-def renderers_of(pack: GamePack) -> dict[str, Renderer]:
-    """The pack's renderers by name, in its order: those its renderer modules register."""
-    found: dict[str, Renderer] = {}
-    for module in map(importlib.import_module, pack.renderers):
-        for name, cls in RENDERERS.get(module.__name__, {}).items():
-            if name in found:
-                raise BuildError(f"game {pack.id!r} has two renderers named {name!r}")
-            found[name] = cls()
-    for renderer in found.values():
-        unknown = [n for n in renderer.needs if n not in found]
-        if unknown:
-            raise BuildError(f"renderer {renderer.name!r} needs {', '.join(unknown)}, which game {pack.id!r} lacks")
-    return found
 
 
 def plan(renderers: Mapping[str, Renderer], only: Iterable[str] = (), build_all: bool = False) -> list[str]:

@@ -10,9 +10,12 @@ masters it reuses (`RenderContext.masters`), so that nothing is drawn twice.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Mapping
+
+from pnp.games import GamePack, pack_of
 
 PAPERS = ("a4", "letter")
 
@@ -68,7 +71,8 @@ class RenderContext:
             raise LookupError(f"renderer {self.current.name!r} reads the masters of {name!r} "
                               f"without declaring it in `needs` ({self.current.needs})")
         if name not in self.made:
-            self.made[name] = (self.renderers[name] if name in self.renderers else _only(name)()).masters(game, self)
+            renderers = self.renderers or renderers_of(pack_of(game))  # a context made outside a build
+            self.made[name] = renderers[name].masters(game, self)
         return self.made[name]
 
     def final_path(self, relative: str) -> Path:
@@ -136,9 +140,16 @@ def register(cls: type[Renderer]) -> type[Renderer]:
     return cls
 
 
-def _only(name: str) -> type[Renderer]:
-    """The one registered renderer called `name` (for a context made outside a build)."""
-    found = [by_name[name] for by_name in RENDERERS.values() if name in by_name]
-    if len(found) != 1:
-        raise LookupError(f"{len(found)} registered renderers are called {name!r}; build through pnp.build")
-    return found[0]
+def renderers_of(pack: GamePack) -> dict[str, Renderer]:
+    """The pack's renderers by name, in its order: those its renderer modules register."""
+    found: dict[str, Renderer] = {}
+    for module in map(importlib.import_module, pack.renderers):
+        for name, cls in RENDERERS.get(module.__name__, {}).items():
+            if name in found:
+                raise BuildError(f"game {pack.id!r} has two renderers named {name!r}")
+            found[name] = cls()
+    for renderer in found.values():
+        unknown = [n for n in renderer.needs if n not in found]
+        if unknown:
+            raise BuildError(f"renderer {renderer.name!r} needs {', '.join(unknown)}, which game {pack.id!r} lacks")
+    return found
