@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from fieldkit import NUMBERS, axial, field
+from oborona_field import NUMBERS, axial, field
 from pnp.games.oborona_zamka.rules.numbers import ATTACKER, DEFENDER
 from pnp.games.oborona_zamka.rules.state import CHANCE, TERMINAL, State
 
