@@ -56,6 +56,9 @@ class Field:
         self.blocked: frozenset[int] = self.mountain | self.castle
         self.segments: tuple[Edge, ...] = tuple(edge(self.index[a], self.index[b]) for a, b in spec.walls)
         self.segment_of: dict[Edge, int] = {e: i for i, e in enumerate(self.segments)}
+        #: per cell, (neighbour, the wall segment on the edge between them or -1)
+        self.links: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((n, self.segment_of.get(edge(c, n), -1)) for n in ns) for c, ns in enumerate(self.neighbours))
         #: segments each segment is joined to (they meet at a hex corner)
         self.joined: tuple[tuple[int, ...], ...] = tuple(
             tuple(j for j, other in enumerate(self.segments) if j != i and self._meet(seg, other))

@@ -92,7 +92,9 @@ class State:
             return max(rng.randint(1, 6), rng.randint(1, 6))
         return rng.randint(1, 6)
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self, player: Optional[int] = None) -> list[Action]:
+        """The actions of the player to move (`player` is accepted for the protocol's sake:
+        every step of this game has one player, so it names no other)."""
         if self.phase == "move":
             return self._moves() + [("stop",)]
         if self.phase == "act":
@@ -155,9 +157,11 @@ class State:
         """Everything is open in this game: each player sees the whole position."""
         return self.describe()
 
-    def resample(self, player: int, rng: Random) -> "State":
-        """No hidden information: the position itself."""
-        return self.clone()
+    def resample_hidden(self, player: int, rng: Random) -> None:
+        """Nothing is hidden in this game: there is nothing to redeal."""
+
+    def joint_action(self, choices) -> Action:
+        raise ValueError("«Оборона Замка» has no simultaneous step")
 
     # --- reading the position ----------------------------------------------------------
 
@@ -200,15 +204,15 @@ class State:
             return []
         occupied = set(self.pos)
         field = self.field
+        walls_stop = self.player == ATTACKER
         out: list[Action] = []
         for figure in self.army(self.player):
             if figure in self.moved:
                 continue
-            here = self.pos[figure]
-            for cell in field.neighbours[here]:
+            for cell, seg in field.links[self.pos[figure]]:
                 if cell in field.blocked or cell in occupied:
                     continue
-                if self.player == ATTACKER and self._wall(here, cell):
+                if walls_stop and seg >= 0 and self.standing[seg]:
                     continue  # the attacker's warriors cannot pass the wall
                 out.append(("move", figure, cell))
         return out
