@@ -19,6 +19,7 @@ class Numbers:
     commander_target: int  # added to the opponent's die when the commander is attacked
     commander_bonus: int  # added to the attacker's warriors' dice while the commander stands
     defender_reroll: bool  # the defender's warriors roll twice and keep the higher
+    own_bonus: bool  # whether the commander's bonus and reroll also count for himself
     bonus_on_capture: bool  # whether the commander's bonus also counts on the castle roll
     natural_six: bool  # a rolled 6 succeeds whatever the modifiers
     max_turns: int  # the simulator's safety cap: the game then ends unfinished

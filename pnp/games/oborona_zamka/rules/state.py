@@ -263,17 +263,19 @@ class State:
         self.tally[{"fight": "fights", "wall": "wall_attacks", "capture": "capture_rolls"}[kind]] += 1
 
     def _bonus(self, figure: int) -> int:
-        """The attacker's commander, while on the field, adds to his other warriors' dice."""
+        """The attacker's commander, while on the field, adds to his other warriors' dice
+        (to his own too only if the content says `own_bonus`)."""
         side = self.side_of(figure)
         leader = self.commander(side)
-        return self.numbers.commander_bonus if side == ATTACKER and figure != leader and self.on_field(leader) else 0
+        helped = figure != leader or self.numbers.own_bonus
+        return self.numbers.commander_bonus if side == ATTACKER and helped and self.on_field(leader) else 0
 
     def _rerolls(self) -> bool:
         kind, figure = self.pending[0], self.pending[1]
         side = self.side_of(figure)
         leader = self.commander(side)
         return (kind == "fight" and side == DEFENDER and self.numbers.defender_reroll
-                and figure != leader and self.on_field(leader))
+                and (figure != leader or self.numbers.own_bonus) and self.on_field(leader))
 
     def need(self, action: Action) -> tuple[int, int]:
         """(threshold, modifier) of an attack: it succeeds when face + modifier >= threshold
