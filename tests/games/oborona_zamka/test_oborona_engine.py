@@ -14,7 +14,7 @@ A0, A1, A2, A3, A4, D0, D1, D2, D3, D4 = range(10)  # figure 0 of each side is t
 
 
 def cell(row, col):
-    return F.index[axial(row, col)]
+    return F.index[axial((row, col))]
 
 
 def position(attackers, defenders, player=ATTACKER, phase="move", numbers=NUMBERS):
