@@ -134,6 +134,7 @@ class Game:
     components: Components
     ui_strings: Mapping[str, Text]
     glossary: tuple[Term, ...]
+    notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)  # path of a mapping -> its note
     source: str = ""
     sha256: str = ""
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
