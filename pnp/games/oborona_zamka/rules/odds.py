@@ -49,7 +49,7 @@ def _attack_p(s: State, action: tuple) -> tuple[int, int, bool, Fraction]:
     s.pending = action
     s.phase = "roll"
     need, modifier = s.need(action)
-    rerolled = s._rerolls()
+    rerolled = s.rerolls()
     p = sum((q for face, q in s.chance_outcomes() if s.succeeds(action, face)), Fraction(0))
     return need, modifier, rerolled, p
 

@@ -80,7 +80,7 @@ class State:
         if self.phase == "lot":
             return [(ATTACKER, Fraction(1, 2)), (DEFENDER, Fraction(1, 2))]
         if self.phase == "roll":
-            return _BEST_OF_TWO if self._rerolls() else _ONE_DIE
+            return _BEST_OF_TWO if self.rerolls() else _ONE_DIE
         if self.phase == "potion":
             return _ONE_DIE
         raise ValueError(f"no chance node in phase {self.phase}")
@@ -88,7 +88,7 @@ class State:
     def sample_chance(self, rng: Random) -> int:
         if self.phase == "lot":
             return rng.randrange(2)
-        if self.phase == "roll" and self._rerolls():
+        if self.phase == "roll" and self.rerolls():
             return max(rng.randint(1, 6), rng.randint(1, 6))
         return rng.randint(1, 6)
 
@@ -270,7 +270,7 @@ class State:
         helped = figure != leader or self.numbers.own_bonus
         return self.numbers.commander_bonus if side == ATTACKER and helped and self.on_field(leader) else 0
 
-    def _rerolls(self) -> bool:
+    def rerolls(self) -> bool:
         kind, figure = self.pending[0], self.pending[1]
         side = self.side_of(figure)
         leader = self.commander(side)
