@@ -11,7 +11,7 @@ from pnp.games.oborona_zamka.model import Game
 from pnp.games.oborona_zamka.rules.field import Field
 from pnp.games.oborona_zamka.rules.state import State
 from pnp.games.oborona_zamka.sim import summary
-from pnp.games.oborona_zamka.sim.agents import GreedyAgent, RandomAgent
+from pnp.games.oborona_zamka.sim.agents import GreedyAgent, RandomAgent, search_agent
 from pnp.games.oborona_zamka.sim.observe import Observer
 from pnp.sim.engine import GameState
 from pnp.sim.hooks import AgentFactory, Requirement, Simulation, UnknownId
@@ -19,13 +19,14 @@ from pnp.sim.hooks import AgentFactory, Requirement, Simulation, UnknownId
 AGENTS: Mapping[str, AgentFactory] = MappingProxyType({
     "random": lambda game, rng, budget: RandomAgent(rng),
     "greedy": lambda game, rng, budget: GreedyAgent(rng),
+    "search": lambda game, rng, budget: search_agent(rng, budget),
 })
 
 
 @dataclass(frozen=True)
 class OboronaSimulation:
     agents: ClassVar[Mapping[str, AgentFactory]] = AGENTS
-    budgeted: ClassVar[frozenset[str]] = frozenset()
+    budgeted: ClassVar[frozenset[str]] = frozenset({"search"})
     cap_reasons: ClassVar[Mapping[str, str]] = MappingProxyType(summary.CAP_REASONS)
 
     def roles(self, game: Game) -> tuple[str, ...]:

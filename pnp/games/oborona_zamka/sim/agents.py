@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from pnp.games.oborona_zamka.rules.state import CHANCE, State
 from pnp.games.oborona_zamka.sim import heuristic
+from pnp.sim.montecarlo import MonteCarloAgent
 
 
 class RandomAgent:
@@ -63,6 +64,15 @@ class GreedyAgent:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
+    def rank(self, state: State, player: int, actions) -> list[tuple[float, object]]:
+        """(expected value, action), best first; equal values keep the engine's order."""
+        values = []
+        for action in actions:
+            child = state.clone()
+            child.apply_action(action)
+            values.append((_expected(child, player), action))
+        return sorted(values, key=lambda va: -va[0])
+
     def act(self, state: State, player: int):
         best, chosen = None, []
         for action in state.legal_actions():
@@ -74,3 +84,10 @@ class GreedyAgent:
             elif abs(v - best) <= 1e-9:
                 chosen.append(action)
         return chosen[0] if len(chosen) == 1 else self.rng.choice(chosen)
+
+
+def search_agent(rng: random.Random, budget: int | None = None) -> MonteCarloAgent:
+    """The general simulator's search agent with this game's ranking, value and rollouts."""
+    greedy = GreedyAgent(rng)
+    return MonteCarloAgent(rng, greedy.rank, heuristic.value, GreedyAgent, budget=budget or 32,
+                           sure_win=heuristic.WIN / 2)
