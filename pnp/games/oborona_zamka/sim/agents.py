@@ -74,15 +74,9 @@ class GreedyAgent:
         return sorted(values, key=lambda va: -va[0])
 
     def act(self, state: State, player: int):
-        best, chosen = None, []
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply_action(action)
-            v = _expected(child, player)
-            if best is None or v > best + 1e-9:
-                best, chosen = v, [action]
-            elif abs(v - best) <= 1e-9:
-                chosen.append(action)
+        ranked = self.rank(state, player, state.legal_actions())
+        best = ranked[0][0]
+        chosen = [a for v, a in ranked if v >= best - 1e-9]
         return chosen[0] if len(chosen) == 1 else self.rng.choice(chosen)
 
 
