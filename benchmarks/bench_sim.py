@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pnp.content import DEFAULT_CONTENT  # noqa: E402
 from pnp.games.tverdzha.rules import state as engine_state  # noqa: E402
-from pnp.games.tverdzha.sim.agents import parse_specs  # noqa: E402
+from pnp.games.tverdzha.simulation import SIMULATION  # noqa: E402
+from pnp.sim.hooks import parse_specs  # noqa: E402
 from pnp.sim.runner import play_many  # noqa: E402
 from pnp.sim.source import GameSource  # noqa: E402
 
@@ -44,7 +45,7 @@ def build_name() -> str:
 
 
 def measure(source: GameSource, agents: str, games: int, workers: int, seed: int = 1) -> dict:
-    specs = parse_specs(agents)
+    specs = parse_specs(agents, SIMULATION, source.roles)
     wall, cpu = time.perf_counter(), cpu_seconds()
     records = play_many(source, specs, games=games, seed=seed, workers=workers)
     wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
@@ -61,7 +62,7 @@ def main() -> int:
     ap.add_argument("--greedy-games", type=int, default=128, help="greedy-vs-greedy games per line")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="the 'all cores' worker count")
     args = ap.parse_args()
-    source = GameSource.read(DEFAULT_CONTENT)
+    source = GameSource.read(DEFAULT_CONTENT, SIMULATION)
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"{build_name()}, load average {os.getloadavg()[0]:.1f}")
     print(f"{'agents':16} {'workers':>7} {'games':>6} {'wall s':>7} {'games/s':>8} {'cpu s':>7} "

@@ -21,8 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pnp.content import DEFAULT_CONTENT  # noqa: E402
-from pnp.games.tverdzha.sim.agents import parse_specs  # noqa: E402
-from pnp.sim.kit_check import coverages, requirements  # noqa: E402
+from pnp.games.tverdzha.simulation import SIMULATION  # noqa: E402
+from pnp.sim.hooks import parse_specs  # noqa: E402
+from pnp.sim.kit_check import coverages  # noqa: E402
 from pnp.sim.runner import default_workers, play_many  # noqa: E402
 from pnp.sim.source import GameSource  # noqa: E402
 from pnp.sim.stats import peak  # noqa: E402
@@ -35,7 +36,7 @@ def peak_counts(records: list[dict], keys) -> dict[str, dict[str, int]]:
 
 def verdicts(game, counts: dict[str, dict[str, int]], games: int) -> tuple[str, str, dict[str, int]]:
     """(new verdict, old verdict, games over each printed count) of one seed's peaks."""
-    found, _ = coverages(game, {"games": games, "peaks": {k: {"games": v} for k, v in counts.items()}})
+    found, _ = coverages(SIMULATION.requirements(game), {"games": games, "peaks": {k: {"games": v} for k, v in counts.items()}})
     new = "fail" if any(c.verdict == "short" for c in found) else "pass"
     old = "fail" if any(c.over * 1000 > games for c in found) else "pass"  # p99.9 above the count
     return new, old, {c.key: c.over for c in found}
@@ -49,10 +50,10 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=default_workers())
     ap.add_argument("--record", type=Path, default=None)
     args = ap.parse_args()
-    source = GameSource.read(DEFAULT_CONTENT)
+    source = GameSource.read(DEFAULT_CONTENT, SIMULATION)
     game = source.game()
-    keys = [key for key, *_ in requirements(game)]
-    specs = parse_specs(args.agents)
+    keys = [req.key for req in SIMULATION.requirements(game)]
+    specs = parse_specs(args.agents, SIMULATION, source.roles)
     recorded = {}
     for seed in range(1, args.seeds + 1):
         records = play_many(source, specs, games=args.games, seed=seed, workers=args.workers)

@@ -18,7 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pnp.content import DEFAULT_CONTENT  # noqa: E402
-from pnp.games.tverdzha.sim.agents import parse_specs  # noqa: E402
+from pnp.games.tverdzha.simulation import SIMULATION  # noqa: E402
+from pnp.sim.hooks import parse_specs  # noqa: E402
 from pnp.sim.runner import play_many, result_document  # noqa: E402
 from pnp.sim.source import GameSource  # noqa: E402
 
@@ -31,12 +32,12 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
-    source = GameSource.read(DEFAULT_CONTENT)
+    source = GameSource.read(DEFAULT_CONTENT, SIMULATION)
     game = source.game()
-    specs = parse_specs(f"search:{args.budget},greedy")
+    specs = parse_specs(f"search:{args.budget},greedy", SIMULATION, source.roles)
     started = time.perf_counter()
     records = play_many(source, specs, games=args.games, seed=args.seed, workers=args.workers)
-    doc = result_document(game, specs, records, seed=args.seed)
+    doc = result_document(source, specs, records, seed=args.seed)
     elapsed = time.perf_counter() - started
     st = doc["stats"]
     search, greedy = st["agents"]["wins"]

@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pnp.commands.sim import summary_text  # noqa: E402
 from pnp.content import DEFAULT_CONTENT  # noqa: E402
 from pnp.games.tverdzha.rules import flow, turn  # noqa: E402
-from pnp.games.tverdzha.sim.agents import parse_specs  # noqa: E402
+from pnp.games.tverdzha.simulation import SIMULATION  # noqa: E402
+from pnp.sim.hooks import parse_specs  # noqa: E402
 from pnp.sim.runner import play_many, result_document  # noqa: E402
 from pnp.sim.source import GameSource  # noqa: E402
 
@@ -63,12 +64,12 @@ def main() -> int:
     args = ap.parse_args()
     if args.variant != "shipped":
         globals()[args.variant]()
-    source = GameSource.read(DEFAULT_CONTENT)
+    source = GameSource.read(DEFAULT_CONTENT, SIMULATION)
     game = source.game()
-    specs = parse_specs("greedy,greedy")
+    specs = parse_specs("greedy,greedy", SIMULATION, source.roles)
     records = play_many(source, specs, games=args.games, seed=args.seed, workers=args.workers,
                          start_method="fork")  # the patches live in this process: forked workers inherit them
-    doc = result_document(game, specs, records, seed=args.seed)
+    doc = result_document(source, specs, records, seed=args.seed)
     print(f"variant: {args.variant}")
     print(summary_text(doc))
     print(f"  cap reasons: {doc['stats']['cap']['reasons']}")

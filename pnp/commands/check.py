@@ -60,11 +60,12 @@ def _kit_problems(game: Game, sim_result: Path | None) -> list[Problem]:
     if problems:
         raise UserError(f"{shown} is not a `pnp sim --json` result:\n" + "\n".join(p.format() for p in problems))
     try:
+        from pnp.games.tverdzha.simulation import SIMULATION  # until the pack registry: the game's Simulation
         from pnp.sim.kit_check import check_kit
     except ImportError as exc:
         raise UserError(f"--sim needs the simulator's kit check (pnp.sim.kit_check), which cannot be loaded: {exc}") from None
     try:
-        return list(check_kit(game, data))
+        return list(check_kit(game, SIMULATION, data))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         # a JSON object of the wrong shape: the user gave the wrong file
         raise UserError(f"{sim_result} is not a `pnp sim --json` result ({type(exc).__name__}: {exc})") from None

@@ -21,6 +21,7 @@ import click
 
 from pnp.commands.common import content_path, load_checked, output_file, print_problems
 from pnp.core.errors import UserError, has_errors
+from pnp.games.tverdzha.simulation import SIMULATION  # until the pack registry: the content's game's Simulation
 from pnp.sim.report import stop_line
 
 GAMES = 1000  # without --precision
@@ -29,15 +30,11 @@ MAX_GAMES = 100_000  # the cap of a --precision run: about ±0.5 pp for an even 
 
 def run(content, *, games, seed, agents, workers, json_out, report, forbid, check_kit,
         precision=None, max_games=None, start_method=None) -> int:
-    from pnp.games.tverdzha.sim import agents as agent_mod
-    from pnp.games.tverdzha.sim.ablation import UnknownId
+    from pnp.sim.hooks import UnknownAgent, UnknownId, parse_specs
     from pnp.sim.runner import default_workers
     from pnp.sim.source import GameSource
 
-    try:
-        specs = agent_mod.parse_specs(agents)
-    except agent_mod.UnknownAgent as exc:
-        return _usage(str(exc))
+    sim = SIMULATION
     if precision is not None and games is not None:
         return _usage("--games and --precision exclude each other: a --precision run plays until it is as "
                       "precise as asked; --max-games caps it")
@@ -53,7 +50,11 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
     game, _ = load_checked(content)
     if game is None:
         return 1
-    source = GameSource.read(content_path(content), forbid)
+    try:
+        specs = parse_specs(agents, sim, sim.roles(game))
+    except UnknownAgent as exc:
+        return _usage(str(exc))
+    source = GameSource.read(content_path(content), sim, forbid)
     if source.sha256 != game.sha256:
         raise UserError(f"{source.path} changed while pnp read it; run the command again")
     try:
@@ -88,13 +89,13 @@ def simulate(source, specs, *, seed, workers, games=None, precision=None, max_ga
     elapsed = time.perf_counter() - started
     click.echo(f"played {len(records)} games in {elapsed:.1f} s ({len(records) / elapsed:.0f} games/s, "
                f"{workers} worker{'s' if workers != 1 else ''})", err=True)
-    return result_document(source.game(), specs, records, seed=seed, forbid=source.forbid, stop=stop)
+    return result_document(source, specs, records, seed=seed, stop=stop)
 
 
 def _add_kit(game, result: dict) -> None:
     from pnp.sim.kit_check import assessment
 
-    result["kit"] = assessment(game, result)
+    result["kit"] = assessment(game, SIMULATION, result)
 
 
 @contextlib.contextmanager
@@ -110,14 +111,14 @@ def _progress(total: int):
 def _outputs(game, result: dict, json_out: Path | None, report: Path | None, check_kit: bool) -> int:
     from pnp.sim.kit_check import check_kit as kit_check
 
-    problems = kit_check(game, result)
+    problems = kit_check(game, SIMULATION, result)
     if json_out is not None:
         json_out.write_text(json.dumps(result, ensure_ascii=False, sort_keys=True, indent=1) + "\n",
                             encoding="utf-8")
     if report is not None:
         from pnp.sim.report import write_report
 
-        write_report(report, result, game, problems)
+        write_report(report, result, game, SIMULATION, problems)
     if check_kit:
         print_problems(problems)
         click.echo(kit_text(result["kit"]), err=True)

@@ -1,11 +1,12 @@
-"""Play many seeded games, in seat-swapped pairs, on one or more processes.
+"""Play many seeded games, in seat-rotated groups, on one or more processes.
 
 `play_many(source, specs, games, seed, workers)` returns one record per game in game-index
 order; `play_until` plays block after block until the seat estimates are as precise as
 asked. Every game's randomness comes from its GameSeed (pnp.sim.seeding), so the records,
 and the JSON made from them, are the same for any --workers and either start method. Each
 task is one fixed block of games and carries everything it needs (the content text, the
-agents, the seed, the block: pnp.sim.source), so workers may be forked or spawned.
+game's Simulation, the agents, the seed, the block: pnp.sim.source), so workers may be
+forked or spawned. A game is played through the engine protocol (pnp.sim.engine) alone.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ import random
 import sys
 from collections import deque
 from collections.abc import Iterator
+from typing import Any
 
-from pnp.games.tverdzha.model import Game
 from pnp.core.interrupts import worker_pool
 from pnp.sim import seeding
+from pnp.sim.engine import CHANCE, SIMULTANEOUS, winner
+from pnp.sim.hooks import Simulation, make_agent
 from pnp.sim.source import GameSource
 from pnp.sim.stats import DIGITS, SeatPrecision, summarize
 
@@ -32,36 +35,38 @@ MAX_DECISIONS = 4000
 #: Rounds after which the engine ends a game as "cap" (passed to new_game).
 MAX_ROUNDS = 100
 #: `--precision` decides only from this many blocks on (64 pairs): before that a sample
-#: variance of the pair means can be zero by chance (every pair split 1:1) and stop at once.
+#: variance of the group means can be zero by chance (every pair split 1:1) and stop at once.
 MIN_BLOCKS = 4
 
 
-def play_game(game: Game, specs, gs: seeding.GameSeed, max_rounds: int = MAX_ROUNDS) -> dict:
-    """One full game; returns its record (see pnp.games.tverdzha.sim.observe)."""
-    from pnp.games.tverdzha import rules
-    from pnp.games.tverdzha.sim.agents import make_agent
-    from pnp.games.tverdzha.sim.observe import Observer
-
+def play_game(sim: Simulation, game: Any, specs, gs: seeding.GameSeed, max_rounds: int = MAX_ROUNDS) -> dict:
+    """One full game; returns its record: the runner's part (index, pair, winner, slots,
+    agents, decisions) and the game's (its Observer's record)."""
+    roles = sim.roles(game)
+    seats = range(len(roles))
     chance = random.Random(gs.chance)
     slots = gs.slots
-    agents = [make_agent(specs[slots[seat]], game, random.Random(gs.agents[slots[seat]]), seat)
-              for seat in range(2)]
-    state = rules.new_game(game, max_rounds=max_rounds)
-    observer = Observer(game, state)
+    agents = [make_agent(sim, specs[slots[seat]], game, random.Random(gs.agents[slots[seat]])) for seat in seats]
+    state = sim.new_game(game, max_rounds)
+    observer = sim.observer(game, state)
     decisions = 0
     while not state.is_terminal() and decisions < MAX_DECISIONS:
         player = state.current_player
-        if player == rules.CHANCE:
+        if player == CHANCE:
             state.apply_action(state.sample_chance(chance))
-        elif player == rules.SIMULTANEOUS:
-            state.apply_action(rules.joint_action(state, [agents[p].act(state, p) for p in range(2)]))
+        elif player == SIMULTANEOUS:
+            state.apply_action(state.joint_action([agents[p].act(state, p) for p in seats]))
             decisions += 1
         else:
             state.apply_action(agents[player].act(state, player))
             decisions += 1
         observer.step(state)
-    return observer.record(state, gs, [specs[s].label for s in (0, 1)], decisions,
-                           capped=not state.is_terminal())
+    capped = not state.is_terminal()
+    part = observer.record(state, capped)
+    won = None if capped or part["victory"] == "cap" else winner(state.returns())
+    return {"index": gs.index, "pair": gs.pair, "winner": None if won is None else roles[won],
+            "decisions": decisions, "slots": {roles[seat]: slots[seat] for seat in seats},
+            "agent_names": [specs[s].label for s in seats]} | part
 
 
 # ---- many games ------------------------------------------------------------------
@@ -87,7 +92,8 @@ def play_block(task: tuple) -> list[dict]:
     worker builds the model from the source), so any start method runs it."""
     source, specs, seed, block, games, max_rounds = task
     game = source.game()
-    return [play_game(game, specs, gs, max_rounds) for gs in seeding.block_games(seed, block, games)]
+    return [play_game(source.simulation, game, specs, gs, max_rounds)
+            for gs in seeding.block_games(seed, block, games, len(specs))]
 
 
 def play_blocks(source: GameSource, specs, *, games: int, seed: int, workers: int = 1,
@@ -99,7 +105,7 @@ def play_blocks(source: GameSource, specs, *, games: int, seed: int, workers: in
     the one awaited, in index order, so the processes stay busy without running far past
     a stop.
     """
-    tasks = [(source, tuple(specs), seed, b, games, max_rounds) for b in range(len(seeding.blocks(games)))]
+    tasks = [(source, tuple(specs), seed, b, games, max_rounds) for b in range(len(seeding.blocks(games, len(specs))))]
     if workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield play_block(task)
@@ -137,7 +143,7 @@ def play_until(source: GameSource, specs, *, precision: float, max_games: int, s
     `--games <the count it stopped at>` whatever --workers says.
 
     Returns the records and the stop (see `stop_rule`)."""
-    players = tuple(source.game().players)
+    players = source.roles
     tally = SeatPrecision(players)
     records: list[dict] = []
     reason = "max-games"
@@ -165,16 +171,17 @@ def stop_rule(records: list[dict], players, reason: str, *, precision: float | N
             "half_width_pp": round(100 * half, DIGITS) if math.isfinite(half) else None, "widest": seat}
 
 
-def result_document(game: Game, specs, records: list[dict], *, seed: int, forbid=(),
+def result_document(source: GameSource, specs, records: list[dict], *, seed: int,
                     max_rounds: int = MAX_ROUNDS, stop: dict | None = None) -> dict:
-    """The `pnp sim --json` document: what was run (meta) and what came out (stats).
-    `stop` is what `play_until` returned; a run of a fixed number of games has none."""
-    players = tuple(game.players)
+    """The `pnp sim --json` document: what was run (meta) and what came out (stats: the
+    general ones and the game's own). `stop` is what `play_until` returned; a run of a
+    fixed number of games has none."""
+    game, players = source.game(), source.roles
     return {
         "meta": {"game": game.id, "content_sha256": game.sha256, "seed": seed,
-                 "agents": [s.label for s in specs], "forbid": list(forbid),
-                 "block_games": seeding.BLOCK_GAMES, "cap_rounds": max_rounds,
+                 "agents": [s.label for s in specs], "forbid": list(source.forbid),
+                 "block_games": seeding.block_size(len(players)), "cap_rounds": max_rounds,
                  "cap_decisions": MAX_DECISIONS, "quantiles": "nearest rank", "pnp_sim": 2,
                  "stop": stop or stop_rule(records, players, "games")},
-        "stats": summarize(records, players),
+        "stats": summarize(records, players) | source.simulation.summarize(records, players),
     }

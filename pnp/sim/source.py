@@ -3,7 +3,8 @@
 The frozen model holds read-only mapping proxies, which do not pickle, and a spawned
 worker (the only start method on Windows, the default on macOS) shares no memory with
 the command. So a task carries a `GameSource` instead: the content text exactly as the
-command read and checked it, the path its marks name, and the ablation (`--forbid`).
+command read and checked it, the path its marks name, the ablation (`--forbid`) and the
+game's Simulation (pnp.sim.hooks; it pickles as a reference to the game's module).
 Each process builds the model once per source and keeps it (`game()`); the command builds
 it before it starts any worker, so forked workers inherit it already built.
 """
@@ -14,39 +15,45 @@ import functools
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from pnp.content import Game, display_path, load_text
+from pnp.content import display_path, load_text
 from pnp.content.readfile import read_limited
 from pnp.core.errors import UserError
-from pnp.games.tverdzha.sim.ablation import forbid
+from pnp.sim.hooks import Simulation
 
 
 @dataclass(frozen=True)
 class GameSource:
     text: str  # the content file, decoded as the loader decodes it
     path: str  # the file as the marks show it
-    forbid: tuple[str, ...] = ()  # battle cards and buildings taken out (pnp.games.tverdzha.sim.ablation)
+    simulation: Simulation  # the game's side of the simulator
+    forbid: tuple[str, ...] = ()  # parts taken out (Simulation.ablate)
 
     @classmethod
-    def read(cls, path: str | Path, forbid=()) -> GameSource:
+    def read(cls, path: str | Path, simulation: Simulation, forbid=()) -> GameSource:
         shown = display_path(Path(path))
         raw, problem = read_limited(path, shown)
         if problem is not None:
             raise UserError(problem.format())
-        return cls(raw.decode("utf-8-sig"), shown, tuple(forbid))
+        return cls(raw.decode("utf-8-sig"), shown, simulation, tuple(forbid))
 
     @property
     def sha256(self) -> str:
         """The content hash the model and the `--json` result carry."""
         return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
 
-    def game(self) -> Game:
+    def game(self) -> Any:
         return _build(self)
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        return self.simulation.roles(self.game())
 
 
 @functools.lru_cache(maxsize=4)
-def _build(source: GameSource) -> Game:
+def _build(source: GameSource) -> Any:
     game, problems = load_text(source.text, source.path)
     if game is None:  # the command checked this very text before it made the source
         raise ValueError(f"{source.path}: the content does not load: {problems[0].format()}")
-    return forbid(game, source.forbid)
+    return source.simulation.ablate(game, source.forbid)

@@ -1,7 +1,9 @@
 """Statistics over many played games: the numbers `pnp sim` prints, writes as JSON and plots.
 
-Input: the per-game records made by `pnp.games.tverdzha.sim.observe` (plain dicts, in game-index order).
-Output: one JSON-ready dict. Everything is computed from integers and rounded once, so the
+Input: the per-game records made by pnp.sim.runner (plain dicts, in game-index order).
+Output: one JSON-ready dict of what every game has (seats, agents, victory types, length,
+cap, seat-rotated groups, component peaks); the game's own statistics come from its
+Simulation.summarize. Everything is computed from integers and rounded once, so the
 same records always give the same bytes, whatever the number of workers that played them.
 """
 
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
+from fractions import Fraction
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 QUANTILES = {"p50": 0.5, "p90": 0.9, "p99": 0.99, "p99.9": 0.999}
@@ -41,8 +44,8 @@ def wilson_cc(successes: int, trials: int, z: float = Z95) -> tuple[float, float
 def rate(successes: int, trials: int) -> dict:
     """{"n", "of", "rate", "ci95"}: a proportion with its Wilson interval, rounded."""
     lo, hi = wilson(successes, trials)
-    return {"n": successes, "of": trials, "rate": _r(successes / trials if trials else 0.0),
-            "ci95": [_r(lo), _r(hi)]}
+    return {"n": successes, "of": trials, "rate": rounded(successes / trials if trials else 0.0),
+            "ci95": [rounded(lo), rounded(hi)]}
 
 
 def quantile(sorted_values: list[int | float], q: float):
@@ -56,7 +59,7 @@ def quantile(sorted_values: list[int | float], q: float):
 def distribution(values, keys=("p50", "p90")) -> dict:
     """mean, the asked quantiles and max of a sample of numbers."""
     ordered = sorted(values)
-    out = {"mean": _r(sum(ordered) / len(ordered)) if ordered else 0.0}
+    out = {"mean": rounded(sum(ordered) / len(ordered)) if ordered else 0.0}
     for key in keys:
         out[key] = quantile(ordered, QUANTILES[key])
     out["max"] = ordered[-1] if ordered else 0
@@ -70,17 +73,17 @@ def peak(values) -> dict:
     return distribution(values, keys=("p50", "p99", "p99.9")) | {"games": _histogram(values)}
 
 
-def _r(x: float) -> float:
+def rounded(x: float) -> float:
+    """A statistic as the JSON carries it: DIGITS decimals."""
     return round(float(x), DIGITS)
 
 
 # ---- the summary ------------------------------------------------------------------
 
-def summarize(records: list[dict], players: tuple[str, str] = ("A", "B")) -> dict:
-    """Every statistic of issue 3 from the per-game records."""
-    n = len(records)
+def summarize(records: list[dict], players: tuple[str, ...]) -> dict:
+    """The general statistics of the per-game records; `players`: the seats' names."""
     return {
-        "games": n,
+        "games": len(records),
         "seats": _seats(records, players),
         "agents": _agents(records),
         "victory_types": _victory_types(records),
@@ -89,9 +92,6 @@ def summarize(records: list[dict], players: tuple[str, str] = ("A", "B")) -> dic
                    "rounds_histogram": _histogram([r["rounds"] for r in records])},
         "cap": _cap(records),
         "pairs": _pairs(records),
-        "buildings": _buildings(records, players),
-        "battle_cards": _cards(records),
-        "battles": _battles(records),
         "peaks": _peaks(records),
     }
 
@@ -107,58 +107,65 @@ def _seats(records, players) -> dict:
 
 
 def pair_interval(records, won) -> list[float]:
-    """A 95 % interval that treats each seat-swapped pair as one observation (the mean of its
-    games), so any correlation between the two games of a pair widens it honestly."""
-    tally = PairTally()
+    """A 95 % interval that treats each seat-rotated group as one observation (the mean of
+    its games), so any correlation between the games of a group widens it honestly."""
+    tally = PairTally(_seat_count(records))
     tally.add(records, won)
     return tally.interval()
 
 
-class PairTally:
-    """Running sums over seat-swapped pairs of one yes/no outcome, pairs as the unit.
+def _seat_count(records) -> int:
+    return len(records[0]["slots"]) if records else 2
 
-    A pair's value is counted in halves (0, 1 or 2: the mean of its games times 2; a pair
-    cut short by an odd game count has one game, 0 or 2), so the sums are integers and the
-    interval is the same however the records were added, a block at a time or all at once.
-    Both games of a pair must come in one `add` (blocks never split a pair).
+
+class PairTally:
+    """Running sums over seat-rotated groups (pairs, for two seats) of one yes/no outcome,
+    groups as the unit.
+
+    A group's value is counted in units of 1/n for n seats (the mean of its games times n:
+    0 .. n for a full group), exactly (a group cut short by the game count has fewer
+    games), so the interval is the same however the records were added, a block at a time
+    or all at once. Every game of a group must come in one `add` (blocks never split one).
     """
 
-    def __init__(self):
-        self.pairs = self.total = self.squares = 0
+    def __init__(self, seats: int = 2):
+        self.seats = seats
+        self.pairs = 0
+        self.total = self.squares = Fraction(0)
 
     def add(self, records, won) -> None:
         by_pair = defaultdict(list)
         for r in records:
             by_pair[r["pair"]].append(bool(won(r)))
         for games in by_pair.values():
-            value = 2 * sum(games) // len(games)
+            value = Fraction(self.seats * sum(games), len(games))
             self.pairs += 1
             self.total += value
             self.squares += value * value
 
     def mean(self) -> float:
-        return self.total / (2 * self.pairs) if self.pairs else 0.0
+        return float(self.total / (self.seats * self.pairs)) if self.pairs else 0.0
 
     def half_width(self) -> float:
-        """95 % half-width of the mean over pairs (normal approximation); inf below 2 pairs."""
+        """95 % half-width of the mean over groups (normal approximation); inf below 2 groups."""
         k = self.pairs
         if k < 2:
             return math.inf
-        # sample variance of the pair means: (k*sum(v^2) - sum(v)^2) / (k (k-1)) / 4, v in halves
-        return Z95 * math.sqrt((k * self.squares - self.total ** 2) / (k - 1)) / (2 * k)
+        # sample variance of the group means: (k*sum(v^2) - sum(v)^2) / (k (k-1)) / n^2, v in 1/n
+        return Z95 * math.sqrt((k * self.squares - self.total ** 2) / (k - 1)) / (self.seats * k)
 
     def interval(self) -> list[float]:
         if self.pairs < 2:
             return [0.0, 1.0]
         m, half = self.mean(), self.half_width()
-        return [_r(max(0.0, m - half)), _r(min(1.0, m + half))]
+        return [rounded(max(0.0, m - half)), rounded(min(1.0, m + half))]
 
 
 class SeatPrecision:
     """How precisely the games so far estimate each seat's win rate: the pair half-widths."""
 
     def __init__(self, players):
-        self.tallies = {p: PairTally() for p in players}
+        self.tallies = {p: PairTally(len(players)) for p in players}
 
     def add(self, records) -> SeatPrecision:
         for p, tally in self.tallies.items():
@@ -206,65 +213,21 @@ def _cap(records) -> dict:
 
 
 def _pairs(records) -> dict:
-    """Seat-swapped pairs: how often the same seat (or the same agent) won both games of a pair."""
+    """Seat-rotated groups (pairs, for two seats): how often the same seat (or the same
+    agent) won every game of a group ("both" of a pair)."""
     by_pair = defaultdict(list)
     for r in records:
         by_pair[r["pair"]].append(r)
-    full = [g for g in by_pair.values() if len(g) == 2]
-    same_seat = sum(1 for a, b in full if a["winner"] is not None and a["winner"] == b["winner"])
-    same_agent = sum(1 for a, b in full if a["winner"] is not None and b["winner"] is not None
-                     and a["slots"][a["winner"]] == b["slots"][b["winner"]])
+    full = [g for g in by_pair.values() if len(g) == _seat_count(records)]
+    same_seat = sum(1 for g in full if g[0]["winner"] is not None and all(r["winner"] == g[0]["winner"] for r in g))
+    same_agent = sum(1 for g in full if all(r["winner"] is not None for r in g)
+                     and len({r["slots"][r["winner"]] for r in g}) == 1)
     return {"pairs": len(full), "same_seat_won_both": same_seat, "same_agent_won_both": same_agent}
 
 
 def _histogram(values) -> dict:
     counts = Counter(values)
     return {str(k): counts[k] for k in sorted(counts)}
-
-
-def _buildings(records, players) -> dict:
-    """Per building id: player-games where it was built / upgraded, and how often that player won."""
-    built, upgraded, won_built, won_upgraded = Counter(), Counter(), Counter(), Counter()
-    ids = set()
-    for r in records:
-        for p in players:
-            won = r["winner"] == p
-            for bid in set(r["built"][p]):
-                built[bid] += 1
-                won_built[bid] += won
-            for bid in set(r["upgraded"][p]):
-                upgraded[bid] += 1
-                won_upgraded[bid] += won
-        ids |= set(r.get("building_ids", ()))
-    player_games = len(records) * len(players)
-    out = {}
-    for bid in sorted(ids | set(built)):
-        out[bid] = {"built": built[bid], "built_share": _r(built[bid] / player_games if player_games else 0),
-                    "upgraded": upgraded[bid],
-                    "win_when_built": rate(won_built[bid], built[bid]),
-                    "win_when_upgraded": rate(won_upgraded[bid], upgraded[bid])}
-    return out
-
-
-def _cards(records) -> dict:
-    """Per battle card: times played, and the battle win rate of the side that played it."""
-    played, won = Counter(), Counter()
-    ids = set()
-    for r in records:
-        for card, battle_won in r["cards"]:
-            played[card] += 1
-            won[card] += battle_won
-        ids |= set(r.get("card_ids", ()))
-    return {cid: {"played": played[cid], "battle_win": rate(won[cid], played[cid])}
-            for cid in sorted(ids | set(played))}
-
-
-def _battles(records) -> dict:
-    total = sum(r["battles"]["count"] for r in records)
-    attacker_won = sum(r["battles"]["attacker_won"] for r in records)
-    no_card = sum(r["battles"]["sides_without_card"] for r in records)
-    return {"count": total, "per_game": distribution([r["battles"]["count"] for r in records]),
-            "attacker_won": rate(attacker_won, total), "sides_without_card": no_card}
 
 
 def _peaks(records) -> dict:

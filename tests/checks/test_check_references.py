@@ -1,5 +1,9 @@
 """references: every id points at something that exists; ids are unique; hints."""
 
+from dataclasses import replace
+
+import pytest
+
 from checkkit import DELETE, changed, codes, from_text, index_of, line_of, run, shipped_loaded, shipped_text
 from pnp.games.tverdzha.checks import references
 from pnp.games.tverdzha.effect_keys import BATTLE, BUILDING, EFFECTS
@@ -124,13 +128,25 @@ def test_every_effect_key_in_use_is_known_and_on_the_right_kind(game):
             assert EFFECTS[e.key].on == BATTLE
 
 
-def test_the_effect_table_matches_the_engine():
-    """The vocabulary the checks accept is exactly what the rules engine implements."""
-    from pnp.games.tverdzha.rules.battle import CARD_KEYS
-    from pnp.games.tverdzha.rules.castle_effects import BUILDING_KEYS
+def test_the_engine_folds_every_building_effect_of_the_table(game):
+    """The one vocabulary (effect_keys) is what the engine implements: a castle holding a
+    building with any building key of the table folds without UnknownEffect, and a key
+    outside the table is refused."""
+    from pnp.games.tverdzha.model import Effect
+    from pnp.games.tverdzha.rules.castle_effects import UnknownEffect
+    from pnp.games.tverdzha.rules.compiled import Rules
 
-    assert {k for k, s in EFFECTS.items() if s.on == BUILDING} == set(BUILDING_KEYS)
-    assert {k for k, s in EFFECTS.items() if s.on == BATTLE} == set(CARD_KEYS)
+    params = {"int": 1, "resource": game.resource_ids[0], "cost": {game.resource_ids[0]: 1}}
+    for key, spec in EFFECTS.items():
+        if spec.on != BUILDING:
+            continue
+        effect = Effect(key, {name: params[kind] for name, kind in spec.params.items()}, game.buildings[0].effects[0].text)
+        one = replace(game, buildings=(replace(game.buildings[0], effects=(effect,)),) + game.buildings[1:])
+        Rules(one).fx({0: 0})
+    odd = Effect("teleport", {}, game.buildings[0].effects[0].text)
+    bad = replace(game, buildings=(replace(game.buildings[0], effects=(odd,)),) + game.buildings[1:])
+    with pytest.raises(UnknownEffect):
+        Rules(bad).fx({0: 0})
 
 
 def test_ids_in_messages_point_at_the_id_line():

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.games.tverdzha.rules.battle import CARD_KEYS, Battle
+from pnp.games.tverdzha.effect_keys import BATTLE, BUILDING, EFFECTS
+from pnp.games.tverdzha.rules.battle import Battle
 from pnp.games.tverdzha.rules.compiled import compile_rules
-from pnp.games.tverdzha.rules.castle_effects import BUILDING_KEYS
 
 
 @pytest.fixture(scope="module")
@@ -24,12 +24,12 @@ def fight(R, att, dfn, faces=(), att_card=None, def_card=None, att_bonus=0, def_
     return b
 
 
-def test_every_effect_key_of_the_content_is_known(game):
+def test_every_effect_key_of_the_content_is_in_the_vocabulary(game):
     for c in game.battle_cards:
-        assert {e.key for e in c.effects} <= CARD_KEYS, c.id
+        assert all(EFFECTS[e.key].on == BATTLE for e in c.effects), c.id
     for b in game.buildings:
         for e in b.effects + b.upgrade.effects:
-            assert e.key in BUILDING_KEYS, b.id
+            assert EFFECTS[e.key].on == BUILDING, b.id
 
 
 def test_thresholds_follow_the_ratio_rows(R):

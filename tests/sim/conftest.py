@@ -6,6 +6,7 @@ import pytest
 
 from pnp.content import DEFAULT_CONTENT, load_game
 from pnp.sim.source import GameSource
+from simkit import SIM
 
 
 @pytest.fixture(scope="session")
@@ -18,11 +19,11 @@ def game():
 @pytest.fixture(scope="session")
 def source():
     """The shipped content as the runner's tasks carry it."""
-    return GameSource.read(DEFAULT_CONTENT)
+    return GameSource.read(DEFAULT_CONTENT, SIM)
 
 
 def fake_record(i, winner, victory="points", rounds=10):
-    """A per-game record as pnp.games.tverdzha.sim.observe makes them (seat-swapped: odd games swap slots)."""
+    """A per-game record as pnp.sim.runner makes them with the game's observer (seat-swapped: odd games swap slots)."""
     slots = {"A": 0, "B": 1} if i % 2 == 0 else {"A": 1, "B": 0}
     return {"index": i, "pair": i // 2, "winner": winner, "victory": victory, "rounds": rounds,
             "decisions": 3 * rounds, "slots": slots, "agent_names": ["x", "y"],

@@ -8,9 +8,9 @@ import pytest
 
 from pnp.games.tverdzha import rules
 from pnp.games.tverdzha.rules.agents_min import play
-from pnp.games.tverdzha.sim.agents import GreedyAgent, make_agent, parse_specs
+from pnp.games.tverdzha.sim.agents import GreedyAgent
 from pnp.sim.runner import play_many
-from pnp.games.tverdzha.sim.search import determinize
+from simkit import agent, specs
 
 
 def _play(game, agents, seed, on_decision=None, max_rounds=40):
@@ -25,8 +25,7 @@ def _play(game, agents, seed, on_decision=None, max_rounds=40):
 
 @pytest.mark.parametrize("names", ["random,scripted", "greedy,scripted", "search:4,random"])
 def test_agents_play_only_legal_actions(game, names):
-    specs = parse_specs(names)
-    agents = [make_agent(specs[i], game, random.Random(i), i) for i in range(2)]
+    agents = [agent(name, game, random.Random(i)) for i, name in enumerate(names.split(","))]
     state = _play(game, agents, seed=4, max_rounds=25 if "search" in names else 40)
     assert state.is_terminal()
 
@@ -47,13 +46,13 @@ def test_greedy_walks_into_an_empty_enemy_castle(game):
 
     for seed in range(30):
         rngs = [random.Random(seed * 2 + i) for i in range(2)]
-        _play(game, [make_agent(parse_specs("random")[0], game, r, i) for i, r in enumerate(rngs)], seed, probe)
+        _play(game, [agent("random", game, r) for r in rngs], seed, probe)
         if len(chances) >= 3:
             break
     assert chances, "no position with an open enemy castle was reached"
 
 
-def test_determinize_redeals_only_what_the_player_cannot_see(game):
+def test_resample_hidden_redeals_only_what_the_player_cannot_see(game):
     state = rules.new_game(game)
     chance = random.Random(1)
     while state.current_player == rules.CHANCE:
@@ -62,7 +61,8 @@ def test_determinize_redeals_only_what_the_player_cannot_see(game):
     seen = set()
     for seed in range(20):
         s = state.clone()
-        determinize(s, 0, random.Random(seed))
+        s.resample_hidden(0, random.Random(seed))
+        assert s.observation(0) == state.observation(0)  # what player 0 knows stays the same
         assert s.hand[0] == before[0][0]  # own hand untouched
         assert sum(s.hand[1]) == sum(before[0][1])
         assert [a + b for a, b in zip(s.hand[1], s.deck)] == [a + b for a, b in zip(before[0][1], before[1])]
@@ -73,7 +73,7 @@ def test_determinize_redeals_only_what_the_player_cannot_see(game):
 
 def test_search_beats_greedy_on_a_fixed_seed(source):
     """A small fixed run (the evidence run with intervals is benchmarks/search_vs_greedy.py)."""
-    recs = play_many(source, parse_specs("search:12,greedy"), games=8, seed=1, workers=2)
+    recs = play_many(source, specs("search:12,greedy"), games=8, seed=1, workers=2)
     search_wins = sum(1 for r in recs if r["winner"] and r["slots"][r["winner"]] == 0)
     greedy_wins = sum(1 for r in recs if r["winner"] and r["slots"][r["winner"]] == 1)
     assert search_wins >= 6 and search_wins > greedy_wins

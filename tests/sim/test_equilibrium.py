@@ -11,10 +11,10 @@ import pytest
 
 from pnp.games.tverdzha import rules
 from pnp.sim import seeding
-from pnp.games.tverdzha.sim.agents import GreedyAgent, make_agent, parse_specs
-from pnp.games.tverdzha.sim.equilibrium import EquilibriumAgent, hand_types, maximin, observe
+from pnp.games.tverdzha.sim.agents import GreedyAgent
+from pnp.games.tverdzha.sim.equilibrium import EquilibriumAgent, hand_types, maximin
 from pnp.sim.runner import play_game
-from pnp.games.tverdzha.sim.search import determinize
+from simkit import SIM, agent, specs
 
 
 @pytest.mark.parametrize("payoff, mix, value", [
@@ -95,7 +95,7 @@ def test_the_mix_on_a_real_battle_is_optimal_and_played_as_drawn(battle):
         pure = np.eye(len(solved.options))[i]
         assert _guaranteed(solved, pure) < solved.value - 1e-6 or solved.mix[i] > 0.999
     # the opponent's possible cards are the unseen ones, with None always open to it
-    unseen = observe(state, 0).unseen
+    unseen = state.observation(0).unseen
     assert solved.opponent == [None] + [c for c, n in zip(state.R.card_ids, unseen) if n]
     assert all(cols[0] == 0 for _, cols in solved.types)
     # the agent plays the mix: its card is the draw from the mix with its RNG, and those
@@ -117,16 +117,16 @@ def test_the_agent_reads_only_what_the_player_can_see(game):
     # asking the agent, so an agent that peeks cannot steer the choice of position)
     state = next(s for s in (_card_step(game, 2, 0, i) for i in range(12)) if sum(s.hand[1]))
     solved = EquilibriumAgent(random.Random(0)).solve(state, 0)
-    view = observe(state, 0)
+    view = state.observation(0)
     # the unseen cards are exactly the deck and the opponent's hand, without reading them
     assert list(view.unseen) == [d + h for d, h in zip(state.deck, state.hand[1])]
-    assert view.opp_size == sum(state.hand[1])
+    assert view.hand_sizes == (sum(state.hand[0]), sum(state.hand[1])) and view.hand == tuple(state.hand[0])
     # re-dealing the opponent's hand from the unseen cards changes nothing the agent decides
     mixes = set()
     for seed in range(4):
         other = state.clone()
-        determinize(other, 0, random.Random(seed))
-        assert observe(other, 0) == view
+        other.resample_hidden(0, random.Random(seed))
+        assert other.observation(0) == view
         again = EquilibriumAgent(random.Random(0)).solve(other, 0)
         assert (again.opponent, again.payoff, again.types) == (solved.opponent, solved.payoff, solved.types)
         mixes.add(tuple(again.mix))
@@ -138,9 +138,9 @@ def test_the_agent_reads_only_what_the_player_can_see(game):
 
 
 def test_seeded_games_are_reproducible_and_the_agent_is_registered(game):
-    specs = parse_specs("equilibrium,greedy")
-    assert isinstance(make_agent(specs[0], game, random.Random(0), 0), EquilibriumAgent)
+    pair = specs("equilibrium,greedy")
+    assert isinstance(agent("equilibrium", game, random.Random(0)), EquilibriumAgent)
     gs = next(iter(seeding.block_games(7, 0, 2)))
-    first = play_game(game, specs, gs, max_rounds=30)
-    assert play_game(game, specs, gs, max_rounds=30) == first
+    first = play_game(SIM, game, pair, gs, max_rounds=30)
+    assert play_game(SIM, game, pair, gs, max_rounds=30) == first
     assert first["agent_names"] == ["equilibrium", "greedy"]

@@ -19,6 +19,7 @@ import pytest
 
 from pnp.core.errors import has_errors
 from pnp.sim.kit_check import check_kit, coverages
+from simkit import SIM
 
 RECORDED = json.loads((Path(__file__).parent / "data" / "greedy_peaks.json").read_text(encoding="utf-8"))
 SEEDS = range(1, 21)
@@ -49,7 +50,7 @@ def _resample(seed: int, games: int = GAMES) -> dict:
 
 def _old_rule_fails(game, sim: dict) -> bool:
     """The check before: an error when the nearest-rank p99.9 peak is above the printed count."""
-    found, _ = coverages(game, sim["stats"])
+    found, _ = coverages(SIM.requirements(game), sim["stats"])
     return any(c.over * 1000 > c.games for c in found)
 
 
@@ -64,7 +65,7 @@ def test_the_recorded_games_put_the_tokens_near_the_target(game):
 @pytest.mark.parametrize("games", [1000, 2000])
 def test_the_shipped_kit_gets_the_same_verdict_on_20_seeds(game, games):
     sims = [_resample(seed, games) for seed in SEEDS]
-    assert [has_errors(check_kit(game, sim)) for sim in sims] == [False] * 20
+    assert [has_errors(check_kit(game, SIM, sim)) for sim in sims] == [False] * 20
     # the old rule, on the very same samples, fails some of them
     assert any(_old_rule_fails(game, sim) for sim in sims)
 
@@ -74,7 +75,7 @@ def test_the_shipped_kit_passes_on_every_recorded_seed(game, seed):
     counts = RECORDED["seeds"][seed]
     games = sum(counts["tokens"].values())
     sim = {"meta": {}, "stats": {"games": games, "peaks": {k: {"games": v} for k, v in counts.items()}}}
-    assert not has_errors(check_kit(game, sim))
+    assert not has_errors(check_kit(game, SIM, sim))
 
 
 def test_a_kit_one_game_in_a_hundred_runs_short_of_fails_on_every_seed(game):
@@ -82,5 +83,5 @@ def test_a_kit_one_game_in_a_hundred_runs_short_of_fails_on_every_seed(game):
     games = sum(tokens.values())
     p99 = next(v for v in sorted(tokens) if sum(n for w, n in tokens.items() if w > v) * 100 <= games)
     short = replace(game, components=replace(game.components, unit_tokens_per_player=p99))
-    verdicts = [has_errors(check_kit(short, _resample(seed))) for seed in SEEDS]
+    verdicts = [has_errors(check_kit(short, SIM, _resample(seed))) for seed in SEEDS]
     assert verdicts == [True] * 20

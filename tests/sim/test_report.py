@@ -10,6 +10,7 @@ from pypdf import PdfReader
 
 from pnp.sim.report import UnsupportedFormat, write_report
 from pnp.sim.runner import result_document
+from simkit import SIM
 
 
 class _Spec:
@@ -18,15 +19,15 @@ class _Spec:
 
 
 @pytest.fixture(scope="module")
-def sim(game, make_record):
+def sim(game, source, make_record):
     records = [make_record(i, "AB"[i % 3 == 0], rounds=10 + i % 7) for i in range(40)]
-    return game, result_document(game, [_Spec("greedy"), _Spec("search")], records, seed=7)
+    return game, result_document(source, [_Spec("greedy"), _Spec("search")], records, seed=7)
 
 
 def test_html_is_self_contained_with_plots_and_tables(sim, tmp_path):
     game, doc = sim
     out = tmp_path / "r.html"
-    write_report(out, doc, game)
+    write_report(out, doc, game, SIM)
     html = out.read_text(encoding="utf-8")
     assert html.count("<svg") == 2  # win rates with intervals, game-length histogram
     assert not re.search(r'(src|href)="(http|//)', html)  # nothing fetched from outside
@@ -38,17 +39,17 @@ def test_html_is_self_contained_with_plots_and_tables(sim, tmp_path):
 def test_pdf_report_has_the_same_sections_and_fonts_embedded(sim, tmp_path):
     game, doc = sim
     out = tmp_path / "r.pdf"
-    write_report(out, doc, game)
+    write_report(out, doc, game, SIM)
     reader = PdfReader(io.BytesIO(out.read_bytes()))
     text = "".join(page.extract_text() for page in reader.pages)
     for heading in ("Balance", "Game length", "Buildings", "Battle cards", "Component peaks"):
         assert heading in text
     assert "Таран" in text
-    write_report(tmp_path / "again.pdf", doc, game)
+    write_report(tmp_path / "again.pdf", doc, game, SIM)
     assert (tmp_path / "again.pdf").read_bytes() == out.read_bytes()
 
 
 def test_unknown_extension_is_refused(sim, tmp_path):
     game, doc = sim
     with pytest.raises(UnsupportedFormat):
-        write_report(tmp_path / "r.txt", doc, game)
+        write_report(tmp_path / "r.txt", doc, game, SIM)

@@ -11,21 +11,22 @@ import pytest
 from pnp.games.tverdzha import rules
 from pnp.games.tverdzha.rules.agents_min import play
 from pnp.sim import runner, seeding
-from pnp.games.tverdzha.sim.agents import make_agent, parse_specs
 from pnp.games.tverdzha.sim.observe import Observer
 from pnp.content import DEFAULT_CONTENT
+from pnp.sim.hooks import UnknownAgent
 from pnp.sim.runner import MIN_BLOCKS, default_workers, play_game, play_many, play_until, result_document
 from pnp.sim.source import GameSource
 from pnp.sim.stats import SeatPrecision
+from simkit import SIM, agent, specs
 
-RANDOM = parse_specs("random,random")
-GREEDY = parse_specs("greedy,greedy")
+RANDOM = specs("random,random")
+GREEDY = specs("greedy,greedy")
 SHORT = 20  # rounds: random games end by this cap, which keeps the many-game tests fast
 
 
 def test_pairs_swap_seats_and_share_the_setup(game):
     gs = seeding.block_games(11, 0, 4)
-    recs = [play_game(game, parse_specs("random,greedy"), g) for g in gs]
+    recs = [play_game(SIM, game, specs("random,greedy"), g) for g in gs]
     for a, b in zip(recs[::2], recs[1::2]):
         assert a["pair"] == b["pair"]
         assert a["slots"] == {"A": 0, "B": 1} and b["slots"] == {"A": 1, "B": 0}
@@ -35,9 +36,9 @@ def test_pairs_swap_seats_and_share_the_setup(game):
 
 
 def test_records_do_not_depend_on_workers(source):
-    specs = parse_specs("random,scripted")
-    one = play_many(source, specs, games=36, seed=5, workers=1)  # two blocks, the second short
-    two = play_many(source, specs, games=36, seed=5, workers=2)
+    pair = specs("random,scripted")
+    one = play_many(source, pair, games=36, seed=5, workers=1)  # two blocks, the second short
+    two = play_many(source, pair, games=36, seed=5, workers=2)
     assert one == two
     assert [r["index"] for r in one] == list(range(36))
 
@@ -52,10 +53,10 @@ def test_spawned_workers_give_the_records_of_forked_ones(source):
 
 
 def test_a_block_task_pickles_and_carries_the_ablation(game):
-    src = GameSource.read(DEFAULT_CONTENT, forbid=("ram",))
+    src = GameSource.read(DEFAULT_CONTENT, SIM, forbid=("ram",))
     copy = pickle.loads(pickle.dumps((src, RANDOM, 1, 0, 32, 100)))
     assert copy[0] == src and "ram" not in {c.id for c in copy[0].game().battle_cards}
-    assert src.sha256 == game.sha256 and GameSource.read(DEFAULT_CONTENT).game() == game
+    assert src.sha256 == game.sha256 and GameSource.read(DEFAULT_CONTENT, SIM).game() == game
 
 
 def test_precision_plays_the_games_of_a_fixed_run_whatever_the_workers(source):
@@ -102,14 +103,14 @@ def test_workers_default_to_the_usable_cores():
 
 def test_a_game_is_reproducible_from_its_seed(game):
     gs = seeding.block_games(3, 0, 2)[1]
-    assert play_game(game, RANDOM, gs) == play_game(game, RANDOM, gs)
+    assert play_game(SIM, game, RANDOM, gs) == play_game(SIM, game, RANDOM, gs)
 
 
 def test_observed_peaks_match_the_engine_levels(game):
     """Recompute every level with the engine's public methods at every step."""
     gs = seeding.block_games(2, 0, 2)[0]
     chance = random.Random(gs.chance)
-    agents = [make_agent(GREEDY[i], game, random.Random(i), i) for i in range(2)]
+    agents = [agent("greedy", game, random.Random(i)) for i in range(2)]
     state = rules.new_game(game)
     obs = Observer(game, state)
     tokens = hand = units = score = 0
@@ -127,7 +128,7 @@ def test_observed_peaks_match_the_engine_levels(game):
                 res[rid] = max(res.get(rid, 0), v)
 
     levels(play(state, agents, chance, levels))
-    rec = obs.record(state, gs, ["greedy", "greedy"], 0, capped=False)
+    rec = obs.record(state, capped=False)
     assert rec["peaks"]["units"] == units and rec["peaks"]["tokens"] == tokens and rec["peaks"]["hand"] == hand
     assert rec["peaks"]["score"] == score >= game.victory.points
     assert {k[4:]: v for k, v in rec["peaks"].items() if k.startswith("res_")} == res
@@ -162,7 +163,7 @@ def test_battle_dice_peaks_follow_the_battles(game, source):
 
 def test_result_document_has_every_statistic(game, source):
     recs = play_many(source, RANDOM, games=6, seed=1)
-    doc = result_document(game, RANDOM, recs, seed=1)
+    doc = result_document(source, RANDOM, recs, seed=1)
     st = doc["stats"]
     assert doc["meta"]["content_sha256"] == game.sha256 and doc["meta"]["agents"] == ["random", "random"]
     for key in ("seats", "agents", "victory_types", "length", "cap", "pairs", "buildings", "battle_cards", "peaks"):
@@ -181,7 +182,5 @@ def test_result_document_has_every_statistic(game, source):
 
 @pytest.mark.parametrize("bad", ["greedy,foo", "a,b,c", "greedy:5", "search:x"])
 def test_bad_agent_specs_are_refused(bad):
-    from pnp.games.tverdzha.sim.agents import UnknownAgent
-
     with pytest.raises(UnknownAgent):
-        parse_specs(bad)
+        specs(bad)

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 
-from pnp.games.tverdzha.sim.agents import parse_specs
+from simkit import specs
 from pnp.sim.runner import play_many
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "sim-greedy-seed7.jsonl"
@@ -25,7 +25,7 @@ KEYS = ("index", "winner", "victory", "rounds", "decisions", "built", "upgraded"
 
 
 def games_text(source) -> str:
-    records = play_many(source, parse_specs("greedy,greedy"), games=GAMES, seed=SEED)
+    records = play_many(source, specs("greedy,greedy"), games=GAMES, seed=SEED)
     games = [{k: r[k] for k in KEYS} for r in records]
     return "\n".join(json.dumps(g, sort_keys=True, ensure_ascii=False) for g in games) + "\n"
 

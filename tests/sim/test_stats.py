@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from pnp.games.tverdzha.sim import summary
 from pnp.sim import seeding
 from pnp.sim.stats import PairTally, distribution, pair_interval, peak, quantile, rate, summarize, wilson, wilson_cc
 
@@ -100,26 +101,60 @@ def test_block_seeds_do_not_depend_on_how_many_games_follow():
 
 def test_summary_counts_seats_agents_pairs_and_the_cap(make_record):
     recs = [make_record(0, "A"), make_record(1, "A"), make_record(2, "B"), make_record(3, None, "cap", rounds=100)]
-    s = summarize(recs)
+    s = summarize(recs, ("A", "B"))
     assert s["seats"]["A"]["n"] == 2 and s["seats"]["B"]["n"] == 1 and s["seats"]["none"]["n"] == 1
     # game 0: slot 0 sat in A and won; game 1: slot 1 sat in A and won; game 2: slot 1 sat in B and won
     assert [w["n"] for w in s["agents"]["wins"]] == [1, 2]
     assert s["pairs"] == {"pairs": 2, "same_seat_won_both": 1, "same_agent_won_both": 0}
     assert s["cap"]["n"] == 1 and s["cap"]["problem"] is True
     assert s["victory_types"]["cap"]["n"] == 1
-    assert s["buildings"]["wall"]["built"] == 4 and s["buildings"]["wall"]["win_when_built"]["n"] == 2
-    assert s["battle_cards"]["ram"] == {"played": 8, "battle_win": rate(4, 8)}
-    assert s["battle_cards"]["loot"]["played"] == 0
     assert s["peaks"]["tokens"]["max"] == 8
     assert math.isclose(s["length"]["rounds"]["mean"], 32.5)
+    assert "buildings" not in s  # the game's own statistics come from its Simulation
+    own = summary.summarize(recs, ("A", "B"))
+    assert own["buildings"]["wall"]["built"] == 4 and own["buildings"]["wall"]["win_when_built"]["n"] == 2
+    assert own["battle_cards"]["ram"] == {"played": 8, "battle_win": rate(4, 8)}
+    assert own["battle_cards"]["loot"]["played"] == 0
+    assert own["battles"]["count"] == 8 and own["battles"]["attacker_won"]["n"] == 4
 
 
 def test_pair_interval_widens_when_pairs_agree(make_record):
     agree = [make_record(i, "A" if (i // 2) % 2 == 0 else "B") for i in range(200)]  # both games alike
     alternate = [make_record(i, "AB"[i % 2]) for i in range(200)]  # A then B in every pair
-    wide = summarize(agree)["seats"]["A"]
-    narrow = summarize(alternate)["seats"]["A"]
+    wide = summarize(agree, ("A", "B"))["seats"]["A"]
+    narrow = summarize(alternate, ("A", "B"))["seats"]["A"]
     assert wide["rate"] == narrow["rate"] == 0.5
     assert wide["ci95"] == narrow["ci95"]  # Wilson sees only the counts
     assert wide["ci95_pairs"][1] - wide["ci95_pairs"][0] > wide["ci95"][1] - wide["ci95"][0]
     assert narrow["ci95_pairs"] == [0.5, 0.5]
+
+
+def test_three_seats_rotate_every_agent_through_every_seat_in_groups_of_three():
+    games = seeding.block_games(7, 0, 30, seats=3)
+    assert seeding.block_size(3) == 30 and [len(b) for b in seeding.blocks(70, seats=3)] == [30, 30, 10]
+    for group in (games[0:3], games[3:6]):
+        assert len({(g.pair, g.chance, g.agents) for g in group}) == 1 and len(group[0].agents) == 3
+        assert [g.slots for g in group] == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+    assert games[0].chance != games[3].chance
+
+
+def _three_seat_record(i, winner):
+    slots = seeding.GameSeed(i, i // 3, i % 3, 0, (0, 0, 0)).slots
+    return {"index": i, "pair": i // 3, "winner": winner, "victory": "points", "rounds": 5, "decisions": 9,
+            "slots": dict(zip(("attacker", "defender", "ally"), slots)), "agent_names": ["x", "y", "z"],
+            "peaks": {}}
+
+
+def test_three_seat_groups_are_one_observation_and_count_the_agent_that_won_all():
+    # group 0: the attacker wins all three games (three different agents); group 1: agent
+    # slot 0 wins all three, from each seat in turn (slots rotate: seat of slot 0 is 0, 2, 1)
+    recs = [_three_seat_record(i, "attacker") for i in range(3)]
+    recs += [_three_seat_record(3, "attacker"), _three_seat_record(4, "ally"), _three_seat_record(5, "defender")]
+    s = summarize(recs, ("attacker", "defender", "ally"))
+    assert s["pairs"] == {"pairs": 2, "same_seat_won_both": 1, "same_agent_won_both": 1}
+    assert s["seats"]["attacker"]["n"] == 4 and s["agents"]["wins"][0]["n"] == 4
+    tally = PairTally(3)
+    tally.add(recs, lambda r: r["winner"] == "attacker")
+    assert tally.mean() == pytest.approx(4 / 6)  # group means 1 and 1/3
+    # sample variance of the group means (1, 1/3) is 2/9; its standard error over 2 groups is 1/3
+    assert tally.half_width() == pytest.approx(1.959963984540054 / 3)

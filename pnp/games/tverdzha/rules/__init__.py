@@ -35,7 +35,7 @@ The State
 `state.legal_actions(player=None)`: the current player's actions. At SIMULTANEOUS,
     `legal_actions(p)` lists p's card ids plus None (no card); the joint action is the
     pair `(card of player 0, card of player 1)`, by player, not by attacker/defender
-    (`joint_action(state, [a, b])` builds it). At CHANCE it lists the outcomes.
+    (`state.joint_action([a, b])` builds it). At CHANCE it lists the outcomes.
 `state.chance_outcomes() -> [(outcome, Fraction)]`; `state.sample_chance(rng)` draws one
     with the same distribution using integers only (the fast path for simulation).
 `state.apply_action(a)`, `is_terminal()`, `returns()` ([+1, -1] / [-1, +1]; [0, 0]
@@ -91,8 +91,12 @@ Decisions of this engine beyond the content (also in the helper's report)
 * Order of draws: the active player refills first; income choices and round draws go
   first player, then second.
 
+The engine protocol (pnp.sim.engine): besides the above, `action_string(a)`,
+`observation(p)` (own hand, every hand's size, the cards p cannot see; the rest is open)
+and `resample_hidden(p, rng)` (the opponent's hand re-dealt from what p cannot see).
+
 Other modules: `odds.battle_odds` (exact battle distribution), `agents_min.RandomAgent`
-and `agents_min.play`, `text.playthrough` (the golden game), `text.describe`.
+and `agents_min.play`, `transcript.playthrough` (the golden game), `notation.describe`.
 """
 
 from __future__ import annotations
@@ -104,13 +108,8 @@ from pnp.games.tverdzha.rules.setup import DEFAULT_MAX_ROUNDS, new_game
 from pnp.games.tverdzha.rules.state import CHANCE, SIMULTANEOUS, TERMINAL, IllegalAction, State
 
 
-def joint_action(state: State, choices) -> tuple:
-    """The joint action of the secret card step from each player's choice (index = player)."""
-    return (choices[0], choices[1])
-
-
 __all__ = [
     "new_game", "State", "CHANCE", "SIMULTANEOUS", "TERMINAL", "IllegalAction", "DEFAULT_MAX_ROUNDS",
-    "joint_action", "Pass", "Heal", "EndTurn", "Build", "Upgrade", "Hire", "Move", "Train", "Trade",
+    "Pass", "Heal", "EndTurn", "Build", "Upgrade", "Hire", "Move", "Train", "Trade",
     "Choose", "PASS", "HEAL", "END_TURN",
 ]

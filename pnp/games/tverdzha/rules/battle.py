@@ -28,12 +28,6 @@ Effects = Dict[str, Dict[str, Any]]
 #: The steps of a battle in the order this module plays them; the content's battle.timing
 #: must list them in this order (checks/battle_steps.py), since every printed order comes from it.
 STEPS = ("cards", "strength", "roll", "hits", "after")
-#: Every battle-card effect key the engine understands.
-CARD_KEYS = frozenset({
-    "roll_bonus", "enemy_roll_penalty", "enemy_strength_penalty", "strength_bonus", "reduce_hits",
-    "cancel_card", "target_strongest", "militia", "reroll_miss", "ignore_defense", "full_defense",
-    "last_stand", "bandage", "loot", "draw_after", "forage",
-})
 NO_EFFECTS: Effects = {}
 DIE_OUTCOMES = tuple((face, Fraction(1, DIE_SIDES)) for face in range(1, DIE_SIDES + 1))
 

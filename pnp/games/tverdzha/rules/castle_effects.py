@@ -18,17 +18,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pnp.games.tverdzha.rules.compiled import Rules
 
-#: Every building effect key the engine understands.
-BUILDING_KEYS = frozenset({
-    "trade", "income_choice", "income", "hire_strength", "hire_cost_up", "hire_cost_down",
-    "train_cap", "castle_defense", "hand_size", "land_limit", "road_bonus", "move_range",
-    "storage", "round_draw", "build_discount", "upgrade_discount", "army_limit",
-    "siege_entrances", "siege_attack", "infirmary", "prestige", "town_hall",
-})
-
-
 class UnknownEffect(ValueError):
-    """The content names an effect key the engine has no rule for."""
+    """The content names an effect key the engine has no rule for (the vocabulary is
+    pnp.games.tverdzha.effect_keys; the checks refuse a key it does not list)."""
 
 
 class Fx:

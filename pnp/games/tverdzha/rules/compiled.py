@@ -10,12 +10,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
-
 from pnp.games.tverdzha.model import Cost, Game
-
-if TYPE_CHECKING:
-    from pnp.games.tverdzha.rules.castle_effects import Fx
+from pnp.games.tverdzha.rules.actions import Hire, Move, Trade, Train
+from pnp.games.tverdzha.rules.castle_effects import Fx
 
 #: The die has six faces. The content names no die size (it gives always_hit: 6);
 #: kept here, in one place, until the content grows a field for it.
@@ -192,8 +189,6 @@ class Rules:
 
     def _actions(self) -> None:
         """Prebuilt action objects the legal lists hand out again and again."""
-        from pnp.games.tverdzha.rules.actions import Hire, Train
-
         self.hires = tuple(Hire(sid) for sid in self.space_ids)
         # trains[space][strength]: strengths up to the highest cap any effect can give
         top = max([self.lim.training_cap] + [e.params["cap"] for levels in self.b_effects
@@ -201,13 +196,11 @@ class Rules:
         self.trains = tuple(tuple(Train(sid, u) for u in range(top + 1)) for sid in self.space_ids)
 
     # ---- derived look-ups -------------------------------------------------------
-    def fx(self, owned: dict) -> "Fx":
+    def fx(self, owned: dict) -> Fx:
         """The aggregated building effects of one player's castle (cached by content)."""
         key = tuple(sorted(owned.items()))
         fx = self._fx_cache.get(key)
         if fx is None:
-            from pnp.games.tverdzha.rules.castle_effects import Fx
-
             fx = self._fx_cache[key] = Fx(self, key)
         return fx
 
@@ -239,8 +232,6 @@ class Rules:
         key = (src, dst, group)
         out = self._moves.get(key)
         if out is None:
-            from pnp.games.tverdzha.rules.actions import Move
-
             subs = self.subsets(group)
             moves = tuple(Move(self.space_ids[src], self.space_ids[dst], sub) for sub in subs)
             upto = tuple(sum(1 for sub in subs if len(sub) <= k) for k in range(len(group) + 1))
@@ -280,8 +271,6 @@ class Rules:
         key = ("trade", give_res, give, get)
         out = self._subsets.get(key)
         if out is None:
-            from pnp.games.tverdzha.rules.actions import Trade
-
             rid = self.res_ids[give_res]
             out = tuple(
                 Trade(rid, give, tuple(self.res_ids[x] for x in m))

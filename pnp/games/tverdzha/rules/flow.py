@@ -26,12 +26,11 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 from pnp.games.tverdzha.rules import fight, turn
 from pnp.games.tverdzha.rules.compiled import LAND_YIELD
 from pnp.games.tverdzha.rules.events import MarketShort, Mustered, Reshuffled, RoundEnded
+from pnp.sim.engine import CHANCE, SIMULTANEOUS
 
 if TYPE_CHECKING:
     from pnp.games.tverdzha.rules.battle import Battle
     from pnp.games.tverdzha.rules.state import State, Task
-
-CHANCE, SIMULTANEOUS = -1, -2
 
 # Tasks queued at every turn, built once per player (tuples: shared, never changed).
 _CARD = (("card", 0), ("card", 1))

@@ -1,4 +1,4 @@
-"""The game state and its OpenSpiel-style interface.
+"""The game state: the simulator's engine protocol (pnp.sim.engine.GameState) for ТВЕРДЖА.
 
 The state is a handful of flat lists (units per space, resources, hands as counts
 per card) plus a queue of pending steps. `_advance` runs automatic steps (income,
@@ -8,19 +8,20 @@ or the joint card choice; `current_player` then says which. See pnp/games/tverdz
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from itertools import product
-from typing import TYPE_CHECKING, Any, Optional, Tuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence, Tuple
 
 from pnp.games.tverdzha.rules import fight, flow, turn
 from pnp.games.tverdzha.rules.actions import END_TURN, HEAL, choice_actions, main_actions
 from pnp.games.tverdzha.rules.battle import DIE_OUTCOMES, Battle
 from pnp.games.tverdzha.rules.compiled import DIE_SIDES, Rules
+from pnp.games.tverdzha.rules.notation import describe, format_action
+from pnp.sim.engine import CHANCE, SIMULTANEOUS, TERMINAL
 
 if TYPE_CHECKING:
     from pnp.games.tverdzha.rules.castle_effects import Fx
-
-CHANCE, SIMULTANEOUS, TERMINAL = -1, -2, -4
 
 #: A queue task: the step's name, then its arguments (see pnp.games.tverdzha.rules.flow).
 Task = Tuple[Any, ...]
@@ -31,6 +32,16 @@ Fight = Tuple[int, int, int, Tuple[int, ...], Optional[int], Optional[int]]
 
 class IllegalAction(ValueError):
     """apply_action got an action that is not legal here (only raised when validating)."""
+
+
+class Observation(NamedTuple):
+    """What one player knows beyond the open position (board, resources, buildings, market
+    and discard are open): of the battle cards, its own hand and the size of every hand."""
+
+    player: int
+    hand: tuple[int, ...]        # own hand, copies per card
+    hand_sizes: tuple[int, ...]  # cards in each player's hand
+    unseen: tuple[int, ...]      # per card: copies in the deck or another player's hand
 
 
 class State:
@@ -155,6 +166,41 @@ class State:
             self.res[cur][self.R.res_idx[action.resource]] += task[2]
         self._advance()
 
+    def joint_action(self, choices: Sequence[Any]) -> tuple:
+        """The secret card step's pair from each player's choice (index = player)."""
+        return (choices[0], choices[1])
+
+    def action_string(self, action: Any) -> str:
+        return format_action(action)
+
+    def observation(self, player: int) -> Observation:
+        own = tuple(self.hand[player])
+        unseen = tuple(n - h - d for n, h, d in zip(self.R.card_counts, own, self.discard))
+        return Observation(player, own, tuple(sum(h) for h in self.hand), unseen)
+
+    def resample_hidden(self, player: int, rng: random.Random) -> None:
+        """Re-deal the opponent's hand from the cards `player` cannot see (deck + that hand):
+        the deck is an urn, so its order is not hidden; the rest of the position is open."""
+        opp = 1 - player
+        hand, deck = self.hand[opp], self.deck
+        size = sum(hand)
+        if not size:
+            return
+        pool = [a + b for a, b in zip(hand, deck)]
+        new_hand = [0] * len(pool)
+        left = sum(pool)
+        for _ in range(size):
+            pick = rng.randrange(left)
+            for c, n in enumerate(pool):
+                pick -= n
+                if pick < 0:
+                    pool[c] -= 1
+                    new_hand[c] += 1
+                    break
+            left -= 1
+        self.hand[opp] = new_hand
+        self.deck = pool
+
     def returns(self) -> list[float]:
         """+1 for the winner, -1 for the loser; 0 each while undecided or at the cap."""
         if self.winner is None:
@@ -257,8 +303,6 @@ class State:
         return flow.chance_label(self)
 
     def __str__(self) -> str:
-        from pnp.games.tverdzha.rules.transcript import describe
-
         return describe(self)
 
     # ---- machinery --------------------------------------------------------------

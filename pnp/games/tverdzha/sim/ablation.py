@@ -11,10 +11,7 @@ import difflib
 from dataclasses import replace
 
 from pnp.games.tverdzha.model import Game
-
-
-class UnknownId(ValueError):
-    """An id given to --forbid that is neither a battle card nor a building."""
+from pnp.sim.hooks import UnknownId
 
 
 def forbid(game: Game, ids) -> Game:

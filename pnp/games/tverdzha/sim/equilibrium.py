@@ -33,22 +33,6 @@ from pnp.games.tverdzha.sim.agents import GreedyAgent
 SAME = 1e-9
 
 
-@dataclass(frozen=True)
-class CardView:
-    """What `player` knows of the cards at the secret card step."""
-
-    own: tuple[int, ...]  # own hand, copies per card index
-    opp_size: int  # cards in the opponent's hand
-    unseen: tuple[int, ...]  # per card index: copies in the deck or the opponent's hand
-
-
-def observe(s, player: int) -> CardView:
-    """The cards as `player` sees them: every copy is in the deck, a hand or the discard."""
-    own = tuple(s.hand[player])
-    unseen = tuple(n - h - d for n, h, d in zip(s.R.card_counts, own, s.discard))
-    return CardView(own, sum(s.hand[1 - player]), unseen)
-
-
 def maximin(payoff, types=None) -> tuple[np.ndarray, float]:
     """The row player's optimal mix and its value.
 
@@ -122,11 +106,12 @@ class EquilibriumAgent(GreedyAgent):
         return self._draw(options, self.solve(state, player).mix)
 
     def solve(self, state, player: int) -> CardGame:
-        view = observe(state, player)
+        view = state.observation(player)
+        opp_size = view.hand_sizes[1 - player]
         R = state.R
         mine = state.legal_actions(player)
         theirs = [None]
-        if view.opp_size:
+        if opp_size:
             theirs += [cid for cid, n in zip(R.card_ids, view.unseen) if n]
         payoff = [[self._payoff(state, player, view, c, o) for o in theirs] for c in mine]
         # opponent cards with the same column form one class (None stays its own column)
@@ -140,18 +125,20 @@ class EquilibriumAgent(GreedyAgent):
                 classes.append([j])
         counts = [sum(view.unseen[R.card_idx[theirs[j]]] for j in cl) for cl in classes]
         types = [(p, (0,) + tuple(classes[k][0] for k in held))
-                 for p, held in hand_types(counts, view.opp_size)]
+                 for p, held in hand_types(counts, opp_size)]
         mix, value = maximin(payoff, types)
         return CardGame(mine, theirs, payoff, types, mix, value)
 
-    def _payoff(self, state, player: int, view: CardView, card, opp_card) -> float:
+    def _payoff(self, state, player: int, view, card, opp_card) -> float:
         """Expected heuristic value for `player` after the battle with this pair of cards,
-        in the position as `player` sees it: the opponent's hand is rebuilt from its size."""
+        in the position as `player` sees it (`view`, its Observation): the opponent's hand
+        is rebuilt from its size."""
         child = state.clone()
         opp = 1 - player
-        hand = [0] * len(view.own)
-        if view.opp_size:
-            hand[0 if opp_card is None else state.R.card_idx[opp_card]] = view.opp_size
+        hand = [0] * len(view.hand)
+        size = view.hand_sizes[opp]
+        if size:
+            hand[0 if opp_card is None else state.R.card_idx[opp_card]] = size
         child.hand[opp] = hand
         pair = (card, opp_card) if player == 0 else (opp_card, card)
         return lookahead.expectation(child, lambda s: heuristic.value(s, player, self.weights),

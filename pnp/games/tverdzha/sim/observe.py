@@ -66,8 +66,9 @@ class Observer:
                 if v > rp[r]:
                     rp[r] = v
 
-    def record(self, s, gs, agent_names, decisions: int, capped: bool) -> dict:
-        """The game's record (see pnp.sim.stats for how it is summarised)."""
+    def record(self, s, capped: bool) -> dict:
+        """The game's part of the record (pnp.sim.hooks.Observer; the runner adds who won
+        and who played; pnp.games.tverdzha.sim.summary reads the rest)."""
         players = self.players
         for p in (0, 1):  # a game can end inside a battle, where step() does not sample
             _up(self.peak, "score", s.score(p))
@@ -107,12 +108,7 @@ class Observer:
             peaks[f"res_{rid}"] = v
         capped = capped or s.victory_type == "cap"
         record = {
-            "index": gs.index, "pair": gs.pair,
-            "winner": None if capped or s.winner is None else players[s.winner],
-            "victory": "cap" if capped else s.victory_type,
-            "rounds": s.round, "decisions": decisions,
-            "slots": {players[seat]: gs.slots[seat] for seat in (0, 1)},
-            "agent_names": list(agent_names),
+            "victory": "cap" if capped else s.victory_type, "rounds": s.round,
             "built": built, "upgraded": upgraded, "cards": cards, "battles": battles, "peaks": peaks,
             "card_ids": self.card_ids, "building_ids": self.building_ids,
             "layout": " ".join(self.R.land_ids[k] if k >= 0 else "-" for k in s.land),

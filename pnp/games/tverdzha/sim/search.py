@@ -60,7 +60,7 @@ class SearchAgent:
 
     def _playout(self, state, player: int, action, rng: random.Random) -> float:
         sim = state.clone(events=False)
-        determinize(sim, player, rng)
+        sim.resample_hidden(player, rng)
         sim.apply_action(action)
         policy = GreedyAgent(rng)
         decisions = 0
@@ -80,26 +80,3 @@ class SearchAgent:
                 sim.apply_action(policy.act(sim, cur))
             decisions += 1
         return heuristic.value(sim, player)
-
-
-def determinize(s, player: int, rng: random.Random) -> None:
-    """Re-deal the opponent's hand from the cards `player` cannot see (deck + that hand)."""
-    opp = 1 - player
-    hand, deck = s.hand[opp], s.deck
-    size = sum(hand)
-    if not size:
-        return
-    pool = [a + b for a, b in zip(hand, deck)]
-    new_hand = [0] * len(pool)
-    left = sum(pool)
-    for _ in range(size):
-        pick = rng.randrange(left)
-        for c, n in enumerate(pool):
-            pick -= n
-            if pick < 0:
-                pool[c] -= 1
-                new_hand[c] += 1
-                break
-        left -= 1
-    s.hand[opp] = new_hand
-    s.deck = pool
