@@ -27,7 +27,7 @@ def one_run(game, options, out: Path) -> dict[str, float]:
 
     ctx = RenderContext(options, out)
     c0, t0 = time.process_time(), time.perf_counter()
-    cards.masters_for(game, ctx)
+    ctx.masters(game, "cards")
     t1 = time.perf_counter()
     cards.CardsRenderer().render(game, ctx)  # reuses the cached masters, as the build does
     t2 = time.perf_counter()

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pnp.content import DEFAULT_CONTENT  # noqa: E402
+from pnp.content import default_content  # noqa: E402
 from pnp.games.tverdzha.rules import state as engine_state  # noqa: E402
 from pnp.games.tverdzha.simulation import SIMULATION  # noqa: E402
 from pnp.sim.hooks import parse_specs  # noqa: E402
@@ -62,7 +62,7 @@ def main() -> int:
     ap.add_argument("--greedy-games", type=int, default=128, help="greedy-vs-greedy games per line")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="the 'all cores' worker count")
     args = ap.parse_args()
-    source = GameSource.read(DEFAULT_CONTENT, SIMULATION)
+    source = GameSource.read(default_content(), SIMULATION)
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"{build_name()}, load average {os.getloadavg()[0]:.1f}")
     print(f"{'agents':16} {'workers':>7} {'games':>6} {'wall s':>7} {'games/s':>8} {'cpu s':>7} "

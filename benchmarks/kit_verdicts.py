@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pnp.content import DEFAULT_CONTENT  # noqa: E402
+from pnp.content import default_content  # noqa: E402
 from pnp.games.tverdzha.simulation import SIMULATION  # noqa: E402
 from pnp.sim.hooks import parse_specs  # noqa: E402
 from pnp.sim.kit_check import coverages  # noqa: E402
@@ -50,7 +50,7 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=default_workers())
     ap.add_argument("--record", type=Path, default=None)
     args = ap.parse_args()
-    source = GameSource.read(DEFAULT_CONTENT, SIMULATION)
+    source = GameSource.read(default_content(), SIMULATION)
     game = source.game()
     keys = [req.key for req in SIMULATION.requirements(game)]
     specs = parse_specs(args.agents, SIMULATION, source.roles)

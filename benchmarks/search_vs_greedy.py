@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pnp.content import DEFAULT_CONTENT  # noqa: E402
+from pnp.content import default_content  # noqa: E402
 from pnp.games.tverdzha.simulation import SIMULATION  # noqa: E402
 from pnp.sim.hooks import parse_specs  # noqa: E402
 from pnp.sim.runner import play_many, result_document  # noqa: E402
@@ -32,7 +32,7 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
-    source = GameSource.read(DEFAULT_CONTENT, SIMULATION)
+    source = GameSource.read(default_content(), SIMULATION)
     game = source.game()
     specs = parse_specs(f"search:{args.budget},greedy", SIMULATION, source.roles)
     started = time.perf_counter()

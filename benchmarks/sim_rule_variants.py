@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pnp.commands.sim import summary_text  # noqa: E402
-from pnp.content import DEFAULT_CONTENT  # noqa: E402
+from pnp.content import default_content  # noqa: E402
 from pnp.games.tverdzha.rules import flow, turn  # noqa: E402
 from pnp.games.tverdzha.simulation import SIMULATION  # noqa: E402
 from pnp.sim.hooks import parse_specs  # noqa: E402
@@ -64,7 +64,7 @@ def main() -> int:
     args = ap.parse_args()
     if args.variant != "shipped":
         globals()[args.variant]()
-    source = GameSource.read(DEFAULT_CONTENT, SIMULATION)
+    source = GameSource.read(default_content(), SIMULATION)
     game = source.game()
     specs = parse_specs("greedy,greedy", SIMULATION, source.roles)
     records = play_many(source, specs, games=args.games, seed=args.seed, workers=args.workers,

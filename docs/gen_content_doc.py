@@ -21,10 +21,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pnp import checks  # noqa: E402
+from pnp.components import card_layout  # noqa: E402
 from pnp.content import schema as schema_mod, yamlload
 from pnp.sim import simfile  # noqa: E402
 from pnp.games.tverdzha.modelbuild import build_game  # noqa: E402
 from pnp.games.tverdzha.effect_keys import ACTION_PARAMS, EFFECTS  # noqa: E402
+from pnp.games.tverdzha.pack import PACK  # noqa: E402
 
 TARGET = ROOT / "docs" / "content.md"
 CONTENT = ROOT / "content" / "tverdzha.yaml"
@@ -64,9 +66,73 @@ How the file is written:
   `pnp check` reports a warning instead, which `--strict` turns into a failure. A note
   that does not name the new value (most values already have one) excuses nothing, so
   changing a fact by accident always fails.
+- The file names its game first: `pack: tverdzha` (`pnp games` lists the packs). The
+  rest is that pack's format.
 - Editors that understand JSON Schema can validate and complete the file: point them at
-  `pnp/content/schema.json` (in VS Code with the YAML extension, add
-  `# yaml-language-server: $schema=../pnp/content/schema.json` as the first line).
+  `pnp/games/tverdzha/schema.json` (in VS Code with the YAML extension, add
+  `# yaml-language-server: $schema=../pnp/games/tverdzha/schema.json` as the first line);
+  it refers to pnp's general part, `pnp/content/base.schema.json`, for `pack`.
+"""
+
+BOARDS = """\
+## Boards
+
+A board is data: `board.topology` says how its cells link, and every check, the rules
+engine and the renderers ask one graph built from it (`pnp.components.board_graph`) for
+neighbours, distances, connectivity and the symmetry. Nothing else lists who is next
+to whom.
+
+| `topology.kind` | `pos` of a cell | linked to | grid (`cols`, `rows`, `radius`) |
+|---|---|---|---|
+| `square` | `[column, row]` | the cells on its 4 sides | `cols` x `rows` |
+| `hex` | axial `[q, r]`, pointy-top: `[q + 1, r]` is to the right, `[q, r + 1]` below right | the 6 cells around it | a hexagon of `radius` (abs(q), abs(r) and abs(q + r) at most it), or `cols` x `rows` with odd rows half a cell to the right |
+| `graph` | where the cell is drawn | the pairs `edges` lists | none |
+
+- `edges`: on a graph board, the links. On a grid it is optional: when given, only the
+  listed grid neighbours are linked, and an edge between cells that are not grid
+  neighbours is an error (`board-edge-not-adjacent`).
+- `walls: [[a, b], ...]`: a wall stands on the side two linked cells share. The link
+  stays (a game decides who may cross a wall; the graph's distances can leave walled
+  links out); a wall between cells that are not linked is an error (`board-wall-not-edge`).
+- `zones`: named sets of `cells` (start areas, a mountain, a castle on the board) of a
+  `kind`, optionally a `player`'s and with a `colour`; or a space beside the board with
+  `entrances` (ТВЕРДЖА's castles), drawn at `pos` and linked to its entrance cells.
+- `symmetry: {a1: b1, ...}`: pairs of cells that play each other's role for the other
+  player, each pair once; cells left out are their own image. It must pair each cell
+  once (`board-symmetry`) and map links onto links, walls onto walls
+  (`board-symmetry-links`) and every zone onto a zone of the same kind
+  (`board-symmetry-zone`). ТВЕРДЖА needs one (its halves mirror each other); a game
+  without a symmetry, such as an attacker against a defender, leaves it out.
+
+Problems point at the line: a cell off the grid, two cells at one position, a name that
+is no cell (with the nearest id), a piece of the board cut off from the rest.
+
+A field like the one of «Оборона Замка» (a hex field, a castle walled in, a mountain,
+dark start hexes for the attacker and light ones for the defender) is written so
+(`tests/components/hex_castle.yaml` holds the whole one):
+
+```yaml
+board:
+  topology: {kind: hex, radius: 3}
+  cells:
+    - {id: h00, pos: [0, 0]}
+    - {id: h01, pos: [-1, 0]}
+    # ... one line per hex
+  walls:
+    - [h01, h18]            # the fortress wall, one segment per hex side
+    # ...
+  zones:
+    - {id: castle, kind: castle, player: defender, cells: [h00]}
+    - {id: mountain, kind: mountain, cells: [h10], colour: '#8c949b'}
+    - {id: dark, kind: start, player: attacker, cells: [h30, h31, h32, h33, h34], colour: '#4a3b33'}
+    - {id: light, kind: start, player: defender, cells: [h01, h02, h03, h04, h05], colour: '#e9c85a'}
+```
+
+The general board renderer (`pnp.components.board_sheet`) draws any such board: each
+cell with its id (or `label`) and its coordinates, zones tinted and outlined, walls as
+thick lines, the links of a graph board, spaces beside the board; one large page (A3,
+or the board's own size) and the same board tiled over A4 or Letter. ТВЕРДЖА draws its
+own lens board from the same graph.
 """
 
 TEMPLATES = """\
@@ -77,12 +143,59 @@ Effect and action texts are templates filled from the parameters of the same eff
 | Write | Prints | |
 |---|---|---|
 | `{name}` | the parameter's value | a resource id prints as its icon (`gold` -> `[gold]`), a cost as `2 [grain]` (several joined with ` + `) |
-| `{name\\|one\\|few\\|many}` | the plural form for the value | Ukrainian rule: 1, 21 -> *one*; 2-4, 22-24 -> *few*; 0, 5-20, 25 -> *many*. A form may contain `{name}` |
+| `{name\\|one\\|few\\|many}` | the plural form for the value | one form per CLDR category of the text's language (Babel): uk and ru *one\\|few\\|many* (1, 21 -> *one*; 2-4, 22-24 -> *few*; 0, 5-20, 25 -> *many*), en *one\\|other*. A form may contain `{name}` |
 | `[icon]` | an inline icon | any name of the kit's icon set (`pnp.art.icons.icon_names()`) |
 
 `pnp check` makes sure that every `{placeholder}` is a parameter of its effect, every
-parameter appears in the text (in every language), plural fields have exactly three
-forms and a number, and the template fills. Examples from the shipped content:
+parameter appears in the text (in every language), plural fields have the language's
+number of forms and a whole number, and the template fills. The tool's own strings
+(sheet labels, alignment, tiling, preview) come from pnp's catalogue,
+`pnp/core/catalogue/strings.yaml`, in uk, ru and en; a key of it under `ui:` overrides it. Examples from the shipped content:
+"""
+
+LAYOUTS = """\
+## Card layouts
+
+A card family of `card_families:` is drawn by a **layout file**, `templates/<game id>/cards/<layout>.yaml`,
+beside the jinja2 templates that draw it (both ship in the wheel). A layout is data, as in
+Squib or nanDECK: named elements, each with a box in millimetres, a kind, a style and
+what it shows. The card renderer walks every element of the family's layout for every
+card; the text-fit check fills and sets every text element exactly as the renderer does.
+
+```yaml
+extends: scored            # inherit the elements and styles of scored.yaml (which extends card.yaml)
+template: building.svg.j2  # the jinja2 file that draws the face from the elements
+styles:                    # face, size and min in pt, leading, align (left, center, right)
+  caption: {face: narrow, size: 7.5, min: 7, leading: 1.1}
+elements:
+  foot: {box: {bottom: 0, height: 11}}    # named again: replaces the inherited keys (here its box)
+  foot_text: {kind: text, style: caption, valign: top, shows: {ui: upgrades_to, name: "**{upgrade}**"},
+              box: {inside: foot, left: foot_tab.right + 1.5, right: foot_points.left - 1, top: 1, height: 3.6}}
+```
+
+- **Boxes** are measured inside a frame, the safe zone unless `inside:` names another
+  element (`inset:` shrinks the frame on every side). Per axis, give at most two of
+  `left`/`right`/`width`/`centre` and of `top`/`bottom`/`height`/`middle` (a centre only
+  with a size). A number is millimetres inward from the frame's edge (`right: 1.6` ends
+  1.6 mm before the frame's right edge; `centre: 0` is the frame's centre), a string an
+  edge of another element plus or minus millimetres (`art.bottom + 1.5`); an axis given
+  nothing spans the frame. Because the boxes hang on the safe zone, one layout serves
+  every card size: `print.card` can be 63 x 88, 70 x 120 or a shop's poker size.
+- **What an element shows**: `shows: name` is a field of the card; `shows: {ui: key,
+  field: "{value}"}` is a ui string filled with fields (`"{count}"` alone passes the
+  number itself, so the ui string's plurals work). Every family has the fields
+  `count`, `family.icon` and `family.name` besides its own (the card-layout check lists them).
+- **Text** sets in its `style` and shrinks in 0.25 pt steps down to the style's `min`
+  (without one: the content's `print.card.min_text_pt`; the build notes which texts had
+  to shrink); `lines: 2` keeps it to as few lines as will hold it; `anchor: start|end`
+  sets one line, never wrapped; `valign` top, middle or bottom; `colour` a face colour
+  (`ink`, `on_frame`, `muted`, ...).
+- `pnp check` reads every family's layout and reports, at the layout file's line and
+  column: an unknown key or element kind, a style, element or edge that does not exist,
+  a cycle in `extends:` or between boxes, a field the family's cards lack, and a box that
+  leaves the card (a text box: the safe zone) at the content's card size.
+
+Element kinds and the keys each takes besides `kind` and `box`:
 """
 
 READING = """\
@@ -122,11 +235,16 @@ one problem, never as a crash.
 
 
 def _schema() -> dict:
-    return schema_mod.schema()
+    return schema_mod.schema(PACK.schema)
 
 
 def _resolve(node: dict) -> tuple[dict, str | None]:
     """Follow a $ref into $defs; return (schema, name of the def or None)."""
+    if "$ref" in node and not node["$ref"].startswith("#"):  # pnp's general part: base.schema.json
+        target = schema_mod.schema()
+        for key in node["$ref"].split("#/", 1)[1].split("/"):
+            target = target[key]
+        return target, None
     if "$ref" in node:
         name = node["$ref"].rsplit("/", 1)[-1]
         return _schema()["$defs"][name], name
@@ -295,10 +413,16 @@ def _codes() -> list[str]:
     rows = ["| Code | Stage | Meaning |", "|---|---|---|"]
     for stage, table in (("loading", yamlload.CODES), ("format", schema_mod.CODES), ("`--sim` file", simfile.CODES)):
         rows += [f"| `{c}` | {stage} | {_cell(m)} |" for c, m in table.items()]
-    for module in checks.modules():
+    for module in checks.modules(PACK.checks):
         rows += [f"| `{c}` | {module.ID} | {_cell(m)} |" for c, m in module.CODES.items()]
     rows += [f"| `{c}` | checks | {_cell(m)} |" for c, m in checks.CODES.items()]
     return rows
+
+
+def _kinds() -> list[str]:
+    rows = ["| Kind | What it draws | Keys |", "|---|---|---|"]
+    return rows + [f"| `{kind}` | {_cell(what)} | {', '.join(f'`{k}`' for k in card_layout.ELEMENT_KEYS[kind]) or '—'} |"
+                   for kind, what in card_layout.KINDS.items()]
 
 
 def render() -> str:
@@ -311,7 +435,8 @@ def render() -> str:
              "its allowed range, its value in the shipped game, and what it means; then the section\n"
              "as the shipped file writes it. Any mapping may also carry a `note:` (see [note](#note)).", ""]
     parts += ["\n\n".join(_sections(text, loaded.data)), "", "### Common value types", "", *_defs(), ""]
-    parts += [TEMPLATES, *_template_examples(game), ""]
+    parts += [BOARDS, TEMPLATES, *_template_examples(game), ""]
+    parts += [LAYOUTS, *_kinds(), ""]
     parts += ["## Effect keys", "", "An effect is `{key, params, text}`. The keys the engine knows, with their parameters",
               "(`int` a whole number, `resource` a resource id, `cost` a map resource -> amount):", "", *_effects_table(game), ""]
     parts += [READING.format(example=_example_output(text)), "### Problem codes", "", *_codes(), ""]

@@ -1,5 +1,10 @@
 """The build: plan -> render into a temporary directory -> preflight -> manifest -> move.
 
+The plan comes from the game pack's renderers alone (pnp.games, pnp.components.base):
+their order, what they declare they need and what they cost. The independent renderers
+run in two processes balanced by declared cost; those that reuse others' masters run
+after them, in the main process, with the masters the workers made.
+
 A failed build leaves the previous output exactly as it was: everything is written to
 a sibling temporary directory, checked, and only then swapped into ``<out>/<lang>/``,
 under the output root's lock (pnp.core.swap) and only over a folder pnp wrote (pnp.core.outfolder).
@@ -7,6 +12,7 @@ under the output root's lock (pnp.core.swap) and only over a folder pnp wrote (p
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import importlib
 import json
@@ -15,47 +21,20 @@ import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
-from pnp.core import swap
-from pnp.games.tverdzha.model import Game
+from pnp.components.base import RENDERERS, BuildError, BuildOptions, OutputFile, Renderer, RenderContext
+from pnp.core import swap, typography
 from pnp.core.errors import UserError
 from pnp.core.interrupts import worker_pool
-from pnp.games.tverdzha.kit_counts import counts
 from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable
-from pnp.components.base import RENDERERS, BuildOptions, OutputFile, RenderContext
-
-#: renderer name -> module that registers it, in build order (preview last: it links the rest)
-RENDERER_MODULES: dict[str, str] = {
-    "cards": "pnp.components.cards",
-    "tokens": "pnp.components.tokens",
-    "board": "pnp.games.tverdzha.render.board",
-    "mats": "pnp.games.tverdzha.render.mats",
-    "aids": "pnp.games.tverdzha.render.aids",
-    "rulebook": "pnp.rulebook.renderer",
-    "alignment": "pnp.print.alignment",
-    "print-shop": "pnp.exports.printshop",
-    "tts": "pnp.exports.tts",
-    "preview": "pnp.exports.preview",
-}
-#: manifest kinds each renderer writes (a renderer may write more than its own kind)
-RENDERER_KINDS: dict[str, tuple[str, ...]] = {"cards": ("cards", "svg"), "print-shop": ("print-shop", "png")}
-#: renderers that reuse other renderers' masters through the cache: run after the rest
-LATE_RENDERERS = ("print-shop", "tts", "preview")
-#: the independent renderers in two groups of about equal work (measured: ~2.4 and ~2.0 s CPU)
-PARALLEL_GROUPS = (("cards", "tokens", "alignment", "rulebook"), ("board", "mats", "aids"))
-#: built only with --all (or when named in --only)
-EXTRA_RENDERERS = ("print-shop", "tts")
+from pnp.games import GamePack, Model, pack_of
+from pnp.print.preflight import preflight
 
 #: relative: the output/ folder of the directory pnp runs in, never the package's own
 DEFAULT_OUT = Path("output")
 #: the checkout (or, installed, the folder that holds the package): never an output folder
 ROOT = Path(__file__).resolve().parent.parent
-
-
-class BuildError(Exception):
-    """A build that cannot complete through pnp's own fault (a renderer that does not
-    register, a written PDF that fails the preflight): an internal error."""
 
 
 class UnknownKind(BuildError, UserError):
@@ -69,27 +48,40 @@ class BuildResult:
     notes: list[str] = field(default_factory=list)
 
 
-def plan(only: Iterable[str] = (), build_all: bool = False) -> list[str]:
-    """Renderer names to run, in build order. Raises BuildError for an unknown name."""
+def renderers_of(pack: GamePack) -> dict[str, Renderer]:
+    """The pack's renderers by name, in its order: those its renderer modules register."""
+    found: dict[str, Renderer] = {}
+    for module in map(importlib.import_module, pack.renderers):
+        for name, cls in RENDERERS.get(module.__name__, {}).items():
+            if name in found:
+                raise BuildError(f"game {pack.id!r} has two renderers named {name!r}")
+            found[name] = cls()
+    for renderer in found.values():
+        unknown = [n for n in renderer.needs if n not in found]
+        if unknown:
+            raise BuildError(f"renderer {renderer.name!r} needs {', '.join(unknown)}, which game {pack.id!r} lacks")
+    return found
+
+
+def plan(renderers: Mapping[str, Renderer], only: Iterable[str] = (), build_all: bool = False) -> list[str]:
+    """Renderer names to run, in build order: the pack's order, with every renderer after what
+    it needs and those that list every file last. Raises UnknownKind for an unknown name."""
     only = list(only)
     for name in only:
-        if name not in RENDERER_MODULES:
-            import difflib
-
-            close = difflib.get_close_matches(name, RENDERER_MODULES, n=1)
+        if name not in renderers:
+            close = difflib.get_close_matches(name, renderers, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise UnknownKind(f"unknown kind {name!r}{hint}; known: {', '.join(RENDERER_MODULES)}")
-    if only:
-        return [n for n in RENDERER_MODULES if n in only]
-    return [n for n in RENDERER_MODULES if build_all or n not in EXTRA_RENDERERS]
-
-
-def _renderer(name: str):
-    importlib.import_module(RENDERER_MODULES[name])
-    try:
-        return RENDERERS[name]()
-    except KeyError:
-        raise BuildError(f"module {RENDERER_MODULES[name]} does not register a renderer named {name!r}") from None
+            raise UnknownKind(f"unknown kind {name!r}{hint}; known: {', '.join(renderers)}")
+    chosen = [n for n, r in renderers.items() if (n in only if only else build_all or r.default)]
+    ordered = [n for n in chosen if not renderers[n].needs and not renderers[n].needs_files]
+    waiting = [n for n in chosen if n not in ordered and not renderers[n].needs_files]
+    while waiting:  # each after what it needs (renderers_of has checked that all of it exists)
+        ready = next((n for n in waiting if all(d in ordered or d not in chosen for d in renderers[n].needs)), None)
+        if ready is None:
+            raise BuildError(f"renderers {', '.join(waiting)} need each other")
+        ordered.append(ready)
+        waiting.remove(ready)
+    return ordered + [n for n in chosen if renderers[n].needs_files]
 
 
 def sha256_file(path: Path) -> str:
@@ -100,7 +92,7 @@ def sha256_file(path: Path) -> str:
     return h.hexdigest()
 
 
-def manifest(game: Game, options: BuildOptions, out_dir: Path, files: list[OutputFile]) -> dict:
+def manifest(game: Model, options: BuildOptions, out_dir: Path, files: list[OutputFile]) -> dict:
     return {
         "game": game.id,
         "lang": options.lang,
@@ -111,7 +103,7 @@ def manifest(game: Game, options: BuildOptions, out_dir: Path, files: list[Outpu
             {"path": f.path, "kind": f.kind, "pages": f.pages, "sha256": sha256_file(out_dir / f.path)}
             for f in sorted(files, key=lambda f: f.path)
         ],
-        "components": counts(game).as_dict(),
+        "components": dict(pack_of(game).counts(game)),
     }
 
 
@@ -120,8 +112,6 @@ def _preflight(out_dir: Path, files: list[OutputFile]) -> list[str]:
 
     Renderers verify their own page boxes and sizes; this is the build-wide safety net.
     """
-    from pnp.print.preflight import preflight
-
     failures = []
     for f in files:
         if f.path.endswith(".pdf"):
@@ -129,13 +119,14 @@ def _preflight(out_dir: Path, files: list[OutputFile]) -> list[str]:
     return failures
 
 
-def _keep_previous(final: Path, tmp: Path, names: list[str], previous: list[Listed]) -> list[OutputFile]:
+def _keep_previous(final: Path, tmp: Path, renderers: Mapping[str, Renderer], names: list[str],
+                   previous: list[Listed]) -> list[OutputFile]:
     """For a partial build (--only): carry over the previous output of the kinds not rebuilt.
 
     `previous` is the old manifest's list, already checked to stay inside `final`
     (pnp.core.outfolder); a symbolic link is copied as a link, never followed.
     """
-    rebuilt = {k for n in names for k in RENDERER_KINDS.get(n, (n,))}
+    rebuilt = {k for n in names for k in renderers[n].written_kinds()}
     kept = []
     for entry in previous:
         source = final / entry.path
@@ -153,57 +144,71 @@ def _merge(files: list[OutputFile], fresh: list[OutputFile]) -> list[OutputFile]
     return [f for f in files if f.path not in fresh_paths] + fresh
 
 
-def _render_serial(game: Game, ctx: RenderContext, names: Iterable[str], files: list[OutputFile]) -> list[OutputFile]:
+def _render_serial(game: Model, ctx: RenderContext, names: Iterable[str], files: list[OutputFile]) -> list[OutputFile]:
     for name in names:
         ctx.progress(name)
         ctx.cache["files"] = list(files)
-        files = _merge(files, _renderer(name).render(game, ctx))
+        ctx.current = ctx.renderers[name]
+        with typography.using(ctx.options.lang):  # ties and hyphenation of the language built
+            files = _merge(files, ctx.current.render(game, ctx))
+    ctx.current = None
     return files
 
 
-#: the job a forked worker renders: set just before the fork, read by the child
-_FORK_JOB: tuple | None = None
+#: in a render worker only: what it renders, set by `_start_worker` after the fork
+_WORKER: tuple | None = None
 
 
-def _render_group(names: tuple[str, ...]) -> tuple[list[OutputFile], list[str], dict]:
-    game, options, out_dir = _FORK_JOB
-    ctx = RenderContext(options=options, out_dir=out_dir)
-    files = _render_serial(game, ctx, names, [])
-    ctx.cache.pop("files", None)
-    return files, ctx.notes, ctx.cache
+def _start_worker(*job) -> None:
+    global _WORKER
+    _WORKER = job
 
 
-def _groups(names: list[str]) -> list[tuple[str, ...]]:
-    """Independent renderers split into two groups of about equal work, for two cores."""
-    early = [n for n in names if n not in LATE_RENDERERS]
-    groups = [tuple(n for n in g if n in early) for g in PARALLEL_GROUPS]
-    rest = tuple(n for n in early if not any(n in g for g in PARALLEL_GROUPS))
-    groups[-1] += rest
-    return [g for g in groups if g]
+def _render_group(names: tuple[str, ...]) -> list[tuple[str, list[OutputFile], list[str], Any, dict]]:
+    """In a worker: (name, files, notes, masters, cache) of each renderer of the group."""
+    assert _WORKER is not None, "a render group runs only in a worker started by _start_worker"
+    game, options, out_dir, renderers = _WORKER
+    done = []
+    for name in names:
+        ctx = RenderContext(options=options, out_dir=out_dir, renderers=renderers)
+        files = _render_serial(game, ctx, [name], [])
+        ctx.cache.pop("files", None)
+        done.append((name, files, ctx.notes, ctx.made, ctx.cache))
+    return done
 
 
-def _render_all(game: Game, ctx: RenderContext, names: list[str], files: list[OutputFile],
+def groups(renderers: Mapping[str, Renderer], names: list[str], count: int = 2) -> list[tuple[str, ...]]:
+    """The independent renderers of `names` in `count` groups of about equal declared cost (the
+    costliest first, each to the lightest group), each group in plan order."""
+    loads: list[list[str]] = [[] for _ in range(count)]
+    independent = [n for n in names if not renderers[n].needs and not renderers[n].needs_files]
+    for name in sorted(independent, key=lambda n: -renderers[n].cost):
+        min(loads, key=lambda g: sum(renderers[n].cost for n in g)).append(name)
+    return [tuple(n for n in independent if n in group) for group in loads if group]
+
+
+def _render_all(game: Model, ctx: RenderContext, names: list[str], files: list[OutputFile],
                 jobs: int) -> list[OutputFile]:
     """Render every planned renderer. With two or more cores, the independent renderers run in
-    two forked processes (output does not depend on which process drew what); the renderers
-    that reuse the others' masters (LATE_RENDERERS) then run here with the merged cache."""
-    groups = _groups(names)
-    workers = min(len(groups), os.cpu_count() or 1, jobs)
+    two forked processes; their files, notes and masters are taken in plan order, so the output
+    does not depend on which process drew what. The renderers that reuse the others' masters
+    then run here."""
+    parallel = groups(ctx.renderers, names)
+    workers = min(len(parallel), os.cpu_count() or 1, jobs)
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return _render_serial(game, ctx, names, files)
-    global _FORK_JOB
-    _FORK_JOB = (game, ctx.options, ctx.out_dir)
-    try:
-        ctx.progress(" + ".join(n for g in groups for n in g))
-        with worker_pool(workers) as pool:
-            results = pool.map(_render_group, groups)
-    finally:
-        _FORK_JOB = None
-    for fresh, notes, cache in results:
-        files = _merge(files, fresh)
-        ctx.notes.extend(notes)
-        ctx.cache.update(cache)
-    return _render_serial(game, ctx, [n for n in names if n in LATE_RENDERERS], files)
+    ctx.progress(" + ".join(n for g in parallel for n in g))
+    job = (game, ctx.options, ctx.out_dir, ctx.renderers)
+    with worker_pool(workers, setup=_start_worker, setup_args=job) as pool:
+        results = {done[0]: done for group in pool.map(_render_group, parallel) for done in group}
+    for name in names:
+        if name in results:
+            _, fresh, notes, made, cache = results[name]
+            files = _merge(files, fresh)
+            ctx.notes.extend(notes)
+            ctx.made.update(made)
+            ctx.cache.update(cache)
+    return _render_serial(game, ctx, [n for n in names if n not in results], files)
 
 
 def jobs_from_env(environ=os.environ) -> int:
@@ -251,7 +256,7 @@ def _protected(content: Path | None) -> dict[str, Path]:
 
 
 def build(
-    game: Game,
+    game: Model,
     options: BuildOptions,
     out_root: Path | None = None,
     only: Iterable[str] = (),
@@ -268,7 +273,8 @@ def build(
     told when another build holds the output root's lock.
     """
     only = list(only)
-    names = plan(only, build_all)
+    renderers = renderers_of(pack_of(game))
+    names = plan(renderers, only, build_all)
     jobs = jobs_from_env() if jobs is None else jobs
     require_cairo()
     out_root = Path(out_root or DEFAULT_OUT)
@@ -281,8 +287,8 @@ def build(
         tmp = swap.temp_folder(out_root, options.lang)
         tmp.mkdir()
         try:
-            ctx = RenderContext(options=options, out_dir=tmp, final_dir=final, progress=progress)
-            files: list[OutputFile] = _keep_previous(final, tmp, names, previous) if only else []
+            ctx = RenderContext(options=options, out_dir=tmp, final_dir=final, progress=progress, renderers=renderers)
+            files: list[OutputFile] = _keep_previous(final, tmp, renderers, names, previous) if only else []
             files = _render_all(game, ctx, names, files, jobs)
             failures = _preflight(tmp, files)
             if failures:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import click
 
+from pnp import games
 from pnp.core.errors import UserError
 from pnp.core.interrupts import Interrupted, signals_raise
 
@@ -88,8 +89,23 @@ class _Group(click.Group):
 
 
 def content_option(fn):
+    """--content FILE or --game ID (a bundled game's content); the command gets one `content` path."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, content: Path | None, game: str | None, **kwargs):
+        if game is not None:
+            if content is not None:
+                raise click.UsageError(f"--content {content} and --game {game}: give one, not both")
+            try:
+                content = games.pack(game).content
+            except UserError as exc:
+                raise click.UsageError(str(exc)) from None
+        return fn(*args, content=content, **kwargs)
+
+    wrapper = click.option("--game", "game", default=None, metavar="ID",
+                           help="A bundled game's content (`pnp games` lists them).")(wrapper)
     return click.option("--content", "content", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                        help="Content file (default: the bundled game, content/tverdzha.yaml).")(fn)
+                        help="Content file (default: the bundled game's).")(wrapper)
 
 
 def lang_option(fn):
@@ -136,7 +152,16 @@ def _parse_strengths(ctx, param, value: str | None):
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pnp")
 def main():
-    """pnp: print-and-play kit generator for ТВЕРДЖА."""
+    """pnp: print-and-play kit generator for board games."""
+
+
+@main.command(name="games")
+@_fault_guard
+def games_command():
+    """List the game packs: id, name, languages, where each comes from."""
+    from pnp.commands.games import run
+
+    sys.exit(run())
 
 
 @main.command()

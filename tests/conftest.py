@@ -5,6 +5,10 @@ from pathlib import Path
 import pytest
 
 from pnp.content import load_game
+from pnp.core import typography
+
+#: the shipped game's language, for tests that set text outside a build or a check
+TEST_LANG = "uk"
 
 
 @pytest.fixture(scope="session")
@@ -13,6 +17,15 @@ def game():
     g, problems = load_game()
     assert g is not None, problems
     return g
+
+
+@pytest.fixture(scope="session", autouse=True)
+def typesetting_language():
+    """Text is set in the language chosen around the work (pnp.core.typography.using): the
+    build and the checks choose it themselves (tests/test_typography.py runs them with none
+    chosen); a test that fits or draws text directly gets the shipped game's."""
+    with typography.using(TEST_LANG):
+        yield
 
 
 @pytest.fixture

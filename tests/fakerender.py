@@ -3,21 +3,18 @@
 
 from __future__ import annotations
 
-import sys
-import types
-
 from pnp import build as build_mod
-from pnp.components.base import RENDERERS, OutputFile, Renderer
+from pnp.components.base import OutputFile, Renderer
 
 
 def install(setattr_=setattr, setitem=lambda d, k, v: d.__setitem__(k, v)) -> dict:
     """Register the fakes as the only renderers; returns their state: `fail` (True or an exception
     for fake-two to raise), `text` (what fake-one writes) and `extra` (how many more files)."""
-    module = types.ModuleType("pnp_test_fake_renderers")
     state = {"fail": False, "text": "one", "extra": 0}
 
     class One(Renderer):
         name = "fake-one"
+        kinds = ("cards",)
 
         def render(self, game, ctx):
             ctx.path("one.txt").write_text(state["text"])
@@ -28,6 +25,7 @@ def install(setattr_=setattr, setitem=lambda d, k, v: d.__setitem__(k, v)) -> di
 
     class Two(Renderer):
         name = "fake-two"
+        kinds = ("tokens",)
 
         def render(self, game, ctx):
             if state["fail"]:  # True, or the exception to raise
@@ -35,10 +33,5 @@ def install(setattr_=setattr, setitem=lambda d, k, v: d.__setitem__(k, v)) -> di
             ctx.path("sub/two.txt").write_text("two")
             return [OutputFile("sub/two.txt", "tokens", 0)]
 
-    setitem(sys.modules, module.__name__, module)
-    setattr_(build_mod, "RENDERER_MODULES", {"fake-one": module.__name__, "fake-two": module.__name__})
-    setattr_(build_mod, "EXTRA_RENDERERS", ())
-    setattr_(build_mod, "RENDERER_KINDS", {"fake-one": ("cards",), "fake-two": ("tokens",)})
-    setitem(RENDERERS, "fake-one", One)
-    setitem(RENDERERS, "fake-two", Two)
+    setattr_(build_mod, "renderers_of", lambda pack: {"fake-one": One(), "fake-two": Two()})
     return state

@@ -7,22 +7,43 @@ import json
 import pytest
 
 from pnp import build as build_mod
-from pnp.build import BuildError, build, plan
+from pnp.build import BuildError, build, groups, plan
 from pnp.games.tverdzha.kit_counts import counts
+from pnp.games.tverdzha.pack import PACK
 from pnp.components.base import BuildOptions
+
+RENDERERS = build_mod.renderers_of(PACK)
 
 
 def test_plan_default_excludes_extras_and_keeps_order():
-    names = plan()
+    names = plan(RENDERERS)
     assert "print-shop" not in names and "tts" not in names
     assert names[-1] == "preview"
-    assert plan(build_all=True)[-1] == "preview"
-    assert set(plan(build_all=True)) == set(build_mod.RENDERER_MODULES)
+    assert plan(RENDERERS, build_all=True)[-1] == "preview"
+    assert set(plan(RENDERERS, build_all=True)) == set(RENDERERS)
+
+
+def test_plan_puts_each_exporter_after_what_it_needs():
+    names = plan(RENDERERS, build_all=True)
+    for name in names:
+        for need in RENDERERS[name].needs:
+            assert names.index(need) < names.index(name), (name, need)
+    assert plan(RENDERERS, only=["tts", "cards"]) == ["cards", "tts"]
+
+
+def test_parallel_groups_hold_every_independent_renderer_balanced_by_cost():
+    names = plan(RENDERERS, build_all=True)
+    parallel = groups(RENDERERS, names)
+    independent = [n for n in names if not RENDERERS[n].needs and not RENDERERS[n].needs_files]
+    assert len(parallel) == 2 and sorted(n for g in parallel for n in g) == sorted(independent)
+    costs = [sum(RENDERERS[n].cost for n in g) for g in parallel]
+    assert max(costs) - min(costs) <= max(RENDERERS[n].cost for n in independent)
+    assert all(list(g) == [n for n in names if n in g] for g in parallel)  # plan order in each
 
 
 def test_plan_only_unknown_kind_suggests():
     with pytest.raises(BuildError, match="did you mean 'cards'"):
-        plan(only=["crads"])
+        plan(RENDERERS, only=["crads"])
 
 
 def test_manifest_contract(game, fake_renderers, tmp_path):

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 import casekit
 from pnp.cli import main
-from pnp.content import DEFAULT_CONTENT
+from pnp.content import default_content
 
 CASES = Path(__file__).parent / "cases"
 PROBLEM_LINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<level>error|warning|info): (?P<message>.+) \[(?P<code>[a-z0-9-]+)\]$")
@@ -30,7 +30,7 @@ def _big(path: Path) -> None:
     """The real content followed by 50 MB of comment lines: valid YAML, far too big."""
     line = b"# " + b"x" * 97 + b"\n"
     with path.open("wb") as f:
-        f.write(DEFAULT_CONTENT.read_bytes())
+        f.write(default_content().read_bytes())
         f.write(line * (50 * 1024 * 1024 // len(line) + 1))
 
 
@@ -55,7 +55,7 @@ def _source(name: str, tmp_path: Path) -> tuple[Path, casekit.Patched | None]:
     patch, full = CASES / f"{name}.patch", CASES / f"{name}.yaml"
     if patch.exists():
         spec = yaml.safe_load(patch.read_text(encoding="utf-8"))
-        doc = casekit.apply(DEFAULT_CONTENT.read_text(encoding="utf-8"), spec["edits"])
+        doc = casekit.apply(default_content().read_text(encoding="utf-8"), spec["edits"])
         target.write_text(doc.text, encoding="utf-8")
         return target, doc
     if full.exists():
@@ -111,6 +111,6 @@ def test_shipped_content_passes_strict_in_a_subprocess():
     import subprocess
     import sys
 
-    proc = subprocess.run([sys.executable, "-m", "pnp.cli", "check", "--strict"], capture_output=True, text=True, cwd=DEFAULT_CONTENT.parent.parent)
+    proc = subprocess.run([sys.executable, "-m", "pnp.cli", "check", "--strict"], capture_output=True, text=True, cwd=default_content().parent.parent)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.startswith("content/tverdzha.yaml: ok — 21 lands"), proc.stdout

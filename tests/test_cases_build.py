@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 import casekit
-from pnp.content import DEFAULT_CONTENT
+from pnp.content import default_content
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: subprocesses import pnp from here
 
@@ -59,7 +59,7 @@ def _printed(out: Path) -> str:
 def test_build_case(name: str, tmp_path: Path):
     code, args, problems, prints, omits = _read(name)
     spec = yaml.safe_load((CASES / f"{name}.patch").read_text(encoding="utf-8"))
-    doc = casekit.apply(DEFAULT_CONTENT.read_text(encoding="utf-8"), spec["edits"])
+    doc = casekit.apply(default_content().read_text(encoding="utf-8"), spec["edits"])
     content = tmp_path / "game.yaml"
     content.write_text(doc.text, encoding="utf-8")
     out = tmp_path / "out"

@@ -22,11 +22,11 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 import casekit
 from pnp.checks import run_all
 from pnp.cli import main
-from pnp.content import DEFAULT_CONTENT, load_game
+from pnp.content import default_content, load_game
 from pnp.core.errors import has_errors
 from pnp.components import cards
 
-TEXT = DEFAULT_CONTENT.read_text(encoding="utf-8")
+TEXT = default_content().read_text(encoding="utf-8")
 
 #: (path of a value in the content, its value, the renderers that print it)
 TEXT_TARGETS = [

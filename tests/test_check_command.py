@@ -7,9 +7,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.content import DEFAULT_CONTENT
+from pnp.content import default_content
 
-TEXT = DEFAULT_CONTENT.read_text(encoding="utf-8")
+TEXT = default_content().read_text(encoding="utf-8")
 STORAGE = 'storage: {cap: 5, note: "Applied to each resource separately at the end of every round."}'
 
 

@@ -11,13 +11,13 @@ import copy
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pnp.checks import run_all
-from pnp.content import DEFAULT_CONTENT
+from pnp.content import default_content
 from pnp.games.tverdzha.modelbuild import build_game
-from pnp.content.schema import validate
+from pnp.content import format_problems
 from pnp.content.yamlload import Loaded, load_yaml, parse_yaml
 
-TEXT = DEFAULT_CONTENT.read_text(encoding="utf-8")
-LOADED, _ = load_yaml(DEFAULT_CONTENT, "content/tverdzha.yaml")
+TEXT = default_content().read_text(encoding="utf-8")
+LOADED, _ = load_yaml(default_content(), "content/tverdzha.yaml")
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
@@ -52,7 +52,7 @@ VALUES = st.one_of(
 
 
 def _no_crash(loaded):
-    problems = validate(loaded)
+    problems = format_problems(loaded)[1]
     if any(p.level.value == "error" for p in problems):
         return problems
     game = build_game(loaded, "content/tverdzha.yaml")

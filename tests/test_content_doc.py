@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pnp.checks as checks
 from pnp.content import schema as schema_mod, yamlload
+from pnp.games.tverdzha.pack import PACK
 from pnp.games.tverdzha.effect_keys import EFFECTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,11 +26,11 @@ def test_committed_guide_is_up_to_date():
 
 def test_guide_covers_every_section_field_effect_and_code():
     doc = (ROOT / "docs" / "content.md").read_text(encoding="utf-8")
-    for section in schema_mod.schema()["properties"]:
+    for section in schema_mod.schema(PACK.schema)["properties"]:
         assert f"### `{section}`" in doc
     for key in EFFECTS:
         assert f"| `{key}` |" in doc
-    all_codes = {**yamlload.CODES, **schema_mod.CODES, **checks.codes()}
+    all_codes = {**yamlload.CODES, **schema_mod.CODES, **checks.codes(PACK.checks)}
     for code in all_codes:
         assert f"| `{code}` |" in doc, code
     assert "{name|one|few|many}".replace("|", "\\|") in doc
@@ -38,7 +39,7 @@ def test_guide_covers_every_section_field_effect_and_code():
 def test_every_named_field_of_the_schema_has_a_description():
     gen = _generator()
     missing = []
-    for name, node in schema_mod.schema()["properties"].items():
+    for name, node in schema_mod.schema(PACK.schema)["properties"].items():
         if not (node.get("description") or gen._resolve(node)[0].get("description")):
             missing.append(name)
         for path, sub, _, _ in gen._fields(node, name, []):
@@ -48,7 +49,7 @@ def test_every_named_field_of_the_schema_has_a_description():
 
 
 def test_every_code_in_the_case_corpus_is_documented():
-    documented = {**yamlload.CODES, **schema_mod.CODES, **checks.codes()}
+    documented = {**yamlload.CODES, **schema_mod.CODES, **checks.codes(PACK.checks)}
     used = set()
     for expect in (ROOT / "tests" / "cases").glob("*.expect"):
         for line in expect.read_text(encoding="utf-8").splitlines():

@@ -5,8 +5,8 @@ import json
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.content import DEFAULT_CONTENT, load_game
-from pnp.content.export_json import dumps, export
+from pnp.content import default_content, load_game
+from pnp.games.tverdzha.export_json import dumps, export
 
 
 def _export(*args):
@@ -50,7 +50,7 @@ def test_filled_texts_have_no_template_left():
 def test_export_is_deterministic_and_independent_of_the_working_directory(tmp_path, monkeypatch):
     first = _export().stdout
     monkeypatch.chdir(tmp_path)
-    second = _export("--content", DEFAULT_CONTENT).stdout
+    second = _export("--content", default_content()).stdout
     assert first == second
     game, _ = load_game()
     assert list(export(game)) == ["format", "source", "game", "resources", "land_kinds", "board", "setup", "limits",
@@ -60,7 +60,7 @@ def test_export_is_deterministic_and_independent_of_the_working_directory(tmp_pa
 
 def test_broken_content_exports_nothing(tmp_path):
     path = tmp_path / "t.yaml"
-    path.write_text(DEFAULT_CONTENT.read_text(encoding="utf-8").replace("battle_deck: {size: 40}", "battle_deck: {size: 41}"))
+    path.write_text(default_content().read_text(encoding="utf-8").replace("battle_deck: {size: 40}", "battle_deck: {size: 41}"))
     result = _export("--content", path)
     assert result.exit_code == 1 and result.stdout == ""
     assert "[deck-size]" in result.stderr

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.content import DEFAULT_CONTENT, load_game
+from pnp.content import default_content, load_game
 from pnp.content.readfile import MAX_FILE_BYTES, read_limited
 from pnp.sim.simfile import load_sim_result
 
@@ -116,7 +116,7 @@ def test_not_json_is_reported_where_it_breaks(tmp_path):
 
 def test_check_with_an_empty_result_is_a_usage_error_that_says_where(tmp_path):
     (tmp_path / "sim.json").write_text("{}", encoding="utf-8")
-    proc = _run(["check", "--content", str(DEFAULT_CONTENT), "--sim", str(tmp_path / "sim.json")], tmp_path)
+    proc = _run(["check", "--content", str(default_content()), "--sim", str(tmp_path / "sim.json")], tmp_path)
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert proc.stderr.startswith("pnp: sim.json is not a `pnp sim --json` result:\n"), proc.stderr
     assert "sim.json:1:1: error: the document: required key 'stats' is missing [missing-key]" in proc.stderr

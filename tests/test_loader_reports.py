@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from pnp.checks import run_all
-from pnp.content import DEFAULT_CONTENT, load_game
+from pnp.content import default_content, load_game
 
-TEXT = DEFAULT_CONTENT.read_text(encoding="utf-8")
+TEXT = default_content().read_text(encoding="utf-8")
 
 
 def test_a_file_saved_in_nfd_is_read_as_nfc_with_one_warning(tmp_path: Path):

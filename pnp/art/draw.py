@@ -1,16 +1,16 @@
 """Small SVG helpers shared by the board, the mats and the aids (all in millimetres).
 
-Each helper returns an SVG fragment string. Colours are palette keys resolved through a
-`Pen`, so one switch turns a whole part into its ink-saver variant.
+Each helper returns an SVG fragment string, written by `pnp.art.svg`. Colours are palette
+keys resolved through a `Pen`, so one switch turns a whole part into its ink-saver variant.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape
 
 from pnp.typeset import fonts, richtext
-from pnp.art import style
+from pnp.art import style, svg
+from pnp.art.icons import use_icon
 from pnp.print.geometry import Box, fmt, pt_to_mm
 
 
@@ -30,32 +30,33 @@ class Pen:
 
 
 def rect(box: Box, fill: str = "none", stroke: str = "none", width: float = 0.0, radius: float = 0.0,
-         extra: str = "") -> str:
-    r = f' rx="{fmt(radius)}"' if radius else ""
-    sw = f' stroke-width="{fmt(width)}"' if stroke != "none" else ""
-    return (f'<rect x="{fmt(box.x)}" y="{fmt(box.y)}" width="{fmt(box.w)}" height="{fmt(box.h)}"{r} '
-            f'fill="{fill}" stroke="{stroke}"{sw}{extra}/>\n')
+         **attrs) -> str:
+    return svg.rect(box.x, box.y, box.w, box.h, rx=radius or None, fill=fill, stroke=stroke,
+                    stroke_width=width if stroke != "none" else None, **attrs)
 
 
-def polygon(points, fill: str, stroke: str = "none", width: float = 0.0, extra: str = "") -> str:
-    pts = " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
-    sw = f' stroke-width="{fmt(width)}" stroke-linejoin="round"' if stroke != "none" else ""
-    return f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}"{sw}{extra}/>\n'
+def circle(cx: float, cy: float, r: float, fill: str, stroke: str = "none", width: float = 0.0) -> str:
+    return svg.circle(cx, cy, r, fill=fill, stroke=stroke, stroke_width=width if stroke != "none" else None)
 
 
-def line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float, extra: str = "") -> str:
-    return (f'<path d="M{fmt(x1)} {fmt(y1)}L{fmt(x2)} {fmt(y2)}" stroke="{stroke}" '
-            f'stroke-width="{fmt(width)}" fill="none"{extra}/>\n')
+def polygon(points, fill: str, stroke: str = "none", width: float = 0.0, **attrs) -> str:
+    if stroke != "none":
+        attrs.update(stroke_width=width, stroke_linejoin="round")
+    return svg.polygon(points, fill=fill, stroke=stroke, **attrs)
+
+
+def line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float, **attrs) -> str:
+    return svg.path(f"M{fmt(x1)} {fmt(y1)}L{fmt(x2)} {fmt(y2)}", stroke=stroke, stroke_width=width, fill="none",
+                    **attrs)
 
 
 def text(x: float, baseline: float, value: str, face: str, size: float, fill: str,
-         anchor: str = "start", extra: str = "") -> str:
+         anchor: str = "start", **attrs) -> str:
     """One line of plain text (no markup) with its baseline at y."""
     if anchor == "end":
         x, anchor = flush_right(x, value, face, size), "start"
-    attrs = " ".join(f'{k}="{v}"' for k, v in fonts.face(face).svg_attrs().items())
-    return (f'<text x="{fmt(x)}" y="{fmt(baseline)}" {attrs} font-size="{fmt(pt_to_mm(size))}" '
-            f'text-anchor="{anchor}" fill="{fill}"{extra}>{escape(value)}</text>\n')
+    return svg.text(x, baseline, value, **fonts.face(face).svg_attrs(), font_size=pt_to_mm(size),
+                    text_anchor=anchor, fill=fill, **attrs)
 
 
 def flush_right(x: float, value: str, face: str, size: float) -> float:
@@ -72,17 +73,15 @@ def centred_text(cx: float, cy: float, value: str, face: str, size: float, fill:
     return text(cx, cy + cap / 2, value, face, size, fill, anchor="middle")
 
 
-def turned(svg: str, cx: float, cy: float, degrees: float) -> str:
+def turned(markup: str, cx: float, cy: float, degrees: float) -> str:
     if not degrees:
-        return svg
-    return f'<g transform="rotate({fmt(degrees)} {fmt(cx)} {fmt(cy)})">\n{svg}</g>\n'
+        return markup
+    return svg.wrap(markup, transform=svg.rotate(degrees, cx, cy))
 
 
 def icon(pen: Pen, name: str, cx: float, cy: float, size: float) -> str:
-    from pnp.art.icons import use_icon
-
     pen.icons.add(name)
-    return use_icon(name, cx - size / 2, cy - size / 2, size) + "\n"
+    return use_icon(name, cx - size / 2, cy - size / 2, size)
 
 
 def paragraph(pen: Pen, markup: str, box: Box, *, face: str = "sans", size: float = 8.5,

@@ -10,7 +10,8 @@ import argparse
 from pathlib import Path
 
 from pnp.typeset import fonts, richtext
-from pnp.art import icons, style
+from pnp.art import icons, style, svg
+from pnp.core import typography
 from pnp.print.geometry import pt_to_mm
 
 SIZES = (20.0, 8.0, 4.0)
@@ -27,6 +28,7 @@ SAMPLE = (
     "Бій: кидай по [die] за кожен свій загін; Стіна дає +2 [wall] до захисту замку. "
     "Будь-яка будівля з Гільдією ремесел дешевша на 1 [any]."
 )
+SAMPLE_LANG = "uk"
 # (box width, box height) in mm: roomy, then tight enough to shrink, then too small
 SAMPLE_BOXES = ((110.0, 30.0), (56.0, 24.0), (46.0, 18.0))
 
@@ -38,12 +40,8 @@ def _reprefix(fragment: str, prefix: str) -> str:
 
 def _text(x: float, y: float, text: str, role: str = "small", anchor: str = "start", fill: str | None = None) -> str:
     ts = style.TYPE[role]
-    attrs = fonts.face(ts.face).svg_attr_text()
-    size = pt_to_mm(ts.size)
-    return (
-        f'<text x="{x:.2f}" y="{y:.2f}" font-size="{size:.3f}" text-anchor="{anchor}" '
-        f'fill="{fill or style.colour("muted")}" {attrs}>{text}</text>'
-    )
+    return svg.text(x, y, text, places=2, font_size=svg.num(pt_to_mm(ts.size), 3), text_anchor=anchor,
+                    fill=fill or style.colour("muted"), **fonts.face(ts.face).svg_attrs())
 
 
 def _cell(name: str, x: float, y: float) -> str:
@@ -70,11 +68,10 @@ def _samples(x: float, y: float) -> tuple[str, float]:
     # the colour panel already defines every icon-<name> symbol these paragraphs use
     out, cx = [], x
     for box_w, box_h in SAMPLE_BOXES:
-        result = richtext.fit_role(SAMPLE, box_w, box_h, "body")
-        out.append(
-            f'<rect x="{cx:.2f}" y="{y:.2f}" width="{box_w}" height="{box_h}" fill="none" '
-            f'stroke="{style.colour("line")}" stroke-width="{style.STROKE["hair"]}"/>'
-        )
+        with typography.using(SAMPLE_LANG):
+            result = richtext.fit_role(SAMPLE, box_w, box_h, "body")
+        out.append(svg.rect(cx, y, box_w, box_h, places=2, fill="none", stroke=style.colour("line"),
+                            stroke_width=svg.num(style.STROKE["hair"])))
         out.append(richtext.to_svg(result, cx, y))
         note = f"{box_w:g}×{box_h:g} мм: {result.size:g} pt"
         note += f", зменшено з {style.TYPE['body'].size:g} pt" if result.shrunk else ""
@@ -93,17 +90,14 @@ def contact_sheet() -> str:
     samples, samples_h = _samples(MARGIN, top + panel_h + 6)
     height = top + panel_h + 6 + samples_h + MARGIN
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.1f}mm" height="{height:.1f}mm" '
-        f'viewBox="0 0 {width:.1f} {height:.1f}">',
-        f'<rect width="{width:.1f}" height="{height:.1f}" fill="{style.colour("paper")}"/>',
+        svg.rect(0, 0, width, height, places=1, fill=style.colour("paper")),
         _text(MARGIN, MARGIN + 6, "ТВЕРДЖА — іконки", "title", fill=style.colour("ink")),
-        _text(MARGIN, MARGIN + 11, "кожна іконка: 20 мм, 8 мм, 4 мм; id = icon-&lt;назва&gt;"),
+        _text(MARGIN, MARGIN + 11, "кожна іконка: 20 мм, 8 мм, 4 мм; id = icon-<назва>"),
         _panel(MARGIN, top, ink_saver=False),
         _panel(MARGIN + panel_w + PANEL_GAP, top, ink_saver=True),
         samples,
-        "</svg>",
     ]
-    return "".join(parts)
+    return svg.document(width, height, "".join(parts), places=1)
 
 
 def render_png(path: Path, dpi: float = 72) -> Path:

@@ -12,9 +12,10 @@ ink-saver variant swaps every fill for a pale tint and keeps the dark outlines.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
-from pnp.art import style
+from pnp.art import style, svg
 from pnp.games.tverdzha.render.icon_art import ART
 
 
@@ -39,27 +40,27 @@ def _check(name: str) -> None:
         raise ValueError(f"unknown icon {name!r}; known icons: {', '.join(icon_names())}")
 
 
+@lru_cache(maxsize=None)
 def symbol(name: str, ink_saver: bool = False) -> str:
     """One <symbol> element for `name`, coloured for the chosen palette."""
+    return svg.wrap(art(name, ink_saver), "symbol", id=f"icon-{name}", viewBox="0 0 100 100")
+
+
+@lru_cache(maxsize=None)
+def art(name: str, ink_saver: bool = False) -> str:
+    """The icon's drawing in its 0 0 100 100 box: one group, outlined in ink, filled from the palette."""
     _check(name)
     colours = style.palette(ink_saver)
-    body = ART[name][1].format_map(colours)
-    return (
-        f'<symbol id="icon-{name}" viewBox="0 0 100 100">'
-        f'<g fill="none" stroke="{colours["ink"]}" stroke-width="{style.ICON_STROKE:g}" '
-        f'stroke-linejoin="round" stroke-linecap="round">{body}</g></symbol>'
-    )
+    return svg.wrap(ART[name][1].format_map(colours), fill="none", stroke=colours["ink"],
+                    stroke_width=style.ICON_STROKE, stroke_linejoin="round", stroke_linecap="round")
 
 
 def icon_defs(names: Iterable[str] | None = None, ink_saver: bool = False) -> str:
     """A <defs> block with the symbols for `names` (all icons if None), each once, sorted."""
     chosen = icon_names() if names is None else sorted(set(names))
-    return "<defs>" + "".join(symbol(n, ink_saver) for n in chosen) + "</defs>"
+    return svg.wrap("".join(symbol(n, ink_saver) for n in chosen), "defs")
 
 
 def use_icon(name: str, x: float, y: float, size: float) -> str:
     """Place icon `name` with its top-left corner at (x, y), `size` mm square."""
-    return (
-        f'<use href="#{icon_id(name)}" '
-        f'x="{x:.3f}" y="{y:.3f}" width="{size:.3f}" height="{size:.3f}"/>'
-    )
+    return svg.use(icon_id(name), x, y, size, size, places=3)

@@ -1,8 +1,9 @@
 """The checks: one module per concern, each with a kebab-case `ID` and
 ``check(game, lang) -> Iterator[Problem]`` (yamllint's shape).
 
-Modules are found by name: every module in this package, and in the `checks` package of
-each game under `pnp.games`, whose name does not start with an underscore is a check. `run_all` runs them all and returns every problem,
+Modules are found by name: a game's pack names the packages that hold its checks (this
+one, the general checks, and its own), and every module in them whose name does not start
+with an underscore is a check. `run_all` runs a game's checks and returns every problem,
 sorted by position. A check that crashes on odd content is reported as a problem
 (code ``check-crashed``) instead of taking the whole run down; that is a bug in pnp.
 """
@@ -15,31 +16,19 @@ import traceback
 from functools import lru_cache
 from types import ModuleType
 
-import pnp.games as games
-
-from pnp.games.tverdzha.model import Game
+from pnp import games
 from pnp.core.errors import Problem, error, sorted_problems
+from pnp.games import Model
 
 CODES = {"check-crashed": "A check failed on this content: a bug in pnp, please report it with the content file."}
 
 
-def _check_packages() -> list[tuple[str, list[str]]]:
-    """(package name, its folders): the general checks, then each bundled game's."""
-    found = [(__name__, list(__path__))]
-    for game in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
-        package = f"{games.__name__}.{game.name}.checks"
-        try:
-            found.append((package, list(importlib.import_module(package).__path__)))
-        except ModuleNotFoundError:
-            continue
-    return found
-
-
-@lru_cache(maxsize=1)
-def modules() -> tuple[ModuleType, ...]:
-    """Every check module, sorted by its full module name."""
-    names = sorted(f"{package}.{info.name}" for package, path in _check_packages()
-                   for info in pkgutil.iter_modules(path) if not info.name.startswith("_"))
+@lru_cache(maxsize=None)
+def modules(packages: tuple[str, ...]) -> tuple[ModuleType, ...]:
+    """Every check module of `packages`, sorted by its full module name."""
+    names = sorted(f"{package}.{info.name}" for package in packages
+                   for info in pkgutil.iter_modules(importlib.import_module(package).__path__)
+                   if not info.name.startswith("_"))
     found = []
     for name in names:
         module = importlib.import_module(name)
@@ -49,22 +38,23 @@ def modules() -> tuple[ModuleType, ...]:
     return tuple(found)
 
 
-def ids() -> tuple[str, ...]:
-    return tuple(m.ID for m in modules())
+def ids(packages: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(m.ID for m in modules(packages))
 
 
-def codes() -> dict[str, str]:
-    """Every problem code a check can report, with what it means (for docs/content.md)."""
+def codes(packages: tuple[str, ...]) -> dict[str, str]:
+    """Every problem code the checks of `packages` can report, with what it means (docs/content.md)."""
     out = dict(CODES)
-    for module in modules():
+    for module in modules(packages):
         out.update(getattr(module, "CODES", {}))
     return out
 
 
-def run_all(game: Game, lang: str | None = None, only: tuple[str, ...] | None = None) -> list[Problem]:
-    """Run every check (or the ones in `only`, by ID). `lang` None: every language of the game."""
+def run_all(game: Model, lang: str | None = None, only: tuple[str, ...] | None = None) -> list[Problem]:
+    """Run every check of the game's pack (or the ones in `only`, by ID). `lang` None: every
+    language of the game."""
     problems: list[Problem] = []
-    for module in modules():
+    for module in modules(games.pack_of(game).checks):
         if only is not None and module.ID not in only:
             continue
         try:

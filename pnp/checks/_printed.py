@@ -5,17 +5,22 @@ form-of-address checks read the kit through this."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Iterator, NamedTuple
 
 from pnp.checks._util import lang_mark, texts, where
 from pnp.games.tverdzha.model import Game
 from pnp.core.errors import Mark
-from pnp.core.resources import bundled
+from pnp.core.resources import shown
+from pnp.games import pack_of
 
 _COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
-#: the rulebook renderer's templates (its prose.TEMPLATE_DIR; importing that would load
-#: reportlab into every `pnp check`, a test keeps the two the same)
-TEMPLATE_DIR = bundled("templates", "rulebook")
+
+
+def rulebook_templates(game: Game) -> Path:
+    """The rulebook templates of the game's pack (the rulebook renderer's prose.folder; importing
+    that would load reportlab into every `pnp check`, a test keeps the two the same)."""
+    return pack_of(game).templates / "rulebook"
 
 
 class Printed(NamedTuple):
@@ -28,14 +33,14 @@ def printed(game: Game, lang: str) -> Iterator[Printed]:
     for text, path in texts(game):
         if text.has(lang):
             yield Printed(text.get(lang), lang_mark(game, text, path, lang), f"{where(path)}.{lang}")
-    yield from _template_lines()
+    yield from _template_lines(rulebook_templates(game))
 
 
-def _template_lines() -> Iterator[Printed]:
-    for path in sorted(TEMPLATE_DIR.glob("*.j2")):
+def _template_lines(folder: Path) -> Iterator[Printed]:
+    for path in sorted(folder.glob("*.j2")):
         # comments are not printed; keep their newlines so line numbers stay true
         source = _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), path.read_text(encoding="utf-8"))
-        name = f"templates/{TEMPLATE_DIR.name}/{path.name}"
+        name = shown(path)
         for number, line in enumerate(source.splitlines(), start=1):
             if line.strip() and not line.lstrip().startswith("//"):  # labels.j2 comment lines
                 yield Printed(line, Mark(name, number, 1), name)

@@ -1,8 +1,8 @@
 """Round steps and clarifications name game facts ({victory_points}, {wall_bonus}, ...)
 instead of repeating numbers; check that every name they use is a fact.
 
-The facts are filled in when the model is built (pnp/games/tverdzha/facts.py), so a field
-still present in the filled text names something the game does not have.
+The facts are the game pack's (`GamePack.facts`), filled in when the model is built, so a
+field still present in the filled text names something the game does not have.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Iterator
 
 from pnp.checks._util import did_you_mean, prose, where
 from pnp.core import templating as tpl
-from pnp.games.tverdzha.facts import facts
-from pnp.games.tverdzha.model import Game
 from pnp.core.errors import Problem, error
+from pnp.games import pack_of
+from pnp.games.tverdzha.model import Game
 
 ID = "prose-facts"
 
@@ -23,7 +23,8 @@ CODES = {
 
 
 def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
-    known = sorted(facts(game))
+    facts = pack_of(game).facts
+    known = sorted(facts(game)) if facts else []
     for text, path in prose(game):
         what = where(path)
         for code in (lang,) if lang else game.languages:

@@ -11,6 +11,7 @@ import unicodedata
 from typing import Iterator
 
 from pnp.checks._util import lang_mark, texts, where
+from pnp.core import typography
 from pnp.games.tverdzha.model import Game
 from pnp.core.errors import Problem, error
 from pnp.typeset.fonts import FACES, missing_glyphs
@@ -22,6 +23,8 @@ GLYPH_FACES = ("sans", "sans-bold")
 
 CODES = {
     "unknown-language": "`--lang` asks for a language that `game.languages` does not list.",
+    "unsupported-language": "`game.languages` lists a language pnp cannot set text in: it has no typography "
+                            "table for it (pnp/core/typography.py: uk, ru, en).",
     "missing-text": "A player-facing string has no text in one of the game's languages.",
     "missing-glyph": "A character that the bundled fonts cannot print.",
     "bad-character": "A control character, a lone surrogate or a noncharacter: no output format can hold it.",
@@ -38,6 +41,11 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
                     game.mark("game", "languages"), f"add {lang!r} to game.languages and write every string in {lang!r} too")
         return
     languages = (lang,) if lang else game.languages
+    for code in languages:
+        if code not in typography.TABLES:
+            yield error("unsupported-language", f"game.languages: pnp cannot set text in {code!r}: it has no "
+                        f"typography table for it (it has {', '.join(typography.TABLES)})",
+                        game.mark("game", "languages"), "add the language's table to pnp/core/typography.py")
     for text, path in texts(game):
         for code in languages:
             if not text.has(code):

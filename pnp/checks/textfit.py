@@ -1,63 +1,61 @@
-"""Every card's text fits its template, in every language, at no less than the minimum size.
+"""Every card's text fits its box, in every language, at no less than its minimum size.
 
-The card templates give each text a zone (pnp.components.card_layout) and a size it may
-shrink from down to `print.card.min_text_pt`. This check sets every card's title,
-effect, upgrade line and timing label exactly as the renderer will (same layout, same
-font metrics) and reports what still overflows at the minimum: which card, which
-language, and how many millimetres are missing.
+Each text element of a family's layout (templates/<game>/cards/*.yaml) has a box and a
+style it may shrink from down to its minimum (the style's `min:`, else the content's
+`print.card.min_text_pt`). This check fills and sets every text element of every card
+exactly as the renderer will (`pnp.components.card_text`: same layout, same font metrics)
+and reports what still overflows: which card, which element, which language, and how many
+millimetres are missing. Families whose layout has problems are the card-layout check's.
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from pnp.games.tverdzha.model import Game
+from pnp.checks.card_layouts import family_problems
+from pnp.components import card_text
+from pnp.core import typography
 from pnp.core.errors import Problem, error
-from pnp.components import card_layout
 
 ID = "text-fit"
 
 CODES = {
-    "text-overflow": "A card text does not fit its zone even at the smallest allowed size.",
-    "card-too-small": "The card size in `print.card` leaves a text zone no room inside the safe area.",
+    "text-overflow": "A card text does not fit its box even at the smallest allowed size.",
 }
 
-_PART_NAMES = {"title": "title", "effect": "effect text", "foot": "upgrade line", "timing": "timing label"}
 
-
-def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+def check(game, lang: str | None = None) -> Iterator[Problem]:
     if lang is not None and lang not in game.languages:
         return  # the strings check reports the unknown language
-    spec_mark = game.mark("print", "card")
-    for family in card_layout.FAMILIES:
-        bad = card_layout.check_zones(card_layout.zones(game.print.card, family))
-        if bad:
-            yield error("card-too-small", f"{family} cards: {'; '.join(bad)} "
-                        f"(card {game.print.card.width:g}x{game.print.card.height:g} mm, "
-                        f"safe zone {game.print.card.safe:g} mm)", spec_mark,
-                        "make the card larger or the safe zone smaller")
-            return
-    for code in (lang,) if lang else game.languages:
-        for family, card_id, mark, fitter in card_layout.card_jobs(game):
+    for family in game.card_families:
+        if family_problems(game, family):
+            continue
+        layout = card_text.family_layout(game, family)
+        for code in (lang,) if lang else game.languages:
             try:
-                text = fitter(code)
+                rows = family.cards(game, code)
             except (KeyError, ValueError):
-                continue  # missing text, unknown icon, bad template: other checks say so
-            for part, result in text.overflows():
-                yield _overflow(text, part, result, code, mark, game.print.card.min_text_pt)
+                continue  # missing text, bad template: other checks say so
+            for row in rows:
+                try:
+                    with typography.using(code):  # the language's own line-breaking rules
+                        text = card_text.fit_card(game, family, layout, row, code)
+                except (KeyError, ValueError):
+                    continue  # missing text, unknown icon, bad template: other checks say so
+                for element, result, missing in text.overflows():
+                    yield _overflow(text, layout, element, result, missing, code, row.mark, game.print.card.min_text_pt)
 
 
-def _overflow(text: card_layout.CardText, part: str, result, lang: str, mark, min_pt: float) -> Problem:
-    what = _PART_NAMES.get(part, part)
-    if result.overflow_mm > 0:
-        missing = f"{result.overflow_mm:.1f} mm missing"
+def _overflow(text: card_text.CardText, layout, element: str, result, missing_mm: float, lang: str, mark,
+              min_pt: float) -> Problem:
+    style = layout.styles[layout.element(element).get("style")]
+    if result is None:
+        where = f"the {element} line does not fit at {style.size:g} pt: {missing_mm:.1f} mm too wide"
     else:
-        missing = "a word is wider than the zone"
-    return error(
-        "text-overflow",
-        f"{text.family} card {text.name!r} ({text.card_id}), {lang}: the {what} does not fit even at "
-        f"{result.size:g} pt: {missing} ({len(result.lines)} lines in a {result.box_w:.1f}x{result.box_h:.1f} mm zone)",
-        mark,
-        f"shorten the text (the minimum size is {min_pt:g} pt: print.card.min_text_pt)" if part == "effect"
-        else "shorten the text",
-    )
+        missing = f"{missing_mm:.1f} mm missing" if missing_mm > 0 else "a word is wider than the box"
+        where = (f"the {element} text does not fit even at {result.size:g} pt: {missing} "
+                 f"({len(result.lines)} lines in a {result.box_w:.1f}x{result.box_h:.1f} mm box)")
+    hint = "shorten the text"
+    if style.min is None:
+        hint += f" (the minimum size is {min_pt:g} pt: print.card.min_text_pt)"
+    return error("text-overflow", f"{text.family} card {text.name!r} ({text.card_id}), {lang}: {where}", mark, hint)

@@ -1,6 +1,7 @@
-"""The `ui:` strings match what the renderers print (pnp/games/tverdzha/ui_keys.py): every string the
-kit needs is there, each uses only the fields its renderer fills in, and plural forms
-only on fields that are numbers.
+"""The `ui:` strings match what the renderers print (pnp/games/tverdzha/ui_keys.py, and
+pnp/core/catalogue for the tool's own strings): every string the kit needs is there, in
+the content or in pnp's catalogue, each uses only the fields its renderer fills in, and
+plural forms only on fields that are numbers, one per plural category of the language.
 
 Without this a missing or misspelt key, or a `{cuont}`, would pass `pnp check` and stop
 `pnp build` halfway. Game facts ({victory_points}) are filled in while loading, so a
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from pnp.checks._util import did_you_mean, key_mark, lang_mark
+from pnp.core import catalogue
 from pnp.core import templating as tpl
 from pnp.games.tverdzha import ui_keys as contract
 from pnp.games.tverdzha.facts import facts
@@ -21,10 +23,12 @@ from pnp.core.errors import Problem, error, warning
 ID = "ui-strings"
 
 CODES = {
-    "missing-ui": "A ui string the kit prints is missing from `ui:` (see pnp/games/tverdzha/ui_keys.py for the list).",
+    "missing-ui": "A ui string the kit prints is missing from `ui:` (see pnp/games/tverdzha/ui_keys.py for the list), "
+                  "or a tool string is in neither `ui:` nor pnp's catalogue in one of the game's languages.",
     "unknown-ui": "A `ui:` key that the kit never prints (often a misspelt key).",
     "unknown-ui-field": "A `{field}` in a ui string that is neither a game fact nor a value its renderer fills in.",
-    "ui-plural": "Plural forms `{n|one|few|many}` on a ui field that is not a number, or without three forms.",
+    "ui-plural": "Plural forms `{n|one|few|many}` on a ui field that is not a number, or not one form per plural "
+                 "category of the language (uk, ru: one|few|many; en: one|other).",
 }
 
 
@@ -35,12 +39,24 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
         if key not in present:
             yield error("missing-ui", f"ui: no string {key!r}; the kit prints it", game.mark("ui"),
                         did_you_mean(key, unknown) or f"add `{key}: {{uk: ...}}` under ui:")
-    known = [*contract.REQUIRED, *contract.OPTIONAL]
+    yield from _tool_strings(game, (lang,) if lang else game.languages)
+    known = [*contract.REQUIRED, *contract.OPTIONAL, *catalogue.FIELDS]
     for key in unknown:
         yield warning("unknown-ui", f"ui.{key}: the kit prints no such string", key_mark(game, "ui", key),
                       did_you_mean(key, known) or "remove it, or check the key against pnp/games/tverdzha/ui_keys.py")
     for key in sorted(present - set(unknown)):
         yield from _fields(game, key, (lang,) if lang else game.languages)
+
+
+def _tool_strings(game: Game, languages) -> Iterator[Problem]:
+    """A language pnp's catalogue is not written in needs the tool's strings in the content."""
+    for code in languages:
+        missing = [key for key in catalogue.FIELDS
+                   if not catalogue.has(key, code) and not (key in game.ui_strings and game.ui_strings[key].has(code))]
+        if missing:
+            yield error("missing-ui", f"ui: pnp's catalogue has no {code!r} strings ({', '.join(catalogue.languages())} "
+                        f"only), and the content does not give {len(missing)} of them: {', '.join(missing)}",
+                        game.mark("ui"), f"add `{missing[0]}: {{{code}: ...}}` under ui:")
 
 
 def _fields(game: Game, key: str, languages) -> Iterator[Problem]:
@@ -58,7 +74,13 @@ def _fields(game: Game, key: str, languages) -> Iterator[Problem]:
             yield error("unknown-ui-field", f"ui.{key}.{code}: {{{name}}} is not a game fact nor filled in by the kit "
                         f"(this string gets: {offered})", mark, did_you_mean(name, [*fields, *facts(game)]))
         for name, forms in used:
-            if name in fields and forms and (fields[name] != contract.NUMBER or len(forms) != 3):
-                why = "it is not a number" if fields[name] != contract.NUMBER else f"{len(forms)} forms, not 3 (one|few|many)"
-                yield error("ui-plural", f"ui.{key}.{code}: plural forms on {{{name}}}: {why}", mark,
-                            f"write {{{name}}} without plural forms" if fields[name] != contract.NUMBER else "")
+            if name not in fields or not forms:
+                continue
+            if fields[name] != contract.NUMBER:
+                yield error("ui-plural", f"ui.{key}.{code}: plural forms on {{{name}}}: it is not a number", mark,
+                            f"write {{{name}}} without plural forms")
+                continue
+            try:
+                tpl.check_forms(name, forms, code)
+            except tpl.TemplateError as exc:
+                yield error("ui-plural", f"ui.{key}.{code}: {exc}", mark)

@@ -15,7 +15,8 @@ import click
 
 from pnp.checks import run_all
 from pnp.commands.common import content_path, require_language, summary_line
-from pnp.content import Game, display_path, load_game
+from pnp.content import display_path, load_game
+from pnp.games import Model, pack_of
 from pnp.sim.simfile import load_sim_result
 from pnp.core.errors import Level, Problem, UserError, sorted_problems
 
@@ -49,7 +50,7 @@ def _failed(problems: list[Problem], strict: bool) -> bool:
     return any(p.level in failing for p in problems)
 
 
-def _kit_problems(game: Game, sim_result: Path | None) -> list[Problem]:
+def _kit_problems(game: Model, sim_result: Path | None) -> list[Problem]:
     """Component sufficiency against a `pnp sim --json` result (pnp.sim.kit_check)."""
     if sim_result is None:
         return []
@@ -60,38 +61,26 @@ def _kit_problems(game: Game, sim_result: Path | None) -> list[Problem]:
     if problems:
         raise UserError(f"{shown} is not a `pnp sim --json` result:\n" + "\n".join(p.format() for p in problems))
     try:
-        from pnp.games.tverdzha.simulation import SIMULATION  # until the pack registry: the game's Simulation
+        from pnp.commands.sim import simulation
         from pnp.sim.kit_check import check_kit
     except ImportError as exc:
         raise UserError(f"--sim needs the simulator's kit check (pnp.sim.kit_check), which cannot be loaded: {exc}") from None
     try:
-        return list(check_kit(game, SIMULATION, data))
+        return list(check_kit(game, simulation(game), data))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         # a JSON object of the wrong shape: the user gave the wrong file
         raise UserError(f"{sim_result} is not a `pnp sim --json` result ({type(exc).__name__}: {exc})") from None
 
 
-def counts(game: Game) -> dict[str, int]:
-    """What the kit holds, for the summary line."""
-    return {
-        "lands": len(game.board.cells),
-        "buildings": len(game.buildings),
-        "building_cards": sum(b.copies for b in game.buildings),
-        "upgrades": len(game.buildings),
-        "upgrade_cards": sum(b.copies for b in game.buildings),
-        "battle_card_types": len(game.battle_cards),
-        "battle_cards": sum(c.count for c in game.battle_cards),
-    }
-
-
-def summary(shown: str, game: Game | None, problems: list[Problem]) -> dict:
+def summary(shown: str, game: Model | None, problems: list[Problem]) -> dict:
     out: dict = {
         "file": shown,
         "errors": sum(p.level is Level.ERROR for p in problems),
         "warnings": sum(p.level is Level.WARNING for p in problems),
     }
     if game is not None:
-        out.update(counts(game))
+        out["pack"] = pack_of(game).id
+        out.update(pack_of(game).summary(game)[0])
         out["languages"] = list(game.languages)
         out["sha256"] = game.sha256
     return out
@@ -101,11 +90,10 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def summary_text(shown: str, game: Game | None, problems: list[Problem], failed: bool, strict: bool) -> str:
+def summary_text(shown: str, game: Model | None, problems: list[Problem], failed: bool, strict: bool) -> str:
     s = summary(shown, game, problems)
     if failed:
         tail = " (--strict: warnings fail)" if strict and not s["errors"] else ""
         return f"{shown}: {summary_line(problems)}{tail}"
-    return (f"{shown}: ok — {s['lands']} lands, {s['buildings']} buildings ({s['building_cards']} cards) + "
-            f"{s['upgrades']} upgrades ({s['upgrade_cards']} cards), {s['battle_card_types']} battle card types "
-            f"({s['battle_cards']} cards), {_plural(s['warnings'], 'warning')}")
+    held = pack_of(game).summary(game)[1] if game is not None else ""
+    return f"{shown}: ok — {held + ', ' if held else ''}{_plural(s['warnings'], 'warning')}"

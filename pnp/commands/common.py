@@ -8,8 +8,10 @@ from pathlib import Path
 
 import click
 
-from pnp.content import DEFAULT_CONTENT, Game, display_path, load_game
+from pnp.checks import run_all
+from pnp.content import default_content, display_path, load_game
 from pnp.core.errors import Level, Problem, UserError, has_errors, sorted_problems
+from pnp.games import Model
 
 
 def print_problems(problems: list[Problem], stream=None) -> None:
@@ -25,8 +27,9 @@ def summary_line(problems: list[Problem]) -> str:
 
 
 def content_path(content: Path | None) -> Path:
-    """The content file to read; a missing one is a usage error in every command."""
-    path = Path(content) if content else DEFAULT_CONTENT
+    """The content file to read (by default the one bundled game's); a missing one is a
+    usage error in every command."""
+    path = Path(content) if content else default_content()
     if not path.exists():
         raise UserError(f"no content file at {display_path(path)}")
     if not path.is_file():  # a pipe or a device would be read without end
@@ -34,7 +37,7 @@ def content_path(content: Path | None) -> Path:
     return path
 
 
-def require_language(game: Game, lang: str | None) -> None:
+def require_language(game: Model, lang: str | None) -> None:
     """`--lang` names a language the content has (a usage error otherwise, in every command)."""
     if lang is not None and lang not in game.languages:
         raise UserError(f"--lang {lang}: the content has no language {lang!r}; it has: {', '.join(game.languages)}")
@@ -53,13 +56,11 @@ def output_file(path: Path | None, option: str) -> None:
         raise UserError(f"{option} {path}: cannot write into {folder}")
 
 
-def load_checked(content: Path | None, lang: str | None = None) -> tuple[Game | None, list[Problem]]:
+def load_checked(content: Path | None, lang: str | None = None) -> tuple[Model | None, list[Problem]]:
     """Load the content and run every check; print the problems to stderr when any is an error.
 
     Returns (game, problems); game is None when there are errors (the caller exits 1).
     """
-    from pnp.checks import run_all
-
     game, problems = load_game(content_path(content))
     if game is not None:
         require_language(game, lang)

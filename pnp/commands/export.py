@@ -12,7 +12,8 @@ from pathlib import Path
 import click
 
 from pnp.commands.common import load_checked
-from pnp.content.export_json import dumps
+from pnp.core.errors import UserError
+from pnp.games import pack_of
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -24,5 +25,8 @@ def run(content: Path | None, fmt: str = "json") -> int:
     game, _ = load_checked(content, lang=None)
     if game is None:
         return EXIT_PROBLEMS
-    click.echo(dumps(game), nl=False)
+    pack = pack_of(game)
+    if pack.export is None:
+        raise UserError(f"game {pack.id!r} has no JSON export")
+    click.echo(pack.export(game), nl=False)
     return EXIT_OK

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from pnp.commands.common import load_checked
 from pnp.games.tverdzha.rules.odds import UnknownCard, battle_odds
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -14,8 +15,6 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 def _load(content: Path | None):
     """The checked model; None (problems printed) when the content is broken."""
-    from pnp.commands.common import load_checked
-
     game, _ = load_checked(content)
     return game
 

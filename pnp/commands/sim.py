@@ -21,7 +21,7 @@ import click
 
 from pnp.commands.common import content_path, load_checked, output_file, print_problems
 from pnp.core.errors import UserError, has_errors
-from pnp.games.tverdzha.simulation import SIMULATION  # until the pack registry: the content's game's Simulation
+from pnp.games import pack_of, simulation_of
 from pnp.sim.report import stop_line
 
 GAMES = 1000  # without --precision
@@ -34,7 +34,6 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
     from pnp.sim.runner import default_workers
     from pnp.sim.source import GameSource
 
-    sim = SIMULATION
     if precision is not None and games is not None:
         return _usage("--games and --precision exclude each other: a --precision run plays until it is as "
                       "precise as asked; --max-games caps it")
@@ -50,6 +49,7 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
     game, _ = load_checked(content)
     if game is None:
         return 1
+    sim = simulation(game)
     try:
         specs = parse_specs(agents, sim, sim.roles(game))
     except UnknownAgent as exc:
@@ -69,6 +69,11 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
     _add_kit(game, result)
     click.echo(summary_text(result))
     return _outputs(game, result, json_out, report, check_kit)
+
+
+def simulation(game):
+    """The game's side of the simulator (pnp.sim.hooks.Simulation), from its pack."""
+    return simulation_of(pack_of(game))
 
 
 def simulate(source, specs, *, seed, workers, games=None, precision=None, max_games=None,
@@ -95,7 +100,7 @@ def simulate(source, specs, *, seed, workers, games=None, precision=None, max_ga
 def _add_kit(game, result: dict) -> None:
     from pnp.sim.kit_check import assessment
 
-    result["kit"] = assessment(game, SIMULATION, result)
+    result["kit"] = assessment(game, simulation(game), result)
 
 
 @contextlib.contextmanager
@@ -111,14 +116,14 @@ def _progress(total: int):
 def _outputs(game, result: dict, json_out: Path | None, report: Path | None, check_kit: bool) -> int:
     from pnp.sim.kit_check import check_kit as kit_check
 
-    problems = kit_check(game, SIMULATION, result)
+    problems = kit_check(game, simulation(game), result)
     if json_out is not None:
         json_out.write_text(json.dumps(result, ensure_ascii=False, sort_keys=True, indent=1) + "\n",
                             encoding="utf-8")
     if report is not None:
         from pnp.sim.report import write_report
 
-        write_report(report, result, game, SIMULATION, problems)
+        write_report(report, result, game, simulation(game), problems)
     if check_kit:
         print_problems(problems)
         click.echo(kit_text(result["kit"]), err=True)

@@ -2,16 +2,26 @@
 
 A renderer is a small class with a ``name`` (its manifest kind and its name for
 ``pnp build --only``), registered in one place, that writes only its own files into
-the build's temporary directory and returns what it wrote.
+the build's temporary directory and returns what it wrote. It declares what the build
+plan needs to know (pnp.build derives the plan from these alone): the kinds it writes,
+its measured cost, whether a plain build makes it, and `needs`, the renderers whose
+masters it reuses (`RenderContext.masters`), so that nothing is drawn twice.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Mapping
 
 PAPERS = ("a4", "letter")
+
+
+class BuildError(Exception):
+    """A build that cannot complete through pnp's own fault (a renderer that does not
+    register, a written PDF that fails the preflight) or the machine's setup (a missing
+    colour profile): one line, never a traceback."""
+
 DUPLEX_MODES = ("long", "short", "none")
 
 
@@ -44,6 +54,22 @@ class RenderContext:
     notes: list[str] = field(default_factory=list)  # human-readable remarks (e.g. shrunk text)
     cache: dict[str, Any] = field(default_factory=dict)  # shared between renderers of one build
     progress: Callable[[str], None] = lambda message: None
+    #: the game's renderers by name (the build's plan, built or not), for `masters`
+    renderers: Mapping[str, "Renderer"] = field(default_factory=dict)
+    #: the renderer now running: it may read the masters of what it declares in `needs`
+    current: "Renderer | None" = None
+    #: masters made so far, by renderer name (a forked worker hands its own back)
+    made: dict[str, Any] = field(default_factory=dict)
+
+    def masters(self, game, name: str) -> Any:
+        """Renderer `name`'s masters of `game` (made once per build): the running renderer's own,
+        or those of a renderer it declares in `needs`."""
+        if self.current is not None and name != self.current.name and name not in self.current.needs:
+            raise LookupError(f"renderer {self.current.name!r} reads the masters of {name!r} "
+                              f"without declaring it in `needs` ({self.current.needs})")
+        if name not in self.made:
+            self.made[name] = (self.renderers[name] if name in self.renderers else _only(name)()).masters(game, self)
+        return self.made[name]
 
     def final_path(self, relative: str) -> Path:
         """Where `relative` will be after the build, as an absolute path."""
@@ -72,19 +98,47 @@ class Renderer:
     name: ClassVar[str] = ""
     #: built by a plain `pnp build`; False for the `--all` extras (print-shop, tts)
     default: ClassVar[bool] = True
+    #: the manifest kinds it writes (empty: its name alone)
+    kinds: ClassVar[tuple[str, ...]] = ()
+    #: CPU seconds it took for its game (measured; only the ratios matter): the build balances
+    #: its two processes by it
+    cost: ClassVar[float] = 1.0
+    #: renderers whose masters it reuses: it runs after the others, in the main process
+    needs: ClassVar[tuple[str, ...]] = ()
+    #: it lists every file the others wrote (the preview page): it runs last of all
+    needs_files: ClassVar[bool] = False
 
     def render(self, game, ctx: RenderContext) -> list[OutputFile]:  # pragma: no cover
         raise NotImplementedError
 
+    def masters(self, game, ctx: RenderContext) -> Any:
+        """What other renderers may reuse of this one's drawing (cards' SVGs, a board part)."""
+        raise LookupError(f"renderer {self.name!r} has no masters to share")
 
-RENDERERS: dict[str, type[Renderer]] = {}
+    @classmethod
+    def written_kinds(cls) -> tuple[str, ...]:
+        return cls.kinds or (cls.name,)
+
+
+#: every renderer class, by the module that registers it, then by name: two games may each
+#: have a renderer of the same name (a pack names the modules of its own, pnp.build)
+RENDERERS: dict[str, dict[str, type[Renderer]]] = {}
 
 
 def register(cls: type[Renderer]) -> type[Renderer]:
     """Class decorator: make a renderer available to `pnp build` under its name."""
     if not cls.name:
         raise ValueError(f"{cls.__name__} has no name")
-    if cls.name in RENDERERS and RENDERERS[cls.name] is not cls:
-        raise ValueError(f"renderer name {cls.name!r} registered twice")
-    RENDERERS[cls.name] = cls
+    own = RENDERERS.setdefault(cls.__module__, {})
+    if cls.name in own and own[cls.name] is not cls:
+        raise ValueError(f"renderer name {cls.name!r} registered twice in {cls.__module__}")
+    own[cls.name] = cls
     return cls
+
+
+def _only(name: str) -> type[Renderer]:
+    """The one registered renderer called `name` (for a context made outside a build)."""
+    found = [by_name[name] for by_name in RENDERERS.values() if name in by_name]
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} registered renderers are called {name!r}; build through pnp.build")
+    return found[0]

@@ -1,4 +1,9 @@
-"""Card faces and backs as SVG masters: layout data + text fits -> jinja2 templates.
+"""Card faces and backs as SVG masters: a layout's elements, drawn by kind -> jinja2 templates.
+
+One renderer for every family of every game: each element of the family's layout becomes
+a piece of SVG (or, for badges and tracks, the numbers a template draws) under its name in
+``f.el``, its box under ``f.z``; the layout's jinja2 template (the designer's file: drawing
+order, panels, rings, tabs) puts them together.
 
 Each master is (W + 2 bleed) x (H + 2 bleed) mm with a viewBox in mm; the templates
 draw in trim coordinates inside a translate(bleed, bleed) group, so the trim sits at
@@ -11,30 +16,28 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
 
-from pnp.games.tverdzha.model import BattleCard, Building, Game, Upgrade
-from pnp.components import card_layout as cl
+from pnp.components import card_boxes, card_text
+from pnp.components.card_family import CardFamily, CardRow, CardSpec, field_value
+from pnp.components.card_layout import Element, Layout
 from pnp.typeset import fonts, richtext
 from pnp.art import icons, style
 from pnp.art.draw import flush_right
 from pnp.print.geometry import Box, fmt, pt_to_mm
 from pnp.art.icon_inline import icon
-from pnp.core.resources import bundled
-
-TEMPLATE_DIR = bundled("templates", "cards")
-FAMILY_ICON = {"battle": "battle", "building": "building", "upgrade": "upgrade"}
-FAMILY_UI = {"battle": "card_battle", "building": "card_building", "upgrade": "card_upgrade"}
 
 
-@lru_cache(maxsize=1)
-def environment():
+@lru_cache(maxsize=8)
+def environment(folder: Path):
+    """The jinja2 environment of one game's card templates."""
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+        loader=jinja2.FileSystemLoader(str(folder)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -42,6 +45,8 @@ def environment():
         keep_trailing_newline=True,
     )
     env.filters["n"] = fmt
+    env.globals["sunburst"] = sunburst
+    env.globals["colour"] = style.colour
     return env
 
 
@@ -70,6 +75,7 @@ class Colours:
 
 
 def colours(family: str, ink_saver: bool) -> Colours:
+    """The face colours of a family whose colour is palette key `family`."""
     full = style.colour(family)
     pal = style.palette(ink_saver)
     if ink_saver:
@@ -92,6 +98,11 @@ def rays(cx: float, cy: float, radius: float, count: int = 24) -> str:
         parts.append(f"M{fmt(cx)} {fmt(cy)}L{fmt(cx + radius * math.cos(a0))} {fmt(cy + radius * math.sin(a0))}"
                      f"L{fmt(cx + radius * math.cos(a1))} {fmt(cy + radius * math.sin(a1))}Z")
     return "".join(parts)
+
+
+def sunburst(box: Box, count: int = 24) -> str:
+    """Rays from a box's centre that just cover it (the art window's background)."""
+    return rays(box.cx, box.cy, cover_radius(box.w, box.h, count), count)
 
 
 def _text(result: richtext.FitResult, box: Box, fill: str, valign: str = "middle") -> Markup:
@@ -121,13 +132,13 @@ def _centre_baseline(key: str, size_pt: float, cy: float) -> float:
     return cy + richtext.cap_height_mm(key, size_pt) / 2
 
 
-def points_badge(box: Box, value: int, size_pt: float, c: Colours) -> dict[str, Any]:
-    """A gold ring with the number, a small crown (the points icon) sitting on its top."""
+def points_badge(box: Box, value: int, size_pt: float, c: Colours, crown_icon: str = "point") -> dict[str, Any]:
+    """A gold ring with the number, a small crown (`crown_icon`) sitting on its top."""
     crown = box.h * 0.38
     r = (box.h - crown * 0.55) / 2
     cy = box.bottom - r
     return {"cx": box.cx, "cy": cy, "r": r,
-            "crown": icon("point", box.cx - crown / 2, box.y, crown, c.ink_saver),
+            "crown": icon(crown_icon, box.cx - crown / 2, box.y, crown, c.ink_saver),
             "text": _line(str(value), box.cx, _centre_baseline("serif-bold", size_pt, cy + 0.25), "serif-bold",
                           size_pt, c.ink)}
 
@@ -135,119 +146,128 @@ def points_badge(box: Box, value: int, size_pt: float, c: Colours) -> dict[str, 
 # --- faces ------------------------------------------------------------------------------
 
 
-def _common(game: Game, family: str, uid: str, text: cl.CardText, effects, ink_saver: bool) -> dict[str, Any]:
-    spec = game.print.card
-    z = cl.zones(spec, family)
-    c = colours(family, ink_saver)
-    art = z.art
-    return {
-        "uid": uid, "family": family, "name": text.name, "ink_saver": ink_saver,
-        "w": spec.width, "h": spec.height, "b": spec.bleed, "z": z, "c": c,
-        "badge_icon": icon(FAMILY_ICON[family], z.badge.x + 1.2, z.badge.y + 1.2, z.badge.w - 2.4, ink_saver),
-        "title": _text(text.title, z.title, c.on_frame if not ink_saver else c.ink),
-        "effect": _text(text.effect, z.effect_text, c.ink),
-        "rays": rays(art.cx, art.cy, cover_radius(art.w, art.h, 24)),
-        "emblem": icon(cl.emblem(effects, family), art.cx - 8.5, art.cy - 8.5, 17.0, ink_saver),
-        "emblem_r": 11.0,
-    }
-
-
-def _text_defs(ink_saver: bool, *texts: richtext.FitResult | None) -> Markup:
+def _text_defs(ink_saver: bool, texts) -> Markup:
     """<defs> for the icons richtext places inline in running text (as <use>), if any."""
-    names = sorted({name for t in texts if t is not None for name in t.icons})
+    names = sorted({name for t in texts for name in t.icons})
     return Markup(icons.icon_defs(names, ink_saver)) if names else Markup("")
 
 
-def _icon_row(items: list[cl.IconAt], ink_saver: bool) -> Markup:
+def _icon_row(items: list[IconAt], ink_saver: bool) -> Markup:
     return Markup("").join(icon(i.name, i.x, i.y, i.size, ink_saver) for i in items)
 
 
-def battle_face(game: Game, card: BattleCard, text: cl.CardText, lang: str, ink_saver: bool) -> str:
-    ctx = _common(game, "battle", f"battle-{card.id}", text, card.effects, ink_saver)
-    z, c = ctx["z"], ctx["c"]
-    ctx["timing"] = _timing(game, card, z, text, c)
-    foot_size = cl.CAPTION.size
-    base = z.foot.y + z.foot.h / 2 + richtext.cap_height_mm(cl.CAPTION.face, foot_size) / 2
-    ctx["foot_left"] = _line(game.ui(FAMILY_UI["battle"], lang), z.foot.x, base, cl.CAPTION.face, foot_size,
-                             c.on_frame, "start")
-    ctx["foot_right"] = _line(game.ui("copies", lang, count=card.count), z.foot.right, base, "narrow-bold",
-                              foot_size, c.on_frame, "end")
-    ctx["defs"] = _text_defs(ink_saver, text.title, text.effect, text.band)
-    return environment().get_template("battle.svg.j2").render(f=ctx)
+def _track(element: Element, layout: Layout, box: Box, flags, c: Colours) -> list[dict[str, Any]]:
+    """The steps of a track: squares right-aligned in its box, numbered, the marked one filled."""
+    cell, gap = element.get("cell", 3.6), element.get("gap", 0.9)
+    st = layout.styles[element.get("style")]
+    out = []
+    for k, active in enumerate(flags):
+        sq = Box(box.x + k * (cell + gap), box.y, cell, cell)
+        out.append({"x": sq.x, "y": sq.y, "s": sq.w, "active": active,
+                    "text": _line(str(k + 1), sq.cx, _centre_baseline(st.face, st.size, sq.cy), st.face, st.size,
+                                  style.colour("on-colour") if active else c.muted)})
+    return out
 
 
-def _timing(game: Game, card: BattleCard, z: cl.Zones, text: cl.CardText, c: Colours) -> dict[str, Any]:
-    keys = [t.key for t in game.battle.timing]
-    pips = []
-    for k, (key, box) in enumerate(zip(keys, cl.timing_pips(z, len(keys)))):
-        active = key == card.timing
-        pips.append({"x": box.x, "y": box.y, "s": box.w, "active": active,
-                     "text": _line(str(k + 1), box.cx, _centre_baseline("sans-bold", 6.5, box.cy), "sans-bold",
-                                   6.5, style.colour("on-colour") if active else c.muted)})
-    return {"pips": pips, "label": _text(text.band, cl.timing_label_box(z, len(keys)), c.ink)}
+def _piece(game, family: CardFamily, layout: Layout, element: Element, row: CardRow, text: card_text.CardText,
+           box: Box, c: Colours, lang: str, ink_saver: bool) -> Any:
+    """One element, drawn by its kind."""
+    shows = element.get("shows")
+    value = field_value(game, family, row, shows, lang) if isinstance(shows, str) else None
+    fill = getattr(c, element.get("colour", "ink"))
+    if element.kind == "text" and element.name in text.lines:
+        line = text.lines[element.name]
+        anchor = "end" if element.get("anchor") == "end" else "start"
+        base = box.cy + richtext.cap_height_mm(line.style.face, line.style.size) / 2
+        return _line(line.text, box.right if anchor == "end" else box.x, base, line.style.face, line.style.size,
+                     fill, anchor)
+    if element.kind == "text":
+        return _text(text.fits[element.name], box, fill, element.get("valign", "middle"))
+    if element.kind == "icons":
+        return _icon_row(cost_icons(value, box, element.get("size", style.ICON_SIZE["cost"]),
+                                    element.get("align", "center")), ink_saver)
+    if element.kind == "badge":
+        return points_badge(box, value, element.get("size", 8.5), c, element.get("icon", "point"))
+    if element.kind == "image":
+        return icon(value if value is not None else element.get("icon"), box.x, box.y, box.w, ink_saver)
+    if element.kind == "track":
+        return _track(element, layout, box, value, c)
+    return box  # a shape: the template draws it from its box
 
 
-def building_face(game: Game, b: Building, text: cl.CardText, lang: str, ink_saver: bool) -> str:
-    ctx = _common(game, "building", f"building-{b.id}", text, b.effects, ink_saver)
-    z, c = ctx["z"], ctx["c"]
-    ctx["points"] = points_badge(z.points, b.points, cl.POINTS_PT, c)
-    ctx["cost"] = _icon_row(cl.cost_icons(b.cost, z.band, cl.COST_ICON), ink_saver)
-    ctx["up"] = _upgrade_line(b.upgrade, text, z, c, ink_saver)
-    ctx["defs"] = _text_defs(ink_saver, text.title, text.effect, text.foot)
-    return environment().get_template("building.svg.j2").render(f=ctx)
+def face(game, family: CardFamily, layout: Layout, row: CardRow, text: card_text.CardText, lang: str,
+         ink_saver: bool) -> str:
+    """The SVG master of one card face."""
+    spec: CardSpec = game.print.card
+    z = card_boxes.boxes(layout, spec, card_text.steps(layout, row))
+    c = colours(family.colour, ink_saver)
+    el = {e.name: _piece(game, family, layout, e, row, text, z[e.name], c, lang, ink_saver) for e in layout.elements}
+    ctx = {"uid": f"{family.id}-{row.id}", "family": family.id, "name": text.name, "ink_saver": ink_saver,
+           "w": spec.width, "h": spec.height, "b": spec.bleed, "z": z, "c": c, "el": el,
+           "defs": _text_defs(ink_saver, text.fits.values())}
+    return environment(card_text.layout_folder(game)).get_template(layout.template).render(f=ctx)
 
 
-def _upgrade_line(up: Upgrade, text: cl.CardText, z: cl.Zones, c: Colours, ink_saver: bool) -> dict[str, Any]:
-    tab, caption, badge = cl.foot_tab(z), cl.foot_text_box(z), cl.foot_badge(z)
-    row = Box(caption.x, caption.bottom + 0.6, caption.w, cl.FOOT_ICON)
-    upgrade_colour = style.colour("upgrade", ink_saver)
-    side = tab.w - 3.4
-    return {
-        "tab": tab, "tab_fill": upgrade_colour, "line": style.colour("upgrade"),
-        "icon": icon("upgrade", tab.cx - side / 2, tab.cy - side / 2, side, ink_saver),
-        "disc": (tab.cx, tab.cy, tab.w / 2 - 0.8),
-        "caption": _text(text.foot, caption, c.ink, "top"),
-        "cost": _icon_row(cl.cost_icons(up.cost, row, cl.FOOT_ICON, "left"), ink_saver),
-        "points": points_badge(badge, up.points, 8.5, c),
-    }
+# --- cost rows --------------------------------------------------------------------------
 
 
-def upgrade_face(game: Game, b: Building, text: cl.CardText, lang: str, ink_saver: bool) -> str:
-    up = b.upgrade
-    ctx = _common(game, "upgrade", f"upgrade-{up.id}", text, up.effects, ink_saver)
-    z, c = ctx["z"], ctx["c"]
-    ctx["points"] = points_badge(z.points, up.points, cl.POINTS_PT, c)
-    ctx["cost"] = _icon_row(cl.cost_icons(up.cost, z.band, cl.COST_ICON), ink_saver)
-    ctx["of_line"] = _text(text.foot, z.foot.inset(cl.PAD), c.ink)
-    ctx["of_colour"] = style.colour("building")
-    ctx["defs"] = _text_defs(ink_saver, text.title, text.effect, text.foot)
-    return environment().get_template("upgrade.svg.j2").render(f=ctx)
+@dataclass(frozen=True)
+class IconAt:
+    name: str
+    x: float
+    y: float
+    size: float
+
+
+def cost_icons(cost, box: Box, size: float, align: str = "center") -> list[IconAt]:
+    """One icon per unit of cost ((icon, n), ...), grouped by resource, in a row centred (or left) in `box`.
+
+    Repeated icons rather than "3x": a row can be counted at a glance and needs no
+    reading; the gap between resource groups is wider than within one.
+    """
+    step, group_gap = size * 1.04, size * 0.35
+    names = [(rid, k) for rid, n in cost for k in range(n)]
+    if not names:
+        return []
+    width = len(names) * step + (len({rid for rid, _ in names}) - 1) * group_gap - (step - size)
+    x = box.x + (box.w - width) / 2 if align == "center" else box.x
+    y = box.y + (box.h - size) / 2
+    out, previous = [], None
+    for rid, _ in names:
+        if previous is not None and rid != previous:
+            x += group_gap
+        out.append(IconAt(rid, x, y, size))
+        x += step
+        previous = rid
+    return out
 
 
 # --- backs ------------------------------------------------------------------------------
 
 
-def back(game: Game, family: str, lang: str, ink_saver: bool) -> str:
+def back(game, family: CardFamily, lang: str, ink_saver: bool) -> str:
+    """The back of a family: its colour, rays, a medallion with its icon, the game's title and its name."""
     spec = game.print.card
     w, h, b = spec.width, spec.height, spec.bleed
-    c = colours(family, ink_saver)
+    c = colours(family.colour, ink_saver)
     safe = Box(0, 0, w, h).inset(spec.safe)
     cx, cy = w / 2, h / 2
     medal = min(w, h) * 0.27
     side = medal * 1.25
     title_pt, family_pt = 20.0, 9.5
     text_fill = c.on_frame if not ink_saver else c.family
+    name = game.ui(family.name, lang)
     ctx = {
-        "uid": f"back-{family}", "family": family, "ink_saver": ink_saver, "w": w, "h": h, "b": b, "c": c,
-        "name": game.ui(FAMILY_UI[family], lang),
+        "uid": f"back-{family.id}", "family": family.id, "ink_saver": ink_saver, "w": w, "h": h, "b": b, "c": c,
+        "name": name,
         "safe": safe, "cx": cx, "cy": cy, "medal": medal,
         "rays": rays(cx, cy, cover_radius(w + 2 * b, h + 2 * b, 32), 32),
         "ray_fill": mix(c.family, 0.86, "#000000") if not ink_saver else "none",
-        "icon": icon(FAMILY_ICON[family], cx - side / 2, cy - side / 2, side, ink_saver),
+        "icon": icon(family.icon, cx - side / 2, cy - side / 2, side, ink_saver),
         "title": _line(game.title.get(lang), cx, safe.y + 9.5, "serif-bold",
                        _size_to_width(game.title.get(lang), "serif-bold", title_pt, safe.w), text_fill),
-        "label": _line(game.ui(FAMILY_UI[family], lang), cx, safe.bottom - 6.0, "sans-bold",
-                       _size_to_width(game.ui(FAMILY_UI[family], lang), "sans-bold", family_pt, safe.w), text_fill),
+        "label": _line(name, cx, safe.bottom - 6.0, "sans-bold",
+                       _size_to_width(name, "sans-bold", family_pt, safe.w), text_fill),
         "defs": Markup(""),
     }
-    return environment().get_template("back.svg.j2").render(f=ctx)
+    return environment(card_text.layout_folder(game)).get_template(f"{family.back}.svg.j2").render(f=ctx)

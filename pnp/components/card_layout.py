@@ -1,263 +1,317 @@
-"""Card layout as data: named zones in millimetres and the text fitted into them.
+"""Card layouts as data: a YAML file of named elements with boxes in millimetres.
 
-One layout per card family (battle, building, upgrade), all sharing the same header
-(family badge, title, points in the top-right corner) so the kit reads as one
-hierarchy. Coordinates are trim coordinates: (0, 0) is the top-left corner of the
-trimmed card, the bleed reaches to (-bleed, -bleed). Every zone that holds text lies
-inside the safe zone; `check_zones` proves it for any card size in the content.
+A layout file (``templates/<game>/cards/<name>.yaml``) has an optional ``extends:`` (the
+layout it builds on; its elements and styles are inherited, an element named again is
+replaced key by key), the jinja2 ``template:`` that draws the face, named ``styles:`` (face,
+size and minimum size in pt, leading, alignment) and ``elements:``. An element has a
+``kind`` (KINDS), a ``box`` and, by kind, what it shows (a field of the card, or a ui
+string filled with fields) and how.
 
-The text checks (`pnp check`, rule text-fit) and the renderer both call `fit_card`,
-so what the check promises is exactly what gets printed.
+Boxes (`card_boxes`) are anchored to the safe zone, not to a card size, so one layout
+serves every card size.
+
+Loading collects every problem with its ``file:line:col``: an unknown key, element kind,
+style, reference or edge, too many constraints on an axis, a cycle in ``extends:`` or
+between boxes. What needs the card and the family (a box outside the card, an unknown
+field) is `check_family`'s.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
-from typing import Iterator
+from typing import Any, Mapping
 
-from pnp.games.tverdzha.model import BattleCard, Building, CardSpec, Cost, Game
-from pnp.typeset import richtext
-from pnp.art import style
-from pnp.print.geometry import Box
-from pnp.games.tverdzha.render.reminders import step_label
-from pnp.typeset.richtext import FitResult
+from pnp.components import card_boxes
+from pnp.components.card_family import CardFamily, CardSpec
+from pnp.content.yamlload import Loaded, load_yaml
+from pnp.core.errors import Mark, Problem, error
+from pnp.typeset import fonts
 
-FAMILIES = ("battle", "building", "upgrade")
-
-# Type of the card faces (points). Card texts are short, so the effect is set larger
-# than running text; it may shrink to the content's min_text_pt (>= 7 pt, SPEC 3a).
-EFFECT = style.TextStyle("sans", 10.0, 7.0, 1.18)
-TITLE = style.TYPE["title"]
-CAPTION = style.TextStyle("narrow", 7.5, 7.0, 1.1)
-POINTS_PT = 13.0
-PAD = 1.6  # inside text panels
-HEADER_H = 11.0
-BAND_H = 7.5  # cost row / timing strip
-GAP = 1.5  # between zones
-COST_ICON = style.ICON_SIZE["cost"]
-FOOT_ICON = 4.2  # upgrade cost icons on the building foot
-
-FOOT_H = MappingProxyType({"battle": 4.5, "building": 11.0, "upgrade": 7.0})
-ART_H = MappingProxyType({"battle": 27.5, "building": 23.5, "upgrade": 23.5})
-
-# The emblem drawn in a card's art window: by the first effect key that has one,
-# else the family icon. Presentation only: the icon that best pictures the effect.
-EMBLEMS = MappingProxyType({
-    "trade": "trade", "income_choice": "gold", "hire_strength": "hire", "train_cap": "train",
-    "castle_defense": "wall", "hand_size": "hand", "land_limit": "castle", "road_bonus": "move",
-    "storage": "storage", "round_draw": "card", "build_discount": "any", "army_limit": "army",
-    "siege_entrances": "entrance", "infirmary": "heal", "prestige": "point", "town_hall": "building",
-    "roll_bonus": "die", "enemy_roll_penalty": "die", "reroll_miss": "die",
-    "enemy_strength_penalty": "strength", "strength_bonus": "army", "reduce_hits": "wall",
-    "full_defense": "wall", "cancel_card": "card", "target_strongest": "battle", "militia": "hire",
-    "ignore_defense": "castle", "last_stand": "unit", "bandage": "heal", "loot": "gold",
-    "draw_after": "hand", "forage": "any",
+KINDS = MappingProxyType({
+    "text": "fitted text: a field or a ui string, wrapped and shrunk to fit (or one line with `anchor:`)",
+    "icons": "a row of icons, one per unit of a field's ((icon, count), ...)",
+    "badge": "a number (a field) in a ring, with an `icon:` on top",
+    "image": "one icon: a field naming it, or `icon:`",
+    "track": "numbered steps, one of them marked (a field of one flag per step), right-aligned",
+    "shape": "a box the template draws (panel, band, ring)",
 })
+TOP_KEYS = ("extends", "template", "styles", "elements", "note")
+STYLE_KEYS = ("face", "size", "min", "leading", "align")
+ELEMENT_KEYS = MappingProxyType({
+    "text": ("style", "shows", "lines", "valign", "colour", "anchor"),
+    "icons": ("shows", "size", "align"),
+    "badge": ("shows", "size", "icon"),
+    "image": ("shows", "icon"),
+    "track": ("shows", "cell", "gap", "style"),
+    "shape": (),
+})
+COMMON_KEYS = ("kind", "box", "note")
+ALIGNS, VALIGNS, ANCHORS = ("left", "center", "right"), ("top", "middle", "bottom"), ("start", "end")
+CODES = {
+    "layout-missing": "A card family names a layout file that is not in the game's `templates/<id>/cards/`.",
+    "layout-key": "A layout file has a key it does not know (the message lists the accepted ones) or a bad value.",
+    "layout-kind": "A layout element has an unknown `kind`.",
+    "layout-ref": "A box refers to an element, edge or style the layout does not have.",
+    "layout-cycle": "Layouts extend each other in a circle, or boxes are measured from each other in a circle.",
+    "layout-box": "A box gives too many (or too few) of start, end, size and centre on one axis.",
+    "layout-outside": "An element's box leaves the card (a text element: the safe zone) at the content's card size.",
+    "layout-field": "An element shows a field the card family's cards do not have.",
+}
 
 
 @dataclass(frozen=True)
-class Zones:
-    """Named rectangles of one card family (trim coordinates, mm)."""
+class Style:
+    face: str
+    size: float
+    min: float | None  # None: the content's print.card.min_text_pt
+    leading: float
+    align: str
 
-    family: str
-    bleed: Box
-    trim: Box
-    safe: Box
-    badge: Box  # family icon, top left
-    title: Box
-    points: Box  # points badge: always the top-right corner (battle cards: empty)
-    band: Box  # cost row (building, upgrade) or timing strip (battle)
-    art: Box
-    effect: Box  # the panel; text sits PAD inside it
-    foot: Box  # upgrade line / "upgrade of" line / family and count
+
+@dataclass(frozen=True)
+class Element:
+    name: str
+    kind: str
+    box: Mapping[str, Any]
+    props: Mapping[str, Any]
+    mark: Mark
+    marks: Mapping[str, Mark]  # "box.left", "shows", ... -> where that key was set
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.props.get(key, default)
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    template: str
+    styles: Mapping[str, Style]
+    elements: tuple[Element, ...]
+    mark: Mark
+
+    def element(self, name: str) -> Element:
+        return next(e for e in self.elements if e.name == name)
+
+    def of_kind(self, kind: str) -> tuple[Element, ...]:
+        return tuple(e for e in self.elements if e.kind == kind)
+
+
+def _display(path: Path) -> str:
+    rel = os.path.relpath(path)
+    return path.as_posix() if rel.startswith("..") else Path(rel).as_posix()
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A style or element as written: its value, where, and (merged through `extends:`)
+    which layout file wrote each of its keys."""
+
+    value: Any
+    path: tuple
+    loaded: Loaded
+    sources: Mapping[str, "_Entry"] | None = None
 
     @property
-    def effect_text(self) -> Box:
-        return self.effect.inset(PAD)
+    def mark(self) -> Mark:
+        return self.loaded.mark(self.path)
 
-    def text_zones(self) -> dict[str, Box]:
-        return {"title": self.title, "band": self.band, "effect": self.effect_text, "foot": self.foot}
-
-
-def zones(spec: CardSpec, family: str) -> Zones:
-    if family not in FAMILIES:
-        raise ValueError(f"unknown card family {family!r}; known: {', '.join(FAMILIES)}")
-    w, h, b = spec.width, spec.height, spec.bleed
-    safe = Box(0, 0, w, h).inset(spec.safe)
-    head = Box(safe.x, safe.y, safe.w, HEADER_H)
-    badge = Box(head.x, head.y + 1.0, HEADER_H - 2.0, HEADER_H - 2.0)
-    points = Box(head.right - HEADER_H, head.y, HEADER_H, HEADER_H)
-    title_right = points.x - 1.0 if family != "battle" else head.right
-    title = Box(badge.right + 1.5, head.y, title_right - badge.right - 1.5, HEADER_H)
-    band = Box(safe.x, head.bottom + GAP, safe.w, BAND_H)
-    art = Box(safe.x, band.bottom + GAP, safe.w, ART_H[family])
-    foot = Box(safe.x, safe.bottom - FOOT_H[family], safe.w, FOOT_H[family])
-    effect = Box(safe.x, art.bottom + GAP, safe.w, foot.y - GAP - art.bottom - GAP)
-    return Zones(family, Box(-b, -b, w + 2 * b, h + 2 * b), Box(0, 0, w, h), safe, badge, title,
-                 points, band, art, effect, foot)
+    def key_mark(self, key: str, *sub: str) -> Mark:
+        source = (self.sources or {}).get(key, self)
+        return source.loaded.mark(source.path + (key,) + sub)
 
 
-def check_zones(z: Zones) -> list[str]:
-    """Zones that leave the safe area or have no room left (a card size too small)."""
-    bad = [f"{name} leaves the safe zone" for name, box in z.text_zones().items() if not z.safe.contains(box)]
-    bad += [f"{name} has no room" for name, box in z.text_zones().items() if box.w <= 0 or box.h <= 0]
-    return bad
+@lru_cache(maxsize=64)
+def load(folder: Path, name: str) -> tuple[Layout | None, tuple[Problem, ...]]:
+    """Layout `name` of `folder`, its `extends:` chain merged; None when it has errors."""
+    raw, problems = _read_chain(folder, name, (), None)
+    if raw is None:
+        return None, tuple(problems)
+    layout = _build(raw, problems)
+    if problems:
+        return None, tuple(problems)
+    return layout, ()
 
 
-# --- text -------------------------------------------------------------------------------
+def _read_chain(folder: Path, name: str, seen: tuple[str, ...], mark: Mark | None) -> tuple[dict | None, list[Problem]]:
+    path = folder / f"{name}.yaml"
+    if name in seen:
+        chain = " -> ".join(seen + (name,))
+        return None, [error("layout-cycle", f"layouts extend each other in a circle: {chain}", mark or Mark(_display(path)))]
+    if not path.is_file():
+        where = mark or Mark(_display(path))
+        return None, [error("layout-missing", f"expected a layout file {_display(path)}, found none", where,
+                            f"layouts here: {', '.join(sorted(p.stem for p in folder.glob('*.yaml'))) or 'none'}")]
+    loaded, problems = load_yaml(path, _display(path))
+    if loaded is None:
+        return None, problems
+    data = loaded.data
+    if not isinstance(data, dict):
+        return None, problems + [error("layout-key", f"expected a mapping, found {type(data).__name__}", loaded.mark(()))]
+    problems += _unknown(data, TOP_KEYS, loaded.marks, (), "layout")
+    own = {"name": name, "template": data.get("template"), "mark": loaded.mark(()), "styles": {}, "elements": {}}
+    for part in ("styles", "elements"):
+        for key, value in _mapping(data, part, loaded, problems).items():
+            own[part][key] = _Entry(value, (part, key), loaded)
+    parent_name = data.get("extends")
+    if parent_name is None:
+        return own, problems
+    if not isinstance(parent_name, str):
+        return None, problems + [error("layout-key", f"expected a layout name for extends, found {parent_name!r}",
+                                       loaded.mark(("extends",)))]
+    parent, more = _read_chain(folder, parent_name, seen + (name,), loaded.mark(("extends",)))
+    problems += more
+    if parent is None:
+        return None, problems
+    merged = {"name": name, "template": own["template"] or parent["template"], "mark": own["mark"],
+              "styles": {**parent["styles"], **own["styles"]}, "elements": dict(parent["elements"])}
+    for key, entry in own["elements"].items():
+        merged["elements"][key] = _override(parent["elements"].get(key), entry)
+    return merged, problems
 
 
-def fit_title(name: str, z: Zones) -> FitResult:
-    """One line, shrinking if need be; two lines only when one cannot hold the name."""
-    one, two = (richtext.block_height_mm(n, TITLE.face, TITLE.size, TITLE.leading) + 0.01 for n in (1, 2))
-    for height in (min(one, z.title.h), min(two, z.title.h)):
-        result = richtext.fit(name, z.title.w, height, TITLE.face, TITLE.size, TITLE.min_size,
-                              "left", TITLE.leading)
-        if result.fits:
-            break
-    return result
+def _override(parent: _Entry | None, child: _Entry) -> _Entry:
+    """An element named again: the child's keys replace the parent's (its box as a whole)."""
+    if parent is None or not isinstance(parent.value, dict) or not isinstance(child.value, dict):
+        return child
+    inherited = parent.sources or {k: parent for k in parent.value}
+    return _Entry({**parent.value, **child.value}, child.path, child.loaded,
+                  {**inherited, **{k: child for k in child.value}})
 
 
-def fit_effect(text: str, z: Zones, min_pt: float) -> FitResult:
-    box = z.effect_text
-    return richtext.fit(text, box.w, box.h, EFFECT.face, EFFECT.size, min(min_pt, EFFECT.size),
-                        "center", EFFECT.leading)
+def _mapping(data: dict, key: str, loaded, problems: list[Problem]) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        problems.append(error("layout-key", f"expected a mapping for {key}, found {type(value).__name__}",
+                              loaded.mark((key,))))
+        return {}
+    return value
 
 
-def fit_caption(text: str, width: float, height: float, align: str = "left") -> FitResult:
-    return richtext.fit(text, width, height, CAPTION.face, CAPTION.size, CAPTION.min_size, align,
-                        CAPTION.leading)
+def _unknown(data: dict, accepted, marks, path: tuple, what: str) -> list[Problem]:
+    return [error("layout-key", f"{what}: unknown key {key!r}", marks.get(path + (key,), Mark("?")),
+                  f"accepted: {', '.join(accepted)}") for key in data if key not in accepted]
 
 
-@dataclass(frozen=True)
-class CardText:
-    """Everything printed as running text on one card face, fitted."""
-
-    family: str
-    card_id: str
-    name: str
-    title: FitResult
-    effect: FitResult
-    foot: FitResult | None = None  # upgrade line (building) or "upgrade of" line (upgrade)
-    band: FitResult | None = None  # timing label (battle)
-
-    def overflows(self) -> list[tuple[str, FitResult]]:
-        """(part, fit) of every text that does not fit its zone."""
-        parts = (("title", self.title), ("effect", self.effect), ("foot", self.foot), ("timing", self.band))
-        return [(part, r) for part, r in parts if r is not None and not r.fits]
+def _build(raw: dict, problems: list[Problem]) -> Layout:
+    styles = {name: _style(name, entry, problems) for name, entry in raw["styles"].items()}
+    elements = []
+    for name, entry in raw["elements"].items():
+        element = _element(name, entry, styles, problems)
+        if element is not None:
+            elements.append(element)
+    names = {e.name for e in elements}
+    for element in elements:
+        problems += card_boxes.box_problems(element, names)
+    problems += card_boxes.box_cycles(elements)
+    return Layout(raw["name"], raw["template"] or "", MappingProxyType(styles), tuple(elements), raw["mark"])
 
 
-CAPTION_LINE = 3.6  # one caption line, mm
-FOOT_TAB = 9.0  # the upgrade-coloured tab at the left of a building's foot
-FOOT_BADGE = 6.0  # the upgrade's points badge at the right of the foot
-PIP = 3.6  # timing pips on battle cards: one square per step of a battle
-PIP_GAP = 0.9
+def _style(name: str, entry: _Entry, problems: list[Problem]) -> Style:
+    value, mark, path, loaded = entry.value, entry.mark, entry.path, entry.loaded
+    if not isinstance(value, dict):
+        problems.append(error("layout-key", f"style {name!r}: expected a mapping, found {value!r}", mark))
+        return Style("sans", 8.0, None, 1.1, "left")
+    problems += _unknown(value, STYLE_KEYS, loaded.marks, path, f"style {name!r}")
+    face = value.get("face", "sans")
+    if face not in fonts.FACES:
+        problems.append(error("layout-ref", f"style {name!r}: expected a font face ({', '.join(sorted(fonts.FACES))}), "
+                              f"found {face!r}", loaded.mark(path + ("face",))))
+    numbers = {k: value.get(k) for k in ("size", "min", "leading")}
+    for key, number in numbers.items():
+        if number is not None and (not isinstance(number, (int, float)) or isinstance(number, bool) or number <= 0):
+            problems.append(error("layout-key", f"style {name!r}: expected a positive number for {key}, found {number!r}",
+                                  loaded.mark(path + (key,))))
+            numbers[key] = None
+    align = value.get("align", "left")
+    if align not in ALIGNS:
+        problems.append(error("layout-key", f"style {name!r}: expected align {', '.join(ALIGNS)}, found {align!r}",
+                              loaded.mark(path + ("align",))))
+    return Style(face, float(numbers["size"] or 8.0), numbers["min"], float(numbers["leading"] or 1.1), align)
 
 
-def foot_tab(z: Zones) -> Box:
-    return Box(z.foot.x, z.foot.y, FOOT_TAB, z.foot.h)
+def _element(name: str, entry: _Entry, styles: Mapping[str, Style], problems: list[Problem]) -> Element | None:
+    value, mark = entry.value, entry.mark
+    if not isinstance(value, dict):
+        problems.append(error("layout-key", f"element {name!r}: expected a mapping, found {value!r}", mark))
+        return None
+    kind = value.get("kind")
+    if kind not in KINDS:
+        problems.append(error("layout-kind", f"element {name!r}: expected a kind ({', '.join(KINDS)}), found {kind!r}",
+                              entry.key_mark("kind") if "kind" in value else mark))
+        return None
+    accepted = COMMON_KEYS + ELEMENT_KEYS[kind]
+    for key in value:
+        if key not in accepted:
+            problems.append(error("layout-key", f"element {name!r} ({kind}): unknown key {key!r}", entry.key_mark(key),
+                                  f"accepted: {', '.join(accepted)}"))
+    box = value.get("box", {})
+    if not isinstance(box, dict):
+        problems.append(error("layout-key", f"element {name!r}: expected a mapping for box, found {box!r}",
+                              entry.key_mark("box")))
+        box = {}
+    marks = {k: entry.key_mark(k) for k in value}
+    marks.update({f"box.{k}": entry.key_mark("box", k) for k in box})
+    style = value.get("style")
+    if style is not None and style not in styles:
+        problems.append(error("layout-ref", f"element {name!r}: expected a style of the layout "
+                              f"({', '.join(styles) or 'none'}), found {style!r}", marks["style"]))
+    if kind == "text" and style is None:
+        problems.append(error("layout-key", f"element {name!r}: a text element needs a `style:`", mark))
+    for key, allowed in (("valign", VALIGNS), ("anchor", ANCHORS), ("align", ("center", "left"))):
+        if key in value and value[key] not in allowed:
+            problems.append(error("layout-key", f"element {name!r}: expected {key} {', '.join(allowed)}, "
+                                  f"found {value[key]!r}", marks[key]))
+    props = {k: v for k, v in value.items() if k not in COMMON_KEYS}
+    return Element(name, kind, MappingProxyType(dict(box)), MappingProxyType(props), mark, MappingProxyType(marks))
 
 
-def foot_badge(z: Zones) -> Box:
-    return Box(z.foot.right - PAD - FOOT_BADGE, z.foot.cy - FOOT_BADGE / 2, FOOT_BADGE, FOOT_BADGE)
+# --- what needs the card and the family ----------------------------------------------------
 
 
-def foot_text_box(z: Zones) -> Box:
-    """Where the upgrade line's caption goes on a building foot: between tab and badge."""
-    x = foot_tab(z).right + 1.5
-    return Box(x, z.foot.y + 1.0, foot_badge(z).x - 1.0 - x, CAPTION_LINE)
+def shown_fields(element: Element) -> list[str]:
+    """The row fields an element reads: `shows: name`, or those a ui string's values name."""
+    shows = element.get("shows")
+    if isinstance(shows, str):
+        return [shows]
+    if isinstance(shows, dict):
+        return [f for k, v in shows.items() if k != "ui" for f in re.findall(r"\{([a-z][a-z0-9_.]*)\}", str(v))]
+    return []
 
 
-def timing_pips(z: Zones, steps: int) -> list[Box]:
-    """The squares of the timing strip, right-aligned in the band."""
-    x0 = z.band.right - PAD - steps * PIP - (steps - 1) * PIP_GAP
-    return [Box(x0 + k * (PIP + PIP_GAP), z.band.cy - PIP / 2, PIP, PIP) for k in range(steps)]
-
-
-def timing_label_box(z: Zones, steps: int) -> Box:
-    left = timing_pips(z, steps)[0].x if steps else z.band.right
-    return Box(z.band.x + PAD, z.band.y, left - z.band.x - 2 * PAD, z.band.h)
-
-
-def battle_text(game: Game, card: BattleCard, lang: str) -> CardText:
-    z, name = zones(game.print.card, "battle"), card.name.get(lang)
-    label = timing_label_box(z, len(game.battle.timing))
-    timing = step_label(game, card.timing, lang)
-    band = richtext.fit(timing, label.w, label.h, "sans-bold", 8.5, 7.0, "left", 1.1)
-    return CardText("battle", card.id, name, fit_title(name, z),
-                    fit_effect(game.effects_text(card.effects, lang), z, game.print.card.min_text_pt), band=band)
-
-
-def building_text(game: Game, b: Building, lang: str) -> CardText:
-    z, name = zones(game.print.card, "building"), b.name.get(lang)
-    box = foot_text_box(z)
-    foot = fit_caption(game.ui("upgrades_to", lang, name=f"**{b.upgrade.name.get(lang)}**"), box.w, box.h)
-    return CardText("building", b.id, name, fit_title(name, z),
-                    fit_effect(game.effects_text(b.effects, lang), z, game.print.card.min_text_pt), foot)
-
-
-def upgrade_text(game: Game, b: Building, lang: str) -> CardText:
-    up = b.upgrade
-    z, name = zones(game.print.card, "upgrade"), up.name.get(lang)
-    box = z.foot.inset(PAD)
-    foot = fit_caption(game.ui("upgrade_of", lang, name=f"**{b.name.get(lang)}**"), box.w, box.h, "center")
-    return CardText("upgrade", up.id, name, fit_title(name, z),
-                    fit_effect(game.effects_text(up.effects, lang), z, game.print.card.min_text_pt), foot)
-
-
-def card_jobs(game: Game):
-    """(family, card id, mark, fitter) for every unique face, in content order."""
-    for card in game.battle_cards:
-        yield "battle", card.id, card.mark, lambda lang, c=card: battle_text(game, c, lang)
-    for b in game.buildings:
-        yield "building", b.id, b.mark, lambda lang, x=b: building_text(game, x, lang)
-    for b in game.buildings:
-        yield "upgrade", b.upgrade.id, b.upgrade.mark, lambda lang, x=b: upgrade_text(game, x, lang)
-
-
-def card_texts(game: Game, lang: str) -> Iterator[CardText]:
-    """Every unique card face with its text fitted: battle, building, upgrade, content order."""
-    for _, _, _, fitter in card_jobs(game):
-        yield fitter(lang)
-
-
-def emblem(effects, family: str) -> str:
-    for effect in effects:
-        if effect.key in EMBLEMS:
-            return EMBLEMS[effect.key]
-    return family
-
-
-# --- cost rows --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class IconAt:
-    name: str
-    x: float
-    y: float
-    size: float
-
-
-def cost_icons(cost: Cost, box: Box, size: float, align: str = "center") -> list[IconAt]:
-    """One icon per unit of cost, grouped by resource, in a row centred (or left) in `box`.
-
-    Repeated icons rather than "3x": a row can be counted at a glance and needs no
-    reading; the gap between resource groups is wider than within one.
-    """
-    step, group_gap = size * 1.04, size * 0.35
-    names = [(rid, k) for rid, n in cost for k in range(n)]
-    if not names:
-        return []
-    width = len(names) * step + (len({rid for rid, _ in names}) - 1) * group_gap - (step - size)
-    x = box.x + (box.w - width) / 2 if align == "center" else box.x
-    y = box.y + (box.h - size) / 2
-    out, previous = [], None
-    for rid, _ in names:
-        if previous is not None and rid != previous:
-            x += group_gap
-        out.append(IconAt(rid, x, y, size))
-        x += step
-        previous = rid
+def check_family(layout: Layout, family: CardFamily, spec: CardSpec, steps: Mapping[str, int] | None) -> list[Problem]:
+    """Fields the family's cards lack, and boxes outside the card at this size (`steps`: each
+    track's step count on the family's cards; None when the cards cannot be read, which other
+    checks report: then the boxes are not measured)."""
+    out = []
+    if not layout.template:
+        out.append(error("layout-key", f"layout {layout.name!r}: expected a `template:` (the jinja2 file that draws "
+                         f"{family.id} faces), found none", layout.mark))
+    known = family.known_fields()
+    for element in layout.elements:
+        for name in shown_fields(element):
+            if name not in known:
+                out.append(error("layout-field", f"element {element.name!r} shows {name!r}, a field {family.id} cards "
+                                 f"do not have", element.marks.get("shows", element.mark),
+                                 f"fields of {family.id} cards: {', '.join(known)}"))
+        if element.kind in ("text", "icons", "badge", "image") and "shows" not in element.props \
+                and not (element.kind in ("badge", "image") and "icon" in element.props):
+            out.append(error("layout-key", f"element {element.name!r} ({element.kind}) needs `shows:`", element.mark))
+    if steps is None:
+        return out
+    found = card_boxes.boxes(layout, spec, steps)
+    for element in layout.elements:
+        if element.kind == "track" and not steps.get(element.name):
+            continue  # no steps on these cards: nothing is drawn
+        box, limit = found[element.name], {"text": "safe", "shape": "bleed"}.get(element.kind, "trim")
+        if not found[limit].contains(box) or box.w <= 0 or box.h <= 0:
+            out.append(error("layout-outside", f"element {element.name!r} of layout {layout.name!r}: "
+                             f"{box.w:.1f}x{box.h:.1f} mm at ({box.x:.1f}, {box.y:.1f}) "
+                             f"{'has no room' if box.w <= 0 or box.h <= 0 else 'leaves the ' + limit + ' zone'} "
+                             f"on a {spec.width:g}x{spec.height:g} mm card (safe margin {spec.safe:g} mm)",
+                             element.mark, "make the card larger, the margin smaller, or the box smaller"))
     return out

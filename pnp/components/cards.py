@@ -1,99 +1,82 @@
 """The `cards` renderer: SVG masters of every card face and back, and the home sheets.
 
-Writes ``{game}-{lang}-cards.pdf`` (battle, building and upgrade sheets, each front page
-followed by its back page; with ``--duplex none`` the backs go to
-``{game}-{lang}-cards-backs.pdf`` for gluing) and one SVG master per unique face and
-per back under ``svg/cards/``. The masters are kept in ``ctx.cache["card_svgs"]`` so
-the print-shop and TTS exporters reuse them instead of drawing again:
-
-    {"battle": [(card_id, name, svg), ...], "building": [...], "upgrade": [...],
-     "backs": {"battle": svg, "building": svg, "upgrade": svg},
-     "decks": {"battle": [card_id, ...], ...}}   # deck order with repeats, from pnp.games.tverdzha.kit_counts
+Writes ``{game}-{lang}-cards.pdf`` (one sheet run per card family of the content, in its
+order, each front page followed by its back page; with ``--duplex none`` the backs go to
+``{game}-{lang}-cards-backs.pdf`` for gluing) and one SVG master per unique face and per
+back under ``svg/cards/``. Its masters (`Masters`: the faces, backs and decks in deck
+order with repeats, per family) are what the print-shop, TTS and preview exporters reuse,
+through `RenderContext.masters(game, "cards")`, instead of drawing again.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.games.tverdzha import kit_counts as kit
-from pnp.games.tverdzha.model import Game
-from pnp.components import card_faces, card_layout
+from pnp.components import card_faces, card_text
+from pnp.components.card_family import CardFamily, deck
 from pnp.print import pdf
 from pnp.typeset import svg_fonts
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.print.imposition import impose_pages, sheet_text
 
-FAMILIES = card_layout.FAMILIES
-COMPONENT_UI = {"battle": "comp_battle_cards", "building": "comp_building_cards", "upgrade": "comp_upgrade_cards"}
-CACHE_KEY = "card_svgs"
 
 
 @dataclass(frozen=True)
 class Masters:
+    families: tuple[CardFamily, ...]
     faces: dict[str, list[tuple[str, str, str]]]  # family -> [(card_id, name, svg)], content order
     backs: dict[str, str]
     decks: dict[str, list[str]]  # family -> card ids in deck order, repeated by count
-    texts: tuple[card_layout.CardText, ...]
+    texts: tuple[card_text.CardText, ...]
+    #: (card, element) of every text shrunk below its style's size (CardText.shrunk)
+    shrunk: tuple[tuple[card_text.CardText, str], ...]
 
     def deck_svgs(self, family: str) -> list[str]:
         by_id = {card_id: svg for card_id, _, svg in self.faces[family]}
         return [by_id[card_id] for card_id in self.decks[family]]
 
-    def as_cache(self) -> dict:
-        return {**{f: list(v) for f, v in self.faces.items()}, "backs": dict(self.backs),
-                "decks": {f: list(v) for f, v in self.decks.items()}}
+
+def build_masters(game, lang: str, ink_saver: bool = False) -> Masters:
+    """Draw every unique face of every family and each family's back once."""
+    faces: dict[str, list[tuple[str, str, str]]] = {}
+    decks, texts, shrunk = {}, [], []
+    for family in game.card_families:
+        layout = card_text.family_layout(game, family)
+        rows = family.cards(game, lang)
+        faces[family.id] = []
+        for row in rows:
+            text = card_text.fit_card(game, family, layout, row, lang)
+            texts.append(text)
+            shrunk += [(text, name) for name, _ in text.shrunk(layout)]
+            faces[family.id].append((row.id, text.name, card_faces.face(game, family, layout, row, text, lang, ink_saver)))
+        decks[family.id] = deck(rows)
+    backs = {f.id: card_faces.back(game, f, lang, ink_saver) for f in game.card_families}
+    return Masters(tuple(game.card_families), faces, backs, decks, tuple(texts), tuple(shrunk))
 
 
-def build_masters(game: Game, lang: str, ink_saver: bool = False) -> Masters:
-    """Draw every unique face and the three backs once."""
-    texts = {(t.family, t.card_id): t for t in card_layout.card_texts(game, lang)}
-    faces: dict[str, list[tuple[str, str, str]]] = {f: [] for f in FAMILIES}
-    for card in game.battle_cards:
-        t = texts["battle", card.id]
-        faces["battle"].append((card.id, t.name, card_faces.battle_face(game, card, t, lang, ink_saver)))
-    for b in game.buildings:
-        t = texts["building", b.id]
-        faces["building"].append((b.id, t.name, card_faces.building_face(game, b, t, lang, ink_saver)))
-    for b in game.buildings:
-        t = texts["upgrade", b.upgrade.id]
-        faces["upgrade"].append((b.upgrade.id, t.name, card_faces.upgrade_face(game, b, t, lang, ink_saver)))
-    backs = {f: card_faces.back(game, f, lang, ink_saver) for f in FAMILIES}
-    decks = {"battle": kit.battle_deck(game), "building": kit.building_deck(game),
-             "upgrade": kit.upgrade_deck(game)}
-    return Masters(faces, backs, decks, tuple(texts.values()))
-
-
-def masters_for(game: Game, ctx: RenderContext) -> Masters:
-    """The build's masters, drawn on first use and shared through ctx.cache."""
-    key = "card_masters"
-    if key not in ctx.cache:
-        ctx.cache[key] = build_masters(game, ctx.options.lang, ctx.options.ink_saver)
-        ctx.cache[CACHE_KEY] = ctx.cache[key].as_cache()
-    return ctx.cache[key]
-
-
-def shrink_note(masters: Masters, lang: str, full_size: float) -> str | None:
-    shrunk = [t for t in masters.texts if t.effect.size < full_size]
-    if not shrunk:
+def shrink_note(masters: Masters, lang: str) -> str | None:
+    """Which texts are set smaller than their style's size (down to their minimum) to fit."""
+    if not masters.shrunk:
         return None
-    listed = ", ".join(f"{t.name} ({t.family} {t.card_id}, {t.effect.size:g} pt)" for t in shrunk)
-    return f"cards ({lang}): effect text shrunk below {full_size:g} pt to fit on {len(shrunk)} card(s): {listed}"
+    listed = ", ".join(f"{t.name} ({t.family} {t.card_id}, {name} {t.fits[name].size:g} pt)" for t, name in masters.shrunk)
+    cards = len({(t.family, t.card_id) for t, _ in masters.shrunk})
+    return f"cards ({lang}): text shrunk below its style's size to fit on {cards} card(s): {listed}"
 
 
 def overflow_note(masters: Masters, lang: str) -> str | None:
-    bad = [f"{t.name} ({t.family} {t.card_id}) {part} {r.overflow_mm:.1f} mm"
-           for t in masters.texts for part, r in t.overflows()]
+    bad = [f"{t.name} ({t.family} {t.card_id}) {part} {missing:.1f} mm"
+           for t in masters.texts for part, _, missing in t.overflows()]
     return f"cards ({lang}): text does not fit on: " + ", ".join(bad) if bad else None
 
 
-def sheet_pages(game: Game, masters: Masters, options) -> tuple[list[pdf.Page], list[pdf.Page], list[str]]:
+def sheet_pages(game, masters: Masters, options) -> tuple[list[pdf.Page], list[pdf.Page], list[str]]:
     """All card sheets: (pages in print order, back pages for a separate file, notes)."""
     spec = game.print.card
     ordered, backs_only, notes = [], [], []
-    for family in FAMILIES:
-        text = sheet_text(game, options.lang, game.ui(COMPONENT_UI[family], options.lang))
+    for family in masters.families:
+        text = sheet_text(game, options.lang, game.ui(family.component, options.lang))
         sheet = impose_pages(
-            masters.deck_svgs(family), masters.backs[family], trim=(spec.width, spec.height),
+            masters.deck_svgs(family.id), masters.backs[family.id], trim=(spec.width, spec.height),
             bleed=spec.bleed, text=text, paper=options.paper,
             duplex=options.duplex, back_offset=options.back_offset)
         notes += sheet.notes
@@ -105,20 +88,24 @@ def sheet_pages(game: Game, masters: Masters, options) -> tuple[list[pdf.Page], 
     return list(ordered), list(backs_only), notes
 
 
-def doc_title(game: Game, lang: str) -> str:
-    parts = ", ".join(game.ui(COMPONENT_UI[f], lang) for f in FAMILIES)
+def doc_title(game, lang: str) -> str:
+    parts = ", ".join(game.ui(f.component, lang) for f in game.card_families)
     return f"{game.title.get(lang)}: {parts}"
 
 
 @register
 class CardsRenderer(Renderer):
     name = "cards"
+    kinds = ("cards", "svg")
+    cost = 2.3
 
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
+    def masters(self, game, ctx: RenderContext) -> Masters:
+        return build_masters(game, ctx.options.lang, ctx.options.ink_saver)
+
+    def render(self, game, ctx: RenderContext) -> list[OutputFile]:
         lang, options = ctx.options.lang, ctx.options
-        masters = masters_for(game, ctx)
-        ctx.notes += [n for n in (shrink_note(masters, lang, card_layout.EFFECT.size),
-                                  overflow_note(masters, lang)) if n]
+        masters = ctx.masters(game, self.name)
+        ctx.notes += [n for n in (shrink_note(masters, lang), overflow_note(masters, lang)) if n]
         files = self._write_svgs(game, masters, ctx)
         pages, back_pages, notes = sheet_pages(game, masters, options)
         ctx.notes += [f"cards: {n}" for n in notes]
@@ -127,9 +114,10 @@ class CardsRenderer(Renderer):
         return files + ctx.write_sheets(f"{game.id}-{lang}-cards", "cards", (pdf.render(pages, info), len(pages)), backs)
 
     @staticmethod
-    def _write_svgs(game: Game, masters: Masters, ctx: RenderContext) -> list[OutputFile]:
+    def _write_svgs(game, masters: Masters, ctx: RenderContext) -> list[OutputFile]:
         files = []
-        items = [(f"{family}-{card_id}", svg) for family in FAMILIES for card_id, _, svg in masters.faces[family]]
+        items = [(f"{family.id}-{card_id}", svg) for family in masters.families
+                 for card_id, _, svg in masters.faces[family.id]]
         items += [(f"back-{family}", svg) for family, svg in masters.backs.items()]
         # the files carry their fonts (svg_fonts); the masters in memory stay as cairosvg draws them
         for (stem, _), svg in zip(items, svg_fonts.with_fonts([svg for _, svg in items])):

@@ -6,6 +6,9 @@ Polygons are lists of (x, y) points, clockwise as seen on the page.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
+
+from shapely.geometry import MultiPoint, Point as ShapelyPoint, Polygon
 
 from pnp.print.geometry import Box
 
@@ -25,23 +28,12 @@ def box_dist(pt: Point, b: Box) -> float:
 
 
 def convex_hull(points: list[Point]) -> list[Point]:
-    """Monotone chain; returned clockwise as seen on the page (y down)."""
-    pts = sorted(set((round(x, 6), round(y, 6)) for x, y in points))
-
-    def cross(o, p, q):
-        return (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0])
-
-    lower, upper = [], []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    hull = lower[:-1] + upper[:-1]
-    return hull if area(hull) > 0 else hull[::-1]
+    """Clockwise as seen on the page (y down), from the lowest (x, y) corner; shapely finds
+    the corners (collinear points dropped) and this fixes where the ring starts and turns."""
+    hull = [tuple(p) for p in MultiPoint(sorted(set((round(x, 6), round(y, 6)) for x, y in points))).convex_hull.exterior.coords[:-1]]
+    hull = hull if area(hull) > 0 else hull[::-1]
+    start = hull.index(min(hull))
+    return hull[start:] + hull[:start]
 
 
 def area(poly: list[Point]) -> float:
@@ -117,16 +109,11 @@ def _pt(p: Point) -> str:
 
 
 def distance_to_polygon(pt: Point, poly: list[Point]) -> float:
-    """Distance from a point outside a convex polygon to it (0 inside)."""
-    poly = list(poly) if area(list(poly)) > 0 else list(poly)[::-1]
-    inside = all((q[0] - p[0]) * (pt[1] - p[1]) - (q[1] - p[1]) * (pt[0] - p[0]) >= 0
-                 for p, q in zip(poly, poly[1:] + poly[:1]))
-    if inside:
-        return 0.0
-    return min(_seg_dist(pt, p, q) for p, q in zip(poly, poly[1:] + poly[:1]))
+    """Distance from a point outside a polygon to it (0 inside)."""
+    return _shape(tuple(poly)).distance(ShapelyPoint(pt))
 
 
-def _seg_dist(pt: Point, p: Point, q: Point) -> float:
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    t = max(0.0, min(1.0, ((pt[0] - p[0]) * dx + (pt[1] - p[1]) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(pt[0] - p[0] - t * dx, pt[1] - p[1] - t * dy)
+@lru_cache(maxsize=64)
+def _shape(poly: tuple[Point, ...]) -> Polygon:
+    """The layout asks about the same few polygons (the lens, the castles) thousands of times."""
+    return Polygon(poly)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pnp.print import pdf, sheetmarks
-from pnp.print.geometry import Box, Paper, fmt, paper as get_paper
+from pnp.print.geometry import Box, Paper, paper as get_paper
 from pnp.print.imposition import MIN_MARK_LENGTH, SheetPages, SheetText, fill_label, fit_grid
 from pnp.print.sheetmarks import (Block, Chrome, Outline, Slot, crop_marks, first_fit, place_chrome, put,
                                    svg_page)
@@ -229,7 +229,7 @@ def chrome(out: Outline, words: Chrome) -> str:
         raise ValueError(f"no margin band holds the page label {words.label!r}")
     holes = [_placed(*bar).outset(sheetmarks.CLEAR), _placed(*label).outset(sheetmarks.CLEAR)]
     segments = [piece for seg in sheetmarks.crop_mark_segments(out) for piece in _cut_out(seg, holes)]
-    return _draw_marks(segments) + put(*_exact(*bar)) + put(*_exact(*label))
+    return sheetmarks.mark_lines(segments) + put(*_exact(*bar)) + put(*_exact(*label))
 
 
 def _bands(out: Outline) -> list[Slot]:
@@ -286,11 +286,3 @@ def _cut_out(seg, holes: list[Box]) -> list[tuple[float, float, float, float]]:
                 kept.append((x1, y1, x2, y2))
         pieces = kept
     return pieces
-
-
-def _draw_marks(segments) -> str:
-    if not segments:
-        return ""
-    d = "".join(f"M{fmt(x1)} {fmt(y1)}L{fmt(x2)} {fmt(y2)}" for x1, y1, x2, y2 in segments)
-    return (f'<path d="{d}" fill="none" stroke="#ffffff" stroke-width="{fmt(sheetmarks.MARK_HALO)}"/>\n'
-            f'<path d="{d}" fill="none" stroke="{sheetmarks.INK}" stroke-width="{fmt(sheetmarks.MARK_WIDTH)}"/>\n')

@@ -127,6 +127,17 @@ def sheets(game: Game, options) -> tuple[list[pdf.Page], list[pdf.Page]]:
 @register
 class TokensRenderer(Renderer):
     name = "tokens"
+    cost = 0.4
+
+    def masters(self, game: Game, ctx: RenderContext) -> list[tuple[str, list[tuple[str, str]]]]:
+        """(component ui key, [(face, back) for every piece]) for tiles, unit tokens and markers
+        (the preview exporter shows them)."""
+        def flat(groups):
+            return [piece[:2] for group in groups for piece in group]
+
+        return [("comp_tiles", flat(tile_groups(game, ctx.options))),
+                ("comp_tokens", flat(token_groups(game, ctx.options))),
+                ("comp_markers", flat(marker_groups(game, ctx.options)))]
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         options = ctx.options

@@ -1,8 +1,11 @@
-"""Validate loaded content against the JSON Schema (pnp/content/schema.json).
+"""Validate loaded content against its JSON Schemas: pnp's general part
+(pnp/content/base.schema.json: the `pack` key) and the game pack's own schema.
 
-The same schema serves editors (completion, inline validation) and the loader; here
-each jsonschema error becomes a Problem that says what was expected and what was
-found, at the line of the offending value, with a "did you mean" for typos.
+The same schemas serve editors (completion, inline validation) and the loader: a pack's
+schema refers to the general one by a relative `$ref`, which editors follow by file and
+the loader through a `referencing` registry. Each jsonschema error becomes a Problem that
+says what was expected and what was found, at the line of the offending value, with a
+"did you mean" for typos.
 """
 
 from __future__ import annotations
@@ -14,11 +17,12 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import jsonschema
+from referencing import Registry, Resource
 
 from pnp.content.yamlload import Loaded
 from pnp.core.errors import Problem, error
 
-SCHEMA_PATH = Path(__file__).with_name("schema.json")
+BASE_SCHEMA_PATH = Path(__file__).with_name("base.schema.json")
 
 #: Every problem code the schema validation reports, with what it means (docs/content.md).
 CODES = {
@@ -36,12 +40,21 @@ CODES = {
     "too-long": "An id longer than its limit (40 characters: ids end up in file names).",
     "schema": "Any other disagreement with the content schema.",
     "too-many-problems": "So many format problems that checking stopped; the file is probably not a content file.",
+    "unknown-game": "The `pack:` key names no game pack pnp has (`pnp games` lists them).",
 }
 
 
+@lru_cache(maxsize=None)
+def schema(path: Path = BASE_SCHEMA_PATH) -> dict:
+    """The schema document at `path` (by default pnp's general part)."""
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 @lru_cache(maxsize=1)
-def schema() -> dict:
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+def _registry() -> Registry:
+    """The general schema, by its file URI (packs' relative `$ref`s) and by its `$id`."""
+    base = Resource.from_contents(schema())
+    return Registry().with_resources([(BASE_SCHEMA_PATH.resolve().as_uri(), base), (schema()["$id"], base)])
 
 
 def _is_integer(checker, instance) -> bool:
@@ -61,9 +74,11 @@ def strict_validator(schema_doc: dict) -> jsonschema.protocols.Validator:
     return _STRICT(schema_doc)
 
 
-@lru_cache(maxsize=1)
-def _content_validator() -> jsonschema.protocols.Validator:
-    return strict_validator(schema())
+@lru_cache(maxsize=None)
+def content_validator(path: Path = BASE_SCHEMA_PATH) -> jsonschema.protocols.Validator:
+    """The validator of the schema at `path`, its relative `$ref`s resolved from where it is."""
+    doc = {"$id": path.resolve().as_uri(), **schema(path)}
+    return _STRICT(doc, registry=_registry())
 
 
 def _kind(value: Any) -> str:
@@ -193,10 +208,10 @@ MAX_PROBLEMS = 200
 
 
 def validate(loaded: Loaded, validator: jsonschema.protocols.Validator | None = None) -> list[Problem]:
-    """Every disagreement of `loaded` with a schema (by default the content format's)."""
+    """Every disagreement of `loaded` with a schema (by default pnp's general part)."""
     problems: list[Problem] = []
     seen: set[Problem] = set()
-    for err in (validator or _content_validator()).iter_errors(loaded.data):
+    for err in (validator or content_validator()).iter_errors(loaded.data):
         # jsonschema reports `required` once per missing key; report each problem once.
         for problem in _problems_for(err, loaded):
             if problem not in seen:

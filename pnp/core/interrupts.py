@@ -64,7 +64,13 @@ def signals_raise():
             signal.signal(s, handler)
 
 
-def _worker_init(parent: int) -> None:
+def _worker_init(parent: int, setup=None, setup_args: tuple = ()) -> None:
+    _follow_parent(parent)
+    if setup is not None:
+        setup(*setup_args)
+
+
+def _follow_parent(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if _MASK:
@@ -76,8 +82,11 @@ def _worker_init(parent: int) -> None:
 
 
 @contextlib.contextmanager
-def worker_pool(processes: int, start_method: str = "fork"):
+def worker_pool(processes: int, start_method: str = "fork", setup=None, setup_args: tuple = ()):
     """A multiprocessing pool whose workers follow the rules above; terminated on exit.
+
+    `setup(*setup_args)` runs in each worker as it starts (with fork the arguments are
+    inherited, not pickled: a worker gets objects that cannot be pickled, such as a model).
 
     `start_method` is "fork" or "spawn" (the platform must offer it). The signals stay
     blocked while the workers start: a forked worker inherits the parent's handlers, a
@@ -87,7 +96,7 @@ def worker_pool(processes: int, start_method: str = "fork"):
     context = multiprocessing.get_context(start_method)
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS) if _MASK else None
     try:
-        pool = context.Pool(processes, initializer=_worker_init, initargs=(os.getpid(),))
+        pool = context.Pool(processes, initializer=_worker_init, initargs=(os.getpid(), setup, setup_args))
     finally:
         if _MASK:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)

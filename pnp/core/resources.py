@@ -29,3 +29,13 @@ def bundled(name: str, *parts: str) -> Path:
     installed = Path(str(resources.files("pnp"))) / "_bundled" / name
     folder = installed if installed.is_dir() else Path(__file__).resolve().parents[2] / name
     return folder.joinpath(*parts)
+
+
+def shown(path: Path) -> str:
+    """A path as the designer knows it: a bundled file relative to the top level of the
+    checkout (templates/tverdzha/rulebook/goal.j2), installed or not; any other as it is."""
+    for name in BUNDLED:
+        folder = bundled(name)
+        if path.is_relative_to(folder):
+            return (Path(name) / path.relative_to(folder)).as_posix()
+    return path.as_posix()

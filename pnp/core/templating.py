@@ -4,7 +4,8 @@ Template language (documented in docs/content.md):
 - ``{name}``: the parameter's value; a resource id becomes its icon (``[gold]``), a cost
   becomes ``2 [grain]`` (several resources joined with " + ").
 - ``{name|one|few|many}``: the plural form for the parameter's number, by the
-  language's rule (uk: 1 ресурс, 2 ресурси, 5 ресурсів); a form may contain ``{name}``.
+  language's CLDR rule (pnp.core.plural: uk and ru list one|few|many, 1 ресурс, 2 ресурси,
+  5 ресурсів; en one|other); a form may contain ``{name}``.
 - ``[icon]``: an inline icon, left for the renderer.
 A number is written once (in params); the text only says where it goes.
 """
@@ -12,7 +13,9 @@ A number is written once (in params); the text only says where it goes.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Collection, Iterator, Mapping
+from typing import Any, Collection, Iterator, Mapping
+
+from pnp.core import plural
 
 PLACEHOLDER_NAME = re.compile(r"[a-z][a-z0-9_]*")
 ICON = re.compile(r"\[([a-z][a-z0-9_-]*)\]")
@@ -20,23 +23,6 @@ ICON = re.compile(r"\[([a-z][a-z0-9_-]*)\]")
 
 class TemplateError(ValueError):
     pass
-
-
-def plural_uk(n: int) -> int:
-    """Index of the Ukrainian plural form: 0 one, 1 few, 2 many."""
-    n = abs(int(n))
-    if n % 10 == 1 and n % 100 != 11:
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
-
-
-def plural_en(n: int) -> int:
-    return 0 if abs(int(n)) == 1 else 2
-
-
-PLURAL_RULES: dict[str, Callable[[int], int]] = {"uk": plural_uk, "en": plural_en}
 
 
 def _scan(template: str) -> Iterator[tuple[str, str]]:
@@ -64,7 +50,9 @@ def _scan(template: str) -> Iterator[tuple[str, str]]:
 
 
 def _split_field(inner: str) -> tuple[str, list[str]]:
-    parts, depth, cur = [], 0, []
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in inner:
         if ch == "|" and depth == 0:
             parts.append("".join(cur))
@@ -109,6 +97,17 @@ def format_value(value: Any, resource_ids: Collection[str] | Mapping[str, str]) 
     return str(value)
 
 
+def check_forms(name: str, forms: list[str], lang: str) -> None:
+    """Raise TemplateError unless `forms` has one form per plural category of `lang`."""
+    try:
+        wanted = plural.forms(lang)
+    except plural.PluralError as exc:
+        raise TemplateError(str(exc)) from None
+    if len(forms) != len(wanted):
+        raise TemplateError(f"{{{name}|...}} in {lang!r} needs exactly {len(wanted)} plural forms "
+                            f"({plural.describe(lang)}), found {len(forms)}")
+
+
 def fill(template: str, params: Mapping[str, Any], lang: str,
          resource_ids: Collection[str] | Mapping[str, str] = frozenset(), partial: bool = False) -> str:
     """Fill `template` from `params`. Raises TemplateError for bad syntax or unknown names.
@@ -116,7 +115,6 @@ def fill(template: str, params: Mapping[str, Any], lang: str,
     With `partial`, fields naming something not in `params` are left as they are (to be
     filled later with values only known at run time, such as a page number).
     """
-    rule = PLURAL_RULES.get(lang, plural_en)
     out: list[str] = []
     for kind, piece in _scan(template):
         if kind == "text":
@@ -134,11 +132,10 @@ def fill(template: str, params: Mapping[str, Any], lang: str,
         if not forms:
             out.append(format_value(value, resource_ids))
             continue
-        if len(forms) != 3:
-            raise TemplateError(f"{{{name}|...}} needs exactly 3 plural forms (one|few|many), found {len(forms)}")
-        if not isinstance(value, int):
-            raise TemplateError(f"plural forms need a number, but {name} is {value!r}")
-        out.append(fill(forms[rule(value)], params, lang, resource_ids, partial))
+        check_forms(name, forms, lang)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TemplateError(f"plural forms need a whole number, but {name} is {value!r}")
+        out.append(fill(forms[plural.index(lang, value)], params, lang, resource_ids, partial))
     return "".join(out)
 
 

@@ -24,8 +24,7 @@ from markupsafe import Markup
 from pnp.games.tverdzha import kit_counts as kit
 from pnp.games.tverdzha.model import Game
 from pnp.exports import preview_assets as assets
-from pnp.components import cards
-from pnp.exports import sources
+from pnp.components.card_family import deck
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.core.resources import bundled
 
@@ -84,12 +83,13 @@ def _title(svg: str) -> str:
 
 
 def card_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]:
-    masters = sources.card_masters(game, ctx)
+    masters = ctx.masters(game, "cards")
     lang, bleed = ctx.options.lang, game.print.card.bleed
     groups = []
-    for family in cards.FAMILIES:
+    for declared in masters.families:
+        family = declared.id
         counts = Counter(masters.decks[family])
-        group = Group(f"cards-{family}", game.ui(cards.COMPONENT_UI[family], lang), "card")
+        group = Group(f"cards-{family}", game.ui(declared.component, lang), "card")
         for card_id, name, svg in masters.faces[family]:
             if counts[card_id]:
                 group.items.append(Item(name, counts[card_id], inline(svg, assets.svg_view(svg, bleed), name)))
@@ -104,7 +104,7 @@ def piece_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]
     """Tiles, unit tokens and markers: each unique face with its count, then each unique back."""
     lang, bleed = ctx.options.lang, game.print.card.bleed
     groups = []
-    for key, pieces in sources.token_groups(game, ctx):
+    for key, pieces in ctx.masters(game, "tokens"):
         group = Group(key.replace("comp_", "pieces-"), game.ui(key, lang), "tile" if key == "comp_tiles" else "token")
         for side, is_back in ((0, False), (1, True)):
             for svg, n in Counter(p[side] for p in pieces).items():
@@ -126,7 +126,7 @@ def aid_names(game: Game, lang: str) -> list[str]:
 
 def aid_group(game: Game, ctx: RenderContext, inline: Inliner) -> Group:
     lang, bleed = ctx.options.lang, game.print.card.bleed
-    fronts, backs = sources.aid_masters(game, ctx)
+    fronts, backs = ctx.masters(game, "aids")
     names = aid_names(game, lang)
     if len(names) != len(fronts):  # the aids module changed its set: fall back to the SVG titles
         names = [_title(svg) or game.ui("comp_aids", lang) for svg in fronts]
@@ -146,9 +146,9 @@ def aid_group(game: Game, ctx: RenderContext, inline: Inliner) -> Group:
 def large_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]:
     lang = ctx.options.lang
     board = Group("board", game.ui("comp_board", lang), "large")
-    board.items.append(Item(board.title, 1, inline(sources.board_part(game, ctx).svg(), label=board.title)))
+    board.items.append(Item(board.title, 1, inline(ctx.masters(game, "board").svg(), label=board.title)))
     mats = Group("mats", game.ui("comp_mats", lang), "large")
-    for player, part in sources.mat_parts(game, ctx).items():
+    for player, part in ctx.masters(game, "mats").items():
         name = f"{mats.title}: {game.ui(f'player_{player.lower()}', lang)}"
         mats.items.append(Item(name, 1, inline(part.svg(), label=name)))
     return [board, mats]
@@ -156,8 +156,8 @@ def large_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]
 
 def kit_rows(game: Game, lang: str) -> list[tuple[str, int]]:
     c = kit.counts(game)
-    rows = [("comp_battle_cards", c.battle_cards), ("comp_building_cards", c.building_cards),
-            ("comp_upgrade_cards", c.upgrade_cards), ("comp_tiles", c.land_tiles), ("comp_tokens", c.unit_tokens),
+    rows = [(f.component, len(deck(f.cards(game, lang)))) for f in game.card_families]
+    rows += [("comp_tiles", c.land_tiles), ("comp_tokens", c.unit_tokens),
             ("comp_markers", c.score_markers + c.storage_markers + c.first_player_markers),
             ("comp_board", c.boards), ("comp_mats", c.castle_mats), ("comp_aids", c.aid_cards)]
     return [(game.ui(k, lang), n) for k, n in rows] + [(game.ui("preview_dice", lang), c.dice)]
@@ -228,6 +228,9 @@ def page(game: Game, ctx: RenderContext) -> str:
 @register
 class PreviewRenderer(Renderer):
     name = "preview"
+    needs = ("cards", "tokens", "aids", "board", "mats")
+    needs_files = True
+    cost = 0.1
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         ctx.path("index.html").write_text(page(game, ctx), encoding="utf-8")

@@ -8,7 +8,7 @@ one file per deck, each card's back before its front, as PDF/X-1a:2003 in CMYK
 (`pdfx`). Plus a folder of PNGs at 300 dpi with bleed, one per unique face (its copy
 count in the name) and one per back.
 
-The faces are the cards module's SVG masters (shared through ctx.cache); for a
+The faces are the cards renderer's SVG masters (declared in `needs`); for a
 poker-size shop preset the cards module lays them out again at the shop's size
 (`shop_presets`). Nothing here draws a card.
 
@@ -24,22 +24,20 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
-from pnp.games.tverdzha.model import Game
-from pnp.components import card_layout, cards
+from pnp.components import cards
 from pnp.print import cmyk, pdf, pdfx, raster
-from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.base import BuildError, OutputFile, RenderContext, Renderer, register
 from pnp.print.geometry import Box
 from pnp.exports.shop_presets import DPI, ShopPreset, preset as get_preset
 
-FAMILIES = cards.FAMILIES
 ORDERS = ("separate", "alternate", "back-first")
 
 
-def shop_masters(game: Game, ctx: RenderContext, shop: ShopPreset) -> tuple[cards.Masters, object]:
+def shop_masters(game, ctx: RenderContext, shop: ShopPreset) -> tuple[cards.Masters, object]:
     """(masters, card spec) for a preset: the build's own masters, or a re-layout at the shop's size."""
     spec = shop.card_spec(game.print.card)
     if spec == game.print.card:
-        return cards.masters_for(game, ctx), spec
+        return ctx.masters(game, "cards"), spec
     key = f"card_masters:{shop.name}"
     if key not in ctx.cache:
         relaid = dataclasses.replace(game, print=dataclasses.replace(game.print, card=spec))
@@ -76,7 +74,7 @@ def png_items(masters: cards.Masters, family: str) -> list[tuple[str, str]]:
 
 
 def _notes(masters: cards.Masters, shop: ShopPreset, lang: str) -> list[str]:
-    found = [cards.shrink_note(masters, lang, card_layout.EFFECT.size), cards.overflow_note(masters, lang)]
+    found = [cards.shrink_note(masters, lang), cards.overflow_note(masters, lang)]
     return [f"print-shop ({shop.name} layout): {n}" for n in found if n]
 
 
@@ -100,8 +98,11 @@ def run_task(task) -> bytes:
 class PrintShopRenderer(Renderer):
     name = "print-shop"
     default = False
+    kinds = ("print-shop", "png")
+    needs = ("cards",)
+    cost = 0.1
 
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
+    def render(self, game, ctx: RenderContext) -> list[OutputFile]:
         options = ctx.options
         shop = get_preset(options.shop)
         masters, spec = shop_masters(game, ctx, shop)
@@ -110,8 +111,8 @@ class PrintShopRenderer(Renderer):
         folder = f"print-shop/{shop.name}"
         pdfs = self._pdf_tasks(game, ctx, masters, spec, f"{folder}/{game.id}-{options.lang}", shop)
         width, height = shop.png_size(spec)
-        pngs = [(f"{folder}/png/{family}/{name}", raster.RasterJob(svg, width, height, dpi=DPI))
-                for family in FAMILIES for name, svg in png_items(masters, family)]
+        pngs = [(f"{folder}/png/{family.id}/{name}", raster.RasterJob(svg, width, height, dpi=DPI))
+                for family in masters.families for name, svg in png_items(masters, family.id)]
         # One batch over every core: the PDFs (the longest tasks) first, the PNGs fill in.
         # PNGs already drawn in this build are reused, and kept for the TTS renderer.
         memo = raster.cache_of(ctx)
@@ -132,11 +133,11 @@ class PrintShopRenderer(Renderer):
         lang = ctx.options.lang
         press = _press() if shop.pdfx else None
         tasks = []
-        for family in FAMILIES:
-            component = game.ui(cards.COMPONENT_UI[family], lang)
+        for family in masters.families:
+            component = game.ui(family.component, lang)
             info = pdf.DocInfo(f"{game.title.get(lang)}: {component}", subject=f"print-shop singles, {shop.description}")
-            for suffix, pages in family_pdfs(masters, family, spec, shop.order or ctx.options.shop_order):
-                tasks.append(PdfTask(f"{stem}-{family}{suffix}.pdf", tuple(pages), info, press))
+            for suffix, pages in family_pdfs(masters, family.id, spec, shop.order or ctx.options.shop_order):
+                tasks.append(PdfTask(f"{stem}-{family.id}{suffix}.pdf", tuple(pages), info, press))
         return tasks
 
 
@@ -145,6 +146,4 @@ def _press() -> cmyk.Press:
     try:
         return cmyk.Press(cmyk.profile_path())
     except FileNotFoundError as error:
-        from pnp.build import BuildError
-
         raise BuildError(f"--shop dtc: {error}") from None

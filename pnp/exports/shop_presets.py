@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from pnp.games.tverdzha.model import CardSpec
+from pnp.components.card_family import CardSpec
 from pnp.print.geometry import Box, px_size, px_to_mm
 
 DPI = 300

@@ -7,7 +7,7 @@ that spawns the whole deck (every card, in deck order, named) in one step. The J
 names its images by absolute file:/// URLs of where the build puts them, or, with
 ``--tts-url-base``, by URLs under the folder where the user uploads them. The board
 and the two mats as PNGs for a custom table. Everything is rasterised from the masters
-of the modules that own them (`sources`); layout and JSON structure in `tts_layout`.
+of the renderers that own them (`RenderContext.masters`); layout and JSON in `tts_layout`.
 
 Files, all in ``tts/``::
 
@@ -19,10 +19,7 @@ from __future__ import annotations
 
 import json
 
-from pnp.games.tverdzha.model import Game
-from pnp.components import cards
 from pnp.print import raster
-from pnp.exports import sources
 from pnp.exports import tts_layout as tl
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.print.geometry import MM_PER_INCH, px_size
@@ -91,16 +88,18 @@ def card_cell(svg: str, spec, size: tuple[int, int]):
 class TTSRenderer(Renderer):
     name = "tts"
     default = False
+    needs = ("cards", "board", "mats")
+    cost = 1.7
 
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
-        masters = sources.card_masters(game, ctx)
+    def render(self, game, ctx: RenderContext) -> list[OutputFile]:
+        masters = ctx.masters(game, "cards")
         spec = game.print.card
         stem = f"{FOLDER}/{game.id}-{ctx.options.lang}"
         plans, key = [], 1
-        for family in cards.FAMILIES:
-            deck = set(masters.decks[family])
-            unique = [card_id for card_id, _, _ in masters.faces[family] if card_id in deck]
-            plans.append((family, tl.sheets(unique, key)))
+        for family in masters.families:
+            deck = set(masters.decks[family.id])
+            unique = [card_id for card_id, _, _ in masters.faces[family.id] if card_id in deck]
+            plans.append((family.id, tl.sheets(unique, key)))
             key += len(plans[-1][1])
         table = self._table_jobs(game, ctx)
         svgs = self._svgs(masters, plans)
@@ -111,8 +110,8 @@ class TTSRenderer(Renderer):
         full = dict(zip(svgs, done))
         images = self._cells(full, plans, spec)
         files = []
-        for family, sheet_list in plans:
-            files += self._deck(game, ctx, masters, family, sheet_list, images, stem)
+        for (family, sheet_list), declared in zip(plans, masters.families):
+            files += self._deck(game, ctx, masters, declared, sheet_list, images, stem)
         for label, data in zip(table, done[len(svgs):]):
             name = f"{stem}-{label}.png"
             ctx.path(name).write_bytes(data)
@@ -146,8 +145,8 @@ class TTSRenderer(Renderer):
         return images
 
     @staticmethod
-    def _deck(game, ctx, masters, family, sheet_list, cells, stem) -> list[OutputFile]:
-        files, urls = [], {}
+    def _deck(game, ctx, masters, declared, sheet_list, cells, stem) -> list[OutputFile]:
+        files, urls, family = [], {}, declared.id
         back_name = f"{stem}-{family}-back.png"
         ctx.path(back_name).write_bytes(cells[family, "back-image"])
         files.append(OutputFile(back_name, "tts", 0))
@@ -161,17 +160,17 @@ class TTSRenderer(Renderer):
             urls[sheet.key] = tuple(tl.image_url(n.rsplit("/", 1)[-1], folder, base) for n in (name, back_name))
         names = {card_id: name for card_id, name, _ in masters.faces[family]}
         deck = [(card_id, names[card_id]) for card_id in masters.decks[family]]
-        title = game.ui(cards.COMPONENT_UI[family], ctx.options.lang)
+        title = game.ui(declared.component, ctx.options.lang)
         data = tl.saved_object(title, family, deck, sheet_list, urls)
         name = f"{stem}-{family}.json"
         ctx.path(name).write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
         return files + [OutputFile(name, "tts", 0)]
 
     @staticmethod
-    def _table_jobs(game: Game, ctx: RenderContext) -> dict[str, raster.RasterJob]:
+    def _table_jobs(game, ctx: RenderContext) -> dict[str, raster.RasterJob]:
         """Board and mats at table resolution, by file label."""
-        parts = [("board", sources.board_part(game, ctx))]
-        parts += [(f"mat-{player.lower()}", part) for player, part in sources.mat_parts(game, ctx).items()]
+        parts = [("board", ctx.masters(game, "board"))]
+        parts += [(f"mat-{player.lower()}", part) for player, part in ctx.masters(game, "mats").items()]
         jobs = {}
         for label, part in parts:
             width, height, dpi = table_size(part.width, part.height)

@@ -1,1 +1,156 @@
-"""The bundled games, one package each."""
+"""Game packs: what a game brings to pnp, and the registry that finds them by id.
+
+A pack is one `GamePack` value. The bundled games are the packages under `pnp/games/`,
+each with a `pack` module whose `PACK` is its pack; a game outside pnp (an installed
+package, or a test) adds its pack through the `pnp.games` entry-point group, without
+editing pnp:
+
+    [project.entry-points."pnp.games"]
+    mygame = "mygame.pack:PACK"
+
+The registry only reads the packs' declarations: the modules a pack names (its checks,
+renderers, rules engine) are imported when a command needs them, so listing the games
+and loading content stay cheap.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable, Mapping, Protocol
+
+from pnp.core.errors import Mark, UserError
+
+#: the entry-point group through which packs outside pnp register
+ENTRY_POINT_GROUP = "pnp.games"
+
+
+class Model(Protocol):
+    """What general code reads of any game's frozen model (checks, the build, the manifest)."""
+
+    id: str
+    languages: tuple[str, ...]
+    sha256: str
+
+    def mark(self, *path: Any) -> Mark: ...
+
+
+@dataclass(frozen=True)
+class GamePack:
+    """A game for pnp: its content format, how to build its model, and what makes its kit."""
+
+    id: str  #: the content's `pack:` value and `--game ID`
+    name: str  #: the game's name as `pnp games` lists it
+    languages: tuple[str, ...]  #: the languages its bundled content ships
+    schema: Path  #: its JSON Schema (the keys beside the general ones; editors use it too)
+    model: type  #: the frozen model class `build_model` returns
+    build_model: Callable[[Any, str], Any]  #: (validated Loaded, shown path) -> model
+    content: Path  #: its bundled content file (`--game ID` reads it)
+    templates: Path  #: its jinja2 templates folder (cards/, rulebook/ ...)
+    checks: tuple[str, ...] = ()  #: packages whose public modules are its checks, general ones included
+    renderers: tuple[str, ...] = ()  #: modules that register its renderers (pnp.components.base)
+    facts: Callable[[Any], Mapping[str, Any]] | None = None  #: named facts filled into its prose
+    #: the module whose SIMULATION is its side of the simulator (pnp.sim.hooks); None: not simulated
+    simulation: str | None = None
+    export: Callable[[Any], str] | None = None  #: the model as JSON for other tools (`pnp export`)
+    counts: Callable[[Any], Mapping[str, int]] = lambda game: {}  #: printed components, for manifest.json
+    #: what `pnp check` says the content holds: (counts for --format json, the same in words)
+    summary: Callable[[Any], tuple[Mapping[str, int], str]] = lambda game: ({}, "")
+
+
+def simulation_of(pack: GamePack) -> Any:
+    """The pack's Simulation (pnp.sim.hooks), imported when a command needs it."""
+    if pack.simulation is None:
+        raise UserError(f"{pack.name} has no rules engine: it cannot be simulated")
+    return importlib.import_module(pack.simulation).SIMULATION
+
+
+class UnknownGame(UserError):
+    """`--game` names no registered pack: a usage error."""
+
+
+class PackError(UserError):
+    """An installed pack that cannot be loaded or clashes with another: the environment's fault."""
+
+
+def _bundled() -> list[GamePack]:
+    found = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.ispkg:
+            found.append(importlib.import_module(f"{__name__}.{info.name}.pack").PACK)
+    return found
+
+
+def _installed() -> list[tuple[str, GamePack]]:
+    found = []
+    for entry in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        try:
+            pack = entry.load()
+        except Exception as exc:  # noqa: BLE001 - a broken plug-in is one line, not a traceback
+            raise PackError(f"game pack {entry.name!r} ({entry.value}) cannot be loaded: "
+                            f"{type(exc).__name__}: {exc}") from None
+        if not isinstance(pack, GamePack) or pack.id != entry.name:
+            raise PackError(f"entry point {entry.name!r} ({entry.value}) of group {ENTRY_POINT_GROUP!r} "
+                            f"is not a GamePack with id {entry.name!r}")
+        found.append((entry.value, pack))
+    return found
+
+
+@lru_cache(maxsize=1)
+def _registry() -> tuple[dict[str, GamePack], dict[str, str]]:
+    """(id -> pack, id -> where it comes from: "bundled" or its entry point)."""
+    packs = {p.id: p for p in _bundled()}
+    where = {pid: "bundled" for pid in packs}
+    for value, pack in _installed():
+        if pack.id in packs:
+            raise PackError(f"two game packs have the id {pack.id!r}: {where[pack.id]} and {value}")
+        packs[pack.id], where[pack.id] = pack, value
+    return packs, where
+
+
+def packs() -> dict[str, GamePack]:
+    """Every registered pack by id: the bundled ones, then the installed ones."""
+    return dict(_registry()[0])
+
+
+def origin(pack_id: str) -> str:
+    """"bundled", or the entry point an installed pack comes from."""
+    return _registry()[1][pack_id]
+
+
+def suggestion(name: str) -> str:
+    """"did you mean 'x'?" for a misspelt pack id, or ""."""
+    close = difflib.get_close_matches(name, packs(), n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else ""
+
+
+def pack(pack_id: str) -> GamePack:
+    """The pack `pack_id`; UnknownGame (with a did-you-mean and the known ids) otherwise."""
+    known = packs()
+    if pack_id not in known:
+        hint = suggestion(pack_id)
+        raise UnknownGame(f"--game {pack_id}: no such game{f' ({hint})' if hint else ''}; "
+                          f"known: {', '.join(known)}")
+    return known[pack_id]
+
+
+def default() -> GamePack:
+    """The game a command reads without --game or --content: the one bundled game."""
+    bundled = [p for p in packs().values() if origin(p.id) == "bundled"]
+    if len(bundled) != 1:
+        raise UserError(f"{len(bundled)} games are bundled ({', '.join(p.id for p in bundled)}): "
+                        "name one with --game ID or --content FILE")
+    return bundled[0]
+
+
+def pack_of(game: Any) -> GamePack:
+    """The pack whose model `game` is (each pack has its own model class)."""
+    for candidate in packs().values():
+        if type(game) is candidate.model:
+            return candidate
+    raise TypeError(f"{type(game).__qualname__} is the model of no registered game pack")

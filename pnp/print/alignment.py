@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.art import svg
 from pnp.typeset import fonts
 from pnp.print import pdf
 from pnp.print.geometry import NO_PRINT_MARGIN, Box, Paper, fmt, paper as get_paper, pt_to_mm
@@ -89,9 +90,9 @@ def alignment_pdf(paper: Paper | str, duplex: str, back_offset: tuple[float, flo
 
 
 def _crosshair(x: float, y: float) -> str:
-    return (f'<path d="M{fmt(x - ARM)} {fmt(y)}H{fmt(x + ARM)}M{fmt(x)} {fmt(y - ARM)}V{fmt(y + ARM)}" '
-            f'fill="none" stroke="{TARGET_INK}" stroke-width="0.25"/>\n'
-            f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="2.5" fill="none" stroke="{TARGET_INK}" stroke-width="0.2"/>\n')
+    return (svg.path(f"M{fmt(x - ARM)} {fmt(y)}H{fmt(x + ARM)}M{fmt(x)} {fmt(y - ARM)}V{fmt(y + ARM)}",
+                     fill="none", stroke=TARGET_INK, stroke_width=0.25)
+            + svg.circle(x, y, 2.5, fill="none", stroke=TARGET_INK, stroke_width=0.2))
 
 
 def _front_text(p: Paper, back_offset: tuple[float, float], text: AlignmentText) -> str:
@@ -157,10 +158,10 @@ def _ruler(x: float, y: float) -> str:
         v = lo + k * RULER_STEP
         target = bold if abs(v - round(v)) < 1e-9 else thin
         target.append(f"M{fmt(x + v)} {fmt(y + lo)}V{fmt(y + hi)}M{fmt(x + lo)} {fmt(y + v)}H{fmt(x + hi)}")
-    out = (f'<path d="{"".join(thin)}" fill="none" stroke="{GRID_INK}" stroke-width="0.05"/>\n'
-           f'<path d="{"".join(bold)}" fill="none" stroke="{GRID_INK}" stroke-width="0.12"/>\n'
-           f'<path d="M{fmt(x + lo)} {fmt(y)}H{fmt(x + hi)}M{fmt(x)} {fmt(y + lo)}V{fmt(y + hi)}" '
-           f'fill="none" stroke="{ZERO_INK}" stroke-width="0.15"/>\n')
+    out = (svg.path("".join(thin), fill="none", stroke=GRID_INK, stroke_width=0.05)
+           + svg.path("".join(bold), fill="none", stroke=GRID_INK, stroke_width=0.12)
+           + svg.path(f"M{fmt(x + lo)} {fmt(y)}H{fmt(x + hi)}M{fmt(x)} {fmt(y + lo)}V{fmt(y + hi)}",
+                      fill="none", stroke=ZERO_INK, stroke_width=0.15))
     size = 5.0
     for v in range(int(lo), int(hi) + 1, LABEL_STEP):
         label = _signed(v)
@@ -205,6 +206,7 @@ class AlignmentRenderer(Renderer):
     """Kind `alignment`: the front/back test pair a player prints before the cards."""
 
     name = "alignment"
+    cost = 0.1
 
     def render(self, game, ctx) -> list[OutputFile]:
         lang, opts = ctx.options.lang, ctx.options
@@ -216,7 +218,7 @@ class AlignmentRenderer(Renderer):
             back_label=game.ui("align_back", lang),
             scale_caption=game.ui("print_scale", lang),
             # `{offset}` is filled by the page itself with the offset in use
-            offset_note=game.ui_strings["align_offset"].get(lang),
+            offset_note=game.ui("align_offset", lang),
         )
         title = f"{game.title.get(lang)} — {text.title}"
         data = alignment_pdf(opts.paper, opts.duplex, opts.back_offset, text, title)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
-from xml.sax.saxutils import escape
 
+from pnp.art import svg
 from pnp.typeset import fonts
 from pnp.print.geometry import Box, Paper, fmt, pt_to_mm
 
@@ -47,17 +47,14 @@ class Chrome:
 
 
 def svg_page(width: float, height: float, body: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(width)}mm" height="{fmt(height)}mm" '
-            f'viewBox="0 0 {fmt(width)} {fmt(height)}">\n{body}</svg>\n')
+    return svg.document(width, height, body)
 
 
 def text_svg(x: float, y: float, text: str, key: str, size_pt: float, *, anchor: str = "start",
              fill: str = TEXT_INK, transform: str = "") -> str:
     """One line of text with its baseline at (x, y) mm, in a bundled face."""
-    attrs = fonts.face(key).svg_attr_text()
-    extra = f' transform="{transform}"' if transform else ""
-    return (f'<text x="{fmt(x)}" y="{fmt(y)}" {attrs} font-size="{fmt(pt_to_mm(size_pt))}" '
-            f'text-anchor="{anchor}" fill="{fill}"{extra}>{escape(text)}</text>\n')
+    return svg.text(x, y, text, **fonts.face(key).svg_attrs(), font_size=pt_to_mm(size_pt), text_anchor=anchor,
+                    fill=fill, transform=transform or None)
 
 
 # --- crop marks -------------------------------------------------------------------------
@@ -83,12 +80,17 @@ def _outward(segment, grid: Box) -> bool:
 
 
 def crop_marks(outline: Outline) -> str:
-    paths = "".join(f"M{fmt(x1)} {fmt(y1)}L{fmt(x2)} {fmt(y2)}" for x1, y1, x2, y2 in crop_mark_segments(outline))
+    return mark_lines(crop_mark_segments(outline))
+
+
+def mark_lines(segments: Iterable[tuple[float, float, float, float]]) -> str:
+    """Crop-mark segments (x1, y1, x2, y2) drawn as marks, each over a white halo."""
+    paths = "".join(f"M{fmt(x1)} {fmt(y1)}L{fmt(x2)} {fmt(y2)}" for x1, y1, x2, y2 in segments)
     if not paths:
         return ""
     # The halo first, under every mark, so no mark's halo hides another mark.
-    return (f'<path d="{paths}" fill="none" stroke="#ffffff" stroke-width="{fmt(MARK_HALO)}"/>\n'
-            f'<path d="{paths}" fill="none" stroke="{INK}" stroke-width="{fmt(MARK_WIDTH)}"/>\n')
+    return (svg.path(paths, fill="none", stroke="#ffffff", stroke_width=MARK_HALO)
+            + svg.path(paths, fill="none", stroke=INK, stroke_width=MARK_WIDTH))
 
 
 # --- margin slots and blocks ------------------------------------------------------------
@@ -181,11 +183,9 @@ def scale_bar_svg(x: float, y: float) -> str:
     parts = []
     for k in range(int(SCALE_BAR_LENGTH / SCALE_BAR_STEP)):
         fill = INK if k % 2 == 0 else "#ffffff"
-        parts.append(f'<rect x="{fmt(x + k * SCALE_BAR_STEP)}" y="{fmt(y)}" width="{fmt(SCALE_BAR_STEP)}" '
-                     f'height="{fmt(SCALE_BAR_HEIGHT)}" fill="{fill}"/>')
-    parts.append(f'<rect x="{fmt(x)}" y="{fmt(y)}" width="{fmt(SCALE_BAR_LENGTH)}" '
-                 f'height="{fmt(SCALE_BAR_HEIGHT)}" fill="none" stroke="{INK}" stroke-width="0.15"/>')
-    return "\n".join(parts) + "\n"
+        parts.append(svg.rect(x + k * SCALE_BAR_STEP, y, SCALE_BAR_STEP, SCALE_BAR_HEIGHT, fill=fill))
+    parts.append(svg.rect(x, y, SCALE_BAR_LENGTH, SCALE_BAR_HEIGHT, fill="none", stroke=INK, stroke_width=0.15))
+    return "".join(parts)
 
 
 def label_blocks(label: str) -> tuple[Block, ...]:
@@ -213,10 +213,10 @@ def put(slot: Slot, block: Block) -> str:
     box = slot.box
     if not slot.vertical:
         x, y = box.x + (box.w - block.length) / 2, box.y + (box.h - block.depth) / 2
-        return f'<g transform="translate({fmt(x)} {fmt(y)})">\n{block.svg}</g>\n'
+        return svg.wrap(block.svg, transform=svg.translate(x, y))
     # rotate(-90): local x runs up the page, local y runs to the right.
     x, y = box.x + (box.w - block.depth) / 2, box.bottom - (box.h - block.length) / 2
-    return f'<g transform="translate({fmt(x)} {fmt(y)}) rotate(-90)">\n{block.svg}</g>\n'
+    return svg.wrap(block.svg, transform=f"{svg.translate(x, y)} {svg.rotate(-90)}")
 
 
 def scale_bar_beside(drawing: Box, area: Box, caption: str) -> str | None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from pnp.print import pdf
 from pnp.typeset import richtext
-from pnp.art import style
-from pnp.print.geometry import Box, fmt
+from pnp.art import style, svg
+from pnp.print.geometry import Box
 from pnp.art.icons import icon_defs
 from pnp.print.sheetmarks import GAP, scale_bar_beside, scale_bar_blocks, svg_page, text_svg
-from pnp.print.tiling import Part, Tile, TilePlan, TileText
+from pnp.print.tile_plan import Part, Tile, TilePlan, TileText
 
 
 def map_page(plan: TilePlan, part: Part, text: TileText, ink_saver: bool = False) -> pdf.Page:
@@ -45,7 +45,7 @@ def map_page(plan: TilePlan, part: Part, text: TileText, ink_saver: bool = False
     y0 = room.y + (room.h - part.height * scale) / 2
     body = [text_svg(area.x, area.y + 7, text.map_title, "serif-bold", 16)]
     body.append(richtext.to_svg(fit, area.x, area.y + title_h))
-    body.append(f'<g transform="translate({fmt(x0)} {fmt(y0)}) scale({fmt(scale)})">{part.body}</g>')
+    body.append(svg.wrap(part.body, transform=f"{svg.translate(x0, y0)} {svg.scale(scale)}"))
     for tile in plan.tiles:
         body.append(_map_tile(plan, tile, x0, y0, scale))
     bar = scale_bar_beside(usable, area, text.scale_caption)  # in the band kept free below
@@ -66,8 +66,6 @@ def _map_tile(plan: TilePlan, tile: Tile, x0: float, y0: float, scale: float) ->
     box = Box(x0 + left * scale, y0 + top * scale, (right - left) * scale, (bottom - top) * scale)
     label = f"{tile.row + 1}·{tile.col + 1}"
     ink = style.colour("ink")
-    return (f'<rect x="{fmt(box.x)}" y="{fmt(box.y)}" width="{fmt(box.w)}" height="{fmt(box.h)}" fill="none" '
-            f'stroke="{ink}" stroke-width="0.6" stroke-dasharray="4 2"/>\n'
-            f'<circle cx="{fmt(box.cx)}" cy="{fmt(box.cy)}" r="9" fill="#ffffff" fill-opacity="0.9" '
-            f'stroke="{ink}" stroke-width="0.4"/>\n'
+    return (svg.rect(box.x, box.y, box.w, box.h, fill="none", stroke=ink, stroke_width=0.6, stroke_dasharray="4 2")
+            + svg.circle(box.cx, box.cy, 9, fill="#ffffff", fill_opacity=0.9, stroke=ink, stroke_width=0.4)
             + text_svg(box.cx, box.cy + 2.6, label, "sans-bold", 20, anchor="middle", fill=ink))

@@ -14,155 +14,33 @@ paper edge: windows, cut lines, labels and the scale bar all stay in the printab
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from typing import Sequence
 
+from pnp.art import svg
 from pnp.typeset import fonts
 from pnp.print import pdf
 from pnp.print.geometry import Box, Paper, fmt, paper as get_paper
 from pnp.print.sheetmarks import (GAP, SCALE_BAR_LENGTH, scale_bar_beside, scale_bar_blocks, scale_bar_svg, svg_page,
                                    text_svg)
+from pnp.print.tile_map import map_page
+from pnp.print.tile_plan import MARK_ARM, Part, Tile, TilePlan, TileText, mark_positions, oriented, plan_tiles
 
-OVERLAP = 20.0  # mm printed on both neighbours; half of it is the glue strip
-BAND = 10.0  # below each window: tile label and scale bar
-MARK_SPACING = 70.0  # registration marks along a seam, about this far apart
 MARK_R = 2.6  # registration circle radius
-MARK_ARM = 5.0  # crosshair arm, from the centre
 MARK_INK = "#000000"  # nothing else on a tile is pure black: tests find marks by it
 CUT_INK = "#1a1a1a"
 LABEL_INK = "#6a6a6a"  # glue and cut words: lighter than the drawing's outlines
 GLUE_FILL = "#9a9a9a"
 
 
-@dataclass(frozen=True)
-class Part:
-    """A drawing `width` x `height` mm; `body` is SVG in part millimetres (origin top-left)."""
-
-    width: float
-    height: float
-    body: str
-    defs: str = ""
-
-    def svg(self) -> str:
-        return svg_page(self.width, self.height, self.defs + self.body)
-
-
-@dataclass(frozen=True)
-class TileText:
-    """Player-facing strings. `label` may use {part}, {row}, {col}, {page}, {pages}."""
-
-    part: str
-    label: str
-    glue: str
-    cut: str
-    map_title: str
-    map_steps: tuple[str, ...]
-    scale_caption: str
-
-
-@dataclass(frozen=True)
-class Tile:
-    row: int
-    col: int
-    window: Box  # part coordinates
-    page: Box  # the same window on the sheet
-
-    @property
-    def offset(self) -> tuple[float, float]:
-        """Add to a part point to get the sheet point."""
-        return self.page.x - self.window.x, self.page.y - self.window.y
-
-
-@dataclass(frozen=True)
-class TilePlan:
-    paper: Paper  # oriented as printed
-    rows: int
-    cols: int
-    tiles: tuple[Tile, ...]
-    overlap: float
-    seams_x: tuple[float, ...]  # part x of each vertical seam (cut line), left to right
-    seams_y: tuple[float, ...]
-
-    def tile(self, row: int, col: int) -> Tile:
-        return self.tiles[row * self.cols + col]
-
-
-def oriented(p: Paper, landscape: bool) -> Paper:
-    if not landscape:
-        return p
-    return Paper(f"{p.name}-landscape", p.height, p.width)
-
-
-def _count(length: float, room: float, overlap: float) -> int:
-    if length <= room + 1e-9:
-        return 1
-    if room <= overlap:
-        raise ValueError(f"a tile window of {room:.1f} mm cannot hold a {overlap:g} mm overlap")
-    return math.ceil((length - overlap) / (room - overlap) - 1e-9)
-
-
-def _windows(length: float, n: int, overlap: float) -> list[tuple[float, float]]:
-    """(start, size) of n equal windows covering `length` with `overlap` between them."""
-    size = length if n == 1 else (length + (n - 1) * overlap) / n
-    return [(k * (size - overlap), size) for k in range(n)]
-
-
-def plan_tiles(width: float, height: float, paper: Paper | str, overlap: float = OVERLAP,
-               band: float = BAND) -> TilePlan:
-    """The fewest tiles (portrait or landscape sheets) that cover a `width` x `height` part."""
-    base = get_paper(paper)
-    best = None
-    for landscape in (False, True):
-        sheet = oriented(base, landscape)
-        area = sheet.printable
-        cols = _count(width, area.w, overlap)
-        rows = _count(height, area.h - band, overlap)
-        if best is None or rows * cols < best[0]:
-            best = (rows * cols, sheet, rows, cols)
-    _, sheet, rows, cols = best
-    area = sheet.printable
-    xs, ys = _windows(width, cols, overlap), _windows(height, rows, overlap)
-    w, h = xs[0][1], ys[0][1]
-    left = area.x + (area.w - w) / 2
-    top = area.y + (area.h - band - h) / 2
-    tiles = tuple(Tile(r, c, Box(x, y, w, h), Box(left, top, w, h))
-                  for r, (y, _) in enumerate(ys) for c, (x, _) in enumerate(xs))
-    seams_x = tuple(xs[c + 1][0] + overlap / 2 for c in range(cols - 1))
-    seams_y = tuple(ys[r + 1][0] + overlap / 2 for r in range(rows - 1))
-    return TilePlan(sheet, rows, cols, tiles, overlap, seams_x, seams_y)
-
-
 # --- registration marks -----------------------------------------------------------------
-
-
-def mark_positions(plan: TilePlan) -> list[tuple[float, float]]:
-    """Part coordinates of every registration mark: along each seam, clear of crossings."""
-    marks = []
-    for c, x in enumerate(plan.seams_x):
-        for r in range(plan.rows):
-            win = plan.tile(r, c).window
-            marks += [(x, y) for y in _along(win.y, win.bottom, plan.overlap)]
-    for r, y in enumerate(plan.seams_y):
-        for c in range(plan.cols):
-            win = plan.tile(r, c).window
-            marks += [(x, y) for x in _along(win.x, win.right, plan.overlap)]
-    return marks
-
-
-def _along(start: float, end: float, overlap: float) -> list[float]:
-    lo, hi = start + overlap + MARK_ARM, end - overlap - MARK_ARM
-    n = max(2, round((hi - lo) / MARK_SPACING) + 1)
-    return [lo + (hi - lo) * k / (n - 1) for k in range(n)]
 
 
 def _mark(x: float, y: float) -> str:
     d = (f"M{fmt(x - MARK_ARM)} {fmt(y)}H{fmt(x + MARK_ARM)}M{fmt(x)} {fmt(y - MARK_ARM)}V{fmt(y + MARK_ARM)}")
-    return (f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(MARK_R)}" fill="#ffffff" fill-opacity="0.85" '
-            f'stroke="#ffffff" stroke-width="0.9"/>'
-            f'<path d="{d}" stroke="#ffffff" stroke-width="0.9"/>'
-            f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(MARK_R)}" fill="none" stroke="{MARK_INK}" '
-            f'stroke-width="0.25"/><path d="{d}" stroke="{MARK_INK}" stroke-width="0.25"/>\n')
+    return (svg.circle(x, y, MARK_R, fill="#ffffff", fill_opacity=0.85, stroke="#ffffff", stroke_width=0.9)
+            + svg.path(d, stroke="#ffffff", stroke_width=0.9)
+            + svg.circle(x, y, MARK_R, fill="none", stroke=MARK_INK, stroke_width=0.25)
+            + svg.path(d, stroke=MARK_INK, stroke_width=0.25))
 
 
 # --- one tile ---------------------------------------------------------------------------
@@ -176,23 +54,22 @@ def _strip(tile: Tile, side: str, depth: float) -> Box:
 
 
 def _glue(box: Box, word: str, vertical: bool) -> str:
-    out = (f'<rect x="{fmt(box.x)}" y="{fmt(box.y)}" width="{fmt(box.w)}" height="{fmt(box.h)}" '
-           f'fill="{GLUE_FILL}" fill-opacity="0.35"/>\n')
+    out = svg.rect(box.x, box.y, box.w, box.h, fill=GLUE_FILL, fill_opacity=0.35)
     length = box.h if vertical else box.w
     for k in range(max(1, int(length // 60))):
         t = length * (k + 0.5) / max(1, int(length // 60))
         if vertical:
             x, y = box.cx + 1.2, box.y + t
-            out += f'<g transform="translate({fmt(x)} {fmt(y)}) rotate(-90)">'
-            out += text_svg(0, 0, word, "sans-bold", 8, anchor="middle", fill=LABEL_INK) + "</g>\n"
+            out += svg.wrap(text_svg(0, 0, word, "sans-bold", 8, anchor="middle", fill=LABEL_INK),
+                            transform=f"{svg.translate(x, y)} {svg.rotate(-90)}")
         else:
             out += text_svg(box.x + t, box.cy + 1.2, word, "sans-bold", 8, anchor="middle", fill=LABEL_INK)
     return out
 
 
 def _cut(x1: float, y1: float, x2: float, y2: float) -> str:
-    return (f'<path d="M{fmt(x1)} {fmt(y1)}L{fmt(x2)} {fmt(y2)}" stroke="{CUT_INK}" stroke-width="0.3" '
-            f'stroke-dasharray="3 1.5"/>\n')
+    return svg.path(f"M{fmt(x1)} {fmt(y1)}L{fmt(x2)} {fmt(y2)}", stroke=CUT_INK, stroke_width=0.3,
+                    stroke_dasharray="3 1.5")
 
 
 def _seams(plan: TilePlan, tile: Tile, text: TileText) -> str:
@@ -217,8 +94,8 @@ def _seams(plan: TilePlan, tile: Tile, text: TileText) -> str:
 def _cut_label(x: float, y: float, word: str, vertical: bool) -> str:
     if not vertical:
         return text_svg(x, y, word, "sans", 7, fill=LABEL_INK)
-    return (f'<g transform="translate({fmt(x)} {fmt(y)}) rotate(90)">'
-            + text_svg(0, 0, word, "sans", 7, fill=LABEL_INK) + "</g>\n")
+    return svg.wrap(text_svg(0, 0, word, "sans", 7, fill=LABEL_INK),
+                    transform=f"{svg.translate(x, y)} {svg.rotate(90)}")
 
 
 def tile_label(text: TileText, tile: Tile, plan: TilePlan) -> str:
@@ -260,9 +137,8 @@ def tile_page(plan: TilePlan, tile: Tile, part: Part, text: TileText,
     dx, dy = tile.offset
     p = tile.page
     inside = [(x + dx, y + dy) for x, y in marks if tile.window.outset(0.01).contains(Box(x, y, 0, 0))]
-    window = (f'<clipPath id="tile-window"><rect x="{fmt(p.x)}" y="{fmt(p.y)}" width="{fmt(p.w)}" '
-              f'height="{fmt(p.h)}"/></clipPath>\n<g clip-path="url(#tile-window)">'
-              f'<g transform="translate({fmt(dx)} {fmt(dy)})">\n{part.body}</g></g>\n')
+    window = (svg.wrap(svg.rect(p.x, p.y, p.w, p.h), "clipPath", id="tile-window")
+              + svg.wrap(svg.wrap(part.body, transform=svg.translate(dx, dy)), clip_path="url(#tile-window)"))
     overlay = (part.defs + window + _seams(plan, tile, text) + "".join(_mark(x, y) for x, y in inside)
                + _band(plan, tile, text))
     sheet = plan.paper
@@ -300,7 +176,7 @@ def _on_sheet(part: Part, sheet: Paper, caption: str | None, centred: bool = Tru
         drawing = Box(x, y, part.width, part.height)
         bar = "" if caption is None else scale_bar_beside(drawing, area, caption)
         if bar is not None:
-            body = f'<g transform="translate({fmt(x)} {fmt(y)})">\n{part.body}</g>\n{bar}'
+            body = svg.wrap(part.body, transform=svg.translate(x, y)) + bar
             return pdf.Page.of_svg(svg_page(sheet.width, sheet.height, part.defs + body), sheet.width, sheet.height)
     return None
 
@@ -308,8 +184,6 @@ def _on_sheet(part: Part, sheet: Paper, caption: str | None, centred: bool = Tru
 def tiled_pages(part: Part, paper: Paper | str, text: TileText, ink_saver: bool = False
                 ) -> tuple[list[pdf.Page], TilePlan]:
     """The assembly map followed by one page per tile (row by row)."""
-    from pnp.print.tile_map import map_page  # the map draws on this module's plan
-
     plan = plan_tiles(part.width, part.height, paper)
     marks = mark_positions(plan)
     pages = [map_page(plan, part, text, ink_saver)]

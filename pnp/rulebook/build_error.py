@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.build import BuildError
+from pnp.components.base import BuildError
 
 
 class RulebookError(BuildError):

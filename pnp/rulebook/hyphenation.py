@@ -1,13 +1,13 @@
-"""Ukrainian hyphenation in reportlab paragraphs, with the kit's one set of rules.
+"""Hyphenation in reportlab paragraphs, with the kit's one set of rules.
 
-The break points come from pnp.core.hyphen (pyphen's Ukrainian patterns filtered by
-Ukrainian typography), the same rules the cards use. reportlab accepts a callable as
+The break points come from pnp.core.hyphen (pyphen's patterns filtered by the rules of
+the language being set, pnp.core.typography), the same rules the cards use. reportlab accepts a callable as
 a style's `hyphenationLang`: it gets a word and yields (head, tail) pairs, best first.
 Our heads already end with the hyphen to print, which reportlab then adds no second
 time.
 
 reportlab only tries words made of the letters it knows, and its list stops at the
-Russian alphabet: every word with і, ї, є, ґ or an apostrophe would never be broken.
+Russian alphabet: every Ukrainian word with і, ї, є, ґ or an apostrophe would never be broken.
 `enable()` widens that list to the whole Cyrillic block once per process.
 """
 
@@ -17,6 +17,7 @@ import re
 from functools import lru_cache
 from typing import Iterator
 
+from pnp.core import typography
 from pnp.core.hyphen import splits
 
 # Cyrillic, the apostrophes, and the no-break space that ties words (see markup.ties)
@@ -26,7 +27,7 @@ NBSP = "\u00a0"
 
 @lru_cache(maxsize=1)
 def enable() -> None:
-    """Let reportlab hyphenate Ukrainian words (idempotent)."""
+    """Let reportlab hyphenate every Cyrillic word (idempotent)."""
     import reportlab.platypus.paragraph as rl_paragraph
 
     letters = rl_paragraph._hy_letters
@@ -43,22 +44,24 @@ def hyphenate(word: str) -> Iterator[tuple[str, str]]:
     but the last of them, so the last word never ends up alone with a broken piece.
     The longest head comes first, as reportlab takes the first that fits.
     """
+    t = typography.active()
     parts = word.split(NBSP)
     if len(parts) == 1:
-        yield from splits(word)
+        yield from splits(word, t)
         return
     for i in range(len(parts) - 2, -1, -1):
         before, after = NBSP.join(parts[:i]), NBSP.join(parts[i + 1:])
-        for head, tail in splits(parts[i]):
+        for head, tail in splits(parts[i], t):
             yield (before + NBSP if before else "") + head, tail + (NBSP + after if after else "")
 
 
 def hyphenated(text: str, mark: str = "-") -> str:
     """Every allowed break of every word shown with `mark` (for tests and proofreading)."""
+    t = typography.active()
     out = []
     for word in text.split(" "):
         # heads that end with an added hyphen (not a break after a hyphen the word has)
-        cuts = sorted(len(head) - 1 for head, _ in splits(word) if not word.startswith(head))
+        cuts = sorted(len(head) - 1 for head, _ in splits(word, t) if not word.startswith(head))
         pieces, last = [], 0
         for cut in cuts:
             pieces.append(word[last:cut])

@@ -1,11 +1,12 @@
-"""Rulebook text -> reportlab paragraph markup: inline icons and Ukrainian spacing rules.
+"""Rulebook text -> reportlab paragraph markup: inline icons and the language's spacing rules.
 
 Input is the text the templates produce: reportlab's own inline XML (<b>, <i>, <br/>)
 with content strings already XML-escaped, plus ``[icon]`` markup. Output is what a
 Paragraph accepts. Typographic ties (no-break spaces) keep together what must not be
 split across lines:
 
-- a one-letter word and the word after it (в, у, з, і, й, а, о);
+- a one-letter word of the language's table and the word after it (pnp.core.typography:
+  uk в, у, з, і, й, а, о; ru в, к, с, у, о, и, а, я; en a, I);
 - a number and what follows it (3 загони, 2 [grain]);
 - a dash and the word before it;
 - a number that ends a phrase and the word before it (силою 1.);
@@ -16,15 +17,17 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 from reportlab.platypus import Paragraph
 
+from pnp.core import typography
+from pnp.core.typography import Typography
 from pnp.rulebook.iconwords import TOKEN, annotate
 from pnp.rulebook.vector_icons import icon_tag
 
 NBSP = "\u00a0"
 _TAG = re.compile(r"(<[^>]+>)")
-_ONE_LETTER = re.compile(r"(?<![\w\u02bc'’-])([ВвУуЗзІіЙйАаОо]) ")
 _NUMBER = re.compile(r"(?<![\w])([+−-]?\d+[+]?) (?=\S)")
 _DASH = re.compile(r" (—|–)")
 _NUMBER_END = re.compile(r" ([+−-]?\d+[+]?)(?=[.,;:!?)»]|$)")
@@ -35,8 +38,14 @@ LAST_PAIR_MAX = 22
 CELL_PAIR_MAX = 14
 
 
+@lru_cache(maxsize=None)
+def _one_letter(t: Typography) -> re.Pattern:
+    """A one-letter word of `t` and the space after it (not a letter ending a longer word)."""
+    return re.compile(rf"(?<![\w\u02bc'’-])([{''.join(sorted(t.one_letter_words))}]) ")
+
+
 def _tie_piece(text: str) -> str:
-    text = _ONE_LETTER.sub(lambda m: m.group(1) + NBSP, text)
+    text = _one_letter(typography.active()).sub(lambda m: m.group(1) + NBSP, text)
     text = _NUMBER.sub(lambda m: m.group(1) + NBSP, text)
     text = _NUMBER_END.sub(lambda m: NBSP + m.group(1), text)
     return _DASH.sub(lambda m: NBSP + m.group(1), text)

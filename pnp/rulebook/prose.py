@@ -1,6 +1,6 @@
 """The rulebook's prose: jinja2 templates filled from the game model.
 
-Templates live in templates/rulebook/*.j2 and never hold a number, a name or a cost:
+Templates live in the game's templates folder, rulebook/*.j2, and never hold a number, a name or a cost:
 they reach the model through `game` and the helpers of `Facts`. StrictUndefined turns
 any reference to something the content lacks into a build failure that names the
 template line; `RulebookError` carries that message to `pnp build`.
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import traceback
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -21,9 +22,9 @@ import markupsafe
 from pnp.core.templating import fill
 from pnp.rulebook.build_error import RulebookError
 from pnp.games.tverdzha.rulebook.book_facts import Facts
-from pnp.core.resources import bundled
+from pnp.core.resources import shown
+from pnp.games import pack_of
 
-TEMPLATE_DIR = bundled("templates", "rulebook")
 MASTER = "rulebook.j2"
 LABELS = "labels.j2"
 _LABEL_LINE = re.compile(r"^([a-z][a-z0-9_.-]*):\s?(.*)$")
@@ -37,9 +38,14 @@ def _lead(text: str):
     return markupsafe.Markup("<b>{}:</b> {}").format(head, tail)
 
 
-def environment() -> jinja2.Environment:
+def folder(game) -> Path:
+    """The rulebook templates of `game`'s pack (its templates folder's rulebook/)."""
+    return pack_of(game).templates / "rulebook"
+
+
+def environment(templates: Path) -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+        loader=jinja2.FileSystemLoader(str(templates)),
         undefined=jinja2.StrictUndefined,
         autoescape=True,  # content strings become XML-safe; template markup stays as written
         trim_blocks=False,  # a block tag at the end of a line keeps its newline (list items stay apart)
@@ -55,26 +61,27 @@ def render(game, lang: str, extra: dict[str, Any] | None = None, template: str =
     """Fill the rulebook templates; raise RulebookError pointing at the template line."""
     facts = Facts(game, lang)
     context = {"game": game, "lang": lang, "f": facts, **(extra or {})}
+    templates = folder(game)
     try:
-        return environment().get_template(template).render(context)
+        return environment(templates).get_template(template).render(context)
     except RulebookError as exc:
-        raise RulebookError(f"{_where(exc)}{exc}") from None
+        raise RulebookError(f"{_where(exc, templates)}{exc}") from None
     except jinja2.UndefinedError as exc:
-        raise RulebookError(f"{_where(exc)}template refers to something the content lacks: {exc}") from None
+        raise RulebookError(f"{_where(exc, templates)}template refers to something the content lacks: {exc}") from None
     except jinja2.TemplateError as exc:
-        raise RulebookError(f"{_where(exc)}template error: {exc}") from None
+        raise RulebookError(f"{_where(exc, templates)}template error: {exc}") from None
 
 
-def _where(exc: BaseException) -> str:
-    """'templates/rulebook/x.j2:12: ' for the innermost template frame of `exc`, if any."""
+def _where(exc: BaseException, templates: Path) -> str:
+    """'templates/<game>/rulebook/x.j2:12: ' for the innermost template frame of `exc`, if any."""
     lineno = getattr(exc, "lineno", None)
     name = getattr(exc, "filename", None) or getattr(exc, "name", None)
     if lineno and name:
-        return f"templates/rulebook/{name.rsplit('/', 1)[-1]}:{lineno}: "
+        return f"{shown(templates / name.rsplit('/', 1)[-1])}:{lineno}: "
     for frame, line in reversed(list(traceback.walk_tb(exc.__traceback__))):
         filename = frame.f_code.co_filename
         if filename.endswith(".j2"):
-            return f"templates/rulebook/{filename.rsplit('/', 1)[-1]}:{_template_line(frame, line)}: "
+            return f"{shown(templates / filename.rsplit('/', 1)[-1])}:{_template_line(frame, line)}: "
     return ""
 
 
@@ -96,16 +103,17 @@ class Labels:
     build failure, like any other hole in the rulebook.
     """
 
-    def __init__(self, entries: dict[str, str], lang: str):
+    def __init__(self, entries: dict[str, str], lang: str, source: str = LABELS):
         self.entries = entries
         self.lang = lang
+        self.source = source  # the labels template, as the designer knows its path
 
     def __call__(self, key: str, **params) -> str:
         """The label `key`, with {name} and {name|one|few|many} filled from `params`."""
         try:
             text = self.entries[key]
         except KeyError:
-            raise RulebookError(f"templates/rulebook/{LABELS} has no label {key!r}") from None
+            raise RulebookError(f"{self.source} has no label {key!r}") from None
         try:
             return fill(text, params, self.lang) if params or "{" in text else text
         except ValueError as exc:
@@ -124,4 +132,4 @@ def render_labels(game, lang: str, extra: dict[str, Any] | None = None) -> Label
         if key in entries:
             raise RulebookError(f"{LABELS}: label {key!r} defined twice")
         entries[key] = text
-    return Labels(entries, lang)
+    return Labels(entries, lang, shown(folder(game) / LABELS))

@@ -8,11 +8,13 @@ them out twice (the second pass puts page numbers into the contents).
 from __future__ import annotations
 
 import io
+from functools import partial
 
 from reportlab.platypus import NextPageTemplate, PageBreak
 
 from pnp.games.tverdzha.kit_counts import counts
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.core import i18n
 from pnp.print.geometry import paper as paper_size
 from pnp.rulebook import blocks, prose
 from pnp.games.tverdzha.rulebook import example
@@ -37,7 +39,7 @@ def make_book(game, lang: str, paper: str = "a4", ink_saver: bool = False) -> tu
     size = paper_size(paper)
     geometry = PageGeometry(width=size.width, height=size.height)
     worked, notes = example.build(game)
-    extra = {"example": worked, "pct": example.percent, "kit": counts(game)}
+    extra = {"example": worked, "pct": partial(i18n.percent, lang=lang), "kit": counts(game)}
     labels = prose.render_labels(game, lang, extra)
     book = Book(game, lang, Facts(game, lang), labels, styles(ink_saver), geometry, ink_saver,
                 worked, extra | {"labels": labels})
@@ -65,6 +67,7 @@ def build_pdf(game, lang: str = "uk", paper: str = "a4", ink_saver: bool = False
 @register
 class RulebookRenderer(Renderer):
     name = "rulebook"
+    cost = 2.5
 
     def render(self, game, ctx: RenderContext) -> list[OutputFile]:
         options = ctx.options

@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 
 from pnp.core import private
-from pnp.art import icons as kit_icons
+from pnp.art import icons as kit_icons, svg
 from pnp.typeset.fonts import face, register_reportlab_fonts
 from pnp.rulebook.iconwords import SILENT
 from pnp.print.timeless import TimelessCanvas
@@ -48,13 +48,9 @@ def _drawing(name: str, ink_saver: bool):
     """The icon as a reportlab Drawing of ICON_UNITS points square."""
     from svglib.svglib import svg2rlg
 
-    svg = (
-        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-        f'width="{ICON_UNITS:g}" height="{ICON_UNITS:g}" viewBox="0 0 100 100">'
-        f"{kit_icons.icon_defs([name], ink_saver=ink_saver)}"
-        f"{kit_icons.use_icon(name, 0, 0, ICON_UNITS)}</svg>"
-    )
-    drawing = svg2rlg(io.BytesIO(svg.encode("utf-8")))
+    body = kit_icons.icon_defs([name], ink_saver=ink_saver) + kit_icons.use_icon(name, 0, 0, ICON_UNITS)
+    document = svg.document(ICON_UNITS, ICON_UNITS, body, unit="", view_box="0 0 100 100")
+    drawing = svg2rlg(io.BytesIO(document.encode("utf-8")))
     if drawing is None:
         raise UnknownIcon(f"icon [{name}] could not be read as SVG")
     # svglib reads the unitless 100 as px and makes it 75 pt: scale back to ICON_UNITS,

@@ -61,7 +61,7 @@ class Requirement:
     track: bool = False  # a track: its end (plus the marker's overflow side), not a number of pieces
 
 
-AgentFactory = Callable[[Any, random.Random, "int | None"], Agent]
+AgentFactory = Callable[[Any, random.Random, int | None], Agent]
 
 
 class Simulation(Protocol):

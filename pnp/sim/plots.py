@@ -7,7 +7,18 @@ PDF writer flips it. No plotting library is needed, and the HTML stays self-cont
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
+
+from pnp.art import svg
+
+from pnp.core import i18n
+
+#: the report's language: it is for the designer (pnp/sim/report.py)
+LANG = "en"
+
+
+def percent(share: float, decimals: int = 1) -> str:
+    """A rate as the report prints it: "12.5%" (Babel, in the report's language)."""
+    return i18n.percent(share, LANG, decimals)
 
 INK, GRID, BAR, BAR2, WARN = "#222222", "#cccccc", "#4c78a8", "#f58518", "#c0392b"
 
@@ -42,7 +53,7 @@ def interval_plot(rows: list[tuple[str, float, float, float]], title: str, width
     for tick in (0, 0.25, 0.5, 0.75, 1.0):
         x = left + span * tick
         fig.line(x, top - 4, x, top + row_h * len(rows), GRID if tick != 0.5 else INK, 1.0, dash=tick != 0.5)
-        fig.text(x, top + row_h * len(rows) + 14, f"{tick:.0%}", 8, "middle")
+        fig.text(x, top + row_h * len(rows) + 14, percent(tick, 0), 8, "middle")
     for i, (label, p, lo, hi) in enumerate(rows):
         y = top + i * row_h
         fig.text(left - 6, y + row_h * 0.62, label, 9, "end")
@@ -51,7 +62,7 @@ def interval_plot(rows: list[tuple[str, float, float, float]], title: str, width
         fig.line(left + span * lo, mid, left + span * hi, mid, INK, 1.6)
         for v in (lo, hi):
             fig.line(left + span * v, mid - 5, left + span * v, mid + 5, INK, 1.6)
-        fig.text(width - right + 8, y + row_h * 0.62, f"{p:.1%} [{lo:.1%}, {hi:.1%}]", 8)
+        fig.text(width - right + 8, y + row_h * 0.62, f"{percent(p)} [{percent(lo)}, {percent(hi)}]", 8)
     return fig
 
 
@@ -96,25 +107,24 @@ def _ticks(peak: int) -> list[int]:
 # ---- writers --------------------------------------------------------------------
 
 def to_svg(fig: Figure) -> str:
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{fig.width:.0f}" height="{fig.height:.0f}" '
-           f'viewBox="0 0 {fig.width:.1f} {fig.height:.1f}" font-family="PT Sans, sans-serif">']
+    """The figure as an SVG document in points (no unit), numbers to 0.1 pt."""
+    out = []
     for item in fig.items:
         kind = item[0]
         if kind == "rect":
             _, x, y, w, h, fill = item
-            out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{fill}"/>')
+            out.append(svg.rect(x, y, w, h, places=1, fill=fill))
         elif kind == "line":
             _, x1, y1, x2, y2, stroke, width, dash = item
-            extra = ' stroke-dasharray="3 3"' if dash else ""
-            out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{stroke}" '
-                       f'stroke-width="{width}"{extra}/>')
+            out.append(svg.line(x1, y1, x2, y2, places=1, stroke=stroke, stroke_width=width,
+                                stroke_dasharray="3 3" if dash else None))
         else:
             _, x, y, s, size, anchor, fill, bold = item
-            weight = ' font-weight="bold"' if bold else ""
-            out.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" '
-                       f'fill="{fill}"{weight}>{escape(s)}</text>')
-    out.append("</svg>")
-    return "\n".join(out)
+            out.append(svg.text(x, y, s, places=1, font_size=size, text_anchor=anchor, fill=fill,
+                                font_weight="bold" if bold else None))
+    view_box = f"0 0 {svg.num(fig.width, 1)} {svg.num(fig.height, 1)}"
+    return svg.document(fig.width, fig.height, "".join(out), unit="", view_box=view_box, places=0,
+                        font_family="PT Sans, sans-serif")
 
 
 def to_drawing(fig: Figure, font: str = "Helvetica", bold_font: str = "Helvetica-Bold"):

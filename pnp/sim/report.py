@@ -16,6 +16,7 @@ from typing import Any
 
 from pnp.sim import plots
 from pnp.sim.hooks import Simulation
+from pnp.sim.plots import percent
 
 class UnsupportedFormat(ValueError):
     pass
@@ -42,12 +43,12 @@ def _title(game) -> str:
 
 def _pair_ci(r: dict) -> str:
     lo, hi = r.get("ci95_pairs", (0.0, 1.0))
-    return f"[{lo:.1%}, {hi:.1%}]"
+    return f"[{percent(lo)}, {percent(hi)}]"
 
 
 def ci_text(r: dict) -> str:
     """A rate with its 95 % Wilson interval, for a table cell ("—" for no trials)."""
-    return f"{r['rate']:.1%} [{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}]" if r["of"] else "—"
+    return f"{percent(r['rate'])} [{percent(r['ci95'][0])}, {percent(r['ci95'][1])}]" if r["of"] else "—"
 
 
 # ---- blocks ------------------------------------------------------------------------
@@ -102,7 +103,7 @@ def _balance(st: dict, simulation: Simulation) -> list[tuple]:
     cap = st["cap"]
     if cap["n"]:
         reasons = ", ".join(f"{simulation.cap_reasons.get(k, k)}: {v}" for k, v in cap.get("reasons", {}).items())
-        out.append(("warn", f"{cap['n']} of {cap['of']} games ({cap['rate']:.2%}) hit the safety cap: "
+        out.append(("warn", f"{cap['n']} of {cap['of']} games ({percent(cap['rate'], 2)}) hit the safety cap: "
                             f"the rules let a game stall ({reasons}). This is a rules problem, not noise."))
     else:
         out.append(("p", "No game hit the safety cap."))
@@ -150,7 +151,7 @@ def _kit_cells(c: dict | None) -> list:
     if c is None:
         return ["", "", "", ""]
     lo, hi = c["ci95"]
-    return [c["printed"], c["games_over"], f"{c['rate']:.2%} [{lo:.2%}, {hi:.2%}]", c["verdict"]]
+    return [c["printed"], c["games_over"], f"{percent(c['rate'], 2)} [{percent(lo, 2)}, {percent(hi, 2)}]", c["verdict"]]
 
 
 # ---- HTML --------------------------------------------------------------------------

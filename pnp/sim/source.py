@@ -15,9 +15,9 @@ import functools
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pnp.content import display_path, load_text
+from pnp.games import Model
 from pnp.content.readfile import read_limited
 from pnp.core.errors import UserError
 from pnp.sim.hooks import Simulation
@@ -43,7 +43,7 @@ class GameSource:
         """The content hash the model and the `--json` result carry."""
         return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
 
-    def game(self) -> Any:
+    def game(self) -> Model:
         return _build(self)
 
     @property
@@ -52,7 +52,7 @@ class GameSource:
 
 
 @functools.lru_cache(maxsize=4)
-def _build(source: GameSource) -> Any:
+def _build(source: GameSource) -> Model:
     game, problems = load_text(source.text, source.path)
     if game is None:  # the command checked this very text before it made the source
         raise ValueError(f"{source.path}: the content does not load: {problems[0].format()}")

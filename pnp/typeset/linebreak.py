@@ -2,9 +2,10 @@
 
 Works on the runs `richtext.parse` produces (objects with kind/text/bold). Breaks
 happen only at spaces, never inside a glued group: a number and the icon after it
-("2 [wood]"), consecutive icons, a dash and the word before it, a one-letter word and
-the word after it, a bare number and whatever follows it ("3 загони"). Widths are the
-fonts' advance widths in mm (fonts.text_width_mm).
+("2 [wood]"), consecutive icons, a dash and the word before it, a one-letter word of the
+language's table (pnp.core.typography: uk в, у, з, і, й, а, о) and the word after it, a
+bare number and whatever follows it ("3 загони"). Hyphenation follows the same table.
+Widths are the fonts' advance widths in mm (fonts.text_width_mm).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.typeset import fonts
-from pnp.core import hyphen
+from pnp.core import hyphen, typography
+from pnp.core.typography import Typography
 from pnp.art import style
 from pnp.print.geometry import pt_to_mm
 
@@ -34,7 +36,7 @@ class _Atom:
     bold: bool = False
 
 
-def _atoms(runs) -> list[_Atom]:
+def _atoms(runs, t: Typography) -> list[_Atom]:
     atoms: list[_Atom] = []
     for run in runs:
         if run.kind != "text":
@@ -48,10 +50,10 @@ def _atoms(runs) -> list[_Atom]:
                     atoms.append(_Atom("space"))
             elif part:
                 atoms.append(_Atom("text", part, run.bold))
-    return _glue(atoms)
+    return _glue(atoms, t)
 
 
-def _glue(atoms: list[_Atom]) -> list[_Atom]:
+def _glue(atoms: list[_Atom], t: Typography) -> list[_Atom]:
     """Turn the spaces a line must not break at into non-breaking ones."""
     out = list(atoms)
     for i in range(1, len(out) - 1):
@@ -66,8 +68,7 @@ def _glue(atoms: list[_Atom]) -> list[_Atom]:
         before = out[i - 2] if i >= 2 else None
         one_letter = (
             prev.kind == "text"
-            and len(prev.text) == 1
-            and prev.text.isalpha()
+            and prev.text in t.one_letter_words
             and (before is None or before.kind in ("space", "nbsp", "thin", "break"))
         )
         if number_icon:
@@ -184,10 +185,6 @@ def _width(atoms: list[_Atom], base: str, size: float) -> float:
 
 #: characters measured at first when probing a long text: more than a line usually holds
 _PROBE = 32
-#: characters after the last one that fits still given to the hyphenator: its patterns
-#: (pyphen's uk_UA: 12 characters at most) and the checks on the tail look a few
-#: letters ahead, never this far
-_HYPHEN_CONTEXT = 16
 
 
 def _too_wide(word: list[_Atom], start: float, width: float, base: str, size: float) -> bool:
@@ -223,21 +220,23 @@ def _chars_that_fit(text: str, key: str, size: float, used: float, width: float)
     return lo
 
 
-def _splits(text: str, key: str, size: float, room: float) -> tuple[tuple[str, str], ...]:
-    """hyphen.splits of `text`, looking only at the part that can reach `room`."""
-    reach = _chars_that_fit(text, key, size, 0.0, room) + _HYPHEN_CONTEXT
+def _splits(text: str, key: str, size: float, room: float, t: Typography) -> tuple[tuple[str, str], ...]:
+    """hyphen.splits of `text`, looking only at the part that can reach `room`: the
+    characters that fit and as many after them as the hyphenator looks ahead
+    (hyphen.reach: its patterns and the checks on the tail)."""
+    reach = _chars_that_fit(text, key, size, 0.0, room) + hyphen.reach(t)
     if len(text) <= reach:
-        return hyphen.splits(text)
+        return hyphen.splits(text, t)
     window = text[:reach]
-    return tuple((head, text[reach - len(tail):]) for head, tail in hyphen.splits(window))
+    return tuple((head, text[reach - len(tail):]) for head, tail in hyphen.splits(window, t))
 
 
-def _split_word(word, room, base, size, hyphenate):
-    """Cut `word` so its head fits in `room`: (head, tail) or None."""
-    if len(word) == 1 and word[0].kind == "text" and hyphenate:
+def _split_word(word, room, base, size, t: Typography | None):
+    """Cut `word` so its head fits in `room` (hyphenated by `t`; None: never): (head, tail) or None."""
+    if len(word) == 1 and word[0].kind == "text" and t is not None:
         atom = word[0]
         key = face_of(base, atom.bold)
-        for head, tail in _splits(atom.text, key, size, room):
+        for head, tail in _splits(atom.text, key, size, room, t):
             if not _too_wide([_Atom("text", head, atom.bold)], 0.0, room, base, size):
                 return [_Atom("text", head, atom.bold)], [_Atom("text", tail, atom.bold)]
     return None
@@ -278,25 +277,31 @@ def min_lines(runs, width: float, face: str, size: float) -> int:
     grows in proportion to the size, so the total is measured once, at 1 pt: a size the
     text cannot fit at is then skipped for the price of a multiplication.
     """
-    total = _unit_width(tuple(runs), face) * size
+    total = _unit_width(tuple(runs), face, typography.active()) * size
     if total == 0:
         return 0
     return max(1, math.ceil(total / width - 1e-9)) if width > 0 else 1
 
 
 @lru_cache(maxsize=256)
-def _unit_width(runs: tuple, face: str) -> float:
-    return _width([a for a in _atoms(runs) if a.kind not in ("space", "break")], face, 1.0)
+def _unit_width(runs: tuple, face: str, t: Typography) -> float:
+    return _width([a for a in _atoms(runs, t) if a.kind not in ("space", "break")], face, 1.0)
+
+
+def wrap_runs(runs: tuple, width: float, face: str, size: float, hyphenate: bool = False) -> Wrapped:
+    """Greedy line breaking of parsed runs (a tuple) into lines no wider than `width` mm,
+    by the typography of the language being set (pnp.core.typography.active())."""
+    return _wrap(runs, width, face, size, hyphenate, typography.active())
 
 
 @lru_cache(maxsize=256)
-def wrap_runs(runs: tuple, width: float, face: str, size: float, hyphenate: bool = False) -> Wrapped:
-    """Greedy line breaking of parsed runs (a tuple) into lines no wider than `width` mm.
+def _wrap(runs: tuple, width: float, face: str, size: float, hyphenate: bool, t: Typography) -> Wrapped:
+    """`wrap_runs` in the language of `t`.
 
     Cached: fitting sets one text at the same size more than once (a title tried on
     one line, then two; the check, then the renderer), and the result is immutable.
     """
-    words = deque(_words(_atoms(runs)))
+    words = deque(_words(_atoms(runs, t)))
     space = fonts.text_width_mm(" ", face, size)
     lines: list[list[_Atom]] = []
     line: list[_Atom] = []
@@ -311,7 +316,7 @@ def wrap_runs(runs: tuple, width: float, face: str, size: float, hyphenate: bool
         if not _too_wide(word, used, width, face, size):
             line = _join(line, word)
             continue
-        cut = _split_word(word, width - used, face, size, hyphenate)
+        cut = _split_word(word, width - used, face, size, t if hyphenate else None)
         if cut:
             lines.append(_join(line, cut[0]))
             line = []

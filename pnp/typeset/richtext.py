@@ -6,8 +6,8 @@ real font metrics (fonts.text_width_mm), so a line never runs past its box.
 
 Breaks happen only at spaces, never inside a glued group (see linebreak): a number and
 the icon that follows it ("2 [wood]") always stay on one line. When a paragraph does not
-fit, `fit` first tries Ukrainian hyphenation at the same size, then shrinks in 0.25 pt
-steps down to the minimum.
+fit, `fit` first tries hyphenation at the same size, then shrinks in 0.25 pt steps down
+to the minimum. Ties and hyphenation follow the language being set (pnp.core.typography).
 
 All positions are millimetres; `to_svg` assumes an SVG whose user unit is 1 mm.
 """
@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from pnp.typeset import fonts
-from pnp.art import style
+from pnp.art import style, svg
 from pnp.print.geometry import pt_to_mm
 from pnp.art.icons import icon_names, use_icon
 from pnp.typeset.linebreak import Line, Piece, Wrapped, cap_height_mm, icon_box_mm, min_lines, wrap_runs
@@ -170,17 +169,16 @@ def fit_role(text: str, box_w: float, box_h: float, role: str = "body", align: s
 # --- drawing --------------------------------------------------------------------------
 
 
-def _num(v: float) -> str:
-    return f"{v:.3f}".rstrip("0").rstrip(".")
+PLACES = 3  # decimals of a paragraph's positions: 1 µm
 
 
-def _word_spans(piece: Piece, size: float, x0: float, baseline: float) -> list[str]:
-    attrs = fonts.face(piece.face).svg_attr_text()
+def _word_spans(piece: Piece, size: float, x0: float, baseline: float) -> list[tuple[float, float, str, dict]]:
+    attrs = fonts.face(piece.face).svg_attrs()
     spans, start = [], 0
     for word in piece.text.split(" "):
         if word:
             dx = fonts.text_width_mm(piece.text[:start], piece.face, size)
-            spans.append(f'<tspan x="{_num(x0 + piece.x + dx)}" y="{_num(baseline)}" {attrs}>{escape(word)}</tspan>')
+            spans.append((x0 + piece.x + dx, baseline, word, attrs))
         start += len(word) + 1
     return spans
 
@@ -199,12 +197,12 @@ def to_svg(result: FitResult, x: float, y: float, *, valign: str = "top",
     free = result.box_h - result.height_mm
     top = y + {"top": 0.0, "middle": free / 2, "bottom": free}[valign]
     baseline = top + fonts.ascent_mm(result.face, result.size)
-    font_size = _num(pt_to_mm(result.size))
+    font_size = pt_to_mm(result.size)
     colour = fill or style.colour("ink")
     cap = cap_height_mm(result.face, result.size)
     box = icon_box_mm(result.face, result.size)
     gap = pt_to_mm(style.INLINE_ICON_GAP_EM * result.size)
-    out = ['<g class="richtext">']
+    out = []
     for line in result.lines:
         free_w = result.box_w - line.width
         x0 = x + {"left": 0.0, "center": free_w / 2, "right": free_w}[result.align]
@@ -215,7 +213,6 @@ def to_svg(result: FitResult, x: float, y: float, *, valign: str = "top",
                 continue
             spans.extend(_word_spans(p, result.size, x0, baseline))
         if spans:
-            out.append(f'<text font-size="{font_size}" fill="{colour}">{"".join(spans)}</text>')
+            out.append(svg.text_spans(spans, places=PLACES, font_size=font_size, fill=colour))
         baseline += result.line_height_mm
-    out.append("</g>")
-    return "".join(out)
+    return svg.wrap("".join(out), class_="richtext")

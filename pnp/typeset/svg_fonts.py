@@ -17,21 +17,23 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from pnp.art import svg
 from pnp.typeset import fonts
 from pnp.exports.preview_assets import faces_used, font_face_css, text_chars
 
 LICENCE = fonts.FONT_DIR / "LICENSE-ParaType.txt"
 
 
-def _insert_style(svg: str, css: str) -> str:
-    """`svg` with a <style> of `css` first inside the root element."""
+def _insert_style(master: str, css: str) -> str:
+    """`master` with a <style> of `css` first inside the root element."""
     if not css:
-        return svg
-    start = svg.find("<svg")
-    end = svg.find(">", start) + 1
+        return master
+    start = master.find("<svg")
+    end = master.find(">", start) + 1
     if start < 0 or end <= 0:
         raise ValueError("not an SVG document")
-    return f"{svg[:end]}\n<defs><style>\n{css}\n</style></defs>{svg[end:]}"
+    style = svg.wrap(svg.wrap("\n" + css + "\n", "style"), "defs")
+    return f"{master[:end]}\n{style}{master[end:]}"
 
 
 def with_fonts(svgs: Sequence[str]) -> list[str]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import copy
 from functools import lru_cache
 
-from pnp.content import DEFAULT_CONTENT
+from pnp.content import default_content
 from pnp.games.tverdzha.modelbuild import build_game
-from pnp.content.schema import validate
+from pnp.content import format_problems
 from pnp.content.yamlload import Loaded, load_yaml, parse_yaml
 
 DELETE = object()
@@ -22,7 +22,7 @@ SOURCE = "content/tverdzha.yaml"
 
 @lru_cache(maxsize=1)
 def shipped_loaded() -> Loaded:
-    loaded, problems = load_yaml(DEFAULT_CONTENT, SOURCE)
+    loaded, problems = load_yaml(default_content(), SOURCE)
     assert loaded is not None and not problems
     return loaded
 
@@ -51,7 +51,7 @@ def changed(edits: dict, valid: bool = True):
             parent[path[-1]] = value
     new = Loaded(data, loaded.marks, loaded.text)
     if valid:
-        problems = validate(new)
+        problems = format_problems(new)[1]
         assert not problems, [p.format() for p in problems]
     return build_game(new, SOURCE)
 
@@ -59,7 +59,7 @@ def changed(edits: dict, valid: bool = True):
 def from_text(text: str, file: str = "t.yaml"):
     loaded, problems = parse_yaml(text, file)
     assert loaded is not None, [p.format() for p in problems]
-    assert not validate(loaded), [p.format() for p in validate(loaded)]
+    assert not format_problems(loaded)[1], [p.format() for p in format_problems(loaded)[1]]
     return build_game(loaded, file)
 
 

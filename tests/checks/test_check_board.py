@@ -1,12 +1,13 @@
-"""board: 21 lands, symmetric neighbours, castles and entrances, connected, mirrored, fair."""
+"""board: ТВЕРДЖА's 21 lands, castles and entrances, reachable, mirrored, fair."""
 
 from checkkit import DELETE, changed, codes, line_of, run, shipped_loaded
 from pnp.games.tverdzha.checks import board
 from pnp.games.tverdzha import reference
 
-CELLS = shipped_loaded().data["board"]["cells"]
+BOARD = shipped_loaded().data["board"]
+CELLS = BOARD["cells"]
 C = {c["id"]: i for i, c in enumerate(CELLS)}
-NB = lambda cid: ("board", "cells", C[cid], "neighbors")  # noqa: E731
+ZONE = {z["player"]: i for i, z in enumerate(BOARD["zones"])}
 
 
 def cells_line(cid: str) -> int:
@@ -16,88 +17,61 @@ def cells_line(cid: str) -> int:
 def test_shipped_board_facts(game):
     assert len(game.board.cells) == reference.BOARD_LANDS == 21
     assert all(len(k.entrances) == 3 for k in game.board.castles)
+    assert [k.zone for k in game.board.castles] == ["castle_a", "castle_b"]
     assert run(board, game) == []
 
 
-def test_neighbours_must_be_symmetric_and_exist():
-    [p] = run(board, changed({NB("a1"): ["a2"]}))
-    assert p.code == "board-asymmetric" and p.mark.line == cells_line("a5")
-    assert f"line {cells_line('a1')}" in p.hint
-    problems = run(board, changed({NB("a1"): ["a2", "a5", "a55"]}))
-    assert [(p.code, p.hint) for p in problems] == [("unknown-cell", "did you mean 'a5'?")]
-    problems = run(board, changed({NB("a1"): ["a2", "a5", "a1"]}))
-    assert codes(problems) == ["board-self-neighbor"]
-
-
 def test_exactly_21_lands():
-    data = [c for c in CELLS]
-    extra = dict(CELLS[C["c3"]], id="c4", pos=[5, 2], mirror="c4", neighbors=[])
-    problems = run(board, changed({("board", "cells"): data + [extra]}))
-    assert "board-size" in codes(problems) and "board-disconnected" in codes(problems)
+    extra = {"id": "c4", "pos": [4, 4]}
+    problems = run(board, changed({("board", "cells"): CELLS + [extra]}))
+    assert "board-size" in codes(problems)
 
 
-def test_cell_ids_and_positions_are_unique():
-    problems = run(board, changed({("board", "cells", C["c3"], "pos"): [0, 2]}))
-    assert "board-overlap" in codes(problems)
-    problems = run(board, changed({("board", "castles", 0, "pos"): [1, 0]}))
-    assert "board-overlap" in codes(problems)
-
-
-def test_castle_with_two_entrances_and_unknown_entrance():
-    problems = run(board, changed({("board", "castles", 0, "entrances"): ["a1", "a2"]}))
-    assert "castle-entrances" in codes(problems)
-    problems = run(board, changed({("board", "castles", 0, "entrances"): ["a1", "a2", "x3"]}))
-    assert "unknown-cell" in codes(problems)
+def test_castle_with_two_entrances():
+    problems = run(board, changed({("board", "zones", ZONE["A"], "entrances"): ["a1", "a2"]}))
+    [p] = [p for p in problems if p.code == "castle-entrances"]
+    assert p.mark.line == line_of("- {id: castle_a, ")
+    assert "board-unfair" in codes(problems)  # the mine is now 4 steps from A, 3 from B
 
 
 def test_one_castle_per_player():
-    problems = run(board, changed({("board", "castles", 1, "player"): "A"}))
+    problems = run(board, changed({("board", "zones", ZONE["B"], "player"): "A"}))
     assert codes(problems).count("castle-player") == 2  # B has none, A has two
-
-
-def test_a_land_cut_off_from_the_rest():
-    g = changed({NB("c3"): [], NB("a8"): ["a7"], NB("b8"): ["b7"], NB("mine"): ["a7", "b7", "citadel"]})
-    problems = run(board, g)
-    assert codes(problems) == ["board-disconnected"]
-    assert problems[0].mark.line == cells_line("c3")
+    problems = run(board, changed({("board", "zones", ZONE["B"], "kind"): "tower"}))
+    assert "castle-player" in codes(problems)  # a zone of another kind is no castle
 
 
 def test_lands_unreachable_from_a_castle_whose_entrances_do_not_exist():
-    g = changed({("board", "castles", 1, "entrances"): ["x1", "x2", "x3"]})
-    problems = run(board, g)
-    assert codes(problems).count("board-unreachable") == 21
-
-
-def test_mirror_must_be_an_involution():
-    problems = run(board, changed({("board", "cells", C["a1"], "mirror"): "b2"}))
-    assert codes(problems) == ["board-mirror", "board-mirror"]
-    assert problems[0].mark.line == cells_line("a1")
+    g = changed({("board", "zones", ZONE["B"], "entrances"): ["x1", "x2", "x3"]})
+    assert codes(run(board, g)).count("board-unreachable") == 21
 
 
 def test_mirror_positions_reflect_across_the_middle_row():
     g = changed({("board", "cells", C["b1"], "pos"): [3, 4], ("board", "cells", C["b3"], "pos"): [1, 4]})
-    assert set(codes(run(board, g))) == {"board-mirror-position"}
-
-
-def test_mirror_preserves_adjacency_and_fixed_lands_are_fair():
-    g = changed({NB("a2"): ["a1", "a3", "a6", "citadel"], NB("citadel"): ["a6", "b6", "c2", "mine", "a2"]})
     problems = run(board, g)
-    assert sorted(codes(problems)) == ["board-mirror-adjacency", "board-unfair"]
-    unfair = next(p for p in problems if p.code == "board-unfair")
-    assert "2 steps from castle A but 3 from castle B" in unfair.message
-    assert unfair.mark.line == line_of("- {id: citadel, ")
+    assert set(codes(problems)) == {"board-mirror-position"}
+    assert problems[0].mark.line == line_of("symmetry: {a1: b1")
 
 
-def test_castles_mirror_onto_each_other():
-    problems = run(board, changed({("board", "castles", 1, "entrances"): ["b1", "b2", "b8"]}))
-    assert "board-mirror-castle" in codes(problems)
-    problems = run(board, changed({("board", "castles", 1, "pos"): [3, 5]}))
+def test_castles_sit_at_each_others_reflection():
+    problems = run(board, changed({("board", "zones", ZONE["B"], "pos"): [3, 5]}))
     assert codes(problems) == ["board-mirror-castle"]
+
+
+def test_a_fixed_land_off_the_centre_is_unfair():
+    """The citadel swapped with a2: closer to castle A, and on a mirrored cell."""
+    g = changed({("board", "cells", C["citadel"], "pos"): [2, 0], ("board", "cells", C["a2"], "pos"): [2, 2]})
+    problems = run(board, g)
+    assert sorted(set(codes(problems))) == ["board-mirror-position", "board-unfair"]
+    unfair = next(p for p in problems if p.code == "board-unfair")
+    assert "2 steps from castle A but 5 from castle B" in unfair.message
+    assert unfair.mark.line == cells_line("citadel")
 
 
 def test_fixed_lands_sit_on_self_mirrored_cells_and_are_fixed_kinds():
     g = changed({("board", "cells", C["a1"], "land"): "mine"})
-    assert "board-mirror-fixed" in codes(run(board, g))
+    problems = [p for p in run(board, g) if p.code == "board-mirror-fixed"]
+    assert problems and problems[0].mark.line == line_of("symmetry: {a1: b1")
     g = changed({("board", "cells", C["c1"], "land"): "forest"})
     assert "board-fixed-land" in codes(run(board, g))
     g = changed({("board", "cells", C["mine"], "land"): DELETE})

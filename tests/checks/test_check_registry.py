@@ -7,17 +7,18 @@ import pytest
 import pnp.checks as checks
 from checkkit import changed
 from pnp.core.errors import Level
+from pnp.games.tverdzha.pack import PACK
 
 #: the checks of the foundation; other modules (text-fit, ...) may join the registry
 EXPECTED = {"board", "buildings", "deck", "references", "rules", "strings", "templates", "thresholds"}
 
 
 def test_every_check_module_is_found_with_a_kebab_case_id():
-    ids = checks.ids()
+    ids = checks.ids(PACK.checks)
     assert EXPECTED <= set(ids)
-    assert list(ids) == sorted(ids, key=lambda i: next(m.__name__ for m in checks.modules() if m.ID == i))
+    assert list(ids) == sorted(ids, key=lambda i: next(m.__name__ for m in checks.modules(PACK.checks) if m.ID == i))
     assert len(ids) == len(set(ids))
-    for module in checks.modules():
+    for module in checks.modules(PACK.checks):
         assert re.fullmatch(r"[a-z]+(-[a-z]+)*", module.ID)
         assert module.CODES, module.__name__
         assert all(re.fullmatch(r"[a-z]+(-[a-z]+)*", code) for code in module.CODES)
@@ -25,14 +26,14 @@ def test_every_check_module_is_found_with_a_kebab_case_id():
 
 def test_problem_codes_are_documented_once():
     seen = {}
-    for module in checks.modules():
+    for module in checks.modules(PACK.checks):
         for code in module.CODES:
             assert code not in seen or code == "duplicate-id", f"{code} in {module.ID} and {seen[code]}"
             seen.setdefault(code, module.ID)
 
 
 def test_shipped_content_has_no_problem_in_any_check(game):
-    for module in checks.modules():
+    for module in checks.modules(PACK.checks):
         assert list(module.check(game, None)) == [], module.ID
         assert list(module.check(game, "uk")) == [], module.ID
 
@@ -51,7 +52,7 @@ def test_run_all_only_runs_the_named_checks():
 
 
 def test_a_crashing_check_becomes_one_problem_not_a_traceback(monkeypatch, game):
-    board = next(m for m in checks.modules() if m.ID == "board")
+    board = next(m for m in checks.modules(PACK.checks) if m.ID == "board")
 
     def boom(game, lang=None):
         yield from ()
@@ -64,7 +65,7 @@ def test_a_crashing_check_becomes_one_problem_not_a_traceback(monkeypatch, game)
 
 
 def test_codes_cover_loader_and_checks():
-    all_codes = checks.codes()
+    all_codes = checks.codes(PACK.checks)
     assert "check-crashed" in all_codes and "deck-size" in all_codes
     with pytest.raises(KeyError):
         all_codes["no-such-code"]

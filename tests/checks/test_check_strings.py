@@ -61,3 +61,10 @@ def test_texts_walk_finds_every_kind_of_text(game):
     assert ("battle", "thresholds", "rows", 0, "label") in paths
     assert ("round", "end", 0, "text") in paths
     assert any(p[:1] == ("ui",) for p in paths) and any(p[:1] == ("clarifications",) for p in paths)
+
+
+def test_a_language_pnp_has_no_typography_for_is_a_content_error():
+    game = changed({("game", "languages"): ["uk", "de"]})
+    [p] = [p for p in run(strings, game) if p.code == "unsupported-language"]
+    assert "'de'" in p.message and p.mark.line == game.mark("game", "languages").line
+    assert "unsupported-language" not in codes(run(strings, changed({("game", "languages"): ["uk", "ru"]})))

@@ -16,12 +16,12 @@ def test_the_shipped_kit_passes(game):
 
 
 def test_printed_strings_include_content_and_rulebook_templates(game):
-    from pnp.checks._printed import TEMPLATE_DIR
-    from pnp.rulebook.prose import TEMPLATE_DIR as RULEBOOK
+    from pnp.checks._printed import rulebook_templates
+    from pnp.rulebook.prose import folder
 
-    assert TEMPLATE_DIR == RULEBOOK
+    assert rulebook_templates(game) == folder(game)
     whats = {item.what for item in printed(game, "uk")}
-    assert "templates/rulebook/battle.j2" in whats and "ui.mat_reserve.uk" in whats
+    assert "templates/tverdzha/rulebook/battle.j2" in whats and "ui.mat_reserve.uk" in whats
 
 
 def test_an_avoided_word_is_reported_at_its_line():
@@ -40,14 +40,14 @@ def test_capitalised_entries_match_only_the_capital(game):
 
 
 def test_the_plural_address_is_refused():
-    g = changed({("ui", "print_scale"): {"uk": "Друкуйте в масштабі 100 %"}})
+    g = changed({("ui", "aid_ratio"): {"uk": "Друкуйте в масштабі 100 %"}})
     problems = run(address, g)
-    assert codes(problems) == ["form-of-address"] and problems[0].mark.line == line_of("print_scale:")
+    assert codes(problems) == ["form-of-address"] and problems[0].mark.line == line_of("aid_ratio:")
     assert "«Друкуйте»" in problems[0].message
 
 
 def test_words_ending_like_a_plural_imperative_are_not_address(game):
-    g = changed({("ui", "print_scale"): {"uk": "Навіть у масштабі 100 %"}})
+    g = changed({("ui", "aid_ratio"): {"uk": "Навіть у масштабі 100 %"}})
     assert run(address, g) == []
 
 

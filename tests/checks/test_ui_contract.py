@@ -1,4 +1,5 @@
-"""The ui-string contract (pnp/games/tverdzha/ui_keys.py) covers every key a renderer asks for by name.
+"""The ui-string contract (pnp/games/tverdzha/ui_keys.py and pnp's catalogue, pnp/core/catalogue)
+covers every key a renderer asks for by name.
 
 A renderer that asks for an undeclared key fails at build time (Game.ui refuses it), so a
 key added to a renderer without its declaration would pass `pnp check` and break the build.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from pnp.core import catalogue
 from pnp.games.tverdzha import ui_keys as ui
 
 PACKAGE = Path(__file__).resolve().parents[2] / "pnp"
@@ -27,5 +29,10 @@ def literal_keys() -> dict[str, str]:
 def test_every_key_a_renderer_names_is_declared():
     keys = literal_keys()
     assert len(keys) > 40  # it did read the renderers
-    undeclared = {k: where for k, where in keys.items() if k not in ui.REQUIRED and k not in ui.OPTIONAL}
-    assert undeclared == {}, f"declare these in pnp/games/tverdzha/ui_keys.py: {undeclared}"
+    declared = {*ui.REQUIRED, *ui.OPTIONAL, *catalogue.FIELDS}
+    undeclared = {k: where for k, where in keys.items() if k not in declared}
+    assert undeclared == {}, f"declare these in pnp/games/tverdzha/ui_keys.py or pnp/core/catalogue: {undeclared}"
+
+
+def test_a_key_is_the_games_or_the_tools_never_both():
+    assert not set(catalogue.FIELDS) & {*ui.REQUIRED, *ui.OPTIONAL}

@@ -13,8 +13,9 @@ from collections import Counter
 
 import pytest
 
-from pnp.build import _renderer
+from pnp.build import renderers_of
 from pnp.components.base import BuildOptions, RenderContext
+from pnp.games.tverdzha.pack import PACK
 
 pytestmark = pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler-utils (pdftotext)")
 
@@ -30,7 +31,7 @@ def built(game, tmp_path_factory):
     ctx = RenderContext(BuildOptions(), out)
     paths = {}
     for kind in ("rulebook", "aids", "cards"):
-        for f in _renderer(kind).render(game, ctx):
+        for f in renderers_of(PACK)[kind].render(game, ctx):
             if f.path.endswith(".pdf"):
                 paths.setdefault(kind, out / f.path)
     return paths

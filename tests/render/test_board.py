@@ -17,7 +17,7 @@ from pnp.games.tverdzha.render.board import BoardRenderer, board_part, land_yiel
 from pnp.games.tverdzha.render.board_layout import LENS_MIN_CLEAR, layout
 from pnp.components.hull import distance_to_polygon
 from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
-from pnp.print.tiling import plan_tiles
+from pnp.print.tile_plan import plan_tiles
 
 
 @pytest.fixture(scope="module")

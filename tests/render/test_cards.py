@@ -14,18 +14,26 @@ from pypdf import PdfReader
 
 from pdfprobe import drawing, ink_boxes, pdffonts, same_places, text, words
 from pnp.games.tverdzha import kit_counts as kit
-from pnp.components import card_faces, card_layout, cards
+from pnp.checks import card_layouts
+from pnp.components import cards
 from pnp.print import pdf, sheetmarks
-from pnp.components.base import RENDERERS, BuildOptions, RenderContext
+from pnp.build import renderers_of
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.games.tverdzha.pack import PACK
 from pnp.print.geometry import PAPERS, pt_to_mm
 
+# the content's card families, in print order, and what kit_counts counts for each
 FAMILY_COUNTS = {"battle": "battle_cards", "building": "building_cards", "upgrade": "upgrade_cards"}
+
+
+def test_the_content_declares_the_three_families_in_print_order(game):
+    assert [f.id for f in game.card_families] == list(FAMILY_COUNTS)
 
 
 def _render(game, root: Path, **options):
     out = root / "-".join(f"{k}={v}" for k, v in sorted(options.items())) if options else root / "default"
     ctx = RenderContext(BuildOptions(**options), out)
-    files = RENDERERS["cards"]().render(game, ctx)
+    files = renderers_of(PACK)["cards"].render(game, ctx)
     return out, files, ctx
 
 
@@ -50,7 +58,7 @@ def _pdf(result, name="tverdzha-uk-cards.pdf") -> bytes:
 
 def _sheets(game, per_sheet: int = 9) -> dict[str, int]:
     """Sheets per family when `per_sheet` cards fit a sheet (3x3 of 63x88 mm on A4)."""
-    return {f: -(-getattr(kit.counts(game), FAMILY_COUNTS[f]) // per_sheet) for f in cards.FAMILIES}
+    return {f: -(-getattr(kit.counts(game), FAMILY_COUNTS[f]) // per_sheet) for f in FAMILY_COUNTS}
 
 
 def _page_ranges(game, per_sheet: int = 9):
@@ -117,7 +125,7 @@ def test_card_count_per_family_matches_the_kit(a4, game):
     for family, pages in _page_ranges(game).items():
         placed = sum(len(_forms(data, i)) for i in pages)
         assert placed == getattr(counts, FAMILY_COUNTS[family]), family
-    decks = a4[2].cache["card_svgs"]["decks"]
+    decks = a4[2].made["cards"].decks
     assert len(decks["battle"]) == counts.battle_cards == 40
     assert len(decks["building"]) == counts.building_cards == 36
     assert len(decks["upgrade"]) == counts.upgrade_cards == 36
@@ -193,7 +201,7 @@ def test_every_back_is_its_family_back(a4, game):
     """Each card on a back page shows its family's back (the family name, once per card)."""
     data = _pdf(a4)
     for family, pages in _page_ranges(game).items():
-        label = game.ui(card_faces.FAMILY_UI[family], "uk")
+        label = game.ui(next(f.name for f in game.card_families if f.id == family), "uk")
         for index in pages:
             lines = [line.strip() for line in text(data, index + 2).splitlines()]
             assert lines.count(label) == len(_forms(data, index + 1)) == len(_forms(data, index)), (family, index)
@@ -240,9 +248,9 @@ def test_back_offset_moves_only_the_backs(game, tmp_path):
 
 
 def _masters(result):
-    cache = result[2].cache["card_svgs"]
-    faces = [svg for f in cards.FAMILIES for _, _, svg in cache[f]]
-    return faces + list(cache["backs"].values())
+    masters = result[2].made["cards"]
+    faces = [svg for f in FAMILY_COUNTS for _, _, svg in masters.faces[f]]
+    return faces + list(masters.backs.values())
 
 
 def test_masters_are_bleed_sized_with_a_mm_viewbox_and_local_ids(a4, game):
@@ -271,7 +279,7 @@ def test_ink_saver_has_no_full_bleed_fills(game):
     """Ink saver: nothing is printed in the bleed, so nothing but the card itself gets ink."""
     spec = game.print.card
     masters = cards.build_masters(game, "uk", ink_saver=True)
-    for svg in [s for f in cards.FAMILIES for _, _, s in masters.faces[f][:3]] + list(masters.backs.values()):
+    for svg in [s for f in FAMILY_COUNTS for _, _, s in masters.faces[f][:3]] + list(masters.backs.values()):
         (x0, y0, x1, y1), = ink_boxes(pdf.svg_to_pdf(svg, pdf.DocInfo("card")))
         assert x0 >= spec.bleed and y0 >= spec.bleed
         assert x1 <= spec.bleed + spec.width and y1 <= spec.bleed + spec.height
@@ -292,14 +300,14 @@ def test_all_text_lies_inside_the_safe_zone(a4, game):
             assert word.y0 >= safe[1] - tol and word.y1 <= safe[3] + tol, word
 
 
-def test_zones_stay_inside_the_safe_zone(game):
-    for family in card_layout.FAMILIES:
-        assert card_layout.check_zones(card_layout.zones(game.print.card, family)) == []
+def test_layout_boxes_stay_on_the_card_text_inside_the_safe_zone(game):
+    for family in game.card_families:
+        assert card_layouts.family_problems(game, family) == []
 
 
 def test_effect_text_is_at_least_the_minimum(a4, game):
-    for t in a4[2].cache["card_masters"].texts:
-        assert t.effect.size >= game.print.card.min_text_pt >= 7.0
+    for t in a4[2].made["cards"].texts:
+        assert t.fits["effect_text"].size >= game.print.card.min_text_pt >= 7.0
         assert t.overflows() == []
 
 
@@ -313,9 +321,9 @@ def test_shrunk_cards_are_noted(game, tmp_path):
     changed = replace(game, battle_cards=tuple(replace(c, effects=(longer,)) if c.id == "retreat" else c
                                                for c in game.battle_cards))
     masters = cards.build_masters(changed, "uk")
-    note = cards.shrink_note(masters, "uk", card_layout.EFFECT.size)
-    assert note and "Відступ" in note and "retreat" in note
-    assert cards.shrink_note(cards.build_masters(game, "uk"), "uk", card_layout.EFFECT.size) is None
+    note = cards.shrink_note(masters, "uk")
+    assert note and "Відступ" in note and "retreat" in note and "effect_text" in note
+    assert cards.shrink_note(cards.build_masters(game, "uk"), "uk") is None
 
 
 # --- determinism and ink ---------------------------------------------------------------------
@@ -345,3 +353,14 @@ def test_ink_saver_lowers_coverage(a4, game, tmp_path):
     assert light < 0.5 * full, (full, light)
     # still the same cards, same names
     assert text(_pdf(saver)).count("Натиск") == text(_pdf(a4)).count("Натиск")
+
+
+def test_filled_templates_print_the_plural_form_of_their_number(a4):
+    """The words the cards print, read back from the PDF: each number in its CLDR form
+    (uk: 1 -> one, 2 and 3 -> few), the parameters filled into the text."""
+    flat = " ".join(text(_pdf(a4)).split())
+    for phrase in ("+1 бойова карта до ліміту руки", "+2 бойові карти до ліміту руки",
+                   "добери 1 бойову карту", "добери 2 бойові карти",
+                   "3 однакові ресурси на 1 будь-який", "2 однакові ресурси на 3 будь-які"):
+        assert phrase in flat, phrase
+    assert "бойових карт" not in flat and "однакових ресурсів" not in flat

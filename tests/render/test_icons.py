@@ -71,7 +71,7 @@ def test_subset_and_use():
     defs = icons.icon_defs(["gold", "wood", "gold"])
     assert re.findall(r'id="(icon-[^"]+)"', defs) == ["icon-gold", "icon-wood"]
     use = icons.use_icon("wood", 1, 2, 4)
-    assert 'href="#icon-wood"' in use and 'width="4.000"' in use and 'y="2.000"' in use
+    assert ET.fromstring(use).attrib == {"href": "#icon-wood", "x": "1", "y": "2", "width": "4", "height": "4"}
 
 
 def test_unknown_icon_names_the_icon():

@@ -15,9 +15,11 @@ import tracemalloc
 from hypothesis import given, settings, strategies as st
 
 from pnp.content import load_game
-from pnp.components import card_layout
+from pnp.components import card_boxes, card_text
 from pnp.typeset import fonts, linebreak, richtext
-from pnp.core import hyphen
+from pnp.core import hyphen, typography
+
+UK = typography.table("uk")
 
 LETTERS = "абвгдежзийклмнопрстуфхцчшщьюяєії"
 
@@ -31,13 +33,15 @@ def _title_cost(name: str, memory: bool = False) -> tuple[float, richtext.FitRes
     """CPU seconds to fit `name` as a card title; with `memory`, the peak bytes allocated instead
     (tracemalloc slows Python down several times, so the two are measured apart)."""
     game, _ = load_game()
-    zones = card_layout.zones(game.print.card, "building")
-    card_layout.fit_title("Ринок", zones)  # fonts and the hyphenation dictionary loaded
-    linebreak.wrap_runs.cache_clear()
+    layout = card_text.family_layout(game, next(f for f in game.card_families if f.id == "building"))
+    title, box = layout.element("title"), card_boxes.boxes(layout, game.print.card)["title"]
+    style = layout.styles["title"]
+    card_text.fit_text("Ринок", title, style, box, 7.0)  # fonts and the hyphenation dictionary loaded
+    linebreak._wrap.cache_clear()
     if memory:
         tracemalloc.start()
     start = time.process_time()
-    result = card_layout.fit_title(name, zones)
+    result = card_text.fit_text(name, title, style, box, 7.0)
     cost = time.process_time() - start
     if memory:
         cost = tracemalloc.get_traced_memory()[1]
@@ -62,7 +66,7 @@ def test_cost_grows_about_linearly():
 
 def _split_in_full(text: str, room: float, face: str, size: float):
     """The head that `_split_word` must choose: the longest hyphenation of the whole word that fits."""
-    for head, tail in hyphen.splits(text):
+    for head, tail in hyphen.splits(text, UK):
         if fonts.text_width_mm(head, face, size) <= room:
             return head, tail
     return None
@@ -72,7 +76,7 @@ def _split_in_full(text: str, room: float, face: str, size: float):
 @given(st.integers(40, 400), st.floats(5.0, 60.0), st.integers(0, 10_000))
 def test_hyphenating_the_reachable_part_gives_the_same_cut(length, room, seed):
     text = _letters(length, seed)
-    got = linebreak._split_word([linebreak._Atom("text", text)], room, "sans", 8.0, True)
+    got = linebreak._split_word([linebreak._Atom("text", text)], room, "sans", 8.0, UK)
     want = _split_in_full(text, room, "sans", 8.0)
     assert (got and (got[0][0].text, got[1][0].text)) == (want or None)
 

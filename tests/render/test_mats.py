@@ -15,7 +15,7 @@ from pnp.components.base import BuildOptions, RenderContext
 from pnp.print.geometry import NO_PRINT_MARGIN, paper as get_paper, pt_to_mm
 from pnp.games.tverdzha.render.mat_panels import mat_facts
 from pnp.games.tverdzha.render.mats import MatsRenderer, mat_layout, mat_part
-from pnp.print.tiling import oriented, plan_tiles
+from pnp.print.tile_plan import oriented, plan_tiles
 
 
 @pytest.fixture(scope="module")

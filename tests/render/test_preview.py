@@ -23,6 +23,8 @@ FILES = [OutputFile("tverdzha-uk-cards.pdf", "cards", 24), OutputFile("tverdzha-
          OutputFile("print-shop/generic/tverdzha-uk-battle-fronts.pdf", "print-shop", 40),
          OutputFile("tts/tverdzha-uk-battle.json", "tts", 0), OutputFile("svg/cards/back-battle.svg", "svg", 0)]
 
+FAMILIES = ("battle", "building", "upgrade")  # the content's card families (test_cards checks the order)
+
 
 @pytest.fixture(scope="module")
 def built(game, tmp_path_factory):
@@ -68,10 +70,10 @@ def test_one_file_of_kind_preview(built):
 def test_every_card_design_shown_with_its_count(game, built):
     _, _, ctx, html = built
     figures = _parse(html).figures
-    masters = cards.masters_for(game, ctx)
+    masters = ctx.masters(game, "cards")
     c = kit.counts(game)
     totals = {"battle": c.battle_cards, "building": c.building_cards, "upgrade": c.upgrade_cards}
-    for family in cards.FAMILIES:
+    for family in FAMILIES:
         faces = [f for f in figures if f["data-component"] == f"cards-{family}" and "data-back" not in f]
         backs = [f for f in figures if f["data-component"] == f"cards-{family}" and "data-back" in f]
         assert [f["data-name"] for f in faces] == [name for _, name, _ in masters.faces[family]]

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from pdfprobe import pdffonts, qpdf_check, text, words
 from pnp.games.tverdzha import kit_counts as kit
-from pnp.components import card_layout, cards
+from pnp.components import card_boxes, card_text
 from pnp.print import pdf, raster
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.print.geometry import Box, pt_to_mm, px_to_mm
@@ -24,6 +24,8 @@ from pnp.exports.printshop import PrintShopRenderer, family_pdfs, shop_masters
 from pnp.exports.shop_presets import PRESETS, preset
 
 TOL = 0.05  # mm
+
+FAMILIES = ("battle", "building", "upgrade")  # the content's card families (test_cards checks the order)
 
 
 @pytest.fixture(scope="module")
@@ -87,11 +89,12 @@ def test_tgc_layout_keeps_every_text_zone_in_the_shop_safe_zone(game):
     tgc = preset("tgc")
     spec = tgc.card_spec(game.print.card)
     safe = tgc.safe_box(spec)
-    for family in card_layout.FAMILIES:
-        zones = card_layout.zones(spec, family)
-        assert card_layout.check_zones(zones) == []
-        for name, box in zones.text_zones().items():
-            assert safe.contains(box, tol=1e-6), (family, name, box, safe)
+    for family in game.card_families:
+        layout = card_text.family_layout(game, family)
+        boxes = card_boxes.boxes(layout, spec, card_text.steps(layout, family.cards(game, "uk")[0]))
+        for element in layout.of_kind("text"):
+            box = boxes[element.name]
+            assert box.w > 0 and box.h > 0 and safe.contains(box, tol=1e-6), (family.id, element.name, box, safe)
 
 
 # --- the generic files ------------------------------------------------------------------------
@@ -102,10 +105,10 @@ def test_files_and_kinds(game, generic):
     pdfs = [f for f in files if f.kind == "print-shop"]
     pngs = [f for f in files if f.kind == "png"]
     assert {Path(f.path).name for f in pdfs} == {
-        f"tverdzha-uk-{family}-{side}.pdf" for family in cards.FAMILIES for side in ("fronts", "backs")}
+        f"tverdzha-uk-{family}-{side}.pdf" for family in FAMILIES for side in ("fronts", "backs")}
     assert all(f.path.startswith("print-shop/generic/") for f in files)
     assert all((out / f.path).is_file() for f in files)
-    assert len(pngs) == sum(len(set(d)) + 1 for d in cards.masters_for(game, generic[2]).decks.values())
+    assert len(pngs) == sum(len(set(d)) + 1 for d in generic[2].masters(game, "cards").decks.values())
 
 
 def test_every_page_has_trim_and_bleed_boxes(game, generic):
@@ -135,8 +138,8 @@ def test_fonts_embedded_and_qpdf_clean(generic):
 
 def test_fronts_follow_deck_order(game, generic):
     out, _, ctx = generic
-    masters = cards.masters_for(game, ctx)
-    for family in cards.FAMILIES:
+    masters = ctx.masters(game, "cards")
+    for family in FAMILIES:
         names = {card_id: name for card_id, name, _ in masters.faces[family]}
         pages = text((out / f"print-shop/generic/tverdzha-uk-{family}-fronts.pdf").read_bytes()).split("\f")
         for k, card_id in enumerate(masters.decks[family]):
@@ -146,7 +149,7 @@ def test_fronts_follow_deck_order(game, generic):
 
 
 def test_alternate_order_pairs_each_front_with_its_back(game, generic):
-    masters = cards.masters_for(game, generic[2])
+    masters = generic[2].masters(game, "cards")
     ((suffix, pages),) = family_pdfs(masters, "battle", game.print.card, "alternate")
     assert suffix == "" and len(pages) == 2 * len(masters.decks["battle"])
     assert [p.placements[0].svg for p in pages[1::2]] == [masters.backs["battle"]] * len(masters.decks["battle"])
@@ -167,8 +170,8 @@ def test_pngs_exact_size_rgb_300dpi_with_counts(game, generic):
     from PIL import Image
 
     out, files, ctx = generic
-    masters = cards.masters_for(game, ctx)
-    for family in cards.FAMILIES:
+    masters = ctx.masters(game, "cards")
+    for family in FAMILIES:
         folder = out / "print-shop/generic/png" / family
         names = sorted(p.name for p in folder.glob("*.png"))
         counts = Counter(masters.decks[family])
@@ -188,7 +191,7 @@ def test_pngs_exact_size_rgb_300dpi_with_counts(game, generic):
 
 def test_png_bytes_do_not_depend_on_what_the_process_drew_before(game, generic):
     """In-process after PDF drawing (this module drew 200+ pages) vs a fresh interpreter."""
-    masters = cards.masters_for(game, generic[2])
+    masters = generic[2].masters(game, "cards")
     svg = masters.faces["building"][0][2]
     job = raster.RasterJob(svg, 815, 1110, dpi=300)
     pdf.render([pdf.Page(69, 94, (pdf.Placement(svg),))], pdf.DocInfo("warm-up"))
@@ -202,7 +205,7 @@ def test_png_bytes_do_not_depend_on_what_the_process_drew_before(game, generic):
 
 
 def test_pool_gives_the_serial_bytes_in_order(game, generic):
-    masters = cards.masters_for(game, generic[2])
+    masters = generic[2].masters(game, "cards")
     jobs = [raster.RasterJob(svg, 230, 313) for _, _, svg in masters.faces["battle"][:5]]
     serial = [raster.run_job(job) for job in reversed(jobs)][::-1]  # another drawing order
     assert len(set(serial)) == 5
@@ -217,7 +220,7 @@ def test_tgc_pdf_text_stays_in_safe_zone_and_png_size(game, tmp_path):
     masters, spec = shop_masters(game, ctx, tgc)
     assert spec.width == pytest.approx(63.5) and spec.bleed == pytest.approx(3.175)
     safe = tgc.safe_box(spec).moved(spec.bleed, spec.bleed)  # page coordinates
-    for family in cards.FAMILIES:
+    for family in FAMILIES:
         pages = [pdf.Page(p.width, p.height, p.placements, trim=p.trim, bleed=p.bleed)
                  for p in family_pdfs(masters, family, spec, "separate")[0][1]]
         unique = list(dict.fromkeys(p.placements[0].svg for p in pages))

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.content import DEFAULT_CONTENT, load_game
+from pnp.content import default_content, load_game
 from pnp.print.preflight import preflight
 from pnp.rulebook.renderer import build_pdf
 from pnp.rulebook import prose
@@ -151,12 +151,13 @@ def test_fixed_ukrainian_phrases(book):
 
 
 def test_the_worked_example_quotes_the_engine_odds(book):
-    from pnp.games.tverdzha.rulebook.example import ATTACKER_UNITS, DEFENDER_UNITS, percent
+    from pnp.core.i18n import percent
+    from pnp.games.tverdzha.rulebook.example import ATTACKER_UNITS, DEFENDER_UNITS
     from pnp.games.tverdzha.rules.odds import battle_odds
 
     odds = battle_odds(book.game, ATTACKER_UNITS, DEFENDER_UNITS)
     flat = re.sub(r"\s+", " ", _text(book.path)).replace(NBSP, " ")
-    assert f"імовірністю {percent(odds.capture).replace(NBSP, ' ')}" in flat
+    assert f"імовірністю {percent(odds.capture, 'uk').replace(NBSP, ' ')}" in flat
     assert 0 < odds.capture < 1
 
 
@@ -226,7 +227,7 @@ def test_same_content_gives_the_same_bytes(book):
 
 
 def test_a_changed_cost_and_count_show_up_in_the_rebuilt_rulebook(tmp_path):
-    text = DEFAULT_CONTENT.read_text(encoding="utf-8")
+    text = default_content().read_text(encoding="utf-8")
     text, n1 = re.subn(r"(id: market\n    name: \{uk: Ринок\}\n    cost: )\{wood: 3\}",
                        r"\1{wood: 1, gold: 2}", text)
     text, n2 = re.subn(r"(id: onslaught\n    name: \{uk: Натиск\}\n    count: )2", r"\g<1>5", text)
@@ -248,12 +249,12 @@ def test_a_template_that_needs_missing_content_stops_the_build():
     with pytest.raises(RulebookError) as failure:
         prose.render(game, "uk", extra={})  # no worked example, no kit counts
     message = str(failure.value)
-    assert re.search(r"templates/rulebook/\w+\.j2:\d+: ", message), message
+    assert re.search(r"templates/tverdzha/rulebook/\w+\.j2:\d+: ", message), message
     assert "is undefined" in message
 
 
 def test_an_effect_the_content_no_longer_has_stops_the_build(tmp_path):
-    text = DEFAULT_CONTENT.read_text(encoding="utf-8").replace("key: train_cap", "key: train_limit")
+    text = default_content().read_text(encoding="utf-8").replace("key: train_cap", "key: train_limit")
     content = tmp_path / "content.yaml"
     content.write_text(text, encoding="utf-8")
     game, problems = load_game(content)
@@ -300,11 +301,11 @@ def test_long_paragraphs_are_hyphenated_in_the_pdf(book):
 
 
 def test_a_missing_ui_string_names_the_template_line(tmp_path):
-    text = "\n".join(line for line in DEFAULT_CONTENT.read_text(encoding="utf-8").splitlines()
+    text = "\n".join(line for line in default_content().read_text(encoding="utf-8").splitlines()
                      if "mat_garrison:" not in line)
     content = tmp_path / "content.yaml"
     content.write_text(text + "\n", encoding="utf-8")
     game, problems = load_game(content)
     assert game is not None, problems
-    with pytest.raises(RulebookError, match=r"templates/rulebook/setup\.j2:\d+: .*'mat_garrison'"):
+    with pytest.raises(RulebookError, match=r"templates/tverdzha/rulebook/setup\.j2:\d+: .*'mat_garrison'"):
         build_pdf(game, "uk")

@@ -11,7 +11,9 @@ from safezone import clearances, closer_than
 from pnp.games.tverdzha.render import aids
 from pnp.components import cards, tokens
 from pnp.print import pdf  # noqa: F401 - registers the renderers
-from pnp.components.base import RENDERERS, BuildOptions, RenderContext
+from pnp.build import renderers_of
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.games.tverdzha.pack import PACK
 from pnp.print.imposition import SheetText
 from pnp.components.token_sheet import token_pages
 
@@ -20,7 +22,7 @@ VARIANTS = {"a4": {}, "letter-short": {"paper": "letter", "duplex": "short"}, "i
 
 def _build(game, root: Path, kind: str, options: dict) -> bytes:
     out = root / kind
-    RENDERERS[kind]().render(game, RenderContext(BuildOptions(**options), out))
+    renderers_of(PACK)[kind].render(game, RenderContext(BuildOptions(**options), out))
     return (out / f"{game.id}-uk-{kind}.pdf").read_bytes()
 
 

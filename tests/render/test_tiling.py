@@ -11,7 +11,9 @@ import tileprobe
 from pdfprobe import ink_boxes, text
 from pnp.print import pdf
 from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
-from pnp.print.tiling import BAND, OVERLAP, Part, TileText, mark_positions, plan_tiles, tiled_pages
+from pnp.print.tile_plan import BAND, OVERLAP, Part, TileText, mark_positions, plan_tiles
+from pnp.print import tiling
+from pnp.print.tiling import tiled_pages
 
 TEXT = TileText(part="Пробна частина", label="{part} — ряд {row}, стовпець {col} (аркуш {page} з {pages})",
                 glue="клей", cut="різати", map_title="Пробна частина: як скласти",
@@ -120,8 +122,6 @@ def test_grid_lines_continue_across_every_seam(tiled):
 
 def test_a_tile_drawn_0_3_mm_off_is_caught(tiled):
     """The continuity check is real: shift the drawing on one sheet (marks kept) and it fails."""
-    from pnp.print import tiling
-
     _, plan = tiled
     part = grid_part(374.0, 300.0)
     pages, _ = tiled_pages(part, "a4", TEXT)

@@ -15,14 +15,16 @@ from pnp.art import icon_inline, style
 from pnp.print import pdf, sheetmarks
 from pnp.games.tverdzha.render import token_art
 from pnp.components import tokens
-from pnp.components.base import RENDERERS, BuildOptions, RenderContext
+from pnp.build import renderers_of
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.games.tverdzha.pack import PACK
 from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS
 
 
 def _render(game, root: Path, **options):
     out = root / ("-".join(f"{k}={v}" for k, v in sorted(options.items())) or "default")
     ctx = RenderContext(BuildOptions(**options), out)
-    files = RENDERERS["tokens"]().render(game, ctx)
+    files = renderers_of(PACK)["tokens"].render(game, ctx)
     return out, files
 
 

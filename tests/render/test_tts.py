@@ -17,6 +17,8 @@ from pnp.exports.tts import TTSRenderer, card_cell
 
 TRIM_300DPI = (744, 1039)  # 63 x 88 mm at 300 dpi: the renders the cells come from
 
+FAMILIES = ("battle", "building", "upgrade")  # the content's card families (test_cards checks the order)
+
 
 @pytest.fixture(scope="module")
 def built(game, tmp_path_factory):
@@ -105,7 +107,7 @@ def test_files_all_of_kind_tts(built):
     out, files, _ = built
     assert files and {f.kind for f in files} == {"tts"}
     names = {f.path for f in files}
-    for family in cards.FAMILIES:
+    for family in FAMILIES:
         assert f"tts/tverdzha-uk-{family}.json" in names
         assert f"tts/tverdzha-uk-{family}-back.png" in names
     assert {"tts/tverdzha-uk-board.png", "tts/tverdzha-uk-mat-a.png", "tts/tverdzha-uk-mat-b.png"} <= names
@@ -114,7 +116,7 @@ def test_files_all_of_kind_tts(built):
 
 def test_sheets_grid_size_rgb(built):
     out, _, _ = built
-    for family in cards.FAMILIES:
+    for family in FAMILIES:
         for key, deck in _deck(out, family)["ObjectStates"][0]["CustomDeck"].items():
             assert 1 <= deck["NumWidth"] <= 10 and 1 <= deck["NumHeight"] <= 7
             image = Image.open(_file(deck["FaceURL"]))
@@ -142,9 +144,9 @@ def _cell(image, index, cols, size):
 
 def test_hidden_cell_is_last_and_faces_fill_cells_in_order(game, built):
     out, _, ctx = built
-    masters = cards.masters_for(game, ctx)
+    masters = ctx.masters(game, "cards")
     spec = game.print.card
-    for family in cards.FAMILIES:
+    for family in FAMILIES:
         ((key, deck),) = _deck(out, family)["ObjectStates"][0]["CustomDeck"].items()
         size = _cell_size(deck)
         sheet = Image.open(_file(deck["FaceURL"])).convert("RGB")
@@ -159,11 +161,11 @@ def test_hidden_cell_is_last_and_faces_fill_cells_in_order(game, built):
 
 def test_saved_object_matches_the_deck(game, built):
     out, _, ctx = built
-    masters = cards.masters_for(game, ctx)
+    masters = ctx.masters(game, "cards")
     counts = kit.counts(game)
     expected = {"battle": counts.battle_cards, "building": counts.building_cards, "upgrade": counts.upgrade_cards}
     keys = []
-    for family in cards.FAMILIES:
+    for family in FAMILIES:
         data = _deck(out, family)
         (deck,) = data["ObjectStates"]
         assert deck["Name"] == "DeckCustom"
@@ -225,7 +227,7 @@ def placed(game, tmp_path_factory):
 
 
 def test_local_urls_name_the_built_files_in_their_final_place(placed):
-    for family in cards.FAMILIES:
+    for family in FAMILIES:
         for deck in _deck(placed, family)["ObjectStates"][0]["CustomDeck"].values():
             for url in (deck["FaceURL"], deck["BackURL"]):
                 assert url.startswith("file:///") and " " not in url and "%20" in url
@@ -235,7 +237,7 @@ def test_local_urls_name_the_built_files_in_their_final_place(placed):
 def test_hosted_urls_name_the_uploaded_images(game, tmp_path):
     ctx = RenderContext(BuildOptions(tts_url_base="https://example.org/tverdzha/"), tmp_path)
     TTSRenderer().render(game, ctx)
-    for family in cards.FAMILIES:
+    for family in FAMILIES:
         for deck in _deck(tmp_path, family)["ObjectStates"][0]["CustomDeck"].values():
             for url in (deck["FaceURL"], deck["BackURL"]):
                 name = url.removeprefix("https://example.org/tverdzha/")

@@ -53,7 +53,7 @@ def test_the_wheel_carries_every_module_the_schema_and_the_bundled_game(dists):
             wanted.append(name)
         elif top in BUNDLED:
             wanted.append(f"{BUNDLED[top]}/{rest}")
-    assert "pnp/content/schema.json" in wanted and "pnp/_bundled/content/tverdzha.yaml" in wanted
+    assert "pnp/content/base.schema.json" in wanted and "pnp/games/tverdzha/schema.json" in wanted and "pnp/_bundled/content/tverdzha.yaml" in wanted
     assert [name for name in wanted if name not in names] == []
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pdfprobe import raster
-from pnp.print.tiling import MARK_ARM, OVERLAP
+from pnp.print.tile_plan import MARK_ARM, OVERLAP
 
 DPI = 300
 MM = 25.4 / DPI  # one pixel in mm

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.content import DEFAULT_CONTENT, load_game
+from pnp.content import default_content, load_game
 from pnp.sim.source import GameSource
 from simkit import SIM
 
@@ -19,7 +19,7 @@ def game():
 @pytest.fixture(scope="session")
 def source():
     """The shipped content as the runner's tasks carry it."""
-    return GameSource.read(DEFAULT_CONTENT, SIM)
+    return GameSource.read(default_content(), SIM)
 
 
 def fake_record(i, winner, victory="points", rounds=10):

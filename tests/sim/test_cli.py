@@ -8,7 +8,7 @@ import re
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.content import DEFAULT_CONTENT
+from pnp.content import default_content
 
 
 def _sim(*args):
@@ -74,7 +74,7 @@ def test_forbid_removes_a_card_and_a_building(tmp_path):
 
 
 def test_check_kit_fails_when_the_kit_prints_too_few_tokens(tmp_path):
-    text = DEFAULT_CONTENT.read_text(encoding="utf-8")
+    text = default_content().read_text(encoding="utf-8")
     small, n = re.subn(r"unit_tokens: \{per_player: \d+", "unit_tokens: {per_player: 2", text)
     assert n == 1
     content = tmp_path / "small.yaml"

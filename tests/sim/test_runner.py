@@ -12,7 +12,7 @@ from pnp.games.tverdzha import rules
 from pnp.games.tverdzha.rules.agents_min import play
 from pnp.sim import runner, seeding
 from pnp.games.tverdzha.sim.observe import Observer
-from pnp.content import DEFAULT_CONTENT
+from pnp.content import default_content
 from pnp.sim.hooks import UnknownAgent
 from pnp.sim.runner import MIN_BLOCKS, default_workers, play_game, play_many, play_until, result_document
 from pnp.sim.source import GameSource
@@ -53,10 +53,10 @@ def test_spawned_workers_give_the_records_of_forked_ones(source):
 
 
 def test_a_block_task_pickles_and_carries_the_ablation(game):
-    src = GameSource.read(DEFAULT_CONTENT, SIM, forbid=("ram",))
+    src = GameSource.read(default_content(), SIM, forbid=("ram",))
     copy = pickle.loads(pickle.dumps((src, RANDOM, 1, 0, 32, 100)))
     assert copy[0] == src and "ram" not in {c.id for c in copy[0].game().battle_cards}
-    assert src.sha256 == game.sha256 and GameSource.read(DEFAULT_CONTENT, SIM).game() == game
+    assert src.sha256 == game.sha256 and GameSource.read(default_content(), SIM).game() == game
 
 
 def test_precision_plays_the_games_of_a_fixed_run_whatever_the_workers(source):

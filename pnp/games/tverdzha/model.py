@@ -12,8 +12,12 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Mapping
 
+from pnp.components.board_graph import BoardGraph
+from pnp.components.board_spec import BoardSpec
+from pnp.core import catalogue
 from pnp.core import templating as texts
 from pnp.games.tverdzha import ui_keys as ui_contract
+from pnp.components.card_family import CardFamily, CardSpec
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text, frozen_map
 
@@ -111,6 +115,9 @@ class LandKind:
 
 @dataclass(frozen=True)
 class Cell:
+    """A land of the board. `mirror` and `neighbors` (sorted by id) are the board graph's,
+    copied here once by the model builder for the engine's flat tables."""
+
     id: str
     pos: tuple[int, int]
     mirror: str
@@ -121,10 +128,13 @@ class Cell:
 
 @dataclass(frozen=True)
 class Castle:
+    """A castle zone of the board: a space beside the cells, reached through its entrances."""
+
     player: str
     pos: tuple[int, int]
     entrances: tuple[str, ...]
     mark: Mark = field(default=NO_MARK, compare=False)
+    zone: str = ""  # its zone id, the castle's space in the board graph
 
 
 @dataclass(frozen=True)
@@ -141,11 +151,19 @@ class Tiles:
 
 @dataclass(frozen=True)
 class Board:
+    """The board: its general topology (`spec`, with the graph every distance comes from)
+    and what ТВЕРДЖА adds to it: fixed lands on cells, castles, land tiles."""
+
     cells: tuple[Cell, ...]
     castles: tuple[Castle, ...]
     tiles: Tiles
+    spec: BoardSpec = field(compare=False)
     note: str = ""
     mark: Mark = field(default=NO_MARK, compare=False)
+
+    @property
+    def graph(self) -> BoardGraph:
+        return self.spec.graph
 
     def cell(self, cell_id: str) -> Cell:
         for c in self.cells:
@@ -162,15 +180,6 @@ class Board:
     @property
     def cell_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cells)
-
-
-@dataclass(frozen=True)
-class CardSpec:
-    width: float
-    height: float
-    bleed: float
-    safe: float
-    min_text_pt: float
 
 
 @dataclass(frozen=True)
@@ -377,6 +386,8 @@ class Game:
     clarifications: tuple[Clarification, ...]
     changes: tuple[Change, ...] = ()
     glossary: tuple[Term, ...] = ()
+    #: the card families of the kit, in print order (content `card_families:`)
+    card_families: tuple[CardFamily, ...] = ()
     #: icon name -> what it says in the text layer
     icon_words: Mapping[str, IconWord] = field(default_factory=dict)
     source: str = ""
@@ -393,18 +404,24 @@ class Game:
         return self.marks.get(path, Mark(self.source, 1, 1))
 
     def ui(self, key: str, lang: str, **values) -> str:
-        """A kit string by key, with {name} fields filled from `values`.
+        """A kit string by key, with {name} fields filled from `values`: the content's
+        `ui:` string, else pnp's own (pnp.core.catalogue).
 
-        Only keys and fields that pnp/games/tverdzha/ui_keys.py declares (and `pnp check` verifies)
-        may be asked for: anything else is a bug in the renderer, not in the content.
+        Only keys and fields that pnp/games/tverdzha/ui_keys.py or the catalogue declare (and
+        `pnp check` verifies) may be asked for: anything else is a bug in the renderer, not in
+        the content.
         """
         fields = self.ui_fields(key)
         if fields is None or not set(values) <= set(fields):
-            raise LookupError(f"ui string {key!r} with fields {sorted(values)} is not declared in pnp/games/tverdzha/ui_keys.py")
-        try:
-            template = self.ui_strings[key].get(lang)
-        except KeyError:
-            raise KeyError(f"content has no ui string {key!r} in {lang!r}") from None
+            raise LookupError(f"ui string {key!r} with fields {sorted(values)} is not declared in "
+                              "pnp/games/tverdzha/ui_keys.py nor pnp/core/catalogue")
+        own = self.ui_strings.get(key)
+        if own is not None and own.has(lang):
+            template = own.get(lang)
+        elif key in catalogue.FIELDS:
+            template = catalogue.text(key, lang)
+        else:
+            raise KeyError(f"content has no ui string {key!r} in {lang!r}")
         return texts.fill(template, values, lang) if values else template
 
     def ui_fields(self, key: str) -> Mapping[str, str] | None:

@@ -11,7 +11,10 @@ from pnp.games.tverdzha.model import (
     Components, Cost, Effect, Game, IconWord, LandKind, Limits, PrintSpec, Resource, Round, Scoring,
     Setup, Step, Term, Text, ThresholdRow, Tiles, Timing, Track, Upgrade, Victory, frozen_map,
 )
+from pnp.components.board_spec import read_board
+from pnp.components.card_family import CardFamily
 from pnp.content.yamlload import Loaded
+from pnp.games.tverdzha.card_rows import SOURCES as CARD_SOURCES
 
 
 class _Ctx:
@@ -72,14 +75,14 @@ def build_game(loaded: Loaded, source: str) -> Game:
         for i, bc in enumerate(d["battle_cards"])
     )
 
+    spec = read_board(loaded)
+    graph = spec.graph
     cells = tuple(
-        Cell(cell["id"], tuple(cell["pos"]), cell["mirror"], tuple(cell["neighbors"]), cell.get("land"), c.m("board", "cells", i))
+        Cell(cell["id"], tuple(cell["pos"]), graph.image(cell["id"]), graph.neighbours(cell["id"], gates=False),
+             cell.get("land"), c.m("board", "cells", i))
         for i, cell in enumerate(board["cells"])
     )
-    castles = tuple(
-        Castle(k["player"], tuple(k["pos"]), tuple(k["entrances"]), c.m("board", "castles", i))
-        for i, k in enumerate(board["castles"])
-    )
+    castles = tuple(Castle(z.player or "", z.pos or (0, 0), z.entrances, z.mark, z.id) for z in spec.zones_of("castle"))
     t = board["tiles"]
     tiles = Tiles(tuple(t["pairs"].items()), tuple(t["centre"].items()), t.get("note", ""), c.m("board", "tiles"))
 
@@ -100,7 +103,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
             LandKind(l["id"], l["icon"], c.text(l["name"], "lands", i, "name"), l.get("yields"), l.get("points", 0), l.get("fixed", False), l.get("note", ""), c.m("lands", i), l.get("scores", True))
             for i, l in enumerate(d["lands"])
         ),
-        board=Board(cells, castles, tiles, board.get("note", ""), c.m("board")),
+        board=Board(cells, castles, tiles, spec, board.get("note", ""), c.m("board")),
         setup=Setup(
             tuple((u["where"], u["strength"]) for u in d["setup"]["units"]), c.cost(d["setup"]["resources"], "setup", "resources"),
             d["setup"]["hand"], d["setup"]["market"], d["setup"]["first_player"], c.m("setup"),
@@ -163,12 +166,19 @@ def build_game(loaded: Loaded, source: str) -> Game:
         icon_words=frozen_map({k: IconWord(c.text(v["forms"], "icon_words", k, "forms"),
                                            c.text(v.get("genitive"), "icon_words", k, "genitive"))
                                for k, v in d.get("icon_words", {}).items()}),
+        card_families=tuple(_family(f, c.m("card_families", i)) for i, f in enumerate(d["card_families"])),
         source=source,
         sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
         marks=frozen_map(loaded.marks),
         notes=frozen_map(_notes(d, ())),
     )
     return _with_facts(game)
+
+
+def _family(f: dict, mark) -> CardFamily:
+    fields, source = CARD_SOURCES[f["rows"]]
+    return CardFamily(f["id"], f["layout"], f["colour"], f["icon"], f["back"], f["name"], f["component"], f["rows"],
+                      fields, mark, source)
 
 
 def _with_facts(game: Game) -> Game:

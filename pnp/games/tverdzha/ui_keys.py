@@ -1,12 +1,13 @@
-"""The kit's ui strings: which keys the renderers print and which {fields} each is given.
+"""ТВЕРДЖА's ui strings: which keys its renderers print and which {fields} each is given.
 
-The content writes every player-facing string (`ui:` in the game's YAML); the renderers
-ask for them by key and fill in what is only known while drawing ({count}, {page}). This
-table is the contract between the two: `pnp check` holds the content to it (a missing
-key, a misspelt field, a plural form on a field that is not a number), and `Game.ui`
-refuses a key or a field the table does not list, so no renderer can ask for a string
-the check has not verified. Game facts ({victory_points}) are filled in while loading
-and are not fields here.
+The content writes the game's player-facing strings (`ui:` in its YAML); the tool's own
+strings (sheet labels, alignment, tiling, preview) come from pnp's catalogue
+(pnp.core.catalogue), which the content may override. The renderers ask for both by
+key and fill in what is only known while drawing ({count}, {page}). These tables are
+the contract: `pnp check` holds the content to it (a missing key, a misspelt field, a
+plural form on a field that is not a number), and `Game.ui` refuses a key or a field no
+table lists, so no renderer can ask for a string the check has not verified. Game facts
+({victory_points}) are filled in while loading and are not fields here.
 """
 
 from __future__ import annotations
@@ -14,31 +15,20 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-NUMBER, TEXT = "number", "text"
-
-
-def _table(spec: dict[str, str]) -> Mapping[str, Mapping[str, str]]:
-    """{"copies": "count#"} -> {"copies": {"count": NUMBER}}; `#` marks a number field
-    (it may take plural forms), other fields are text."""
-    return MappingProxyType({
-        key: MappingProxyType({name.rstrip("#"): NUMBER if name.endswith("#") else TEXT for name in fields.split()})
-        for key, fields in spec.items()
-    })
-
+from pnp.core import catalogue
+from pnp.core.catalogue import NUMBER, TEXT, table
 
 #: every string the renderers always print, with its fields
-REQUIRED = _table({
+REQUIRED = table({
     "action_free": "", "actions_title": "",
     "aid_battle_title": "", "aid_castle_bonus": "bonus#", "aid_hit": "", "aid_natural": "hit# miss#",
     "aid_order_title": "", "aid_ratio": "", "aid_round_title": "", "aid_siege_bonus": "bonus# name",
     "aid_strength": "", "aid_castle_total": "name total#", "battle_step": "n# name",
-    "align_back": "", "align_front": "", "align_offset": "x y offset", "align_step_1": "", "align_step_2": "",
-    "align_step_3": "", "align_step_4": "", "align_title": "",
     "board_castle": "player", "board_castle_note": "", "board_land_points": "points#",
     "board_yield": "amount# resource",
     "card_aid": "", "card_battle": "", "card_building": "", "card_upgrade": "", "castle": "",
-    "comp_aids": "", "comp_alignment": "", "comp_battle_cards": "", "comp_board": "", "comp_building_cards": "",
-    "comp_markers": "", "comp_mats": "", "comp_rulebook": "", "comp_tiles": "", "comp_tokens": "",
+    "comp_aids": "", "comp_battle_cards": "", "comp_board": "", "comp_building_cards": "",
+    "comp_markers": "", "comp_mats": "", "comp_tiles": "", "comp_tokens": "",
     "comp_upgrade_cards": "",
     "copies": "count#", "entrance": "",
     "marker_first": "", "marker_score": "", "marker_storage": "",
@@ -46,27 +36,14 @@ REQUIRED = _table({
     "mat_header_note": "", "mat_overflow": "n#", "mat_part": "player", "mat_reserve": "", "mat_reserve_note": "", "mat_slot": "n#",
     "mat_storage": "", "mat_wounded": "", "mat_wounded_note": "",
     "player_a": "", "player_b": "",
-    "preview_all_fits": "", "preview_back": "", "preview_component": "", "preview_count": "",
-    "preview_designs": "n# total#", "preview_dice": "", "preview_files": "", "preview_files_count": "n#",
-    "preview_hint": "", "preview_kind_cards": "", "preview_kind_png": "", "preview_kind_print_shop": "",
-    "preview_kind_svg": "", "preview_kind_tokens": "", "preview_kind_tts": "", "preview_kit": "",
-    "preview_pages": "n#", "preview_text_fit": "", "preview_title": "name", "preview_tts_hosted": "base",
-    "preview_tts_local": "",
-    # page and pages are filled with "{i}" and "{n}" first, the sheet numbers later
-    "print_back": "", "print_front": "", "print_page": "page pages", "print_scale": "",
+    "preview_dice": "",
     "round_end": "", "round_start": "", "round_title": "", "round_turn": "first second",
     "strength": "",
-    # tile_label is filled by str.format: no plural forms
-    "tile_centre": "", "tile_cut": "", "tile_glue": "", "tile_label": "part row col page pages",
-    "tile_map_title": "part", "tile_pair": "", "tile_step_1": "", "tile_step_2": "", "tile_step_3": "",
-    "tile_step_4": "",
-    "upgrade_of": "name", "upgrades_to": "name",
+    "tile_centre": "", "tile_pair": "", "upgrade_of": "name", "upgrades_to": "name",
 })
 
 #: strings the kit prints only where the content has them, or keeps for later use
-OPTIONAL = _table({
-    "cost": "", "points": "", "upgrade": "", "print_backs": "", "print_scale_bar": "", "preview_kind_preview": "",
-})
+OPTIONAL = table({"cost": "", "points": "", "upgrade": ""})
 
 #: `aid_action_<action key>`: the short text of an action on the player aid; its fields
 #: are that action's parameters
@@ -81,6 +58,8 @@ def fields_for(key: str, action_params: Mapping[str, Mapping], phases: tuple[str
     `action_params` maps each action key to its parameters (for `aid_action_<key>`),
     `phases` lists the battle timing keys (for `aid_phase_<key>`).
     """
+    if key in catalogue.FIELDS:
+        return catalogue.FIELDS[key]
     if key in REQUIRED:
         return REQUIRED[key]
     if key in OPTIONAL:

@@ -2,7 +2,8 @@
 
 A number is written once, in `params`; the printed text says where it goes. So every
 `{placeholder}` must be a parameter, every parameter must appear in the text (in every
-language), plural forms `{n|one|few|many}` need exactly three forms and a number, and
+language), a plural field `{n|one|few|many}` needs the language's own number of forms
+(pnp.core.plural: three in uk and ru, two in en) and a whole number, and
 filling the template must succeed. Prose (ui strings, round steps, clarifications) is
 filled with named facts or by the renderers, so only its syntax is checked here.
 """
@@ -22,7 +23,8 @@ CODES = {
     "template-syntax": "A text template that cannot be read (an unclosed '{', a stray '}', a bad field).",
     "unknown-placeholder": "A `{placeholder}` that is not a parameter of its effect or action.",
     "unused-param": "A parameter that its text never shows: the printed card would hide a number.",
-    "bad-plural": "A plural field without exactly three forms (one|few|many), or for a value that is not a number.",
+    "bad-plural": "A plural field without one form per plural category of its language (uk, ru: one|few|many; "
+                  "en: one|other), or for a value that is not a whole number.",
     "template-error": "Filling the template from its parameters failed.",
 }
 
@@ -60,6 +62,22 @@ def _filled_texts(game: Game) -> Iterator[tuple[Text, Mapping[str, Any], tuple]]
         yield a.text, a.params, ("actions", i, "text")
 
 
+#: a plural field written right, for the hint
+EXAMPLES = {"uk": "e.g. {n|ресурс|ресурси|ресурсів}", "ru": "e.g. {n|ресурс|ресурса|ресурсов}",
+            "en": "e.g. {n|resource|resources}"}
+
+
+def _plural_forms(name: str, forms: list[str], lang: str) -> str:
+    """What is wrong with the number of a plural field's forms ("" when nothing is)."""
+    if not forms:
+        return ""
+    try:
+        tpl.check_forms(name, forms, lang)
+    except tpl.TemplateError as exc:
+        return str(exc)
+    return ""
+
+
 def _one(game: Game, template: str, params: Mapping[str, Any], mark, what: str, lang: str, path: tuple) -> Iterator[Problem]:
     try:
         names = tpl.placeholders(template)
@@ -77,10 +95,10 @@ def _one(game: Game, template: str, params: Mapping[str, Any], mark, what: str, 
             yield error("unknown-placeholder", f"{what}: {{{name}}} is not a parameter ({', '.join(params) or 'none'})", mark,
                         did_you_mean(name, params) or "add it to params, or remove it from the text")
     for name, forms in fields:
-        if forms and len(forms) != 3:
+        wrong = _plural_forms(name, forms, lang)
+        if wrong:
             found = True
-            yield error("bad-plural", f"{what}: {{{name}|...}} has {len(forms)} plural forms; it needs 3 (one|few|many)", mark,
-                        "e.g. {n|ресурс|ресурси|ресурсів}")
+            yield error("bad-plural", f"{what}: {wrong}", mark, EXAMPLES.get(lang, ""))
         elif forms and name in params and (isinstance(params[name], bool) or not isinstance(params[name], int)):
             found = True
             yield error("bad-plural", f"{what}: plural forms need a number, but {name} is {params[name]!r}", mark)

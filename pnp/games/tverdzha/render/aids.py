@@ -10,8 +10,8 @@ from __future__ import annotations
 from pnp.games.tverdzha.model import Game
 from pnp.art import style
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
-from pnp.art.draw import Pen, centred_text, icon, line, rect, rich, rich_height, text
-from pnp.print.geometry import Box, fmt
+from pnp.art.draw import Pen, centred_text, circle, icon, line, rect, rich, rich_height, text
+from pnp.print.geometry import Box
 from pnp.art.icons import icon_defs
 from pnp.print.imposition import SheetText, impose
 from pnp.games.tverdzha.render.reminders import action_lines, card_effects, round_sections, step_label
@@ -164,8 +164,7 @@ def aid_back(game: Game, player: str, lang: str, pen: Pen) -> str:
     frame = 0.6  # drawn just inside the safe line, so its stroke never reaches into the zone
     out += rect(Box(inner.x + frame / 2, inner.y + frame / 2, inner.w - frame, inner.h - frame), "none",
                 pen.c("on-colour"), frame, style.RADIUS["card"])
-    out += (f'<circle cx="{fmt(w / 2)}" cy="{fmt(h / 2)}" r="17" fill="{pen.c("paper")}" '
-            f'stroke="{pen.c("ink")}" stroke-width="0.6"/>\n')
+    out += circle(w / 2, h / 2, 17, pen.c("paper"), pen.c("ink"), 0.6)
     out += icon(pen, f"player-{player.lower()}", w / 2, h / 2, 24)
     on = pen.c("on-colour")
     out += centred_text(w / 2, inner.y + 9, game.title.get(lang), "serif-bold", 18, on)
@@ -200,11 +199,17 @@ def sheet_text(game: Game, lang: str) -> SheetText:
 @register
 class AidsRenderer(Renderer):
     name = "aids"
+    cost = 0.5
+
+    def masters(self, game: Game, ctx: RenderContext) -> tuple[list[str], list[str]]:
+        """(fronts, backs) as SVG (the preview exporter reuses them)."""
+        fronts, backs, _ = aid_masters(game, ctx.options.lang, ctx.options.ink_saver)
+        return list(fronts), list(backs)
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options
         fronts, backs, notes = aid_masters(game, opts.lang, opts.ink_saver)
-        ctx.cache["aid_masters"] = (list(fronts), list(backs))  # reused by the exporters
+        ctx.made[self.name] = (list(fronts), list(backs))  # drawn once: these are its masters
         ctx.notes.extend(f"aids: {n}" for n in notes)
         card = game.print.card
         title = f"{game.title.get(opts.lang)} — {game.ui('comp_aids', opts.lang)}"

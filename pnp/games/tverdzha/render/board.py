@@ -15,15 +15,15 @@ rectangle's four corners free for it while the mats are full of the castle econo
 from __future__ import annotations
 
 from pnp.games.tverdzha.model import Game
-from pnp.print import pdf
-from pnp.art import style
+from pnp.art import style, svg
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.board_sheet import write_board
 from pnp.games.tverdzha.render.board_layout import BoardLayout, CastlePlace, CellPlace, TrackSpace, layout
 from pnp.components.card_faces import mix
-from pnp.art.draw import Pen, centred_text, icon, line, polygon, rect, rich, turned
-from pnp.print.geometry import Box, fmt
+from pnp.art.draw import Pen, centred_text, circle, icon, line, polygon, rect, rich, turned
+from pnp.print.geometry import Box
 from pnp.art.icons import icon_defs
-from pnp.print.tiling import Part, TileText, large_page, tiled_pages
+from pnp.print.tile_plan import Part
 
 TILE_GUIDE = "2.2 1.6"  # dash pattern of the land tile outline
 
@@ -50,7 +50,7 @@ def cell_svg(game: Game, cell: CellPlace, pen: Pen, lang: str) -> str:
     out = rect(b, pen.c("paper"), pen.c("ink"), style.STROKE["regular"], style.RADIUS["panel"])
     tile = game.print.land_tile
     guide = Box(b.cx - tile / 2, b.cy - tile / 2, tile, tile)
-    out += rect(guide, "none", pen.c("line"), style.STROKE["thin"], extra=f' stroke-dasharray="{TILE_GUIDE}"')
+    out += rect(guide, "none", pen.c("line"), style.STROKE["thin"], stroke_dasharray=TILE_GUIDE)
     label = centred_text(b.cx, b.cy, cell.id.upper(), "sans-bold", 26, pen.c("line"))
     out += turned(label, b.cx, b.cy, _faces(cell.faces, game))
     if cell.entrance_of:
@@ -143,8 +143,7 @@ def track_svg(game: Game, track: tuple[TrackSpace, ...], pen: Pen, lang: str) ->
     for s in track:
         fill = pen.c("gold-light") if s.value == win else (pen.c("panel") if s.value % 5 == 0 else pen.c("paper"))
         width = style.STROKE["bold"] if s.value in (0, win) else style.STROKE["regular"]
-        out += f'<circle cx="{fmt(s.x)}" cy="{fmt(s.y)}" r="{fmt(s.r)}" fill="{fill}" stroke="{pen.c("ink")}" ' \
-               f'stroke-width="{fmt(width)}"/>\n'
+        out += circle(s.x, s.y, s.r, fill, pen.c("ink"), width)
         if s.value == win:
             label = icon(pen, "point", s.x, s.y - s.r + 3.2, 5.0) + centred_text(
                 s.x, s.y + 1.4, str(s.value), "sans-bold", 13, pen.c("ink"))
@@ -163,8 +162,7 @@ def compass_svg(game: Game, player: str, cx: float, cy: float, r: float, pen: Pe
     The needle is never turned (it shows real directions); only the letters face the reader.
     """
     a, b = game.players[0], game.players[1]
-    out = (f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r)}" fill="{pen.c("paper")}" '
-           f'stroke="{pen.c("ink")}" stroke-width="{fmt(style.STROKE["regular"])}"/>\n')
+    out = circle(cx, cy, r, pen.c("paper"), pen.c("ink"), style.STROKE["regular"])
     tip, half = r * 0.86, r * 0.24
     out += polygon(((cx, cy - tip), (cx + half, cy), (cx - half, cy)), pen.player(b), pen.c("ink"),
                    style.STROKE["thin"])
@@ -181,8 +179,8 @@ def compass_svg(game: Game, player: str, cx: float, cy: float, r: float, pen: Pe
 
 
 def board_body(game: Game, lay: BoardLayout, pen: Pen, lang: str) -> str:
-    lens = (f'<path d="{lay.outline}" fill="{mix(pen.c("castle"), 0.35)}" stroke="{pen.c("ink")}" '
-            f'stroke-width="{fmt(style.STROKE["bold"] * 1.5)}"/>\n')
+    lens = svg.path(lay.outline, fill=mix(pen.c("castle"), 0.35), stroke=pen.c("ink"),
+                    stroke_width=style.STROKE["bold"] * 1.5)
     out = [lens, track_svg(game, lay.track, pen, lang)]
     out += [castle_svg(game, c, pen, lang) for c in lay.castles]
     out += [cell_svg(game, c, pen, lang) for c in lay.cells]
@@ -197,27 +195,18 @@ def board_part(game: Game, lang: str, ink_saver: bool = False) -> tuple[Part, Pe
     return Part(lay.width, lay.height, body, icon_defs(pen.icons, ink_saver)), pen, lay
 
 
-def tile_text(game: Game, lang: str, part: str) -> TileText:
-    """The tiling strings for a part called `part` (already in the build language)."""
-    steps = tuple(game.ui(f"tile_step_{k}", lang) for k in range(1, 5))
-    return TileText(part, game.ui("tile_label", lang), game.ui("tile_glue", lang), game.ui("tile_cut", lang),
-                    game.ui("tile_map_title", lang, part=part), steps, game.ui("print_scale", lang))
-
-
 @register
 class BoardRenderer(Renderer):
     name = "board"
+    cost = 1.5
+
+    def masters(self, game: Game, ctx: RenderContext) -> Part:
+        """The board as a tiling part (the TTS and preview exporters reuse it)."""
+        return board_part(game, ctx.options.lang, ctx.options.ink_saver)[0]
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options
         part, pen, _ = board_part(game, opts.lang, opts.ink_saver)
-        ctx.cache["board_part"] = part  # the exporters reuse it (pnp/exports/sources.py)
+        ctx.made[self.name] = part  # drawn once: this is its master
         ctx.notes.extend(f"board: {n}" for n in pen.notes)
-        title = f"{game.title.get(opts.lang)} — {game.ui('comp_board', opts.lang)}"
-        big = f"{game.id}-{opts.lang}-board.pdf"
-        ctx.path(big).write_bytes(pdf.render([large_page(part, game.ui("print_scale", opts.lang))], pdf.DocInfo(title)))
-        text = tile_text(game, opts.lang, game.ui("comp_board", opts.lang))
-        pages, _ = tiled_pages(part, opts.paper, text, opts.ink_saver)
-        tiles = f"{game.id}-{opts.lang}-board-{opts.paper}-tiles.pdf"
-        ctx.path(tiles).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
-        return [OutputFile(big, "board", 1), OutputFile(tiles, "board", len(pages))]
+        return write_board(game, ctx, part)

@@ -165,8 +165,9 @@ def token_box_svg(game: Game, box: Box, spots: tuple[Spot, ...], token: float, p
         in_row = min(per_row, len(spots) - r * per_row)
         x = box.cx - (in_row * size + (in_row - 1) * gap) / 2 + c * (size + gap)
         b = Box(x, box.y + r * (size + label_h + 2), size, size)
-        dash = ' stroke-dasharray="2 1.2"' if spot.label else ""
-        out += rect(b, pen.c("paper"), pen.c("ink"), style.STROKE["regular"], style.RADIUS["token"], dash)
+        dash = "2 1.2" if spot.label else None
+        out += rect(b, pen.c("paper"), pen.c("ink"), style.STROKE["regular"], style.RADIUS["token"],
+                    stroke_dasharray=dash)
         out += icon(pen, "unit", b.cx, b.cy, size * 0.6)
         if spot.label:
             out += centred_text(b.cx, b.bottom + 2.4, spot.label, "narrow-bold", 7.5, pen.c("ink"))

@@ -20,14 +20,14 @@ from pnp.games.tverdzha.model import Game
 from pnp.print import pdf
 from pnp.art import style
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
-from pnp.games.tverdzha.render.board import tile_text
 from pnp.components.card_faces import mix
 from pnp.art.draw import Pen, centred_text, icon, rect, rich, text
 from pnp.print.geometry import Box
 from pnp.art.icons import icon_defs
 from pnp.games.tverdzha.render.mat_panels import (mat_facts, reminders_svg, spots_height, spots_width, storage_height, storage_svg,
                                    token_box_svg)
-from pnp.print.tiling import Part, large_page, tiled_pages
+from pnp.print.tile_plan import Part, tile_text
+from pnp.print.tiling import large_page, tiled_pages
 
 SLOT_MARGIN = 1.0  # each side: a slot is the card's trim + 2 mm
 EDGE = 4.0  # part edge to the content
@@ -89,7 +89,7 @@ def _slot(game: Game, k: int, box: Box, pen: Pen, lang: str) -> str:
     out = rect(box, pen.c("paper"), pen.c("ink"), style.STROKE["regular"])
     card = box.inset(SLOT_MARGIN)
     out += rect(card, "none", pen.c("line"), style.STROKE["hair"], style.RADIUS["card"],
-                extra=' stroke-dasharray="2 1.5"')
+                stroke_dasharray="2 1.5")
     out += icon(pen, "building", box.cx, box.cy - 6, 18)
     out += centred_text(box.cx, box.cy + 10, game.ui("mat_slot", lang, n=k), "sans-bold", 10, pen.c("line"))
     return out
@@ -145,6 +145,12 @@ def mat_part(game: Game, player: str, lang: str, ink_saver: bool = False) -> tup
 @register
 class MatsRenderer(Renderer):
     name = "mats"
+    cost = 2.6
+
+    def masters(self, game: Game, ctx: RenderContext) -> dict[str, Part]:
+        """{player: the mat as a tiling part} (the TTS and preview exporters reuse them)."""
+        opts = ctx.options
+        return {player: mat_part(game, player, opts.lang, opts.ink_saver)[0] for player in game.players}
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options
@@ -152,7 +158,7 @@ class MatsRenderer(Renderer):
         big_pages, tile_pages = [], []
         for player in game.players:
             part, pen, _ = mat_part(game, player, opts.lang, opts.ink_saver)
-            ctx.cache.setdefault("mat_parts", {})[player] = part  # reused by the exporters
+            ctx.made.setdefault(self.name, {})[player] = part  # drawn once: these are its masters
             ctx.notes.extend(f"mat {player}: {n}" for n in pen.notes)
             big_pages.append(large_page(part, game.ui("print_scale", opts.lang)))
             text = tile_text(game, opts.lang, game.ui("mat_part", opts.lang, player=player))

@@ -12,11 +12,9 @@ when its edge faces the owner: the token is turned a quarter clockwise for +1.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from pnp.typeset import fonts, richtext
-from pnp.art import style
-from pnp.print.geometry import fmt
+from pnp.art import style, svg
 from pnp.art.icon_inline import icon
 from pnp.print.sheetmarks import text_svg
 
@@ -55,30 +53,27 @@ def _readable_on(hex_colour: str) -> str:
 
 
 def _svg(size: float, bleed: float, body: str, title: str) -> str:
-    full = fmt(size + 2 * bleed)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-            f'width="{full}mm" height="{full}mm" viewBox="0 0 {full} {full}">\n<title>{escape(title)}</title>\n'
-            f'<g transform="translate({fmt(bleed)} {fmt(bleed)})">\n{body}</g>\n</svg>\n')
+    full = size + 2 * bleed
+    return svg.document(full, full, svg.wrap(body, transform=svg.translate(bleed, bleed)), title=title)
 
 
 def _ground(size: float, bleed: float, lk: Look) -> str:
     """The full-bleed fill, or in ink saver a line along the cut, just inside it (white
     pieces butt on the sheet, so the line shows where one ends; not in the bleed or the art)."""
     if lk.fill != "none":
-        return f'<rect x="{fmt(-bleed)}" y="{fmt(-bleed)}" width="{fmt(size + 2 * bleed)}" ' \
-               f'height="{fmt(size + 2 * bleed)}" fill="{lk.fill}"/>\n'
+        return svg.rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=lk.fill)
     inset = CUT_LINE / 2 + 0.05  # the stroke's outer edge 0.05 mm inside the cut
-    return f'<rect x="{fmt(inset)}" y="{fmt(inset)}" width="{fmt(size - 2 * inset)}" height="{fmt(size - 2 * inset)}" ' \
-           f'fill="none" stroke="{lk.border}" stroke-width="{fmt(CUT_LINE)}"/>\n'
+    return svg.rect(inset, inset, size - 2 * inset, size - 2 * inset, fill="none", stroke=lk.border,
+                    stroke_width=CUT_LINE)
 
 
 def _disc(cx: float, cy: float, r: float, lk: Look, stroke: float = 0.25) -> str:
-    return f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r)}" fill="{lk.disc}" stroke="{lk.ink}" stroke-width="{fmt(stroke)}"/>\n'
+    return svg.circle(cx, cy, r, fill=lk.disc, stroke=lk.ink, stroke_width=stroke)
 
 
 def _icon(name: str, cx: float, cy: float, size: float, ink_saver: bool) -> str:
     """Icon `name` centred on (cx, cy), drawn in place (see icon_inline)."""
-    return str(icon(name, cx - size / 2, cy - size / 2, size, ink_saver)) + "\n"
+    return str(icon(name, cx - size / 2, cy - size / 2, size, ink_saver))
 
 
 def text(x: float, y: float, words: str, key: str, size_pt: float, fill: str, anchor: str = "middle",
@@ -104,7 +99,7 @@ def unit_token(player_icon: str, colour_key: str, size: float, bleed: float, saf
     body = _ground(size, bleed, lk) + _disc(c, c, r, lk, DISC_STROKE) + _icon(player_icon, c, c, r * 1.4, ink_saver)
     for turn, strength in zip(EDGE_TURNS, strengths):
         body += text(c, baseline, str(strength), "sans-bold", NUMBER_PT, lk.on_fill,
-                     transform=f"rotate({turn} {fmt(c)} {fmt(c)})" if turn else "")
+                     transform=svg.rotate(turn, c, c) if turn else "")
     return _svg(size, bleed, body, title)
 
 
@@ -170,8 +165,7 @@ def _name_plate(name: str, size: float, safe: float, lk: Look) -> str:
     result = richtext.fit(name, size * 0.7, size * 0.12, "serif-bold", 12.0, 8.0, "center", 1.0)
     w, h, stroke = size * 0.76, size * 0.16, 0.3
     x, y = (size - w) / 2, size - safe - h - stroke / 2
-    plate = f'<rect x="{fmt(x)}" y="{fmt(y)}" width="{fmt(w)}" height="{fmt(h)}" rx="{fmt(h / 2)}" ' \
-            f'fill="{lk.disc}" stroke="{lk.ink}" stroke-width="{fmt(stroke)}"/>\n'
+    plate = svg.rect(x, y, w, h, rx=h / 2, fill=lk.disc, stroke=lk.ink, stroke_width=stroke)
     baseline = y + h / 2 + richtext.cap_height_mm("serif-bold", result.size) / 2
     return plate + text(size / 2, baseline, name, "serif-bold", result.size, lk.ink)
 
@@ -182,13 +176,12 @@ def tile_back(kind: str, word: str, size: float, bleed: float, safe: float, ink_
     c = size / 2
     s = size * 0.24
     body = _ground(size, bleed, lk) + _disc(c, size * 0.42, size * 0.3, lk, 0.4)
-    square = 'fill="{}" stroke="{}" stroke-width="0.5"'.format(style.colour("castle", ink_saver), lk.ink)
+    square = {"rx": 0.8, "fill": style.colour("castle", ink_saver), "stroke": lk.ink, "stroke_width": 0.5}
     if kind == "pair":
         for dx in (-s * 0.32, s * 0.32):
-            body += f'<rect x="{fmt(c - s / 2 + dx)}" y="{fmt(size * 0.42 - s / 2 + dx * 0.6)}" width="{fmt(s)}" ' \
-                    f'height="{fmt(s)}" rx="0.8" {square}/>\n'
+            body += svg.rect(c - s / 2 + dx, size * 0.42 - s / 2 + dx * 0.6, s, s, **square)
     else:
-        body += f'<rect x="{fmt(c - s / 2)}" y="{fmt(size * 0.42 - s / 2)}" width="{fmt(s)}" height="{fmt(s)}" rx="0.8" {square}/>\n'
-        body += f'<circle cx="{fmt(c)}" cy="{fmt(size * 0.42)}" r="{fmt(s * 0.14)}" fill="{lk.ink}"/>\n'
+        body += svg.rect(c - s / 2, size * 0.42 - s / 2, s, s, **square)
+        body += svg.circle(c, size * 0.42, s * 0.14, fill=lk.ink)
     body += _name_plate(word, size, safe, lk)
     return _svg(size, bleed, body, word)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Iterable
 
+from pnp.core import i18n
 from pnp.core.templating import fill
 from pnp.games.tverdzha.render.reminders import step_label
 from pnp.rulebook.build_error import RulebookError
@@ -17,19 +18,7 @@ from pnp.rulebook.build_error import RulebookError
 
 def halves(board) -> dict[str, str]:
     """cell id -> the player whose castle is nearer (in steps); centre cells are left out."""
-    distance: dict[str, dict[str, int]] = {}
-    for castle in board.castles:
-        seen = {e: 1 for e in castle.entrances}
-        frontier = list(castle.entrances)
-        while frontier:
-            nxt = []
-            for cell_id in frontier:
-                for other in board.cell(cell_id).neighbors:
-                    if other not in seen:
-                        seen[other] = seen[cell_id] + 1
-                        nxt.append(other)
-            frontier = nxt
-        distance[castle.player] = seen
+    distance = {castle.player: board.graph.distances((castle.zone,)) for castle in board.castles}
     out = {}
     for cell in board.cells:
         ranked = sorted((d.get(cell.id, 10**6), player) for player, d in distance.items())
@@ -139,11 +128,12 @@ class Facts:
         """A cost as numbers and icons, e.g. 2 [grain]."""
         return " + ".join(f"{amount} [{res}]" for res, amount in cost)
 
-    def names(self, items: Iterable, conj: str = "і") -> str:
-        """«A», «B» і «C»."""
+    def names(self, items: Iterable, conj: str | None = None) -> str:
+        """«A», «B» і «C»: a list as the book's language writes it (pnp.core.i18n), or
+        with the conjunction a template chooses ("чи", where Babel's "or" list says "або")."""
         quoted = [f"«{self.name(i)}»" for i in items]
-        if len(quoted) < 2:
-            return "".join(quoted)
+        if conj is None or len(quoted) < 2:
+            return i18n.join(quoted, self.lang)
         return ", ".join(quoted[:-1]) + f" {conj} " + quoted[-1]
 
     def span(self, ids) -> str:
@@ -151,7 +141,7 @@ class Facts:
         shown = [self.cell(i) for i in ids]
         if len(shown) > 2:
             return f"{shown[0]}–{shown[-1]}"
-        return " і ".join(shown)
+        return i18n.join(shown, self.lang)
 
     # --- the board -------------------------------------------------------------
     def half_cells(self, player: str) -> list[str]:

@@ -10,7 +10,6 @@ casualties come from there, and the probabilities from its exact enumeration
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from reportlab.platypus import Flowable, TableStyle
@@ -94,13 +93,6 @@ def scene_cells(game, attacker: str) -> tuple[str, str]:
                 return other, target.id
     first = game.board.cells[0]
     return first.neighbors[0], first.id
-
-
-def percent(p: Fraction | None) -> str:
-    """A probability as a whole percentage in Ukrainian style: '58 %' (no-break space)."""
-    if p is None:
-        return ""
-    return f"{round(float(p) * 100)}\u00a0%"
 
 
 # --- the figure --------------------------------------------------------------------------

@@ -13,7 +13,10 @@ from pnp.rulebook.book import Book
 from pnp.rulebook.doc import contents
 from pnp.rulebook.markup import para
 from pnp.rulebook.build_error import RulebookError
-from pnp.rulebook.prose import TEMPLATE_DIR
+from pnp.core.resources import shown
+from pnp.games.tverdzha.pack import PACK
+
+TEMPLATE_DIR = PACK.templates / "rulebook"
 
 
 def figures(book: Book) -> dict[str, Callable[..., list[Flowable]]]:
@@ -85,7 +88,7 @@ def check_templates(game, lang: str) -> None:
                 pattern = rf"(?<![\w\u02bc]){re.escape(term)}(?![\w\u02bc])"
                 flags = re.IGNORECASE if what.startswith("resource") else 0
                 if re.search(pattern, line, flags):
-                    problems.append(f"templates/rulebook/{path.name}:{number}: spells {what} "
+                    problems.append(f"{shown(path)}:{number}: spells {what} "
                                     f"({term!r}); take it from the model instead")
     if problems:
         raise RulebookError("rulebook templates must take names from the content:\n  " + "\n  ".join(problems))

@@ -116,20 +116,11 @@ class Rules:
         return bag
 
     def distances(self, starts) -> list[int]:
-        """Steps from the nearest of `starts` to every space (breadth-first)."""
-        dist = [10**6] * self.n_spaces
-        frontier = list(starts)
-        for start in frontier:
-            dist[start] = 0
-        while frontier:
-            nxt = []
-            for s in frontier:
-                for n in self.adj[s]:
-                    if dist[n] > dist[s] + 1:
-                        dist[n] = dist[s] + 1
-                        nxt.append(n)
-            frontier = nxt
-        return dist
+        """Steps from the nearest of `starts` to every space (the board graph's breadth-first search)."""
+        board = self.game.board
+        names = tuple(c.id for c in board.cells) + tuple(board.castle(p).zone for p in self.players)
+        dist = board.graph.distances(names[s] for s in starts)
+        return [dist.get(name, 10**6) for name in names]
 
     def _buildings(self, game: Game) -> None:
         self.b_ids = tuple(b.id for b in game.buildings)

@@ -20,12 +20,14 @@ class: which of them the hand holds does not matter, so hands are counted by cla
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from math import comb
 
 import numpy as np
 from scipy.optimize import linprog
 
+from pnp.games.tverdzha.rules.state import SIMULTANEOUS
 from pnp.games.tverdzha.sim import heuristic, lookahead
 from pnp.games.tverdzha.sim.agents import GreedyAgent
 
@@ -94,10 +96,23 @@ class CardGame:
     value: float  # the mix's expected payoff against the opponent's best answers
 
 
-class EquilibriumAgent(GreedyAgent):
-    """Greedy's choices, but the secret battle card from the solved card game."""
+class EquilibriumAgent:
+    """Greedy's choices, but the secret battle card from the solved card game.
+
+    Greedy is a member, not a base class: in the compiled build GreedyAgent is a native
+    class, and this module (scipy) stays interpreted, which cannot subclass it."""
 
     name = "equilibrium"
+
+    def __init__(self, rng: random.Random, weights: heuristic.Weights = heuristic.DEFAULT):
+        self.rng = rng
+        self.weights = weights
+        self.greedy = GreedyAgent(rng, weights)  # one RNG for both: the draws of one stream
+
+    def act(self, state, player: int):
+        if state.current_player == SIMULTANEOUS:
+            return self.card(state, player)
+        return self.greedy.act(state, player)
 
     def card(self, state, player: int):
         options = state.legal_actions(player)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.games.tverdzha.model import Game
+from pnp.sim.plots import percent
 from pnp.sim.report import ci_text
 from pnp.sim.stats import distribution, rate, rounded
 
@@ -100,7 +101,7 @@ def _name(game: Game, kind: str, item_id: str) -> str:
 
 
 def _building_rows(st: dict, game: Game) -> list[tuple]:
-    rows = [[_name(game, "building", bid), b["built"], f"{b['built_share']:.1%}", b["upgraded"],
+    rows = [[_name(game, "building", bid), b["built"], percent(b['built_share']), b["upgraded"],
              ci_text(b["win_when_built"]), ci_text(b["win_when_upgraded"])]
             for bid, b in st["buildings"].items()]
     return [("h", "Buildings"),

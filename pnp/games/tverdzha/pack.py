@@ -1,0 +1,50 @@
+"""ТВЕРДЖА as a game pack: what pnp needs to load, check, build and simulate it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.core.resources import bundled
+from pnp.games import GamePack
+from pnp.games.tverdzha.export_json import dumps
+from pnp.games.tverdzha.facts import facts
+from pnp.games.tverdzha.kit_counts import counts
+from pnp.games.tverdzha.model import Game
+from pnp.games.tverdzha.modelbuild import build_game
+
+
+def _summary(game: Game) -> tuple[dict[str, int], str]:
+    s = {
+        "lands": len(game.board.cells),
+        "buildings": len(game.buildings),
+        "building_cards": sum(b.copies for b in game.buildings),
+        "upgrades": len(game.buildings),
+        "upgrade_cards": sum(b.copies for b in game.buildings),
+        "battle_card_types": len(game.battle_cards),
+        "battle_cards": sum(c.count for c in game.battle_cards),
+    }
+    return s, (f"{s['lands']} lands, {s['buildings']} buildings ({s['building_cards']} cards) + "
+               f"{s['upgrades']} upgrades ({s['upgrade_cards']} cards), {s['battle_card_types']} battle card types "
+               f"({s['battle_cards']} cards)")
+
+
+PACK = GamePack(
+    id="tverdzha",
+    name="ТВЕРДЖА",
+    languages=("uk",),
+    schema=Path(__file__).with_name("schema.json"),
+    model=Game,
+    build_model=build_game,
+    content=bundled("content", "tverdzha.yaml"),
+    templates=bundled("templates", "tverdzha"),
+    checks=("pnp.checks", "pnp.games.tverdzha.checks"),
+    # in build order; the exporters declare what they reuse (pnp.build plans from that)
+    renderers=("pnp.components.cards", "pnp.components.tokens", "pnp.games.tverdzha.render.board",
+               "pnp.games.tverdzha.render.mats", "pnp.games.tverdzha.render.aids", "pnp.rulebook.renderer",
+               "pnp.print.alignment", "pnp.exports.printshop", "pnp.exports.tts", "pnp.exports.preview"),
+    facts=facts,
+    simulation="pnp.games.tverdzha.simulation",
+    export=dumps,
+    counts=lambda game: counts(game).as_dict(),
+    summary=_summary,
+)

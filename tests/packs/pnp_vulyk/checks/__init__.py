@@ -1,0 +1,1 @@
+"""ВУЛИК's checks (the pack names this package)."""

@@ -1,0 +1,35 @@
+"""ВУЛИК as a game pack: its own schema, model, check and renderers; no rules engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.games import GamePack
+from pnp_vulyk.model import Vulyk, build_model
+
+HERE = Path(__file__).parent
+
+
+def _counts(game: Vulyk) -> dict[str, int]:
+    return {"flower_cards": sum(f.count for f in game.flowers), "hex_cells": len(game.cells())}
+
+
+def _summary(game: Vulyk) -> tuple[dict[str, int], str]:
+    counts = _counts(game)
+    return counts, f"{counts['flower_cards']} flower cards, {counts['hex_cells']} hex cells"
+
+
+PACK = GamePack(
+    id="vulyk",
+    name="ВУЛИК",
+    languages=("uk",),
+    schema=HERE / "schema.json",
+    model=Vulyk,
+    build_model=build_model,
+    content=HERE / "vulyk.yaml",
+    templates=HERE / "templates",
+    checks=("pnp_vulyk.checks",),
+    renderers=("pnp_vulyk.render",),
+    counts=_counts,
+    summary=_summary,
+)

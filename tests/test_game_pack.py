@@ -1,0 +1,138 @@
+"""A game added without editing pnp: the ВУЛИК test pack (tests/packs/) through `pnp games`,
+`pnp check`, `pnp build` and the preflight, as subprocesses, measured on the real PDFs.
+
+The pack registers through the `pnp.games` entry-point group of its dist-info folder, which
+is found because tests/packs/ is on PYTHONPATH, as a pip-installed distribution would be.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pnp.build import renderers_of
+from pnp.games.tverdzha.pack import PACK as TVERDZHA
+from pnp.print.preflight import preflight
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKS = Path(__file__).resolve().parent / "packs"
+CONTENT = PACKS / "pnp_vulyk" / "vulyk.yaml"
+PT_PER_MM = 72 / 25.4
+
+
+def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(PACKS)])}
+    return subprocess.run([sys.executable, "-m", "pnp.cli", *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+def _mm(points: str) -> float:
+    return round(float(points) / PT_PER_MM, 1)
+
+
+def _page_size_mm(path: Path) -> tuple[float, float]:
+    info = subprocess.run(["pdfinfo", "-box", str(path)], capture_output=True, text=True, check=True).stdout
+    x0, y0, x1, y1 = re.search(r"MediaBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", info).groups()
+    return _mm(float(x1) - float(x0)), _mm(float(y1) - float(y0))
+
+
+def _words(path: Path, page: int) -> list[tuple[str, float, float]]:
+    """(word, centre x, centre y in mm) of every word pdftotext finds on `page`."""
+    html = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(path), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    return [(w, _mm((float(x0) + float(x1)) / 2), _mm((float(y0) + float(y1)) / 2)) for x0, y0, x1, y1, w in
+            re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', html)]
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("vulyk")
+    proc = _run("build", "--game", "vulyk", "--out", str(out), cwd=out)
+    assert proc.returncode == 0, proc.stderr
+    return out / "uk"
+
+
+def test_games_lists_the_bundled_game_and_the_installed_pack(tmp_path):
+    proc = _run("games", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    rows = [line.split() for line in proc.stdout.splitlines()]
+    assert ["tverdzha", "ТВЕРДЖА", "(uk)", "bundled"] in rows
+    assert ["vulyk", "ВУЛИК", "(uk)", "pnp_vulyk.pack:PACK"] in rows
+
+
+def test_check_runs_the_packs_own_checks_only(tmp_path):
+    proc = _run("check", "--game", "vulyk", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip().endswith("ok — 13 flower cards, 19 hex cells, 0 warnings")
+
+
+def test_a_name_too_wide_for_the_small_card_is_reported_where_it_was_written(tmp_path):
+    bad = tmp_path / "vulyk.yaml"
+    bad.write_text(CONTENT.read_text(encoding="utf-8").replace("{uk: Волошка}", "{uk: Волошка синя польова}"),
+                   encoding="utf-8")
+    line = next(n for n, text in enumerate(bad.read_text(encoding="utf-8").splitlines(), 1) if "Волошка" in text)
+    proc = _run("check", "--content", str(bad), cwd=tmp_path)
+    assert proc.returncode == 1
+    assert re.search(rf"vulyk\.yaml:{line}:\d+: error: flowers\[2\]\.name\.uk: expected at most 36 mm at 12 pt, "
+                     r"found [\d.]+ mm \[name-too-wide\]", proc.stdout), proc.stdout
+
+
+def test_an_unknown_pack_is_a_content_error_with_a_suggestion(tmp_path):
+    bad = tmp_path / "vulyk.yaml"
+    bad.write_text(CONTENT.read_text(encoding="utf-8").replace("pack: vulyk", "pack: vulik"), encoding="utf-8")
+    proc = _run("check", "--content", str(bad), cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "vulyk.yaml:4:7: error: pack: expected the id of a game pack (tverdzha, vulyk), found 'vulik' " \
+           "[unknown-game]" in proc.stdout
+    assert "did you mean 'vulyk'?" in proc.stdout
+
+
+def test_build_writes_the_packs_kit_and_manifest(kit):
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["game"] == "vulyk"
+    assert [(f["path"], f["kind"], f["pages"]) for f in manifest["files"]] == [
+        ("vulyk-uk-board.pdf", "board", 1), ("vulyk-uk-cards.pdf", "cards", 2)]
+    assert manifest["components"] == {"flower_cards": 13, "hex_cells": 19}
+
+
+def test_every_pdf_passes_the_preflight(kit):
+    for name in ("vulyk-uk-cards.pdf", "vulyk-uk-board.pdf"):
+        assert preflight(kit / name) == [], name
+
+
+def test_mini_euro_cards_are_printed_on_a4_at_44_by_68_mm(kit):
+    cards = kit / "vulyk-uk-cards.pdf"
+    assert _page_size_mm(cards) == (210.0, 297.0)
+    fronts = _words(cards, 1)
+    names = [w for w, _, _ in fronts]
+    assert (names.count("Соняшник"), names.count("Мак"), names.count("Волошка")) == (5, 4, 4)
+    # the names sit at the same place on every card: their spacing is the card's size
+    xs = sorted({round(x) for w, x, _ in fronts if w in ("Соняшник", "Мак", "Волошка")})
+    ys = sorted({round(y) for w, _, y in fronts if w in ("Соняшник", "Мак", "Волошка")})
+    assert [b - a for a, b in zip(xs, xs[1:])] == [44, 44, 44]
+    assert [b - a for a, b in zip(ys, ys[1:])] == [68, 68, 68]
+    backs = [w for w, _, _ in _words(cards, 2)]
+    assert backs.count("Вулик") == 13
+
+
+def test_the_hex_board_prints_every_axial_coordinate_once(kit):
+    board = kit / "vulyk-uk-board.pdf"
+    assert _page_size_mm(board) == (297.0, 210.0)
+    coords = [w for w, _, _ in _words(board, 1) if re.fullmatch(r"-?\d,-?\d", w)]
+    expected = {f"{q},{r}" for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2}
+    assert len(coords) == 19 and set(coords) == expected
+
+
+def test_two_games_in_one_process_each_build_with_their_own_cards_renderer(monkeypatch):
+    monkeypatch.syspath_prepend(str(PACKS))
+    vulyk = importlib.import_module("pnp_vulyk.pack").PACK
+    ours, theirs = renderers_of(TVERDZHA)["cards"], renderers_of(vulyk)["cards"]
+    assert (type(ours).__module__, type(theirs).__module__) == ("pnp.components.cards", "pnp_vulyk.render")
+    assert list(renderers_of(vulyk)) == ["cards", "board"]
