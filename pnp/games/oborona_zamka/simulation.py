@@ -28,6 +28,7 @@ class OboronaSimulation:
     agents: ClassVar[Mapping[str, AgentFactory]] = AGENTS
     budgeted: ClassVar[frozenset[str]] = frozenset({"search"})
     cap_reasons: ClassVar[Mapping[str, str]] = MappingProxyType(summary.CAP_REASONS)
+    headline_peaks: ClassVar[tuple[str, ...]] = ("dice",)
 
     def roles(self, game: Game) -> tuple[str, ...]:
         return tuple(side.id for side in game.sides)
