@@ -71,7 +71,7 @@ def main() -> int:
                          start_method="fork")  # the patches live in this process: forked workers inherit them
     doc = result_document(source, specs, records, seed=args.seed)
     print(f"variant: {args.variant}")
-    print(summary_text(doc))
+    print(summary_text(doc, SIMULATION.headline_peaks))
     print(f"  cap reasons: {doc['stats']['cap']['reasons']}")
     return 0
 

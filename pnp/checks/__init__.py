@@ -3,7 +3,7 @@
 
 Modules are found by name: a game's pack names the packages that hold its checks (this
 one, the general checks, and its own), and every module in them whose name does not start
-with an underscore is a check. `run_all` runs a game's checks and returns every problem,
+with an underscore is a check; a pack may also name single check modules. `run_all` runs a game's checks and returns every problem,
 sorted by position. A check that crashes on odd content is reported as a problem
 (code ``check-crashed``) instead of taking the whole run down; that is a bug in pnp.
 """
@@ -26,9 +26,7 @@ CODES = {"check-crashed": "A check failed on this content: a bug in pnp, please 
 @lru_cache(maxsize=None)
 def modules(packages: tuple[str, ...]) -> tuple[ModuleType, ...]:
     """Every check module of `packages`, sorted by its full module name."""
-    names = sorted(f"{package}.{info.name}" for package in packages
-                   for info in pkgutil.iter_modules(importlib.import_module(package).__path__)
-                   if not info.name.startswith("_"))
+    names = sorted(name for entry in packages for name in _check_names(entry))
     found = []
     for name in names:
         module = importlib.import_module(name)
@@ -36,6 +34,15 @@ def modules(packages: tuple[str, ...]) -> tuple[ModuleType, ...]:
             raise TypeError(f"{module.__name__} is in pnp.checks but has no ID and check()")
         found.append(module)
     return tuple(found)
+
+
+def _check_names(entry: str) -> list[str]:
+    """A package's public modules, or the entry itself when it names one check module
+    (a pack takes the general checks that fit its model one by one)."""
+    module = importlib.import_module(entry)
+    if not hasattr(module, "__path__"):
+        return [entry]
+    return [f"{entry}.{info.name}" for info in pkgutil.iter_modules(module.__path__) if not info.name.startswith("_")]
 
 
 def ids(packages: tuple[str, ...]) -> tuple[str, ...]:

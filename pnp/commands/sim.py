@@ -67,7 +67,7 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
     else:
         result = simulate(source, specs, precision=precision / 100, max_games=max_games or MAX_GAMES, **run_plan)
     _add_kit(game, result)
-    click.echo(summary_text(result))
+    click.echo(summary_text(result, sim.headline_peaks))
     return _outputs(game, result, json_out, report, check_kit)
 
 
@@ -138,7 +138,7 @@ def _usage(message: str) -> int:
     return 2
 
 
-def summary_text(result: dict) -> str:
+def summary_text(result: dict, headline_peaks=()) -> str:
     """The few lines a designer reads first."""
     st = result["stats"]
     lines = [f"{st['games']} games, agents {', '.join(result['meta']['agents'])}, seed {result['meta']['seed']}"]
@@ -158,7 +158,7 @@ def summary_text(result: dict) -> str:
     lines.append(f"  safety cap hit: {cap['n']} of {cap['of']}" + (" (a rules problem!)" if cap["n"] else ""))
     lines.append("  peaks (p99 / p99.9 / max): " + "; ".join(
         f"{k} {v['p99']}/{v['p99.9']}/{v['max']}" for k, v in st["peaks"].items()
-        if k in ("tokens", "hand", "battle_dice", "side_dice")))
+        if k in headline_peaks))
     return "\n".join(lines)
 
 

@@ -61,6 +61,8 @@ class GamePack:
     counts: Callable[[Any], Mapping[str, int]] = lambda game: {}  #: printed components, for manifest.json
     #: what `pnp check` says the content holds: (counts for --format json, the same in words)
     summary: Callable[[Any], tuple[Mapping[str, int], str]] = lambda game: ({}, "")
+    #: the game a command reads without --game or --content (one bundled pack says so)
+    default: bool = False
 
 
 def simulation_of(pack: GamePack) -> Any:
@@ -140,12 +142,14 @@ def pack(pack_id: str) -> GamePack:
 
 
 def default() -> GamePack:
-    """The game a command reads without --game or --content: the one bundled game."""
+    """The game a command reads without --game or --content: the bundled pack that says it
+    is the default (or the only bundled one)."""
     bundled = [p for p in packs().values() if origin(p.id) == "bundled"]
-    if len(bundled) != 1:
+    chosen = [p for p in bundled if p.default] or (bundled if len(bundled) == 1 else [])
+    if len(chosen) != 1:
         raise UserError(f"{len(bundled)} games are bundled ({', '.join(p.id for p in bundled)}): "
                         "name one with --game ID or --content FILE")
-    return bundled[0]
+    return chosen[0]
 
 
 def pack_of(game: Any) -> GamePack:

@@ -82,6 +82,11 @@ class Simulation(Protocol):
         """Cap reason (an Observer's "cap_reason") -> what it means, for the report."""
         ...
 
+    @property
+    def headline_peaks(self) -> Sequence[str]:
+        """The peaks `pnp sim` prints in its summary (the rest are in the JSON and the report)."""
+        ...
+
     def roles(self, game: Any) -> tuple[str, ...]:
         """The seats' names in seat order: equal seats (A, B) or roles (attacker, defender)."""
         ...

@@ -47,4 +47,5 @@ PACK = GamePack(
     export=dumps,
     counts=lambda game: counts(game).as_dict(),
     summary=_summary,
+    default=True,
 )

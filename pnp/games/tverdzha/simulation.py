@@ -55,6 +55,7 @@ class TverdzhaSimulation:
     agents: ClassVar[Mapping[str, AgentFactory]] = AGENTS
     budgeted: ClassVar[frozenset[str]] = frozenset({"search"})
     cap_reasons: ClassVar[Mapping[str, str]] = MappingProxyType(summary.CAP_REASONS)
+    headline_peaks: ClassVar[tuple[str, ...]] = ("tokens", "hand", "battle_dice", "side_dice")
 
     def roles(self, game: Game) -> tuple[str, ...]:
         return tuple(game.players)

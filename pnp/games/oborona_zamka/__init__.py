@@ -1,0 +1,1 @@
+"""«Оборона Замка»: an asymmetric hex game of a castle attacked and defended."""

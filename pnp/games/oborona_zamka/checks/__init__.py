@@ -1,0 +1,1 @@
+"""«Оборона Замка»'s own checks (found by pnp.checks like the general ones)."""

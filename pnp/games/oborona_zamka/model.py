@@ -1,0 +1,167 @@
+"""The frozen model of «Оборона Замка». Checks, the engine and the renderers read this.
+
+Every object keeps the Mark of the YAML it came from, so checks can point at the line.
+The field is kept as the content gives it (offset rows and columns, which a designer
+reads off the printed field) and converted once to axial hexes for the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Mapping
+
+from pnp.core.errors import Mark
+from pnp.core.texts import NO_MARK, Text
+from pnp.games.oborona_zamka.rules.field import FieldSpec, Hex, neighbours_of
+from pnp.games.oborona_zamka.rules.numbers import Numbers
+
+RowCol = tuple[int, int]
+
+
+def axial(cell: RowCol) -> Hex:
+    """(row, column) of the printed field -> axial (q, r); odd rows sit half a hex right."""
+    row, col = cell
+    return (col - (row - (row & 1)) // 2, row)
+
+
+@dataclass(frozen=True)
+class Side:
+    id: str
+    name: Text
+    moves: int
+    crosses_walls: bool
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Race:
+    id: str
+    side: str
+    name: Text
+    colour: str
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Field:
+    across_flats: float  # mm between a hex's flat sides, as printed
+    rows: tuple[int, ...]  # hexes per row, top to bottom
+    mountain: tuple[RowCol, ...]
+    castle: tuple[RowCol, ...]
+    wall_around: tuple[RowCol, ...]  # the wall stands on every edge between these and the rest
+    starts: Mapping[str, tuple[RowCol, ...]]  # side id -> start hexes, in placing order
+    mirror: bool
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    @property
+    def cells(self) -> tuple[RowCol, ...]:
+        return tuple((r, c) for r, n in enumerate(self.rows) for c in range(n))
+
+    def walls(self) -> tuple[tuple[RowCol, RowCol], ...]:
+        """The wall segments, each on the edge between an enclosed hex and a field hex outside."""
+        inside = {axial(c) for c in self.wall_around}
+        back = {axial(c): c for c in self.cells}
+        found = set()
+        for cell in self.wall_around:
+            for n in neighbours_of(axial(cell)):
+                if n in back and n not in inside:
+                    found.add(tuple(sorted((cell, back[n]))))
+        return tuple(sorted(found))
+
+    def spec(self, side_ids: tuple[str, str]) -> FieldSpec:
+        """The field in axial hexes, for the engine (sides in engine order: attacker, defender)."""
+        return FieldSpec(
+            cells=tuple(axial(c) for c in self.cells),
+            mountain=frozenset(axial(c) for c in self.mountain),
+            castle=frozenset(axial(c) for c in self.castle),
+            walls=tuple((axial(a), axial(b)) for a, b in self.walls()),
+            starts=(tuple(axial(c) for c in self.starts.get(side_ids[0], ())),
+                    tuple(axial(c) for c in self.starts.get(side_ids[1], ()))),
+        )
+
+
+@dataclass(frozen=True)
+class Rules:
+    first_player: str
+    fight: int
+    fight_over_wall: int
+    wall_attack: int
+    capture: int
+    capture_from: str
+    capture_bonus: bool
+    potion: int
+    potion_no_room: str
+    commander_target: int
+    commander_bonus: int
+    defender_reroll: bool
+    own_bonus: bool
+    natural_six: bool
+    turn_cap: int
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Components:
+    dice: int
+    standees_per_race: int
+    spare_wall_segments: int
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Term:
+    term: Text
+    means: Text
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: Text
+    tagline: Text
+    minutes: int
+    languages: tuple[str, ...]
+    sides: tuple[Side, ...]  # the attacker first, then the defender
+    races: tuple[Race, ...]
+    army: int
+    commanders: int
+    warrior: Text
+    commander: Text
+    field: Field
+    rules: Rules
+    components: Components
+    ui_strings: Mapping[str, Text]
+    glossary: tuple[Term, ...]
+    notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)  # path of a mapping -> its note
+    source: str = ""
+    sha256: str = ""
+    marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
+
+    def mark(self, *path) -> Mark:
+        """The mark of a content path (or its nearest ancestor)."""
+        while path not in self.marks and path:
+            path = path[:-1]
+        return self.marks.get(path, Mark(self.source, 1, 1))
+
+    def side(self, side_id: str) -> Side:
+        return next(s for s in self.sides if s.id == side_id)
+
+    def races_of(self, side_id: str) -> tuple[Race, ...]:
+        return tuple(r for r in self.races if r.side == side_id)
+
+    @cached_property
+    def numbers(self) -> Numbers:
+        """The rules' numbers as the engine reads them."""
+        r = self.rules
+        return Numbers(
+            army=self.army, moves=(self.sides[0].moves, self.sides[1].moves), fight=r.fight,
+            fight_over_wall=r.fight_over_wall, wall=r.wall_attack, capture=r.capture, potion=r.potion,
+            commander_target=r.commander_target, commander_bonus=r.commander_bonus,
+            defender_reroll=r.defender_reroll, own_bonus=r.own_bonus, bonus_on_capture=r.capture_bonus, natural_six=r.natural_six,
+            max_turns=r.turn_cap)
+
+    @cached_property
+    def field_spec(self) -> FieldSpec:
+        return self.field.spec((self.sides[0].id, self.sides[1].id))

@@ -1,0 +1,37 @@
+"""«Оборона Замка» as a game pack: what pnp needs to load, check and simulate it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.core.resources import bundled
+from pnp.games import GamePack
+from pnp.games.oborona_zamka.model import Game
+from pnp.games.oborona_zamka.modelbuild import build_game
+
+
+def _summary(game: Game) -> tuple[dict[str, int], str]:
+    f = game.field
+    s = {"hexes": len(f.cells), "wall_segments": len(f.walls()), "races": len(game.races),
+         "figures_per_side": game.army}
+    return s, (f"{s['hexes']} hexes, {s['wall_segments']} wall segments, {s['races']} races, "
+               f"{s['figures_per_side']} figures a side")
+
+
+PACK = GamePack(
+    id="oborona-zamka",
+    name="Оборона Замка",
+    languages=("ru", "uk"),
+    schema=Path(__file__).with_name("schema.json"),
+    model=Game,
+    build_model=build_game,
+    content=bundled("content", "oborona-zamka.yaml"),
+    templates=bundled("templates", "oborona_zamka"),
+    # the general checks that read only what every model has (texts, languages, marks)
+    checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.oborona_zamka.checks"),
+    simulation="pnp.games.oborona_zamka.simulation",
+    counts=lambda game: {"wall_segments": len(game.field.walls()) + game.components.spare_wall_segments,
+                         "standees": game.components.standees_per_race * len(game.races),
+                         "dice": game.components.dice},
+    summary=_summary,
+)

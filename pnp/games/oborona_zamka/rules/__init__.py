@@ -1,0 +1,1 @@
+"""The rules engine of «Оборона Замка»: pure, deterministic, OpenSpiel-style (see state.py)."""

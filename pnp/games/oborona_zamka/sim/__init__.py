@@ -1,0 +1,1 @@
+"""«Оборона Замка» for the simulator: the position value, the greedy agent, the game record."""
