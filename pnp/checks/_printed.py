@@ -9,15 +9,14 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 from pnp.checks._util import lang_mark, texts, where
-from pnp.games.tverdzha.model import Game
 from pnp.core.errors import Mark
 from pnp.core.resources import shown
-from pnp.games import pack_of
+from pnp.games import Model, pack_of
 
 _COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
 
 
-def rulebook_templates(game: Game) -> Path:
+def rulebook_templates(game: Model) -> Path:
     """The rulebook templates of the game's pack (the rulebook renderer's prose.folder; importing
     that would load reportlab into every `pnp check`, a test keeps the two the same)."""
     return pack_of(game).templates / "rulebook"
@@ -29,7 +28,7 @@ class Printed(NamedTuple):
     what: str  # the content path or the template's name
 
 
-def printed(game: Game, lang: str) -> Iterator[Printed]:
+def printed(game: Model, lang: str) -> Iterator[Printed]:
     for text, path in texts(game):
         if text.has(lang):
             yield Printed(text.get(lang), lang_mark(game, text, path, lang), f"{where(path)}.{lang}")

@@ -10,7 +10,7 @@ import re
 from typing import Iterator
 
 from pnp.checks._printed import printed
-from pnp.games.tverdzha.model import Game
+from pnp.games import Model
 from pnp.core.errors import Problem, error
 
 ID = "form-of-address"
@@ -29,7 +29,7 @@ VY = {
 NOT_ADDRESS = {"uk": frozenset({"навіть"})}
 
 
-def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+def check(game: Model, lang: str | None = None) -> Iterator[Problem]:
     for code in (lang,) if lang else game.languages:
         rx = VY.get(code)
         if rx is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from pnp.checks._util import where
-from pnp.games.tverdzha.model import Game
+from pnp.games import Model
 from pnp.core.errors import Problem, error
 
 ID = "changes"
@@ -19,7 +19,7 @@ CODES = {
 }
 
 
-def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+def check(game: Model, lang: str | None = None) -> Iterator[Problem]:
     for i, change in enumerate(game.changes):
         for code in (lang,) if lang else game.languages:
             if change.reason is None or not change.reason.has(code) or not change.reason.get(code).strip():

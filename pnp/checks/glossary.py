@@ -12,7 +12,7 @@ import re
 from typing import Iterator
 
 from pnp.checks._printed import printed
-from pnp.games.tverdzha.model import Game
+from pnp.games import Model
 from pnp.core.errors import Problem, error
 
 ID = "glossary"
@@ -36,7 +36,7 @@ def _source(entry: str) -> str:
     return rf"(?<![{_EDGE}]){scoped}{tail}"
 
 
-def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+def check(game: Model, lang: str | None = None) -> Iterator[Problem]:
     for code in (lang,) if lang else game.languages:
         terms = [term for term in game.glossary for _ in term.avoid.get(code, ())]
         entries = [word for term in game.glossary for word in term.avoid.get(code, ())]

@@ -7,7 +7,7 @@ from typing import Iterator
 
 from pnp.checks._util import did_you_mean
 from pnp.core import templating as tpl
-from pnp.games.tverdzha.model import Game
+from pnp.games import Model
 from pnp.core.errors import Problem, error
 from pnp.art.icons import icon_names
 
@@ -18,7 +18,7 @@ CODES = {
 }
 
 
-def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+def check(game: Model, lang: str | None = None) -> Iterator[Problem]:
     known = icon_names()
     for name, word in sorted(game.icon_words.items()):
         text = word.forms

@@ -13,7 +13,7 @@ from typing import Iterator, Mapping
 
 from pnp.checks._util import lang_mark, owners, texts, where
 from pnp.core import templating as tpl
-from pnp.games.tverdzha.model import Game
+from pnp.games import Model
 from pnp.core.errors import Problem, error
 from pnp.typeset import richtext
 from pnp.art.icons import icon_names
@@ -25,7 +25,7 @@ CODES = {
 }
 
 
-def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+def check(game: Model, lang: str | None = None) -> Iterator[Problem]:
     params = _params(game)
     known = set(icon_names())
     for text, path in texts(game):
@@ -42,14 +42,14 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
                             "an icon is [name] (lowercase), bold is **text**; a literal '[', ']' or '**' cannot be printed")
 
 
-def _params(game: Game) -> dict[int, Mapping]:
+def _params(game: Model) -> dict[int, Mapping]:
     """Parameters of each effect and action text, by the Text's identity."""
     found = {id(e.text): e.params for owner in owners(game) for e in owner.effects}
     found.update({id(a.text): a.params for a in game.actions})
     return found
 
 
-def _as_printed(game: Game, value: str, params: Mapping | None, lang: str) -> str:
+def _as_printed(game: Model, value: str, params: Mapping | None, lang: str) -> str:
     if params is None:
         return value
     try:

@@ -12,8 +12,7 @@ from typing import Iterator
 from pnp.checks._util import did_you_mean, prose, where
 from pnp.core import templating as tpl
 from pnp.core.errors import Problem, error
-from pnp.games import pack_of
-from pnp.games.tverdzha.model import Game
+from pnp.games import Model, pack_of
 
 ID = "prose-facts"
 
@@ -22,7 +21,7 @@ CODES = {
 }
 
 
-def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+def check(game: Model, lang: str | None = None) -> Iterator[Problem]:
     facts = pack_of(game).facts
     known = sorted(facts(game)) if facts else []
     for text, path in prose(game):

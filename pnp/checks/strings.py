@@ -12,7 +12,7 @@ from typing import Iterator
 
 from pnp.checks._util import lang_mark, texts, where
 from pnp.core import typography
-from pnp.games.tverdzha.model import Game
+from pnp.games import Model
 from pnp.core.errors import Problem, error
 from pnp.typeset.fonts import FACES, missing_glyphs
 
@@ -35,7 +35,7 @@ CODES = {
 _BAD_CATEGORIES = ("Cc", "Cs")
 
 
-def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+def check(game: Model, lang: str | None = None) -> Iterator[Problem]:
     if lang is not None and lang not in game.languages:
         yield error("unknown-language", f"no {lang!r} text: the content's languages are {', '.join(game.languages)}",
                     game.mark("game", "languages"), f"add {lang!r} to game.languages and write every string in {lang!r} too")
@@ -74,7 +74,7 @@ def _bad_characters(value: str, mark, what: str) -> Iterator[Problem]:
                         "remove it; invisible characters often come from copying text out of another program")
 
 
-def _glyphs(game: Game, value: str, mark, what: str) -> Iterator[Problem]:
+def _glyphs(game: Model, value: str, mark, what: str) -> Iterator[Problem]:
     missing: list[str] = []
     for face in GLYPH_FACES:
         missing += [c for c in missing_glyphs(value, face) if c not in missing]

@@ -33,7 +33,7 @@ def bundled(name: str, *parts: str) -> Path:
 
 def shown(path: Path) -> str:
     """A path as the designer knows it: a bundled file relative to the top level of the
-    checkout (templates/tverdzha/rulebook/goal.j2), installed or not; any other as it is."""
+    checkout (templates/<game>/rulebook/goal.j2), installed or not; any other as it is."""
     for name in BUNDLED:
         folder = bundled(name)
         if path.is_relative_to(folder):
