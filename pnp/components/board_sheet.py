@@ -90,7 +90,7 @@ def _walls(sh: Shapes, pen: Pen) -> str:
     for wall in sh.spec.walls:
         if sh.spec.graph.walled(wall.a, wall.b):
             (x1, y1), (x2, y2) = sh.wall(wall.a, wall.b)
-            out += line(x1, y1, x2, y2, pen.c("ink"), WALL, ' stroke-linecap="round"')
+            out += line(x1, y1, x2, y2, pen.c("ink"), WALL, stroke_linecap="round")
     return out
 
 

@@ -51,7 +51,7 @@ def test_the_checks_accept_the_layout_at_this_size(tall):
 
 
 def test_every_master_is_the_card_plus_bleed(built):
-    masters = built[2].cache["card_masters"]
+    masters = built[2].made["cards"]
     svgs = [svg for family in masters.faces.values() for _, _, svg in family] + list(masters.backs.values())
     assert {pdf.svg_size_mm(svg) for svg in svgs} == {(W + 2 * BLEED, H + 2 * BLEED)}
 
@@ -74,7 +74,7 @@ def test_home_sheets_impose_the_cards_at_their_own_pitch(built, tall):
     (across,), (down,) = _steps([f.x for f in forms]), _steps([f.y for f in forms])
     assert across == pytest.approx(W, abs=GRID) and down == pytest.approx(H, abs=GRID)
     pages = len(PdfReader(out / f"{tall.id}-uk-cards.pdf").pages)
-    decks = built[2].cache["card_svgs"]["decks"]
+    decks = built[2].made["cards"].decks
     assert pages == 2 * sum(-(-len(d) // 4) for d in decks.values())
 
 
