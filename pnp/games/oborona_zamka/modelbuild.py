@@ -4,23 +4,11 @@ from __future__ import annotations
 
 import hashlib
 
+from pnp.content.notes import collect_notes
 from pnp.content.yamlload import Loaded
 from pnp.core.texts import Text, frozen_map
 from pnp.games.oborona_zamka.model import Components, Field, Game, Race, Rules, Side, Term
 
-
-def _notes(data, path: tuple = ()) -> dict[tuple, str]:
-    """Every `note:` of the content by the path of the mapping that holds it."""
-    found: dict[tuple, str] = {}
-    if isinstance(data, dict):
-        if isinstance(data.get("note"), str):
-            found[path] = data["note"]
-        for key, value in data.items():
-            found.update(_notes(value, path + (key,)))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            found.update(_notes(value, path + (i,)))
-    return found
 
 
 def build_game(loaded: Loaded, source: str) -> Game:
@@ -64,5 +52,6 @@ def build_game(loaded: Loaded, source: str) -> Game:
         warrior=text(a["warrior"], "army", "warrior"), commander=text(a["commander"], "army", "commander"),
         field=field, rules=rules, components=components,
         ui_strings=frozen_map({k: text(v, "ui", k) for k, v in d.get("ui", {}).items()}),
-        glossary=glossary, notes=frozen_map(_notes(d)), source=source, sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
+        glossary=glossary, notes=frozen_map(collect_notes(d)), source=source,
+        sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
         marks=frozen_map(loaded.marks))

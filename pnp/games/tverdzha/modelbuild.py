@@ -13,6 +13,7 @@ from pnp.games.tverdzha.model import (
 )
 from pnp.components.board_spec import read_board
 from pnp.components.card_family import CardFamily
+from pnp.content.notes import collect_notes
 from pnp.content.yamlload import Loaded
 from pnp.games.tverdzha.card_rows import SOURCES as CARD_SOURCES
 
@@ -170,7 +171,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         source=source,
         sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
         marks=frozen_map(loaded.marks),
-        notes=frozen_map(_notes(d, ())),
+        notes=frozen_map(collect_notes(d)),
     )
     return _with_facts(game)
 
@@ -187,16 +188,3 @@ def _with_facts(game: Game) -> Game:
 
     return apply_facts(game)
 
-
-def _notes(data: Any, path: tuple) -> dict[tuple, str]:
-    """Every `note:` text by the path of its mapping, so checks can read what a note says."""
-    found: dict[tuple, str] = {}
-    if isinstance(data, dict):
-        if isinstance(data.get("note"), str):
-            found[path] = data["note"]
-        for key, value in data.items():
-            found.update(_notes(value, path + (key,)))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            found.update(_notes(value, path + (i,)))
-    return found
