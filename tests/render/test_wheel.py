@@ -94,6 +94,9 @@ def test_pnp_installed_from_the_wheel_works_from_an_empty_directory(dists, tmp_p
     check = run([str(pnp), "check"], empty, env)
     assert check.returncode == 0, check.stdout + check.stderr
     assert f"{venv}/lib/" in check.stdout and "_bundled/content/tverdzha.yaml: ok" in check.stdout
+    for game in ("tverdzha", "oborona-zamka"):  # every bundled pack: its content and schema ship
+        listed = run([str(pnp), "check", "--game", game], empty, env)
+        assert listed.returncode == 0 and f"_bundled/content/{game}.yaml: ok" in listed.stdout, listed.stdout + listed.stderr
 
     build = run([str(pnp), "build", "--only", "cards"], empty, env)
     assert build.returncode == 0, build.stdout + build.stderr
@@ -102,4 +105,6 @@ def test_pnp_installed_from_the_wheel_works_from_an_empty_directory(dists, tmp_p
 
     sim = run([str(pnp), "sim", "--games", "2", "--agents", "random,random"], empty, env)
     assert sim.returncode == 0, sim.stdout + sim.stderr
+    sim = run([str(pnp), "sim", "--game", "oborona-zamka", "--games", "2", "--agents", "random"], empty, env)
+    assert sim.returncode == 0 and "seat attacker wins" in sim.stdout, sim.stdout + sim.stderr
     assert sorted(p.name for p in empty.iterdir()) == ["output"]

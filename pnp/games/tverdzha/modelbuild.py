@@ -14,6 +14,7 @@ from pnp.games.tverdzha.model import (
 from pnp.components.board_spec import read_board
 from pnp.components.card_family import CardFamily
 from pnp.content.notes import collect_notes
+from pnp.games.tverdzha.facts import apply_facts
 from pnp.content.yamlload import Loaded
 from pnp.games.tverdzha.card_rows import SOURCES as CARD_SOURCES
 
@@ -173,7 +174,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         marks=frozen_map(loaded.marks),
         notes=frozen_map(collect_notes(d)),
     )
-    return _with_facts(game)
+    return apply_facts(game)  # named facts filled into the prose: they need the model, so they come last
 
 
 def _family(f: dict, mark) -> CardFamily:
@@ -181,10 +182,4 @@ def _family(f: dict, mark) -> CardFamily:
     return CardFamily(f["id"], f["layout"], f["colour"], f["icon"], f["back"], f["name"], f["component"], f["rows"],
                       fields, mark, source)
 
-
-def _with_facts(game: Game) -> Game:
-    """Named facts filled into the prose (facts need the model, so they come last)."""
-    from pnp.games.tverdzha.facts import apply_facts
-
-    return apply_facts(game)
 
