@@ -217,8 +217,10 @@ def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only,
 
 @main.command()
 @content_option
-@click.option("--attacker", required=True, callback=_parse_strengths, help="Attacking unit strengths, e.g. 2,1.")
-@click.option("--defender", required=True, callback=_parse_strengths, help="Defending unit strengths, e.g. 1,1.")
+@click.option("--attacker", default=None, callback=_parse_strengths,
+              help="Attacking unit strengths, e.g. 2,1 (a game whose odds are one battle).")
+@click.option("--defender", default=None, callback=_parse_strengths,
+              help="Defending unit strengths, e.g. 1,1.")
 @click.option("--castle", is_flag=True, help="The defender is in its castle.")
 @click.option("--wall", is_flag=True, help="The defender's castle has a Wall.")
 @click.option("--bastion", is_flag=True, help="The defender's castle has a Bastion.")
@@ -227,7 +229,7 @@ def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only,
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @_fault_guard
 def odds(content, attacker, defender, castle, wall, bastion, attacker_card, defender_card, as_json):
-    """Exact outcome distribution of one battle."""
+    """Exact odds from the game's own engine: one battle, or every attack the rules allow."""
     from pnp.commands.odds import run
 
     sys.exit(run(content, attacker=attacker, defender=defender, castle=castle, wall=wall, bastion=bastion,

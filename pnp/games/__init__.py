@@ -57,6 +57,8 @@ class GamePack:
     facts: Callable[[Any], Mapping[str, Any]] | None = None  #: named facts filled into its prose
     #: the module whose SIMULATION is its side of the simulator (pnp.sim.hooks); None: not simulated
     simulation: str | None = None
+    #: the module whose `report(game, options, as_json) -> str` is `pnp odds`; None: no odds
+    odds: str | None = None
     export: Callable[[Any], str] | None = None  #: the model as JSON for other tools (`pnp export`)
     counts: Callable[[Any], Mapping[str, int]] = lambda game: {}  #: printed components, for manifest.json
     #: what `pnp check` says the content holds: (counts for --format json, the same in words)
@@ -70,6 +72,10 @@ def simulation_of(pack: GamePack) -> Any:
     if pack.simulation is None:
         raise UserError(f"{pack.name} has no rules engine: it cannot be simulated")
     return importlib.import_module(pack.simulation).SIMULATION
+
+
+class OddsRequestError(ValueError):
+    """`pnp odds` asked for what the game cannot compute (a missing or unknown option): a usage error."""
 
 
 class UnknownGame(UserError):

@@ -30,6 +30,7 @@ PACK = GamePack(
     # the general checks that read only what every model has (texts, languages, marks)
     checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.oborona_zamka.checks"),
     simulation="pnp.games.oborona_zamka.simulation",
+    odds="pnp.games.oborona_zamka.odds_report",
     counts=lambda game: {"wall_segments": len(game.field.walls()) + game.components.spare_wall_segments,
                          "standees": game.components.standees_per_race * len(game.races),
                          "dice": game.components.dice},

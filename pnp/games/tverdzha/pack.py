@@ -44,6 +44,7 @@ PACK = GamePack(
                "pnp.print.alignment", "pnp.exports.printshop", "pnp.exports.tts", "pnp.exports.preview"),
     facts=facts,
     simulation="pnp.games.tverdzha.simulation",
+    odds="pnp.games.tverdzha.odds_report",
     export=dumps,
     counts=lambda game: counts(game).as_dict(),
     summary=_summary,

@@ -58,3 +58,15 @@ def test_sim_reports_both_roles_the_same_on_one_and_two_workers(tmp_path):
     st = results[0]["stats"]
     assert {"attacker", "defender"} <= set(st["seats"]) and st["games"] == 16
     assert sum(v["n"] for v in st["victories"].values()) == 16
+
+
+def test_odds_list_every_attack_with_exact_probabilities():
+    done = run("odds", "--game", "oborona-zamka", "--json")
+    assert done.returncode == 0, done.stderr
+    table = json.loads(done.stdout)
+    rows = {(r["attack"], r["by"], r["commander_on_field"], r["by_commander"], r["at_commander"]): r
+            for r in table["attacks"]}
+    assert rows[("fight", "defender", True, False, False)]["p_exact"] == "5/9"  # best of two dice, 5-6
+    assert rows[("fight_over_wall", "defender", False, False, True)]["p_exact"] == "1/6"  # a natural 6
+    assert table["potion_return"] == "1/2"
+    assert run("odds", "--game", "oborona-zamka", "--castle").returncode == 2
