@@ -11,6 +11,8 @@ import click
 from pnp.build import build, jobs_from_env
 from pnp.commands.common import content_path, load_checked
 from pnp.components.base import BuildOptions
+from pnp.core.errors import UserError
+from pnp.games import pack_of
 
 
 def _progress_printer():
@@ -33,6 +35,9 @@ def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only
     game, _ = load_checked(content, lang)
     if game is None:
         return 1
+    if not pack_of(game).renderers:
+        raise UserError(f"{pack_of(game).name} has no printed kit yet: its pack lists no renderers "
+                        "(`pnp check` and, where it has an engine, `pnp sim` and `pnp odds` work)")
     options = BuildOptions(lang=lang, paper=paper, duplex=duplex, back_offset=tuple(back_offset),
                            ink_saver=ink_saver, shop=shop, shop_order=shop_order, tts_url_base=tts_url_base)
     show, done = _progress_printer()
