@@ -26,6 +26,7 @@ def test_the_game_is_listed_and_its_content_is_clean():
 
 @pytest.mark.parametrize("old, new, code", [
     ("  fight: {hit: 5}", "  fight: {hit: 4}", "rules-value"),
+    ("  - id: attacker", "  - id: defender", "schema"),  # the attacker's side comes first
     ("    target_modifier: -1", "    target_modifier: 0", "rules-value"),
     ("  size: {value: 5}", "  size: {value: 4}", "rules-value"),
     ("  mountain: [[4, 5]]", "  mountain: [[4, 9]]", "field-cell"),
