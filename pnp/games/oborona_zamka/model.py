@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Mapping
 
+from pnp.components.board_spec import BoardSpec, Pair, Space, Zone
+from pnp.core import catalogue
 from pnp.core.errors import Mark
+from pnp.core.templating import fill
 from pnp.core.texts import NO_MARK, Text
 from pnp.games.oborona_zamka.rules.field import FieldSpec, Hex, neighbours_of
 from pnp.games.oborona_zamka.rules.numbers import Numbers
@@ -23,6 +26,15 @@ def axial(cell: RowCol) -> Hex:
     """(row, column) of the printed field -> axial (q, r); odd rows sit half a hex right."""
     row, col = cell
     return (col - (row - (row & 1)) // 2, row)
+
+
+def cell_id(cell: RowCol) -> str:
+    """A hex's id on the general board: '4-5' for row 4, column 5 (both from 0, as in the content)."""
+    return f"{cell[0]}-{cell[1]}"
+
+
+def ids(cells) -> tuple[str, ...]:
+    return tuple(cell_id(c) for c in cells)
 
 
 @dataclass(frozen=True)
@@ -68,6 +80,28 @@ class Field:
                 if n in back and n not in inside:
                     found.add(tuple(sorted((cell, back[n]))))
         return tuple(sorted(found))
+
+    def mirrored(self, cell: RowCol) -> RowCol:
+        """The hex's mirror image left to right (rows of n hexes: column c <-> n-1-c)."""
+        row, col = cell
+        return (row, self.rows[row] - 1 - col)
+
+    def board(self, side_ids: tuple[str, str]) -> BoardSpec:
+        """The field as a general board (pnp.components.board_spec): pointy-top hexes in axial
+        coordinates, zones for the mountain, the castle, the yard inside the wall and each side's
+        start hexes (in placing order), the wall on the edges around the yard, and the mirror
+        pairs when the field is declared mirrored. The general board renderer and checks read it.
+
+        A hex's id is `cell_id` (its row and column as the designer writes them in the content)."""
+        cells = tuple(Space(cell_id(c), axial(c)) for c in self.cells)
+        yard = tuple(c for c in self.wall_around if c not in self.castle)
+        zones = (Zone("mountain", "mountain", ids(self.mountain)), Zone("castle", "castle", ids(self.castle)),
+                 Zone("yard", "yard", ids(yard)),
+                 *(Zone(f"start-{side}", "start", ids(self.starts.get(side, ())), player=side) for side in side_ids))
+        walls = tuple(Pair(cell_id(a), cell_id(b)) for a, b in self.walls())
+        mirror = (tuple(Pair(cell_id(c), cell_id(self.mirrored(c))) for c in self.cells if c < self.mirrored(c))
+                  if self.mirror else ())
+        return BoardSpec("hex", cells, zones, walls, mirror, mark=self.mark)
 
     def spec(self, side_ids: tuple[str, str]) -> FieldSpec:
         """The field in axial hexes, for the engine (sides in engine order: attacker, defender)."""
@@ -161,6 +195,23 @@ class Game:
             commander_target=r.commander_target, commander_bonus=r.commander_bonus,
             defender_reroll=r.defender_reroll, own_bonus=r.own_bonus, bonus_on_capture=r.capture_bonus, natural_six=r.natural_six,
             max_turns=r.turn_cap)
+
+    def ui(self, key: str, lang: str, **values) -> str:
+        """A kit string by key, {fields} filled from `values`: the content's `ui:` string, else pnp's
+        own (pnp.core.catalogue). An unknown key is a renderer's bug, not the content's."""
+        own = self.ui_strings.get(key)
+        if own is not None and own.has(lang):
+            template = own.get(lang)
+        elif key in catalogue.FIELDS:
+            template = catalogue.text(key, lang)
+        else:
+            raise LookupError(f"«Оборона Замка» has no ui string {key!r} in {lang!r} (content `ui:` nor pnp's catalogue)")
+        return fill(template, values, lang) if values else template
+
+    @cached_property
+    def board_spec(self) -> BoardSpec:
+        """The field as a general board (`Field.board`), sides in engine order."""
+        return self.field.board((self.sides[0].id, self.sides[1].id))
 
     @cached_property
     def field_spec(self) -> FieldSpec:
