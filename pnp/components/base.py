@@ -111,6 +111,9 @@ class Renderer:
     needs: ClassVar[tuple[str, ...]] = ()
     #: it lists every file the others wrote (the preview page): it runs last of all
     needs_files: ClassVar[bool] = False
+    #: what its `masters()` are, for exporters that take any game's: "cards", "board" (a tiling
+    #: Part), "pieces" (a tuple of pnp.components.pieces.Piece); empty: nothing shared by kind
+    shares: ClassVar[str] = ""
 
     def render(self, game, ctx: RenderContext) -> list[OutputFile]:  # pragma: no cover
         raise NotImplementedError
