@@ -1,0 +1,1 @@
+"""«Оборона Замка»'s own renderers: the paper models of the fortress wall and the castle."""
