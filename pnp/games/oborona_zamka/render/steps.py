@@ -13,6 +13,7 @@ from typing import Callable
 from pnp.art import svg
 from pnp.art.draw import Pen, centred_text, circle, line, polygon, rich
 from pnp.games.oborona_zamka.model import Game
+from pnp.games.oborona_zamka.render import walls
 from pnp.games.oborona_zamka.render.castle import TOWER_SHARE
 from pnp.games.oborona_zamka.render.papercraft import GLUE_OPACITY, MOUNTAIN_INK, Net, mountain, valley
 from pnp.print.geometry import Box
@@ -61,7 +62,8 @@ def steps(pen: Pen, words: list[str], drawings: list[Drawing], width: float) -> 
 
 def wall_steps(game: Game, lang: str, pen: Pen, width: float, sample: Net) -> Net:
     words = [game.ui(f"models_wall_step_{k}", lang) for k in range(1, WALL_STEPS + 1)]
-    return steps(pen, words, [lambda p, w, h: scaled(sample, w - 8, h), _ridge, _end_tab, _feet, _corner], width)
+    return steps(pen, words, [lambda p, w, h: scaled(sample, w - 8, h), _ridge, _end_tab, _feet,
+                                   lambda p, w, h: _corner(p, w, h, game)], width)
 
 
 def _ridge(pen: Pen, w: float, h: float) -> str:
@@ -100,18 +102,25 @@ def _feet(pen: Pen, w: float, h: float) -> str:
     return out
 
 
-def _corner(pen: Pen, w: float, h: float) -> str:
-    """Three hexes meeting at a corner: two segments butt there, their feet meet on the mitre."""
-    r = h * 0.42
-    cx, cy = w / 2, h / 2 + 1
+def _corner(pen: Pen, w: float, h: float, game: Game) -> str:
+    """Three hexes meeting at a corner: two segments butt there, their feet (drawn to scale) meet
+    on the corner's bisector."""
+    r = h / 3.6  # three hexes round a corner are 3.5 corner radii tall
+    cx, cy = w / 2, 1.5 * r + 0.5
     out = ""
     for dx, dy in ((-r * math.sqrt(3) / 2, -r / 2), (r * math.sqrt(3) / 2, -r / 2), (0, r)):
         out += polygon(hexagon(cx + dx, cy + dy, r), pen.c("paper"), pen.c("line"), 0.3)
-    # the corner at (cx, cy): its edges run up, down-left and down-right
-    ends = [(cx, cy - r), (cx - r * math.sqrt(3) / 2, cy + r / 2)]
-    for ex, ey in ends:
-        out += line(cx, cy, ex, ey, pen.c("ink"), 1.0)
-    return out + circle(cx, cy, 0.6, MOUNTAIN_INK)
+    g = walls.Geometry(game)
+    foot, chamfer = g.foot * r / g.length, g.chamfer * r / g.length
+    for ex, ey in ((cx, cy - r), (cx - r * math.sqrt(3) / 2, cy + r / 2)):  # two of the corner's edges
+        ux, uy = (ex - cx) / r, (ey - cy) / r
+        for side in (1, -1):
+            nx, ny = -uy * side, ux * side
+            out += polygon([(cx, cy), (ex, ey), (ex + nx * foot - ux * chamfer, ey + ny * foot - uy * chamfer),
+                            (cx + nx * foot + ux * chamfer, cy + ny * foot + uy * chamfer)],
+                           pen.c("castle"), pen.c("ink"), 0.2)
+        out += line(cx, cy, ex, ey, pen.c("ink"), 0.8)
+    return out
 
 
 def _arrow(pen: Pen, x1: float, y1: float, x2: float, y2: float) -> str:
