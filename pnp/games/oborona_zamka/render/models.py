@@ -55,8 +55,8 @@ def _sheet(blocks: list[list[Net]], area: Box) -> tuple[str, float]:
     return out, y - GAP - area.y
 
 
-def sheets(game: Game, lang: str, paper: str, ink_saver: bool) -> tuple[list[pdf.Page], list[Net]]:
-    """The model sheets, and every net (for the SVG masters)."""
+def sheets(game: Game, lang: str, paper: str, ink_saver: bool) -> tuple[list[pdf.Page], list[Net], list[str]]:
+    """The model sheets, every net (for the SVG masters) and the notes of text that had to shrink."""
     sheet = get_paper(paper)
     printable = sheet.printable
     area = Box(printable.x + EDGE, printable.y + BAND, printable.w - 2 * EDGE, printable.h - 2 * BAND)
@@ -84,7 +84,7 @@ def sheets(game: Game, lang: str, paper: str, ink_saver: bool) -> tuple[list[pdf
             raise ValueError(f"no room for the page label or the scale bar on {paper}")
         body += "".join(put(*placed) for placed in chrome if placed is not None)
         pages.append(pdf.Page.of_svg(svg_page(sheet.width, sheet.height, body), sheet.width, sheet.height))
-    return pages, wall_nets + castle_nets
+    return pages, wall_nets + castle_nets, pen.notes
 
 
 @register
@@ -96,7 +96,8 @@ class ModelsRenderer(Renderer):
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options
-        pages, nets = sheets(game, opts.lang, opts.paper, opts.ink_saver)
+        pages, nets, notes = sheets(game, opts.lang, opts.paper, opts.ink_saver)
+        ctx.notes.extend(notes)
         title = f"{game.title.get(opts.lang)} — {game.ui('models_title', opts.lang)}"
         path = f"{game.id}-{opts.lang}-models.pdf"
         ctx.path(path).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
