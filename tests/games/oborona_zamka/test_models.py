@@ -140,6 +140,10 @@ def test_the_manifest_lists_the_models_and_two_builds_are_identical(kit, tmp_pat
     lang, sheet, data, result = kit
     kinds = {f.kind for f in result.files}
     assert kinds == {"models"} and not result.notes  # no step's words overflow their box
+    masters = [f.path for f in result.files if f.path.endswith(".svg")]
+    walls = len(GAME.field.walls()) + GAME.components.spare_wall_segments
+    assert len([m for m in masters if "-wall-" in m]) == walls
+    assert len([m for m in masters if "-half-tower-" in m]) == len(GAME.field.castle)
     again = build(GAME, BuildOptions(lang=lang, paper=sheet), out_root=tmp_path, only=("models",))
     for f in result.files:
         assert (again.out_dir / f.path).read_bytes() == (result.out_dir / f.path).read_bytes(), f.path

@@ -15,7 +15,7 @@ import math
 
 from pnp.art import svg
 from pnp.art.draw import Pen, centred_text
-from pnp.games.oborona_zamka.model import Game
+from pnp.games.oborona_zamka.model import Game, RowCol, cell_id
 from pnp.games.oborona_zamka.render.papercraft import Net, cut, glue, merlons, mountain, stones
 from pnp.games.oborona_zamka.render.walls import hex_name
 
@@ -43,8 +43,9 @@ class Geometry:
         self.join_tab = 0.4 * self.join_width  # the two walls' tabs, folded inwards, never overlap
 
 
-def tower_net(game: Game, lang: str, pen: Pen, name: str) -> Net:
-    """One half-tower: six sides with merlons, a side tab, a floor under side 1 with tabs."""
+def tower_net(game: Game, lang: str, pen: Pen, cell: RowCol) -> Net:
+    """The half-tower on `cell`: six sides with merlons, a side tab, a floor under side 1 with tabs."""
+    name = hex_name(game, cell)
     g = Geometry(game)
     s, h, c = g.side, g.height, g.crenel
     tab, floor_tab = SIDE_TAB_SHARE * s, FLOOR_TAB_SHARE * s
@@ -81,7 +82,7 @@ def tower_net(game: Game, lang: str, pen: Pen, name: str) -> Net:
     out += mountain((right, c), (right, h)) + mountain((x0 + s, h), (x0 + 2 * s, h))
     for a, b in zip(floor[1:], floor[2:] + floor[:1]):
         out += mountain(a, b)
-    return Net(right + tab, h + 2 * rise + floor_tab, out, f"half-tower {name}")
+    return Net(right + tab, h + 2 * rise + floor_tab, out, f"half-tower {name}", f"half-tower-{cell_id(cell)}")
 
 
 def _tab(a: tuple[float, float], b: tuple[float, float], depth: float) -> list[tuple[float, float]]:
@@ -117,10 +118,10 @@ def join_net(game: Game, lang: str, pen: Pen) -> Net:
     out += mountain((x0, hj), (x0 + L, hj)) + mountain((x0, hj + w), (x0 + L, hj + w))
     for tab in tabs:
         out += mountain(tab[0], tab[3])
-    return Net(L + 2 * t, 2 * hj + w, out, "castle walls")
+    return Net(L + 2 * t, 2 * hj + w, out, "castle walls", "castle-walls")
 
 
 def castle_nets(game: Game, lang: str, ink_saver: bool) -> list[Net]:
     """The two half-towers (each named by its hex) and the joining walls."""
     pen = Pen(ink_saver)
-    return [tower_net(game, lang, pen, hex_name(game, cell)) for cell in game.field.castle] + [join_net(game, lang, pen)]
+    return [tower_net(game, lang, pen, cell) for cell in game.field.castle] + [join_net(game, lang, pen)]

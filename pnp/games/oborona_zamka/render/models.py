@@ -108,8 +108,8 @@ class ModelsRenderer(Renderer):
         """One SVG master per net (fonts inside), and the fonts' licence beside them."""
         docs = [svg.document(n.width, n.height, n.svg, title=n.name) for n in nets]
         files = []
-        for k, doc in enumerate(svg_fonts.with_fonts(docs), start=1):
-            path = f"svg/models/{game.id}-{ctx.options.lang}-model-{k:02d}.svg"
+        for net, doc in zip(nets, svg_fonts.with_fonts(docs)):
+            path = f"svg/models/{game.id}-{ctx.options.lang}-{net.slug}.svg"
             ctx.path(path).write_text(doc, encoding="utf-8")
             files.append(OutputFile(path, "models", 0))
         licence = f"svg/models/{svg_fonts.LICENCE.name}"

@@ -40,6 +40,7 @@ class Net:
     height: float
     svg: str
     name: str = ""  # what the piece is, for its SVG master's title
+    slug: str = ""  # its SVG master's file name ('wall-6-2-7-2'); empty: a drawing, no master
 
 
 def cut(points: Sequence[Point], closed: bool = False) -> str:

@@ -68,8 +68,9 @@ class Geometry:
         return 2 * self.foot + 2 * self.height
 
 
-def wall_net(game: Game, lang: str, pen: Pen, names: tuple[str, str] | None, number: int) -> Net:
-    """The net of one wall piece: `names` are the two hexes it stands between (None: a spare)."""
+def wall_net(game: Game, lang: str, pen: Pen, segment: tuple[RowCol, RowCol] | None, number: int) -> Net:
+    """The net of one wall piece: `segment` the two hexes it stands between (None: a spare)."""
+    names = (hex_name(game, segment[0]), hex_name(game, segment[1])) if segment else None
     g = Geometry(game)
     L, f, H, t, c, x0 = g.length, g.foot, g.height, g.tab, g.chamfer, g.tab
     ridge, bottom = f + H, f + 2 * H
@@ -101,7 +102,8 @@ def wall_net(game: Game, lang: str, pen: Pen, names: tuple[str, str] | None, num
     out += mountain(at(0, ridge), at(0, bottom)) + mountain(at(L, ridge), at(L, bottom))
     out += valley(at(0, f), at(L, f)) + valley(at(0, bottom), at(L, bottom))
     title = " · ".join(names) if names else game.ui("models_spare", lang)
-    return Net(g.width, g.depth, out, f"wall {title}")
+    slug = f"wall-{cell_id(segment[0])}-{cell_id(segment[1])}" if segment else f"wall-spare-{number}"
+    return Net(g.width, g.depth, out, f"wall {title}", slug)
 
 
 def _labels(game: Game, lang: str, pen: Pen, g: Geometry, names: tuple[str, str] | None, number: int) -> str:
@@ -123,7 +125,6 @@ def _labels(game: Game, lang: str, pen: Pen, g: Geometry, names: tuple[str, str]
 def wall_nets(game: Game, lang: str, ink_saver: bool) -> list[Net]:
     """Every wall piece: one per segment of the field's wall (in the field's order), then the spares."""
     pen = Pen(ink_saver)
-    nets = [wall_net(game, lang, pen, (hex_name(game, a), hex_name(game, b)), n)
-            for n, (a, b) in enumerate(game.field.walls(), start=1)]
+    nets = [wall_net(game, lang, pen, segment, n) for n, segment in enumerate(game.field.walls(), start=1)]
     first_spare = len(nets) + 1
     return nets + [wall_net(game, lang, pen, None, first_spare + k) for k in range(game.components.spare_wall_segments)]
