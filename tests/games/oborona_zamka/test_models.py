@@ -10,9 +10,11 @@ from pypdf import PdfReader
 
 from oborona_field import GAME
 from pnp.build import build
-from pnp.components.base import BuildOptions
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.games.oborona_zamka.render.models import ModelsRenderer
 from pnp.games.oborona_zamka.render.papercraft import FOLD_WIDTH, MOUNTAIN_INK, VALLEY_INK
 from pnp.games.oborona_zamka.render.walls import hex_name
+from pnp.print import pdf
 from pnp.print.geometry import NO_PRINT_MARGIN, paper, pt_to_mm
 from pnp.print.tiling import CUT_INK
 
@@ -147,3 +149,17 @@ def test_the_manifest_lists_the_models_and_two_builds_are_identical(kit, tmp_pat
     again = build(GAME, BuildOptions(lang=lang, paper=sheet), out_root=tmp_path, only=("models",))
     for f in result.files:
         assert (again.out_dir / f.path).read_bytes() == (result.out_dir / f.path).read_bytes(), f.path
+
+
+def test_the_wall_pieces_are_shared_as_two_sided_pieces_one_edge_long(tmp_path):
+    renderer = ModelsRenderer()
+    assert renderer.shares == "pieces"
+    pieces = renderer.masters(GAME, RenderContext(BuildOptions(lang="ru"), tmp_path))
+    assert len(pieces) == len(GAME.field.walls()) + GAME.components.spare_wall_segments
+    assert len({p.id for p in pieces}) == len(pieces)
+    for piece in pieces:
+        assert abs(piece.width - EDGE) < 1e-9
+        for face in (piece.front, piece.back):
+            assert all(abs(a - b) < 0.001 for a, b in zip(pdf.svg_size_mm(face), (piece.width, piece.height)))
+    a, b = GAME.field.walls()[0]
+    assert pieces[0].name == f"{GAME.ui('wall', 'ru')} {hex_name(GAME, a)} · {hex_name(GAME, b)}"

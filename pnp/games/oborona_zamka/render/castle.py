@@ -25,6 +25,7 @@ JOIN_HEIGHT_SHARE = 0.55  # the joining walls, of the tower's height
 JOIN_WIDTH_SHARE = 0.75  # the joining piece's width, of a tower side (its tabs land on one side)
 PANELS = 6
 FACING = 4  # the tower side the joining walls are glued to
+GATE = (FACING + PANELS // 2) % PANELS  # the side opposite
 CRENEL_SHARE = 0.2  # crenel depth, of a tower side
 SIDE_TAB_SHARE = 0.25
 FLOOR_TAB_SHARE = 0.2
@@ -73,7 +74,10 @@ def tower_net(game: Game, lang: str, pen: Pen, cell: RowCol) -> Net:
         out += glue(tabs[-1], "")
     ink = pen.c("ink")
     out += centred_text(x0 + 2 * s + s / 2, h * 0.5, name, "sans-bold", 9, ink)
-    out += centred_text(x0 + 1.5 * s, h + rise, game.ui("castle", lang), "sans-bold", 6.5, ink)
+    out += centred_text(x0 + 2 * s + s / 2, h * 0.5 + 5.0, game.ui("castle", lang), "sans-bold", 6.5, ink)
+    gate = x0 + GATE * s + s * 0.275  # the gate, on the side away from the joining walls
+    out += svg.rect(gate, h * 0.6, s * 0.45, h * 0.4, rx=s * 0.2, fill=pen.c("dark"))
+    out += svg.rect(gate, h * 0.6 + s * 0.2, s * 0.45, h * 0.4 - s * 0.2, fill=pen.c("dark"))
     top = [p for k in range(PANELS) for p in merlons(x0 + k * s, x0 + (k + 1) * s, 0, c, 3, True)]
     outline = top + side_tab + [(x0 + 2 * s, h)] + [p for t in tabs for p in t[1:]] + [(x0, h)]
     out += cut(outline, closed=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pnp.art.draw import Pen
 from pnp.art import svg
+from pnp.components.pieces import Piece
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.games.oborona_zamka.model import Game
 from pnp.games.oborona_zamka.render import castle, steps, walls
@@ -93,6 +94,11 @@ class ModelsRenderer(Renderer):
 
     name = "models"
     cost = 0.3
+    shares = "pieces"  # the wall pieces, two-sided (pnp.components.pieces), for the exporters
+
+    def masters(self, game: Game, ctx: RenderContext) -> tuple[Piece, ...]:
+        """The fortress wall's pieces as they stand (the castle is a model, not a flat piece)."""
+        return walls.wall_pieces(game, ctx.options.lang, ctx.options.ink_saver)
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options

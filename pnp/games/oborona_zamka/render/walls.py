@@ -27,7 +27,8 @@ import math
 from pnp.art import svg
 from pnp.art.draw import Pen, centred_text
 from pnp.games.oborona_zamka.model import Game, RowCol, cell_id
-from pnp.games.oborona_zamka.render.papercraft import Net, cut, glue, mountain, stones, valley
+from pnp.components.pieces import Piece
+from pnp.games.oborona_zamka.render.papercraft import Net, cut, glue, merlons, mountain, stones, valley
 
 FOOT_SHARE = 0.1  # of the hex's across-flats: 3.4 mm of a 34 mm hex
 HEIGHT_SHARE = 1.0  # wall height to the ridge, of the edge: as high as it is long
@@ -101,18 +102,39 @@ def wall_net(game: Game, lang: str, pen: Pen, segment: tuple[RowCol, RowCol] | N
         out += mountain(at(j * step, ridge), at((j + 1) * step, ridge))
     out += mountain(at(0, ridge), at(0, bottom)) + mountain(at(L, ridge), at(L, bottom))
     out += valley(at(0, f), at(L, f)) + valley(at(0, bottom), at(L, bottom))
-    title = " · ".join(names) if names else game.ui("models_spare", lang)
-    slug = f"wall-{cell_id(segment[0])}-{cell_id(segment[1])}" if segment else f"wall-spare-{number}"
-    return Net(g.width, g.depth, out, f"wall {title}", slug)
+    return Net(g.width, g.depth, out, _title(game, lang, names), _slug(segment, number))
+
+
+def _title(game: Game, lang: str, names: tuple[str, str] | None) -> str:
+    """The piece's name as printed: 'Стена 6-2 · 7-2', 'Стена (запасная)'."""
+    return f"{game.ui('wall', lang)} {' · '.join(names) if names else '(' + game.ui('models_spare', lang) + ')'}"
+
+
+def _slug(segment: tuple[RowCol, RowCol] | None, number: int) -> str:
+    """A file name for the piece: by the hexes' ids, which stay file-safe whatever the field prints."""
+    return f"wall-{cell_id(segment[0])}-{cell_id(segment[1])}" if segment else f"wall-spare-{number}"
+
+
+def segments(game: Game) -> list[tuple[RowCol, RowCol] | None]:
+    """What each wall piece is for, in print order: the field's segments, then None for each spare."""
+    found: list[tuple[RowCol, RowCol] | None] = list(game.field.walls())
+    return found + [None] * game.components.spare_wall_segments
+
+
+def _face_words(game: Game, lang: str, pen: Pen, cx: float, top: float, height: float,
+                names: tuple[str, str] | None, number: int) -> str:
+    """What a face says, upright, for a face whose top (the ridge) is at `top`: its hexes and number."""
+    ink = pen.c("ink")
+    words = " · ".join(names) if names else game.ui("models_spare", lang)
+    return (centred_text(cx, top + height * 0.5, words, "sans-bold", NAME_PT, ink)
+            + centred_text(cx, top + height * 0.78, f"№ {number}", "sans", NUMBER_PT, ink))
 
 
 def _labels(game: Game, lang: str, pen: Pen, g: Geometry, names: tuple[str, str] | None, number: int) -> str:
     """The segment's hexes on both faces and the hex's own name on each foot."""
     cx, ink = g.tab + g.length / 2, pen.c("ink")
-    words = " · ".join(names) if names else game.ui("models_spare", lang)
     ridge = g.foot + g.height
-    face_b = (centred_text(cx, ridge + g.height * 0.5, words, "sans-bold", NAME_PT, ink)
-              + centred_text(cx, ridge + g.height * 0.78, f"№ {number}", "sans", NUMBER_PT, ink))
+    face_b = _face_words(game, lang, pen, cx, ridge, g.height, names, number)
     out = face_b + svg.wrap(face_b, transform=svg.rotate(180, cx, ridge))  # face A is upside down in the net
     if names:
         foot_b = g.foot + 2 * g.height + g.foot / 2
@@ -122,9 +144,29 @@ def _labels(game: Game, lang: str, pen: Pen, g: Geometry, names: tuple[str, str]
     return out
 
 
+def wall_face(game: Game, lang: str, pen: Pen, segment: tuple[RowCol, RowCol] | None, number: int) -> str:
+    """A wall piece as it stands (both faces look alike), an SVG document: stone, merlons, words."""
+    g = Geometry(game)
+    names = (hex_name(game, segment[0]), hex_name(game, segment[1])) if segment else None
+    outline = merlons(0, g.length, 0, g.crenel, PARTS, True) + [(g.length, g.height), (0, g.height)]
+    clip = svg.wrap(svg.polygon(outline), "clipPath", id="wall-face")
+    body = stones(pen, 0, 0, g.length, g.height, g.height / 5) + _face_words(
+        game, lang, pen, g.length / 2, 0, g.height, names, number)
+    return svg.document(g.length, g.height, clip + svg.wrap(body, clip_path="url(#wall-face)"))
+
+
+def wall_pieces(game: Game, lang: str, ink_saver: bool) -> tuple[Piece, ...]:
+    """Every wall piece as a two-sided piece (pnp.components.pieces), for the exporters."""
+    pen, g = Pen(ink_saver), Geometry(game)
+    pieces = []
+    for number, segment in enumerate(segments(game), start=1):
+        names = (hex_name(game, segment[0]), hex_name(game, segment[1])) if segment else None
+        face = wall_face(game, lang, pen, segment, number)
+        pieces.append(Piece(_slug(segment, number), _title(game, lang, names), "wall", face, face, g.length, g.height))
+    return tuple(pieces)
+
+
 def wall_nets(game: Game, lang: str, ink_saver: bool) -> list[Net]:
-    """Every wall piece: one per segment of the field's wall (in the field's order), then the spares."""
+    """Every wall piece's net: one per segment of the field's wall (in the field's order), then the spares."""
     pen = Pen(ink_saver)
-    nets = [wall_net(game, lang, pen, segment, n) for n, segment in enumerate(game.field.walls(), start=1)]
-    first_spare = len(nets) + 1
-    return nets + [wall_net(game, lang, pen, None, first_spare + k) for k in range(game.components.spare_wall_segments)]
+    return [wall_net(game, lang, pen, segment, n) for n, segment in enumerate(segments(game), start=1)]
