@@ -20,7 +20,7 @@ from pnp.games.oborona_zamka.render.papercraft import Net, cut, glue, merlons, m
 from pnp.games.oborona_zamka.render.walls import hex_name
 
 TOWER_SHARE = 0.7  # tower across flats, of the hex's
-TOWER_HEIGHT_SHARE = 1.3  # of the hex's across-flats
+TOWER_HEIGHT_SHARE = 1.8  # of the hex's across-flats: 61 mm, above the standees
 JOIN_HEIGHT_SHARE = 0.55  # the joining walls, of the tower's height
 JOIN_WIDTH_SHARE = 0.75  # the joining piece's width, of a tower side (its tabs land on one side)
 PANELS = 6
