@@ -16,7 +16,7 @@ from pnp.games.oborona_zamka.model import Game
 from pnp.games.oborona_zamka.render import walls
 from pnp.games.oborona_zamka.render.castle import TOWER_SHARE
 from pnp.games.oborona_zamka.render.papercraft import GLUE_OPACITY, MOUNTAIN_INK, Net, mountain, valley
-from pnp.print.geometry import Box
+from pnp.print.geometry import Box, fmt
 from pnp.print.tiling import GLUE_FILL
 
 DRAW_H = 24.0  # mm: each step's drawing
@@ -73,8 +73,8 @@ def _ridge(pen: Pen, w: float, h: float) -> str:
     out += polygon([(cx - 1.2, top), (cx + 1.2, top), (cx + 1.2, foot), (cx - 1.2, foot)], GLUE_FILL,
                    fill_opacity=GLUE_OPACITY)
     out += line(cx - 1.2, top, cx - 1.2, foot, pen.c("ink"), 0.5) + line(cx + 1.2, top, cx + 1.2, foot, pen.c("ink"), 0.5)
-    out += svg.path(f"M{cx - 1.2} {top}Q{cx} {top - 2.4} {cx + 1.2} {top}", fill="none", stroke=MOUNTAIN_INK,
-                    stroke_width=0.5)
+    out += svg.path(f"M{fmt(cx - 1.2)} {fmt(top)}Q{fmt(cx)} {fmt(top - 2.4)} {fmt(cx + 1.2)} {fmt(top)}", fill="none",
+                    stroke=MOUNTAIN_INK, stroke_width=0.5)
     out += _arrow(pen, cx - 7, (top + foot) / 2, cx - 2.5, (top + foot) / 2)
     out += _arrow(pen, cx + 7, (top + foot) / 2, cx + 2.5, (top + foot) / 2)
     return out
@@ -145,8 +145,10 @@ def _folds(pen: Pen, w: float, h: float) -> str:
     y = h / 2
     out = valley((4, y - 5), (w / 2 - 3, y - 5)) + mountain((w / 2 + 3, y - 5), (w - 4, y - 5))
     a, b = w / 4 + 1, 3 * w / 4 - 1
-    out += svg.path(f"M{a - 6} {y - 1}L{a} {y + 5}L{a + 6} {y - 1}", fill="none", stroke=pen.c("ink"), stroke_width=0.6)
-    out += svg.path(f"M{b - 6} {y + 5}L{b} {y - 1}L{b + 6} {y + 5}", fill="none", stroke=pen.c("ink"), stroke_width=0.6)
+    for x, dip in ((a, 6.0), (b, -6.0)):  # V then Λ
+        points = ((x - 6, y + 2 - dip / 2), (x, y + 2 + dip / 2), (x + 6, y + 2 - dip / 2))
+        out += svg.path("M" + "L".join(f"{fmt(px)} {fmt(py)}" for px, py in points), fill="none",
+                        stroke=pen.c("ink"), stroke_width=0.6)
     return out
 
 
