@@ -6,12 +6,14 @@ image across it), every race has its army with one commander labelled in words.
 """
 
 import math
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
 from kit_pdf import build, fonts_embedded, grey, runs, words
-from oborona_field import GAME
+from oborona_field import CONTENT, GAME
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.core import typography
 from pnp.games.oborona_zamka.render.standees import StandeesRenderer
@@ -127,3 +129,16 @@ def test_the_pieces_are_the_printed_figures(tmp_path):
 def test_the_same_content_gives_the_same_bytes(russian, tmp_path):
     again = build(tmp_path, "ru", "standees") / russian.name
     assert again.read_bytes() == russian.read_bytes()
+
+
+def test_a_race_without_art_is_a_content_error_at_its_id(tmp_path):
+    content = CONTENT.read_text(encoding="utf-8")
+    old = "  - {id: orcs, side: attacker"
+    assert old in content
+    edited = tmp_path / "oborona-zamka.yaml"
+    edited.write_text(content.replace(old, "  - {id: goblins, side: attacker"), encoding="utf-8")
+    line = content[:content.index(old)].count("\n") + 1
+    done = subprocess.run([sys.executable, "-m", "pnp.cli", "check", "--content", str(edited)],
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    assert f"oborona-zamka.yaml:{line}:10: error: race 'goblins' has no standee art" in done.stdout, done.stdout
