@@ -65,7 +65,7 @@ def size(game: Game) -> Size:
 
 
 @dataclass(frozen=True)
-class Figure:
+class Standee:
     race: Race
     number: int  # 0 for a commander, else the warrior's number from 1
     label: str  # «Командир» or «Воин 2», as printed
@@ -79,21 +79,21 @@ class Figure:
         return f"{self.race.id}-{'commander' if self.commander else self.number}"
 
 
-def figures(game: Game, lang: str) -> list[Figure]:
+def figures(game: Game, lang: str) -> list[Standee]:
     """Every race's standees: its commanders first, then its warriors numbered from 1."""
     found = []
     for race in game.races:
         for k in range(game.components.standees_per_race):
             number = 0 if k < game.commanders else k - game.commanders + 1
             label = game.ui("commander", lang) if number == 0 else game.ui("standee_warrior", lang, n=number)
-            found.append(Figure(race, number, label))
+            found.append(Standee(race, number, label))
     return found
 
 
 # --- one face -----------------------------------------------------------------------------------
 
 
-def _panel(fig: Figure, box: Box, pen: Pen) -> str:
+def _panel(fig: Standee, box: Box, pen: Pen) -> str:
     """The face's frame: a warrior's rounded, a commander's bevelled and doubled."""
     ground = pen.c("paper") if pen.ink_saver else style.tint(fig.race.colour, GROUND)
     edge = pen.c("ink") if pen.ink_saver else fig.race.colour
@@ -110,7 +110,7 @@ def _bevelled(box: Box, cut: float) -> list[tuple[float, float]]:
             (x0, y1 - cut), (x0, y0 + cut)]
 
 
-def _label(fig: Figure, band: Box, pen: Pen) -> str:
+def _label(fig: Standee, band: Box, pen: Pen) -> str:
     """«Командир» on a ribbon, or the warrior's number in a disc."""
     ink = pen.c("ink")
     if fig.commander:
@@ -128,7 +128,7 @@ def _label(fig: Figure, band: Box, pen: Pen) -> str:
         where=f"standee {fig.id}")
 
 
-def face(fig: Figure, sz: Size, pen: Pen, *, back: bool) -> str:
+def face(fig: Standee, sz: Size, pen: Pen, *, back: bool) -> str:
     """One face, `sz.width` x `sz.face` mm, head at the top: the front, or the back as seen from behind."""
     panel = Box(MARGIN, MARGIN, sz.width - 2 * MARGIN, sz.face - 2 * MARGIN)
     band = Box(panel.x + 1.4, panel.bottom - LABEL_H - 0.5, panel.w - 2.8, LABEL_H)
@@ -142,7 +142,7 @@ def face(fig: Figure, sz: Size, pen: Pen, *, back: bool) -> str:
             + svg.wrap(drawing, transform=f"{svg.translate(x, y)} {svg.scale(scale)}") + _label(fig, band, pen))
 
 
-def foot(fig: Figure, sz: Size, pen: Pen, lang: str) -> str:
+def foot(fig: Standee, sz: Size, pen: Pen, lang: str) -> str:
     """A foot, `sz.width` x `sz.foot` mm, the fold at its top: the race and the label, read from above."""
     text = f"**{fig.race.name.get(lang)}**\n{fig.label}"
     ground = pen.c("paper") if pen.ink_saver else style.tint(fig.race.colour, GROUND)
@@ -161,7 +161,7 @@ def folds(sz: Size) -> tuple[float, float, float]:
     return sz.foot, sz.foot + sz.face, sz.foot + 2 * sz.face
 
 
-def strip(fig: Figure, sz: Size, pen: Pen, lang: str) -> str:
+def strip(fig: Standee, sz: Size, pen: Pen, lang: str) -> str:
     """The whole strip standing up (`sz.width` x `sz.strip`): the back half turned half round."""
     w = sz.width
     back_foot, top, front_foot = folds(sz)
@@ -175,7 +175,7 @@ def strip(fig: Figure, sz: Size, pen: Pen, lang: str) -> str:
     return out + rect(Box(thin / 2, thin / 2, w - thin, sz.strip - thin), "none", muted, thin)
 
 
-def strip_master(fig: Figure, sz: Size, pen: Pen, lang: str) -> str:
+def strip_master(fig: Standee, sz: Size, pen: Pen, lang: str) -> str:
     """The strip lying across the sheet (`sz.strip` x `sz.width` mm), its back end on the left."""
     lying = svg.wrap(strip(fig, sz, pen, lang), transform=f"{svg.translate(0, sz.width)} {svg.rotate(-90)}")
     return svg.document(sz.strip, sz.width, lying)
