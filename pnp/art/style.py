@@ -71,7 +71,7 @@ _BASE = {
 }
 
 
-def _tint(hex_colour: str, keep: float) -> str:
+def tint(hex_colour: str, keep: float) -> str:
     """Mix a colour with white, keeping `keep` of it (0 = white, 1 = unchanged)."""
     rgb = [int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)]
     mixed = [round(255 - (255 - c) * keep) for c in rgb]
@@ -84,11 +84,11 @@ _INK_SAVER_KEEP = {"ink", "paper", "muted"}
 PALETTE: Mapping[str, str] = MappingProxyType(dict(_BASE))
 INK_SAVER_PALETTE: Mapping[str, str] = MappingProxyType(
     {
-        key: value if key in _INK_SAVER_KEEP else _tint(value, 0.28)
+        key: value if key in _INK_SAVER_KEEP else tint(value, 0.28)
         for key, value in _BASE.items()
     }
     | {
-        "dark": _tint(_BASE["dark"], 0.35),
+        "dark": tint(_BASE["dark"], 0.35),
         "panel": "#ffffff",
         "line": "#9a9a9a",
         # on pale tints, marks must turn dark to stay visible

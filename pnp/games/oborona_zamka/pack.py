@@ -31,6 +31,8 @@ PACK = GamePack(
     checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.oborona_zamka.checks"),
     renderers=(
         "pnp.games.oborona_zamka.render.models",
+        "pnp.games.oborona_zamka.render.standees",
+        "pnp.games.oborona_zamka.render.aids",
     ),
     simulation="pnp.games.oborona_zamka.simulation",
     odds="pnp.games.oborona_zamka.odds_report",

@@ -1,5 +1,6 @@
 """«Оборона Замка» through the general commands: `pnp games`, `pnp check`, `pnp sim`."""
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -7,8 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from oborona_field import CONTENT
+from pnp.cli import main
+from pnp.commands import build as build_command
 
 PNP = [sys.executable, "-m", "pnp.cli"]
 
@@ -73,7 +77,10 @@ def test_odds_list_every_attack_with_exact_probabilities():
     assert run("odds", "--game", "oborona-zamka", "--castle").returncode == 2
 
 
-def test_build_says_the_game_has_no_printed_kit_yet(tmp_path):
-    done = run("build", "--game", "oborona-zamka", "--lang", "ru", "--out", str(tmp_path / "out"))
-    assert done.returncode == 2 and "has no printed kit yet" in done.stderr, done.stdout + done.stderr
+def test_build_says_a_game_has_no_printed_kit_yet(tmp_path, monkeypatch):
+    """A pack that lists no renderers (as this one did before its kit) is a usage error, not an empty kit."""
+    own = build_command.pack_of
+    monkeypatch.setattr(build_command, "pack_of", lambda game: dataclasses.replace(own(game), renderers=()))
+    done = CliRunner().invoke(main, ["build", "--game", "oborona-zamka", "--lang", "ru", "--out", str(tmp_path / "out")])
+    assert done.exit_code == 2 and "has no printed kit yet" in done.output, done.output
     assert not (tmp_path / "out").exists()

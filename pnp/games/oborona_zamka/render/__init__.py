@@ -1,1 +1,1 @@
-"""«Оборона Замка»'s own renderers: the paper models of the fortress wall and the castle."""
+"""«Оборона Замка»'s own renderers: the parts of its kit no general renderer draws."""
