@@ -1,4 +1,7 @@
-"""The drawings behind pnp.art.icons: name -> (Ukrainian label, SVG body).
+"""ТВЕРДЖА's icons (its pack's `icons`, drawn by pnp.art.icons): name -> (Ukrainian label, SVG body).
+
+Shapes carry the meaning, colour only helps: the four resources are a log, a rock,
+an ear of wheat and a coin; player A is a shield, player B a hanging banner.
 
 Bodies are drawn in a 0 0 100 100 box, inside a group that already sets the ink
 outline and the one stroke weight; ``{key}`` placeholders are palette colours
