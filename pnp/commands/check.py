@@ -19,6 +19,8 @@ from pnp.content import display_path, load_game
 from pnp.games import Model, pack_of
 from pnp.sim.simfile import load_sim_result
 from pnp.core.errors import Level, Problem, UserError, sorted_problems
+from pnp.commands.sim import simulation
+from pnp.sim.kit_check import check_kit
 
 EXIT_OK, EXIT_PROBLEMS = 0, 1
 
@@ -60,11 +62,6 @@ def _kit_problems(game: Model, sim_result: Path | None) -> list[Problem]:
         raise UserError(f"cannot read the simulation result {shown}: {problems[0].message} ({problems[0].mark})")
     if problems:
         raise UserError(f"{shown} is not a `pnp sim --json` result:\n" + "\n".join(p.format() for p in problems))
-    try:
-        from pnp.commands.sim import simulation
-        from pnp.sim.kit_check import check_kit
-    except ImportError as exc:
-        raise UserError(f"--sim needs the simulator's kit check (pnp.sim.kit_check), which cannot be loaded: {exc}") from None
     try:
         return list(check_kit(game, simulation(game), data))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -14,6 +14,11 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.pens.transformPen import TransformPen
+from fontTools.ttLib import TTFont
+
 from pnp.typeset.fonts import face
 
 
@@ -27,11 +32,6 @@ def glyph(char: str, cx: float, baseline: float, cap: float, key: str = "sans-bo
 
     Letters inside icons are outlines, not text, so they never leak into pdftotext.
     """
-    from fontTools.pens.boundsPen import BoundsPen
-    from fontTools.pens.svgPathPen import SVGPathPen
-    from fontTools.pens.transformPen import TransformPen
-    from fontTools.ttLib import TTFont
-
     font = TTFont(face(key).path)
     name = font.getBestCmap()[ord(char)]
     glyphs = font.getGlyphSet()
