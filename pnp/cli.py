@@ -20,6 +20,7 @@ import click
 from pnp import games
 from pnp.core.errors import UserError
 from pnp.core.interrupts import Interrupted, signals_raise
+from pnp.exports.tts_layout import check_url_base
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -129,8 +130,6 @@ def _parse_offset(ctx, param, value: str | None):
 def _parse_url_base(ctx, param, value: str | None):
     if value is None:
         return None
-    from pnp.exports.tts_layout import check_url_base
-
     try:
         return check_url_base(value)
     except ValueError as error:

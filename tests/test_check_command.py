@@ -1,7 +1,6 @@
 """`pnp check`: output formats, --strict, --sim, exit codes."""
 
 import json
-import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -104,10 +103,3 @@ def test_unreadable_or_wrong_sim_files_are_usage_errors(tmp_path):
     result = _check("--sim", bad)
     assert result.exit_code == 2 and "is not a `pnp sim --json` result" in result.stderr
     assert "Traceback" not in result.output
-
-
-def test_sim_without_the_simulator_is_a_one_line_usage_error(tmp_path, monkeypatch):
-    monkeypatch.setitem(sys.modules, "pnp.sim.kit_check", None)  # import fails
-    result = _check("--sim", _sim_result(tmp_path, 12))
-    assert result.exit_code == 2
-    assert len(result.stderr.strip().splitlines()) == 1 and "pnp.sim.kit_check" in result.stderr

@@ -67,21 +67,32 @@ def test_games_lists_the_bundled_game_and_the_installed_pack(tmp_path):
     assert ["vulyk", "ВУЛИК", "(uk)", "pnp_vulyk.pack:PACK"] in rows
 
 
-def test_check_runs_the_packs_own_checks_only(tmp_path):
+def test_check_runs_the_checks_the_pack_names(tmp_path):
     proc = _run("check", "--game", "vulyk", cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.strip().endswith("ok — 13 flower cards, 19 hex cells, 0 warnings")
 
 
 def test_a_name_too_wide_for_the_small_card_is_reported_where_it_was_written(tmp_path):
+    """pnp's text-fit check sets the name as the card renderer will: 12 pt in one line of the
+    safe zone's width (44 mm less 2 x 4 mm), and reports the flower's own line."""
     bad = tmp_path / "vulyk.yaml"
     bad.write_text(CONTENT.read_text(encoding="utf-8").replace("{uk: Волошка}", "{uk: Волошка синя польова}"),
                    encoding="utf-8")
     line = next(n for n, text in enumerate(bad.read_text(encoding="utf-8").splitlines(), 1) if "Волошка" in text)
     proc = _run("check", "--content", str(bad), cwd=tmp_path)
     assert proc.returncode == 1
-    assert re.search(rf"vulyk\.yaml:{line}:\d+: error: flowers\[2\]\.name\.uk: expected at most 36 mm at 12 pt, "
-                     r"found [\d.]+ mm \[name-too-wide\]", proc.stdout), proc.stdout
+    assert re.search(rf"vulyk\.yaml:{line}:\d+: error: flower card 'Волошка синя польова' \(cornflower\), uk: "
+                     r"the name text does not fit even at 12 pt: [\d.]+ mm missing \(2 lines in a 36\.0x[\d.]+ mm box\) "
+                     r"\[text-overflow\]", proc.stdout), proc.stdout
+
+
+def test_an_unknown_family_icon_is_reported_by_the_card_layout_check(tmp_path):
+    bad = tmp_path / "vulyk.yaml"
+    bad.write_text(CONTENT.read_text(encoding="utf-8").replace("icon: flower", "icon: flowr"), encoding="utf-8")
+    proc = _run("check", "--content", str(bad), cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "error: card family 'flower': expected an icon, found 'flowr' [family-ref]" in proc.stdout, proc.stdout
 
 
 def test_an_unknown_pack_is_a_content_error_with_a_suggestion(tmp_path):
@@ -98,6 +109,9 @@ def test_build_writes_the_packs_kit_and_manifest(kit):
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["game"] == "vulyk"
     assert [(f["path"], f["kind"], f["pages"]) for f in manifest["files"]] == [
+        ("svg/LICENSE-ParaType.txt", "svg", 0), ("svg/cards/back-flower.svg", "svg", 0),
+        ("svg/cards/flower-cornflower.svg", "svg", 0), ("svg/cards/flower-poppy.svg", "svg", 0),
+        ("svg/cards/flower-sunflower.svg", "svg", 0),
         ("vulyk-uk-board.pdf", "board", 1), ("vulyk-uk-cards.pdf", "cards", 2)]
     assert manifest["components"] == {"flower_cards": 13, "hex_cells": 19}
 
@@ -119,7 +133,23 @@ def test_mini_euro_cards_are_printed_on_a4_at_44_by_68_mm(kit):
     assert [b - a for a, b in zip(xs, xs[1:])] == [44, 44, 44]
     assert [b - a for a, b in zip(ys, ys[1:])] == [68, 68, 68]
     backs = [w for w, _, _ in _words(cards, 2)]
-    assert backs.count("Вулик") == 13
+    assert backs.count("Вулик") == 13 and backs.count("Квітка") == 13
+
+
+def test_each_card_prints_its_honey_through_the_ui_template(kit):
+    """The layout's honey element fills the content's `Мед: {honey}` with each flower's honey,
+    under its name on the same card."""
+    fronts = _words(kit / "vulyk-uk-cards.pdf", 1)
+    honey = {flower: int(n) for flower, n in re.findall(r"\{id: \w+, name: \{uk: (\w+)\}, honey: (\d)",
+                                                          CONTENT.read_text(encoding="utf-8"))}
+    names = [(w, x, y) for w, x, y in fronts if w in honey]
+    labels = [(x, y) for w, x, y in fronts if w == "Мед:"]
+    # the number right after "Мед:" on its line (the sheet's own labels have numbers too)
+    numbers = [(int(w), x, y) for w, x, y in fronts if w.isdigit() and any(0 < x - lx < 8 and ly == y for lx, ly in labels)]
+    assert len(labels) == len(names) == len(numbers) == 13
+    for name, x, y in names:
+        below = [n for n, nx, ny in numbers if abs(nx - x) < 22 and 0 < ny - y < 68]
+        assert below == [honey[name]], name
 
 
 def test_the_hex_board_prints_every_axial_coordinate_once(kit):
@@ -130,9 +160,10 @@ def test_the_hex_board_prints_every_axial_coordinate_once(kit):
     assert len(coords) == 19 and set(coords) == expected
 
 
-def test_two_games_in_one_process_each_build_with_their_own_cards_renderer(monkeypatch):
+def test_two_games_in_one_process_share_the_card_renderer_and_keep_their_own_board(monkeypatch):
     monkeypatch.syspath_prepend(str(PACKS))
     vulyk = importlib.import_module("pnp_vulyk.pack").PACK
-    ours, theirs = renderers_of(TVERDZHA)["cards"], renderers_of(vulyk)["cards"]
-    assert (type(ours).__module__, type(theirs).__module__) == ("pnp.components.cards", "pnp_vulyk.render")
-    assert list(renderers_of(vulyk)) == ["cards", "board"]
+    ours, theirs = renderers_of(TVERDZHA), renderers_of(vulyk)
+    assert type(ours["cards"]).__module__ == type(theirs["cards"]).__module__ == "pnp.components.cards"
+    assert type(theirs["board"]).__module__ == "pnp_vulyk.render"
+    assert list(theirs) == ["cards", "board"]

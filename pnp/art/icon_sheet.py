@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+import io
+
+from PIL import Image
+import cairosvg
 
 from pnp.typeset import fonts, richtext
 from pnp.art import icons, style, svg
@@ -106,11 +110,6 @@ def render_png(path: Path, dpi: float = 72) -> Path:
     Rendered at 4× and scaled down: cairo hints glyph advances at low resolutions,
     which would squeeze the words of the sample paragraphs together.
     """
-    import io
-
-    import cairosvg
-    from PIL import Image
-
     fonts.use_bundled_fonts()
     path.parent.mkdir(parents=True, exist_ok=True)
     big = cairosvg.svg2png(bytestring=contact_sheet().encode("utf-8"), dpi=dpi * 4)

@@ -1,13 +1,15 @@
-"""The kit's icon set: one style, drawn for ТВЕРДЖА, as SVG <symbol>s.
+"""The kit's icon set: one style, as SVG <symbol>s.
+
+The drawings are the game packs' (`GamePack.icons`, gathered by `pnp.games.icon_art`);
+this module only turns them into symbols in the kit's colours and strokes.
 
 Every icon lives in a 0 0 100 100 viewBox, is outlined in the ink colour with one
 stroke weight (style.ICON_STROKE) and filled from the palette, so a document that
 includes `icon_defs()` can place any icon with `use_icon()` at any size in mm.
 Ids are global and stable: ``icon-<name>``.
 
-Shapes carry the meaning, colour only helps: the four resources are a log, a rock,
-an ear of wheat and a coin; player A is a shield, player B a hanging banner. The
-ink-saver variant swaps every fill for a pale tint and keeps the dark outlines.
+Shapes carry the meaning, colour only helps (a pack draws each icon so that it reads
+in grey). The ink-saver variant swaps every fill for a pale tint and keeps the dark outlines.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from functools import lru_cache
 from typing import Iterable
 
 from pnp.art import style, svg
-from pnp.games.tverdzha.render.icon_art import ART
+from pnp.games import icon_art
 
 
 def icon_names() -> tuple[str, ...]:
     """Every icon name, sorted; markup like ``[wood]`` may use exactly these."""
-    return tuple(sorted(ART))
+    return tuple(icon_art())
 
 
 def icon_id(name: str) -> str:
@@ -30,13 +32,13 @@ def icon_id(name: str) -> str:
 
 
 def icon_label(name: str) -> str:
-    """Ukrainian name of the icon, for legends and the contact sheet."""
+    """The icon's name in the pack's words, for legends and the contact sheet."""
     _check(name)
-    return ART[name][0]
+    return icon_art()[name][0]
 
 
 def _check(name: str) -> None:
-    if name not in ART:
+    if name not in icon_art():
         raise ValueError(f"unknown icon {name!r}; known icons: {', '.join(icon_names())}")
 
 
@@ -51,7 +53,7 @@ def art(name: str, ink_saver: bool = False) -> str:
     """The icon's drawing in its 0 0 100 100 box: one group, outlined in ink, filled from the palette."""
     _check(name)
     colours = style.palette(ink_saver)
-    return svg.wrap(ART[name][1].format_map(colours), fill="none", stroke=colours["ink"],
+    return svg.wrap(icon_art()[name][1].format_map(colours), fill="none", stroke=colours["ink"],
                     stroke_width=style.ICON_STROKE, stroke_linejoin="round", stroke_linecap="round")
 
 

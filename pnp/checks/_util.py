@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, Protocol
 
-from pnp.games.tverdzha.model import Effect, Game, Text
 from pnp.content.schema import did_you_mean, path_text as where
 from pnp.core.errors import Mark
+from pnp.core.texts import Text
+from pnp.games import Model
 
-__all__ = ["did_you_mean", "note_for", "explained", "where", "texts", "lang_mark", "owners", "Owner", "key_mark", "prose"]
+__all__ = ["did_you_mean", "note_for", "explained", "where", "texts", "lang_mark", "key_mark", "Marked"]
 
 
-def note_for(game: Game, *path) -> str:
+class Marked(Model, Protocol):
+    """A model as these helpers read it: the mark of every content path, and every `note:`
+    by the path of the mapping that holds it."""
+
+    marks: Mapping[tuple, Mark]
+    notes: Mapping[tuple, str]
+
+
+def note_for(game: Marked, *path) -> str:
     """The `note:` beside the value at `path`: in its mapping or the nearest enclosing one.
 
     `limits.storage.note` is beside `limits.storage.cap`, `victory.note` beside
@@ -34,7 +43,7 @@ def _mentions(note: str, value: Any) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(str(value))}(?![\w])", note) is not None
 
 
-def explained(game: Game, path: tuple, value: Any, rules: Any = None, cite_rules: bool = True) -> bool:
+def explained(game: Marked, path: tuple, value: Any, rules: Any = None, cite_rules: bool = True) -> bool:
     """Does a note beside `path` explain why `value` departs from the rules' value?
 
     The note must say that it departs from the rules and name the new value ("The rules
@@ -57,7 +66,7 @@ def explained(game: Game, path: tuple, value: Any, rules: Any = None, cite_rules
     return all(_mentions(note, w) for w in wanted)
 
 
-def _paths_by_mark(game: Game) -> dict[Mark, list[tuple]]:
+def _paths_by_mark(game: Marked) -> dict[Mark, list[tuple]]:
     index: dict[Mark, list[tuple]] = {}
     for path, mark in game.marks.items():
         if path and path[-1] != "__key__":
@@ -65,7 +74,7 @@ def _paths_by_mark(game: Game) -> dict[Mark, list[tuple]]:
     return index
 
 
-def texts(game: Game) -> Iterator[tuple[Text, tuple]]:
+def texts(game: Marked) -> Iterator[tuple[Text, tuple]]:
     """Every player-facing Text of the model with its path in the YAML, in file order."""
     index = _paths_by_mark(game)
     found: list[tuple[Text, tuple]] = []
@@ -98,45 +107,11 @@ def _walk(obj: Any, seen: set[int] | None = None) -> Iterator[Text]:
             yield from _walk(value, seen)
 
 
-def lang_mark(game: Game, text: Text, path: tuple, lang: str) -> Mark:
+def lang_mark(game: Marked, text: Text, path: tuple, lang: str) -> Mark:
     """The mark of one language's string of a Text (the Text's own mark if absent)."""
     return game.marks.get(path + (lang,), text.mark)
 
 
-@dataclasses.dataclass(frozen=True)
-class Owner:
-    """Something that carries effects: a building, an upgrade or a battle card."""
-
-    kind: str  # "building" | "upgrade" | "battle card"
-    id: str
-    path: tuple  # YAML path of the owner
-    effects: tuple[Effect, ...]
-    mark: Mark
-
-
-def owners(game: Game) -> Iterator[Owner]:
-    """Buildings, their upgrades and the battle cards, in file order."""
-    for i, b in enumerate(game.buildings):
-        yield Owner("building", b.id, ("buildings", i), b.effects, b.mark)
-        yield Owner("upgrade", b.upgrade.id, ("buildings", i, "upgrade"), b.upgrade.effects, b.upgrade.mark)
-    for i, c in enumerate(game.battle_cards):
-        yield Owner("battle card", c.id, ("battle_cards", i), c.effects, c.mark)
-
-
-def prose(game: Game) -> Iterator[tuple[Text, tuple]]:
-    """Round steps, clarifications and changes (texts that name game facts) with their paths."""
-    for part in ("start", "turn", "end"):
-        for i, step in enumerate(getattr(game.round, part)):
-            yield step.text, ("round", part, i, "text")
-    for i, c in enumerate(game.clarifications):
-        yield c.topic, ("clarifications", i, "topic")
-        yield c.text, ("clarifications", i, "text")
-    for i, c in enumerate(game.changes):
-        for part in ("topic", "original", "text", "reason"):
-            if getattr(c, part) is not None:
-                yield getattr(c, part), ("changes", i, part)
-
-
-def key_mark(game: Game, *path) -> Mark:
+def key_mark(game: Marked, *path) -> Mark:
     """The mark of a mapping key (for a problem about the key itself, like a typo'd id)."""
     return game.marks.get(tuple(path) + ("__key__",), game.mark(*path))

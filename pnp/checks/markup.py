@@ -2,30 +2,42 @@
 
 The renderers set text with pnp.typeset.richtext, which refuses broken markup; without
 this check an effect text with `[wood.` or `**word` would pass `pnp check` and stop
-`pnp build`. Effect and action texts are read as printed (filled from their
-parameters); unknown icon names are the references check's to report.
+`pnp build`. Texts filled from parameters (the model's `filled_texts`) are read as
+printed; unknown icon names are the references check's to report.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator, Mapping
+from typing import Any, Iterator, Mapping, Protocol
 
-from pnp.checks._util import lang_mark, owners, texts, where
-from pnp.core import templating as tpl
-from pnp.games import Model
-from pnp.core.errors import Problem, error
-from pnp.typeset import richtext
 from pnp.art.icons import icon_names
+from pnp.checks._util import Marked, lang_mark, texts, where
+from pnp.core import templating as tpl
+from pnp.core.errors import Problem, error
+from pnp.core.texts import Text
+from pnp.typeset import richtext
 
 ID = "markup"
+
+
+class Templated(Marked, Protocol):
+    """What a model whose pack runs this check gives it: the texts printed filled from their
+    parameters, and the icon each resource parameter prints as."""
+
+    resource_icons: Mapping[str, str]
+
+    def filled_texts(self) -> Iterator[tuple[Text, Mapping[str, Any], tuple]]:
+        """(text, its parameters, its path) for every text printed filled from parameters."""
+        ...
+
 
 CODES = {
     "bad-markup": "A text whose markup cannot be set: an unclosed '[' or '**', a stray ']', an icon name written oddly.",
 }
 
 
-def check(game: Model, lang: str | None = None) -> Iterator[Problem]:
+def check(game: Templated, lang: str | None = None) -> Iterator[Problem]:
     params = _params(game)
     known = set(icon_names())
     for text, path in texts(game):
@@ -42,14 +54,12 @@ def check(game: Model, lang: str | None = None) -> Iterator[Problem]:
                             "an icon is [name] (lowercase), bold is **text**; a literal '[', ']' or '**' cannot be printed")
 
 
-def _params(game: Model) -> dict[int, Mapping]:
-    """Parameters of each effect and action text, by the Text's identity."""
-    found = {id(e.text): e.params for owner in owners(game) for e in owner.effects}
-    found.update({id(a.text): a.params for a in game.actions})
-    return found
+def _params(game: Templated) -> dict[int, Mapping]:
+    """Parameters of each text printed filled from parameters, by the Text's identity."""
+    return {id(text): params for text, params, _ in game.filled_texts()}
 
 
-def _as_printed(game: Model, value: str, params: Mapping | None, lang: str) -> str:
+def _as_printed(game: Templated, value: str, params: Mapping | None, lang: str) -> str:
     if params is None:
         return value
     try:

@@ -7,24 +7,34 @@ field still present in the filled text names something the game does not have.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Protocol
 
-from pnp.checks._util import did_you_mean, prose, where
+from pnp.checks._util import did_you_mean, where
 from pnp.core import templating as tpl
 from pnp.core.errors import Problem, error
+from pnp.core.texts import Text
 from pnp.games import Model, pack_of
 
 ID = "prose-facts"
+
+
+class WithProse(Model, Protocol):
+    """What a model whose pack runs this check gives it: the texts that name game facts."""
+
+    def prose(self) -> Iterator[tuple[Text, tuple]]:
+        """(text, its content path) for every text filled with the game's facts while loading."""
+        ...
+
 
 CODES = {
     "unknown-fact": "A `{name}` in a round step or clarification that is not a fact of the game (see docs/content.md).",
 }
 
 
-def check(game: Model, lang: str | None = None) -> Iterator[Problem]:
+def check(game: WithProse, lang: str | None = None) -> Iterator[Problem]:
     facts = pack_of(game).facts
     known = sorted(facts(game)) if facts else []
-    for text, path in prose(game):
+    for text, path in game.prose():
         what = where(path)
         for code in (lang,) if lang else game.languages:
             if not text.has(code):

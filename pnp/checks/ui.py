@@ -1,5 +1,5 @@
-"""The `ui:` strings match what the renderers print (pnp/games/tverdzha/ui_keys.py, and
-pnp/core/catalogue for the tool's own strings): every string the kit needs is there, in
+"""The `ui:` strings match what the renderers print (the game's contract, the model's
+`ui_keys`, and pnp/core/catalogue for the tool's own strings): every string the kit needs is there, in
 the content or in pnp's catalogue, each uses only the fields its renderer fills in, and
 plural forms only on fields that are numbers, one per plural category of the language.
 
@@ -10,20 +10,31 @@ field left in the text is one the renderer must fill, or a typo.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Mapping, Protocol
 
-from pnp.checks._util import did_you_mean, key_mark, lang_mark
+from pnp.checks._util import Marked, did_you_mean, key_mark, lang_mark
 from pnp.core import catalogue
 from pnp.core import templating as tpl
-from pnp.games.tverdzha import ui_keys as contract
-from pnp.games.tverdzha.facts import facts
-from pnp.games.tverdzha.model import Game
 from pnp.core.errors import Problem, error, warning
+from pnp.core.texts import Text
+from pnp.games import pack_of
 
 ID = "ui-strings"
 
+
+class UiModel(Marked, Protocol):
+    """What a model whose pack runs this check gives it: its `ui:` strings, its contract, and
+    the fields of any key it prints (the contract's, the catalogue's, or keys it derives)."""
+
+    ui_strings: Mapping[str, Text]
+    ui_keys: catalogue.UiKeys
+
+    def ui_fields(self, key: str) -> Mapping[str, str] | None:
+        """The fields ui string `key` is given (name -> NUMBER or TEXT); None if the kit prints no such string."""
+        ...
+
 CODES = {
-    "missing-ui": "A ui string the kit prints is missing from `ui:` (see pnp/games/tverdzha/ui_keys.py for the list), "
+    "missing-ui": "A ui string the kit prints is missing from `ui:` (the game's ui contract lists them), "
                   "or a tool string is in neither `ui:` nor pnp's catalogue in one of the game's languages.",
     "unknown-ui": "A `ui:` key that the kit never prints (often a misspelt key).",
     "unknown-ui-field": "A `{field}` in a ui string that is neither a game fact nor a value its renderer fills in.",
@@ -32,23 +43,23 @@ CODES = {
 }
 
 
-def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
-    present = set(game.ui_strings)
+def check(game: UiModel, lang: str | None = None) -> Iterator[Problem]:
+    present, contract = set(game.ui_strings), game.ui_keys
     unknown = sorted(k for k in present if game.ui_fields(k) is None)
-    for key in contract.REQUIRED:
+    for key in contract.required:
         if key not in present:
             yield error("missing-ui", f"ui: no string {key!r}; the kit prints it", game.mark("ui"),
                         did_you_mean(key, unknown) or f"add `{key}: {{uk: ...}}` under ui:")
     yield from _tool_strings(game, (lang,) if lang else game.languages)
-    known = [*contract.REQUIRED, *contract.OPTIONAL, *catalogue.FIELDS]
+    known = [*contract.required, *contract.optional, *catalogue.FIELDS]
     for key in unknown:
         yield warning("unknown-ui", f"ui.{key}: the kit prints no such string", key_mark(game, "ui", key),
-                      did_you_mean(key, known) or "remove it, or check the key against pnp/games/tverdzha/ui_keys.py")
+                      did_you_mean(key, known) or f"remove it, or check the key against {contract.source}")
     for key in sorted(present - set(unknown)):
         yield from _fields(game, key, (lang,) if lang else game.languages)
 
 
-def _tool_strings(game: Game, languages) -> Iterator[Problem]:
+def _tool_strings(game: UiModel, languages) -> Iterator[Problem]:
     """A language pnp's catalogue is not written in needs the tool's strings in the content."""
     for code in languages:
         missing = [key for key in catalogue.FIELDS
@@ -59,7 +70,7 @@ def _tool_strings(game: Game, languages) -> Iterator[Problem]:
                         game.mark("ui"), f"add `{missing[0]}: {{{code}: ...}}` under ui:")
 
 
-def _fields(game: Game, key: str, languages) -> Iterator[Problem]:
+def _fields(game: UiModel, key: str, languages) -> Iterator[Problem]:
     text, fields = game.ui_strings[key], game.ui_fields(key)
     for code in languages:
         if not text.has(code):
@@ -72,11 +83,11 @@ def _fields(game: Game, key: str, languages) -> Iterator[Problem]:
         for name in sorted(names - set(fields)):
             offered = ", ".join(f"{{{f}}}" for f in fields) or "none"
             yield error("unknown-ui-field", f"ui.{key}.{code}: {{{name}}} is not a game fact nor filled in by the kit "
-                        f"(this string gets: {offered})", mark, did_you_mean(name, [*fields, *facts(game)]))
+                        f"(this string gets: {offered})", mark, did_you_mean(name, [*fields, *_facts(game)]))
         for name, forms in used:
             if name not in fields or not forms:
                 continue
-            if fields[name] != contract.NUMBER:
+            if fields[name] != catalogue.NUMBER:
                 yield error("ui-plural", f"ui.{key}.{code}: plural forms on {{{name}}}: it is not a number", mark,
                             f"write {{{name}}} without plural forms")
                 continue
@@ -84,3 +95,9 @@ def _fields(game: Game, key: str, languages) -> Iterator[Problem]:
                 tpl.check_forms(name, forms, code)
             except tpl.TemplateError as exc:
                 yield error("ui-plural", f"ui.{key}.{code}: {exc}", mark)
+
+
+def _facts(game: UiModel) -> list[str]:
+    """The names of the game's facts (its pack's), for a did-you-mean."""
+    facts = pack_of(game).facts
+    return list(facts(game)) if facts else []

@@ -16,9 +16,10 @@ import click
 from pnp.checks import run_all
 from pnp.commands.common import content_path, require_language, summary_line
 from pnp.content import display_path, load_game
-from pnp.games import Model, pack_of
+from pnp.games import Model, pack_of, simulation_of
 from pnp.sim.simfile import load_sim_result
 from pnp.core.errors import Level, Problem, UserError, sorted_problems
+from pnp.sim.kit_check import check_kit
 
 EXIT_OK, EXIT_PROBLEMS = 0, 1
 
@@ -61,12 +62,7 @@ def _kit_problems(game: Model, sim_result: Path | None) -> list[Problem]:
     if problems:
         raise UserError(f"{shown} is not a `pnp sim --json` result:\n" + "\n".join(p.format() for p in problems))
     try:
-        from pnp.commands.sim import simulation
-        from pnp.sim.kit_check import check_kit
-    except ImportError as exc:
-        raise UserError(f"--sim needs the simulator's kit check (pnp.sim.kit_check), which cannot be loaded: {exc}") from None
-    try:
-        return list(check_kit(game, simulation(game), data))
+        return list(check_kit(game, simulation_of(pack_of(game)), data))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         # a JSON object of the wrong shape: the user gave the wrong file
         raise UserError(f"{sim_result} is not a `pnp sim --json` result ({type(exc).__name__}: {exc})") from None

@@ -22,7 +22,11 @@ import click
 from pnp.commands.common import content_path, load_checked, output_file, print_problems
 from pnp.core.errors import UserError, has_errors
 from pnp.games import pack_of, simulation_of
-from pnp.sim.report import stop_line
+from pnp.sim.report import stop_line, write_report
+from pnp.sim.hooks import UnknownAgent, UnknownId, parse_specs
+from pnp.sim.kit_check import assessment, check_kit as kit_check
+from pnp.sim.runner import default_workers, play_many, play_until, result_document
+from pnp.sim.source import GameSource
 
 GAMES = 1000  # without --precision
 MAX_GAMES = 100_000  # the cap of a --precision run: about ±0.5 pp for an even game
@@ -30,10 +34,6 @@ MAX_GAMES = 100_000  # the cap of a --precision run: about ±0.5 pp for an even 
 
 def run(content, *, games, seed, agents, workers, json_out, report, forbid, check_kit,
         precision=None, max_games=None, start_method=None) -> int:
-    from pnp.sim.hooks import UnknownAgent, UnknownId, parse_specs
-    from pnp.sim.runner import default_workers
-    from pnp.sim.source import GameSource
-
     if precision is not None and games is not None:
         return _usage("--games and --precision exclude each other: a --precision run plays until it is as "
                       "precise as asked; --max-games caps it")
@@ -80,8 +80,6 @@ def simulate(source, specs, *, seed, workers, games=None, precision=None, max_ga
              start_method=None) -> dict:
     """Play and summarise, with a progress bar on a terminal; returns the JSON-ready result.
     Either `games` games, or until `precision` (a fraction) with at most `max_games`."""
-    from pnp.sim.runner import play_many, play_until, result_document
-
     started = time.perf_counter()
     with _progress(games or max_games) as tick:
         if precision is None:
@@ -98,8 +96,6 @@ def simulate(source, specs, *, seed, workers, games=None, precision=None, max_ga
 
 
 def _add_kit(game, result: dict) -> None:
-    from pnp.sim.kit_check import assessment
-
     result["kit"] = assessment(game, simulation(game), result)
 
 
@@ -114,15 +110,11 @@ def _progress(total: int):
 
 
 def _outputs(game, result: dict, json_out: Path | None, report: Path | None, check_kit: bool) -> int:
-    from pnp.sim.kit_check import check_kit as kit_check
-
     problems = kit_check(game, simulation(game), result)
     if json_out is not None:
         json_out.write_text(json.dumps(result, ensure_ascii=False, sort_keys=True, indent=1) + "\n",
                             encoding="utf-8")
     if report is not None:
-        from pnp.sim.report import write_report
-
         write_report(report, result, game, simulation(game), problems)
     if check_kit:
         print_problems(problems)

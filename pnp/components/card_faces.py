@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
+import jinja2
 
 from pnp.components import card_boxes, card_text
 from pnp.components.card_family import CardFamily, CardRow, CardSpec, field_value
@@ -34,8 +35,6 @@ from pnp.art.icon_inline import icon
 @lru_cache(maxsize=8)
 def environment(folder: Path):
     """The jinja2 environment of one game's card templates."""
-    import jinja2
-
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(folder)),
         autoescape=True,

@@ -19,6 +19,8 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+from platformdirs import user_cache_dir
+
 from pnp.core.safeio import read_regular
 
 
@@ -64,8 +66,6 @@ def write_atomic(folder: Path, name: str, data: bytes) -> Path:
 def _cache_folder(kind: str) -> Path | None:
     """The user's cache folder for `kind`, made if needed; None unless it is a real
     directory of this user's (not a symlink, not someone else's)."""
-    from platformdirs import user_cache_dir
-
     folder = Path(user_cache_dir("pnp")) / kind
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from markupsafe import Markup
+import jinja2
 
 from pnp.games.tverdzha import kit_counts as kit
 from pnp.games.tverdzha.model import Game
@@ -197,8 +198,6 @@ def tts_hint(game: Game, ctx: RenderContext) -> str:
 
 @lru_cache(maxsize=1)
 def environment():
-    import jinja2
-
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)), autoescape=True,
                               undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                               keep_trailing_newline=True)

@@ -17,11 +17,17 @@ import base64
 import io
 import re
 from typing import Iterable
+import hashlib
+import html
 
 from markupsafe import Markup
+import fontTools
+from fontTools import subset
+from fontTools.ttLib import TTFont
 
 from pnp.core import private
 from pnp.typeset import fonts
+from pnp.print.pdf import svg_size_mm
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
 _ATTR = {name: re.compile(rf'\s{name}="[^"]*"') for name in ("width", "height", "viewBox", "preserveAspectRatio")}
@@ -72,8 +78,6 @@ def _escape(text: str) -> str:
 
 def svg_view(svg: str, inset: float) -> tuple[float, float, float, float]:
     """The master's viewBox shrunk by `inset` on every side (the trim box of a master with bleed)."""
-    from pnp.print.pdf import svg_size_mm
-
     width, height = svg_size_mm(svg)
     return inset, inset, width - 2 * inset, height - 2 * inset
 
@@ -97,8 +101,6 @@ def faces_used(markup: Iterable[str]) -> list[str]:
 
 def text_chars(markup: Iterable[str]) -> str:
     """Every character that appears as text in the markup, with BASE_CHARS, sorted."""
-    import html
-
     chars = set(BASE_CHARS)
     for chunk in markup:
         for text in _TEXT.findall(chunk):
@@ -111,9 +113,6 @@ def subset_font(job: tuple[str, str]) -> bytes:
 
     Deterministic: fontTools keeps the source's head.modified (no recalculated time stamp).
     """
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-
     key, chars = job
     font = TTFont(fonts.face(key).path, recalcTimestamp=False, lazy=True)
     options = subset.Options()
@@ -148,10 +147,6 @@ def cached_subset(key: str, chars: str) -> bytes:
     cutting five faces costs ~0.5 s, and the result only changes with the font file or the
     page's characters, which name the cached file. The cache holds exactly what subset_font
     returns, so output bytes never depend on it."""
-    import hashlib
-
-    import fontTools
-
     digest = hashlib.sha256()
     for part in (f"{SUBSET_VERSION}/{fontTools.version}".encode(), fonts.face(key).path.read_bytes(),
                  chars.encode("utf-8")):

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import json
 
+from PIL import Image
+
 from pnp.print import raster
 from pnp.exports import tts_layout as tl
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
@@ -38,8 +40,6 @@ def table_size(width_mm: float, height_mm: float) -> tuple[int, int, int]:
 
 def compose(sheet: tl.Sheet, cells: list, hidden, size: tuple[int, int]):
     """The sheet image: faces from cell 0, the hidden image in the last cell, white elsewhere."""
-    from PIL import Image
-
     image = Image.new("RGB", (sheet.cols * size[0], sheet.rows * size[1]), (255, 255, 255))
     for index, cell in enumerate(cells):
         image.paste(cell, tl.cell_box(sheet, index, size))

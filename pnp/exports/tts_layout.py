@@ -15,6 +15,7 @@ import hashlib
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote, urlsplit
 
 MAX_COLS, MAX_ROWS = 10, 7
 MIN_COLS, MIN_ROWS = 2, 2
@@ -89,8 +90,6 @@ def check_url_base(url: str) -> str:
     TTS loads images over http(s) (or file:///, which the local default writes); a query
     or fragment could not take a file name after it.
     """
-    from urllib.parse import urlsplit
-
     parts = urlsplit(url.strip())
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         raise ValueError(f"expected an http:// or https:// URL of a folder, found {url!r}")
@@ -105,8 +104,6 @@ def image_url(name: str, folder: Path, url_base: str | None) -> str:
     `folder` (absolute) is where the image will be once the build is in place, not its
     temporary directory; the result is then a percent-encoded file:/// URL.
     """
-    from urllib.parse import quote
-
     if url_base is not None:
         return check_url_base(url_base) + quote(name)
     return (folder / name).as_uri()

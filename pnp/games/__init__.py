@@ -65,6 +65,10 @@ class GamePack:
     summary: Callable[[Any], tuple[Mapping[str, int], str]] = lambda game: ({}, "")
     #: the game a command reads without --game or --content (one bundled pack says so)
     default: bool = False
+    # ---- hooks of general modules (fields added after the first pack: each has a default) ----
+    #: the module whose ART (icon name -> (label, SVG body in a 0 0 100 100 box)) adds the
+    #: game's icons to the kit's icon set (pnp.art.icons, `icon_art()`); None: no icons
+    icons: str | None = None
 
 
 def simulation_of(pack: GamePack) -> Any:
@@ -72,6 +76,25 @@ def simulation_of(pack: GamePack) -> Any:
     if pack.simulation is None:
         raise UserError(f"{pack.name} has no rules engine: it cannot be simulated")
     return importlib.import_module(pack.simulation).SIMULATION
+
+
+@lru_cache(maxsize=1)
+def icon_art() -> Mapping[str, tuple[str, str]]:
+    """Every registered pack's icons (`GamePack.icons`), by name: the kit's one icon set.
+
+    Icon ids are global in the SVG documents that place them (``icon-<name>``), so a name
+    two packs draw differently is a PackError naming both, never a silent choice.
+    """
+    art: dict[str, tuple[str, str]] = {}
+    owner: dict[str, str] = {}
+    for candidate in packs().values():
+        if candidate.icons is None:
+            continue
+        for name, drawing in importlib.import_module(candidate.icons).ART.items():
+            if name in art and art[name] != drawing:
+                raise PackError(f"game packs {owner[name]!r} and {candidate.id!r} both draw an icon {name!r}")
+            art[name], owner[name] = drawing, candidate.id
+    return dict(sorted(art.items()))
 
 
 class OddsRequestError(ValueError):

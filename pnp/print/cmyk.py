@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from PIL import Image, ImageCms
+
 #: where Debian (and Ghostscript's own install) keep Artifex's SWOP CMYK profile
 PROFILE_PATHS = (Path("/usr/share/color/icc/ghostscript/default_cmyk.icc"),
                  Path("/usr/share/ghostscript/iccprofiles/default_cmyk.icc"))
@@ -84,8 +86,6 @@ def _byte(rgb) -> tuple[int, int, int]:
 
 @lru_cache(maxsize=4)
 def _transforms(profile: Path):
-    from PIL import ImageCms
-
     srgb, lab, press = ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB"), ImageCms.getOpenProfile(str(profile))
     intent = ImageCms.Intent.RELATIVE_COLORIMETRIC
     return (ImageCms.buildTransform(srgb, press, "RGB", "CMYK", renderingIntent=intent),
@@ -94,8 +94,6 @@ def _transforms(profile: Path):
 
 
 def _apply(transform, mode: str, value: tuple[int, ...]) -> tuple[int, ...]:
-    from PIL import Image, ImageCms
-
     return ImageCms.applyTransform(Image.new(mode, (1, 1), value), transform).getpixel((0, 0))
 
 

@@ -23,6 +23,13 @@ import logging
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
+import xml.etree.ElementTree as ET
+
+import cairocffi as cairo
+from cairosvg.parser import Tree
+from cairosvg.surface import PDFSurface
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, ByteStringObject, DictionaryObject, FloatObject, NameObject, RectangleObject
 
 from pnp.typeset.fonts import use_bundled_fonts
 from pnp.print.geometry import Box, css_length_mm, mm_to_pt, pt_to_mm
@@ -88,8 +95,6 @@ def svg_to_pdf(svg: str, info: DocInfo, *, trim: Box | None = None,
 
 def concat(pdfs: Sequence[bytes], info: DocInfo) -> bytes:
     """The pages of several PDFs in order, each page keeping its own boxes."""
-    from pypdf import PdfReader, PdfWriter
-
     writer = PdfWriter()
     for data in pdfs:
         writer.append(PdfReader(io.BytesIO(data)), import_outline=False)
@@ -100,8 +105,6 @@ def concat(pdfs: Sequence[bytes], info: DocInfo) -> bytes:
 
 
 def page_count(pdf: bytes) -> int:
-    from pypdf import PdfReader
-
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
@@ -110,8 +113,6 @@ def svg_size_mm(svg: str) -> tuple[float, float]:
 
     Reads only the root element, so checking many masters stays cheap.
     """
-    import xml.etree.ElementTree as ET
-
     start = svg.find("<svg")
     parser = ET.XMLPullParser(events=("start",))
     try:
@@ -138,8 +139,6 @@ def _side(value: str | None, viewbox_side: list[float]) -> float:
 
 
 def _drawer_class():
-    from cairosvg.surface import PDFSurface
-
     class Drawer(PDFSurface):
         """cairosvg's PDF drawer aimed at a cairo surface we own (a page or a recording).
 
@@ -148,8 +147,6 @@ def _drawer_class():
         """
 
         def __init__(self, svg: str, make_target: Callable[[float, float], object]):
-            from cairosvg.parser import Tree
-
             self._make_target = make_target
             tree = Tree(bytestring=svg.encode("utf-8"))
             _unhinted(tree)
@@ -176,8 +173,6 @@ def _unhinted(node) -> None:
 
 def _draw(pages: Sequence[Page], info: DocInfo) -> bytes:
     use_bundled_fonts()  # before cairo resolves any font
-    import cairocffi as cairo
-
     drawer = _drawer_class()
     out = io.BytesIO()
     first = pages[0]
@@ -203,8 +198,6 @@ def _draw(pages: Sequence[Page], info: DocInfo) -> bytes:
 
 
 def _record(drawer, svg: str):
-    import cairocffi as cairo
-
     def make(width: float, height: float):
         return cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height))
 
@@ -273,8 +266,6 @@ def _has_raster(resources, seen: set[int]) -> bool:
 
 
 def _finish(raw: bytes, pages: Sequence[Page], info: DocInfo) -> bytes:
-    from pypdf import PdfReader, PdfWriter
-
     # cairo 1.16 lists an XObject painted n times on a page n times in the page's
     # resources; pypdf warns about the duplicate keys and keeps one, which is right.
     with _quiet_pypdf():
@@ -303,14 +294,10 @@ def _quiet_pypdf():
 
 
 def _rect(box: Box, page_height: float):
-    from pypdf.generic import FloatObject, RectangleObject
-
     return RectangleObject([FloatObject(round(v, 4)) for v in box.to_pdf(page_height)])
 
 
 def _stamp_and_write(writer, info: DocInfo, content_digest: bytes) -> bytes:
-    from pypdf.generic import ArrayObject, ByteStringObject, DictionaryObject, NameObject
-
     metadata = {"/Title": info.title, "/Producer": PRODUCER, "/Creator": PRODUCER,
                 "/CreationDate": FIXED_DATE_PDF, "/ModDate": FIXED_DATE_PDF}
     if info.subject:

@@ -20,7 +20,11 @@ from __future__ import annotations
 import hashlib
 import io
 
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, ByteStringObject, ContentStream, DictionaryObject, FloatObject, NameObject, NumberObject, StreamObject, TextStringObject
+
 from pnp.print.cmyk import CONDITION, CONDITION_INFO, Press, cap_ink
+from pnp.print.pdf import _quiet_pypdf
 
 PDFX_VERSION = "PDF/X-1a:2003"
 PDF_HEADER = "%PDF-1.4"
@@ -34,8 +38,6 @@ class NotConvertible(ValueError):
 
 
 def _numbers(values) -> list:
-    from pypdf.generic import FloatObject
-
     return [FloatObject(f"{v:.4f}") for v in values]
 
 
@@ -93,8 +95,6 @@ def _check_state(resources) -> None:
 
 
 def _recolour_forms(writer, resources, press: Press, seen: set) -> None:
-    from pypdf.generic import ContentStream, NameObject
-
     xobjects = resources.get("/XObject") if resources is not None else None
     for ref in (xobjects.get_object() if xobjects is not None else {}).values():
         form = ref.get_object()
@@ -114,8 +114,6 @@ def _recolour_forms(writer, resources, press: Press, seen: set) -> None:
 
 
 def _output_intent(writer, press: Press):
-    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject, StreamObject, TextStringObject
-
     profile = StreamObject()
     profile.set_data(press.icc())
     profile[NameObject("/N")] = NumberObject(4)
@@ -131,11 +129,6 @@ def _output_intent(writer, press: Press):
 
 def to_pdfx1a(data: bytes, press: Press) -> bytes:
     """The PDF `data` (the kit's own, see pdf.render) as PDF/X-1a:2003 in `press`'s CMYK."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, ByteStringObject, ContentStream, NameObject
-
-    from pnp.print.pdf import _quiet_pypdf
-
     with _quiet_pypdf():
         writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     seen: set[int] = set()

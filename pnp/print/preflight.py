@@ -14,7 +14,11 @@ import re
 from pathlib import Path
 from typing import Iterator, Sequence, Union
 
+from pypdf import PdfReader
+from pypdf.errors import PdfReadError
+
 from pnp.print.geometry import Box, pt_to_mm
+from pnp.print.pdf import DUPLEX_NAMES
 
 BASE14 = frozenset({
     "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique",
@@ -38,9 +42,6 @@ def preflight(pdf: bytes | str | Path, *, pages: int | None = None, page_size: S
     and `bleed` likewise a Box (page coordinates, mm, top-left origin) or a list (None
     entries skip a page). `duplex` is long | short | none, matched against /Duplex.
     """
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
     data = Path(pdf).read_bytes() if isinstance(pdf, (str, Path)) else pdf
     try:
         reader = PdfReader(io.BytesIO(data))
@@ -177,8 +178,6 @@ def _describe(box: Box) -> str:
 
 
 def _check_viewer_preferences(reader, duplex: str | None, print_scaling_none: bool) -> list[str]:
-    from pnp.print.pdf import DUPLEX_NAMES
-
     prefs = reader.trailer["/Root"].get("/ViewerPreferences")
     prefs = prefs.get_object() if prefs is not None else {}
     failures: list[str] = []

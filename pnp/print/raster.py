@@ -24,6 +24,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from PIL import Image
+import cairocffi as cairo
+from cairosvg.parser import Tree
+import cairosvg.surface as surface
+from cairosvg.surface import PNGSurface
+
 from pnp.typeset.fonts import use_bundled_fonts
 
 RASTER_MODE = "pnp-raster"  # our value of the SVG text-rendering property
@@ -48,9 +54,6 @@ class RasterJob:
 
 def _register_mode() -> None:
     """Teach cairosvg our text-rendering value (additive: other values keep their meaning)."""
-    import cairocffi as cairo
-    import cairosvg.surface as surface
-
     surface.TEXT_ANTIALIAS.setdefault(RASTER_MODE, cairo.ANTIALIAS_GRAY)
     surface.TEXT_HINT_STYLE.setdefault(RASTER_MODE, cairo.HINT_STYLE_NONE)
     surface.TEXT_HINT_METRICS.setdefault(RASTER_MODE, cairo.HINT_METRICS_OFF)
@@ -63,9 +66,6 @@ def _mark(node) -> None:
 
 
 def _surface_class():
-    import cairocffi as cairo
-    from cairosvg.surface import PNGSurface
-
     class RGBSurface(PNGSurface):
         """cairosvg's raster drawer on an opaque RGB surface (no alpha channel to ship)."""
 
@@ -80,8 +80,6 @@ def render_image(job: RasterJob):
     """The job's bitmap as a Pillow RGB image."""
     use_bundled_fonts()
     _register_mode()
-    from cairosvg.parser import Tree
-    from PIL import Image
 
     tree = Tree(bytestring=job.svg.encode("utf-8"))
     tree["preserveAspectRatio"] = "none"
@@ -130,8 +128,6 @@ def run_job(job: RasterJob) -> bytes:
 
 
 def image_from_raw(size: tuple[int, int], data: bytes):
-    from PIL import Image
-
     return Image.frombytes("RGB", size, data)
 
 
@@ -153,8 +149,6 @@ class Resample:
 
 
 def resample(job: Resample) -> bytes:
-    from PIL import Image
-
     source = Image.open(io.BytesIO(job.png)).convert("RGB")
     image = source.resize((job.width, job.height), Image.Resampling.LANCZOS, box=job.box)
     return image.tobytes() if job.raw else png_bytes(image, job.dpi)

@@ -17,6 +17,8 @@ import re
 from functools import lru_cache
 from typing import Iterator
 
+import reportlab.platypus.paragraph as rl_paragraph
+
 from pnp.core import typography
 from pnp.core.hyphen import splits
 
@@ -28,8 +30,6 @@ NBSP = "\u00a0"
 @lru_cache(maxsize=1)
 def enable() -> None:
     """Let reportlab hyphenate every Cyrillic word (idempotent)."""
-    import reportlab.platypus.paragraph as rl_paragraph
-
     letters = rl_paragraph._hy_letters
     if _EXTRA_LETTERS not in letters:
         letters += _EXTRA_LETTERS

@@ -16,6 +16,10 @@ import io
 import re
 from functools import lru_cache
 
+from fontTools.ttLib import TTFont
+from reportlab.graphics import renderPDF
+from svglib.svglib import svg2rlg
+
 from pnp.core import private
 from pnp.art import icons as kit_icons, svg
 from pnp.typeset.fonts import face, register_reportlab_fonts
@@ -46,8 +50,6 @@ def check_icon(name: str) -> str:
 @lru_cache(maxsize=None)
 def _drawing(name: str, ink_saver: bool):
     """The icon as a reportlab Drawing of ICON_UNITS points square."""
-    from svglib.svglib import svg2rlg
-
     body = kit_icons.icon_defs([name], ink_saver=ink_saver) + kit_icons.use_icon(name, 0, 0, ICON_UNITS)
     document = svg.document(ICON_UNITS, ICON_UNITS, body, unit="", view_box="0 0 100 100")
     drawing = svg2rlg(io.BytesIO(document.encode("utf-8")))
@@ -68,8 +70,6 @@ def _drawing(name: str, ink_saver: bool):
 @lru_cache(maxsize=None)
 def cap_height_ratio(face_key: str) -> float:
     """Capital height as a fraction of the font size (PT fonts: about 0.7)."""
-    from fontTools.ttLib import TTFont
-
     font = TTFont(face(face_key).path, lazy=True)
     return font["OS/2"].sCapHeight / font["head"].unitsPerEm
 
@@ -164,8 +164,6 @@ class IconCanvas(TimelessCanvas):
         self.restoreState()
 
     def _icon_form(self, name: str) -> str:
-        from reportlab.graphics import renderPDF
-
         form = f"icon-{name}"
         if form not in self._icon_forms:
             self.beginForm(form, 0, 0, ICON_UNITS, ICON_UNITS)

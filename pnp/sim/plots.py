@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from reportlab.graphics.shapes import Drawing, Line, Rect, String
+from reportlab.lib.colors import HexColor
+
 from pnp.art import svg
 
 from pnp.core import i18n
@@ -129,9 +132,6 @@ def to_svg(fig: Figure) -> str:
 
 def to_drawing(fig: Figure, font: str = "Helvetica", bold_font: str = "Helvetica-Bold"):
     """The figure as a reportlab Drawing (y flipped to reportlab's upward axis)."""
-    from reportlab.graphics.shapes import Drawing, Line, Rect, String
-    from reportlab.lib.colors import HexColor
-
     d = Drawing(fig.width, fig.height)
     flip = fig.height
     for item in fig.items:

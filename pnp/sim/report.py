@@ -17,6 +17,7 @@ from typing import Any
 from pnp.sim import plots
 from pnp.sim.hooks import Simulation
 from pnp.sim.plots import percent
+from pnp.sim.report_pdf import to_pdf
 
 class UnsupportedFormat(ValueError):
     pass
@@ -30,8 +31,6 @@ def write_report(path: Path, sim: dict, game: Any, simulation: Simulation, kit_p
     if suffix in (".html", ".htm"):
         path.write_text(to_html(blocks, _title(game)), encoding="utf-8")
     elif suffix == ".pdf":
-        from pnp.sim.report_pdf import to_pdf
-
         path.write_bytes(to_pdf(blocks, _title(game)))
     else:
         raise UnsupportedFormat(f"--report {path.name}: expected a .html or .pdf file name")

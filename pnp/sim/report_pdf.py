@@ -8,19 +8,18 @@ from __future__ import annotations
 
 import io
 
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
 from pnp.sim import plots
+from pnp.print.timeless import TimelessCanvas
+from pnp.typeset.fonts import register_reportlab_fonts
 
 
 def to_pdf(blocks: list[tuple], title: str) -> bytes:
-    from reportlab.lib import colors
-    from reportlab.lib.pagesizes import A4
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.lib.units import mm
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
-
-    from pnp.typeset.fonts import register_reportlab_fonts
-    from pnp.print.timeless import TimelessCanvas
-
     register_reportlab_fonts()
     body = ParagraphStyle("body", fontName="sans", fontSize=9, leading=12, spaceAfter=6)
     head = ParagraphStyle("head", parent=body, fontName="sans-bold", fontSize=13, leading=16, spaceBefore=8)

@@ -14,6 +14,10 @@ from functools import lru_cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from fontTools.ttLib import TTFont
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont as RLTTFont
+
 from pnp.core import private
 from pnp.print.geometry import PT_PER_MM
 from pnp.core.resources import bundled
@@ -68,8 +72,6 @@ def face(key: str) -> Face:
 @lru_cache(maxsize=None)
 def _metrics(key: str) -> tuple[dict[int, int], float, float, float]:
     """(codepoint -> advance in font units, units per em, ascent, descent) of a face."""
-    from fontTools.ttLib import TTFont
-
     font = TTFont(face(key).path, lazy=True)
     cmap = font.getBestCmap()
     hmtx = font["hmtx"].metrics
@@ -147,9 +149,6 @@ def use_bundled_fonts() -> Path:
 
 def register_reportlab_fonts() -> None:
     """Register the bundled faces with reportlab under their keys (e.g. 'sans-bold')."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont as RLTTFont
-
     registered = set(pdfmetrics.getRegisteredFontNames())
     for key, f in FACES.items():
         if key not in registered:

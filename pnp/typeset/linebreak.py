@@ -16,6 +16,8 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
+from fontTools.ttLib import TTFont
+
 from pnp.typeset import fonts
 from pnp.core import hyphen, typography
 from pnp.core.typography import Typography
@@ -100,8 +102,6 @@ def face_of(base: str, bold: bool) -> str:
 
 @lru_cache(maxsize=None)
 def _cap_ratio(key: str) -> float:
-    from fontTools.ttLib import TTFont
-
     font = TTFont(fonts.face(key).path, lazy=True)
     return font["OS/2"].sCapHeight / font["head"].unitsPerEm
 

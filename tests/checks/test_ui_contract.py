@@ -19,8 +19,12 @@ LITERAL_KEY = re.compile(r"""\.ui\(\s*["']([a-z0-9_]+)["']""")
 
 
 def literal_keys() -> dict[str, str]:
+    """Keys named in pnp's general code and ТВЕРДЖА's (another game's renderers answer to its own contract)."""
     found = {}
     for path in sorted(PACKAGE.rglob("*.py")):
+        game = path.relative_to(PACKAGE).parts[1] if path.relative_to(PACKAGE).parts[0] == "games" else None
+        if game not in (None, "__init__.py", "tverdzha"):
+            continue
         for key in LITERAL_KEY.findall(path.read_text(encoding="utf-8")):
             found.setdefault(key, str(path.relative_to(PACKAGE.parent)))
     return found

@@ -14,7 +14,7 @@ from pnp.games.tverdzha import kit_counts as kit
 from pnp.art import icon_inline, style
 from pnp.print import pdf, sheetmarks
 from pnp.games.tverdzha.render import token_art
-from pnp.components import tokens
+from pnp.games.tverdzha.render import tokens
 from pnp.build import renderers_of
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.games.tverdzha.pack import PACK

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from pnp.components.board_graph import BoardGraph
 from pnp.components.board_spec import BoardSpec
@@ -396,6 +396,9 @@ class Game:
     #: every `note:` of the content, by the path of the mapping that holds it
     notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)
 
+    #: its ui-string contract (a class attribute, not a field: the same for every content)
+    ui_keys = ui_contract.KEYS
+
     # ---- look-ups -------------------------------------------------------------
     def mark(self, *path) -> Mark:
         path = tuple(path)
@@ -471,6 +474,49 @@ class Game:
 
     def action_text(self, action: Action, lang: str) -> str:
         return texts.fill(action.text.get(lang), action.params, lang, self.resource_icons)
+
+
+    # ---- walks the checks share (the general markup and prose-facts checks read them) ----
+    def owners(self) -> Iterator["Owner"]:
+        """Buildings, their upgrades and the battle cards, in file order."""
+        for i, b in enumerate(self.buildings):
+            yield Owner("building", b.id, ("buildings", i), b.effects, b.mark)
+            yield Owner("upgrade", b.upgrade.id, ("buildings", i, "upgrade"), b.upgrade.effects, b.upgrade.mark)
+        for i, c in enumerate(self.battle_cards):
+            yield Owner("battle card", c.id, ("battle_cards", i), c.effects, c.mark)
+
+    def filled_texts(self) -> Iterator[tuple[Text, Mapping[str, Any], tuple]]:
+        """(text, params, path of the text) for every effect and action text: the texts printed
+        filled from their parameters."""
+        for owner in self.owners():
+            for j, e in enumerate(owner.effects):
+                yield e.text, e.params, owner.path + ("effects", j, "text")
+        for i, a in enumerate(self.actions):
+            yield a.text, a.params, ("actions", i, "text")
+
+    def prose(self) -> Iterator[tuple[Text, tuple]]:
+        """Round steps, clarifications and changes (texts that name game facts) with their paths."""
+        for part in ("start", "turn", "end"):
+            for i, step in enumerate(getattr(self.round, part)):
+                yield step.text, ("round", part, i, "text")
+        for i, c in enumerate(self.clarifications):
+            yield c.topic, ("clarifications", i, "topic")
+            yield c.text, ("clarifications", i, "text")
+        for i, c in enumerate(self.changes):
+            for part in ("topic", "original", "text", "reason"):
+                if getattr(c, part) is not None:
+                    yield getattr(c, part), ("changes", i, part)
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Something that carries effects: a building, an upgrade or a battle card."""
+
+    kind: str  # "building" | "upgrade" | "battle card"
+    id: str
+    path: tuple  # YAML path of the owner
+    effects: tuple[Effect, ...]
+    mark: Mark
 
 
 def _by_id(items, item_id: str):

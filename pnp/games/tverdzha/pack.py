@@ -39,7 +39,7 @@ PACK = GamePack(
     templates=bundled("templates", "tverdzha"),
     checks=("pnp.checks", "pnp.games.tverdzha.checks"),
     # in build order; the exporters declare what they reuse (pnp.build plans from that)
-    renderers=("pnp.components.cards", "pnp.components.tokens", "pnp.games.tverdzha.render.board",
+    renderers=("pnp.components.cards", "pnp.games.tverdzha.render.tokens", "pnp.games.tverdzha.render.board",
                "pnp.games.tverdzha.render.mats", "pnp.games.tverdzha.render.aids", "pnp.rulebook.renderer",
                "pnp.print.alignment", "pnp.exports.printshop", "pnp.exports.tts", "pnp.exports.preview"),
     facts=facts,
@@ -49,4 +49,5 @@ PACK = GamePack(
     counts=lambda game: counts(game).as_dict(),
     summary=_summary,
     default=True,
+    icons="pnp.games.tverdzha.render.icon_art",
 )

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from pnp.core import catalogue
-from pnp.core.catalogue import NUMBER, TEXT, table
+from pnp.core.catalogue import NUMBER, TEXT, UiKeys, table
 
 #: every string the renderers always print, with its fields
 REQUIRED = table({
@@ -44,6 +44,9 @@ REQUIRED = table({
 
 #: strings the kit prints only where the content has them, or keeps for later use
 OPTIONAL = table({"cost": "", "points": "", "upgrade": ""})
+
+#: the contract as the ui-strings check reads it (the model's `ui_keys`)
+KEYS = UiKeys(REQUIRED, OPTIONAL, "pnp/games/tverdzha/ui_keys.py")
 
 #: `aid_action_<action key>`: the short text of an action on the player aid; its fields
 #: are that action's parameters

@@ -6,8 +6,14 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from pnp.components.card_family import CardFamily, CardRow, CardSpec
 from pnp.content.yamlload import Loaded
+from pnp.core import catalogue
 from pnp.core.errors import Mark
+from pnp.core.templating import fill
+
+#: the fields of a flower card's row (what its layout may show)
+FLOWER_FIELDS = ("name", "honey")
 
 
 @dataclass(frozen=True)
@@ -19,12 +25,18 @@ class Flower:
 
 
 @dataclass(frozen=True)
+class Print:
+    card: CardSpec  # what pnp's card renderer reads: size, bleed, safe margin, smallest text
+
+
+@dataclass(frozen=True)
 class Vulyk:
     id: str
     title: Mapping[str, str]
     languages: tuple[str, ...]
-    card: tuple[float, float, float]  # width, height, bleed in mm
+    print: Print
     flowers: tuple[Flower, ...]
+    card_families: tuple[CardFamily, ...]
     radius: int  # hex cells within this many steps of the centre
     hex_mm: float  # a cell's circumradius
     ui_strings: Mapping[str, Mapping[str, str]]
@@ -36,8 +48,11 @@ class Vulyk:
             path = path[:-1]
         return self.marks.get(path, Mark("?", 1, 1))
 
-    def ui(self, key: str, lang: str) -> str:
-        return self.ui_strings[key][lang]
+    def ui(self, key: str, lang: str, **values: Any) -> str:
+        """The content's `ui:` string, else pnp's own (sheet labels), {fields} filled from `values`."""
+        own = self.ui_strings.get(key, {})
+        template = own[lang] if lang in own else catalogue.text(key, lang)
+        return fill(template, values, lang) if values else template
 
     def cells(self) -> tuple[tuple[int, int], ...]:
         """Axial coordinates (q, r) of every cell, row by row."""
@@ -45,13 +60,24 @@ class Vulyk:
         return tuple((q, r) for r in range(-n, n + 1) for q in range(-n, n + 1) if abs(q + r) <= n)
 
 
+def flower_rows(game: Vulyk, family: CardFamily, lang: str) -> tuple[CardRow, ...]:
+    """The flower family's cards: one row per flower, in content order."""
+    return tuple(CardRow(f.id, f.count, game.mark("flowers", i), {"name": f.name[lang], "honey": f.honey})
+                 for i, f in enumerate(game.flowers))
+
+
 def build_model(loaded: Loaded, shown: str) -> Vulyk:
-    d = loaded.data
+    d, marks = loaded.data, dict(loaded.marks)
     card = d["card"]
+    families = tuple(
+        CardFamily(f["id"], f["layout"], f["colour"], f["icon"], f["back"], f["name"], f["component"], "flowers",
+                   FLOWER_FIELDS, marks.get(("card_families", i), Mark(shown, 1, 1)), flower_rows)
+        for i, f in enumerate(d["card_families"]))
     return Vulyk(
         id=d["game"]["id"], title=d["game"]["title"], languages=tuple(d["game"]["languages"]),
-        card=(card["width"], card["height"], card["bleed"]),
+        print=Print(CardSpec(card["width"], card["height"], card["bleed"], card["safe"], card["min_text_pt"])),
         flowers=tuple(Flower(f["id"], f["name"], f["honey"], f["count"]) for f in d["flowers"]),
+        card_families=families,
         radius=d["board"]["radius"], hex_mm=d["board"]["hex"], ui_strings=d["ui"],
-        sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=dict(loaded.marks),
+        sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=marks,
     )

@@ -1,4 +1,5 @@
-"""ВУЛИК as a game pack: its own schema, model, check and renderers; no rules engine."""
+"""ВУЛИК as a game pack: its own schema, model, icon and board renderer; pnp's card renderer
+and card checks; no rules engine."""
 
 from __future__ import annotations
 
@@ -28,8 +29,10 @@ PACK = GamePack(
     build_model=build_model,
     content=HERE / "vulyk.yaml",
     templates=HERE / "templates",
-    checks=("pnp_vulyk.checks",),
-    renderers=("pnp_vulyk.render",),
+    # pnp's checks of card layouts and of every card text's fit, for its one family
+    checks=("pnp.checks.card_layouts", "pnp.checks.textfit"),
+    renderers=("pnp.components.cards", "pnp_vulyk.render"),
     counts=_counts,
     summary=_summary,
+    icons="pnp_vulyk.icons",
 )

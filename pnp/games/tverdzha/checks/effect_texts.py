@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
-from pnp.checks._util import did_you_mean, lang_mark, owners, prose, where
+from pnp.checks._util import did_you_mean, lang_mark, where
 from pnp.core import templating as tpl
 from pnp.games.tverdzha.model import Game, Text
 from pnp.core.errors import Problem, error
@@ -31,7 +31,7 @@ CODES = {
 
 def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
     languages = (lang,) if lang else game.languages
-    for text, params, path in _filled_texts(game):
+    for text, params, path in game.filled_texts():
         for code in languages:
             if text.has(code):
                 yield from _one(game, text.source(code), params, lang_mark(game, text, path, code),
@@ -50,16 +50,7 @@ def _prose(game: Game) -> Iterator[tuple[Text, tuple]]:
     """Texts filled with named facts or by the renderers: ui strings, round steps, clarifications."""
     for key, text in game.ui_strings.items():
         yield text, ("ui", key)
-    yield from prose(game)
-
-
-def _filled_texts(game: Game) -> Iterator[tuple[Text, Mapping[str, Any], tuple]]:
-    """(text, params, path of the text) for every effect and action text."""
-    for owner in owners(game):
-        for j, e in enumerate(owner.effects):
-            yield e.text, e.params, owner.path + ("effects", j, "text")
-    for i, a in enumerate(game.actions):
-        yield a.text, a.params, ("actions", i, "text")
+    yield from game.prose()
 
 
 #: a plural field written right, for the hint

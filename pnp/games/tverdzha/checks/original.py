@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Iterator, Mapping
 
-from pnp.checks._util import explained, note_for, owners, where
+from pnp.checks._util import explained, note_for, where
 from pnp.games.tverdzha.model import Game
 from pnp.core.errors import Problem, error, warning
 from pnp.games.tverdzha import reference
@@ -173,7 +173,7 @@ def _buildings(game: Game) -> Iterator[Problem]:
 
 
 def _effect_params(game: Game) -> Iterator[Problem]:
-    all_owners = list(owners(game))
+    all_owners = list(game.owners())
     uses = Counter(o.id for o in all_owners)
     # an id used twice is the references check's problem; which one the rules mean is unclear
     by_id = {o.id: o for o in all_owners if uses[o.id] == 1}

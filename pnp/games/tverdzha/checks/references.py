@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping
 
-from pnp.checks._util import did_you_mean, key_mark, lang_mark, owners, texts, where
+from pnp.checks._util import did_you_mean, key_mark, lang_mark, texts, where
 from pnp.core import templating as templates
 from pnp.games.tverdzha.effect_keys import ACTION_PARAMS, BATTLE, BUILDING, COST, EFFECTS, RESOURCE, kind_of
 from pnp.games.tverdzha.model import Game
@@ -50,7 +50,7 @@ def _unique_ids(game: Game) -> Iterator[Problem]:
         [(r.id, ("resources", i)) for i, r in enumerate(game.resources)],
         [(k.id, ("lands", i)) for i, k in enumerate(game.lands)],
         # buildings and cards name the things; an upgrade that reuses a name is the odd one out
-        [(o.id, o.path) for o in sorted(owners(game), key=lambda o: o.kind == "upgrade")],
+        [(o.id, o.path) for o in sorted(game.owners(), key=lambda o: o.kind == "upgrade")],
     )
     for group in groups:
         first: dict[str, tuple] = {}
@@ -157,7 +157,7 @@ def _params(game: Game, params: Mapping, spec: Mapping[str, str], path: tuple, w
 
 def _effects(game: Game) -> Iterator[Problem]:
     allowed_on = {"building": BUILDING, "upgrade": BUILDING, "battle card": BATTLE}
-    for owner in owners(game):
+    for owner in game.owners():
         for j, effect in enumerate(owner.effects):
             path = owner.path + ("effects", j)
             spec = EFFECTS.get(effect.key)

@@ -24,14 +24,13 @@ from pnp.art.draw import Pen, centred_text, circle, icon, line, polygon, rect, r
 from pnp.print.geometry import Box
 from pnp.art.icons import icon_defs
 from pnp.print.tile_plan import Part
+from pnp.games.tverdzha.rules.compiled import LAND_YIELD
 
 TILE_GUIDE = "2.2 1.6"  # dash pattern of the land tile outline
 
 
 def land_yield() -> int:
     """Units a held land yields per round: the rules engine's number (the content has none)."""
-    from pnp.games.tverdzha.rules.compiled import LAND_YIELD
-
     return LAND_YIELD
 
 

@@ -1,4 +1,7 @@
-"""The drawings behind pnp.art.icons: name -> (Ukrainian label, SVG body).
+"""ТВЕРДЖА's icons (its pack's `icons`, drawn by pnp.art.icons): name -> (Ukrainian label, SVG body).
+
+Shapes carry the meaning, colour only helps: the four resources are a log, a rock,
+an ear of wheat and a coin; player A is a shield, player B a hanging banner.
 
 Bodies are drawn in a 0 0 100 100 box, inside a group that already sets the ink
 outline and the one stroke weight; ``{key}`` placeholders are palette colours
@@ -10,6 +13,11 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.pens.transformPen import TransformPen
+from fontTools.ttLib import TTFont
 
 from pnp.typeset.fonts import face
 
@@ -24,11 +32,6 @@ def glyph(char: str, cx: float, baseline: float, cap: float, key: str = "sans-bo
 
     Letters inside icons are outlines, not text, so they never leak into pdftotext.
     """
-    from fontTools.pens.boundsPen import BoundsPen
-    from fontTools.pens.svgPathPen import SVGPathPen
-    from fontTools.pens.transformPen import TransformPen
-    from fontTools.ttLib import TTFont
-
     font = TTFont(face(key).path)
     name = font.getBestCmap()[ord(char)]
     glyphs = font.getGlyphSet()

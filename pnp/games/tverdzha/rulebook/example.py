@@ -18,6 +18,7 @@ from pnp.print.geometry import mm_to_pt
 from pnp.rulebook.book import Book
 from pnp.games.tverdzha.rulebook.book_facts import halves
 from pnp.games.tverdzha.rulebook.tables import WholeTable
+from pnp.games.tverdzha.rules.odds import battle_odds, open_battle
 
 # The scene: A attacks a land held by B. Strengths of the units, the dice each side rolls.
 ATTACKER_UNITS = (2, 1)
@@ -58,8 +59,6 @@ class Example:
 
 def build(game) -> tuple[Example, list[str]]:
     """The example, and notes for the build log."""
-    from pnp.games.tverdzha.rules.odds import battle_odds, open_battle
-
     battle = open_battle(game, ATTACKER_UNITS, DEFENDER_UNITS)
     flags: tuple[list[bool], list[bool]] = ([], [])
     for face in ATTACKER_FACES + DEFENDER_FACES:

@@ -1,1 +1,0 @@
-"""ВУЛИК's checks (the pack names this package)."""

@@ -1,0 +1,204 @@
+"""pnp's import graph, read from the source with `ast`: no import inside a function (beside
+a short allow-list, each entry with its reason), no cycle among pnp's modules, and no
+general module (pnp/ outside pnp/games/) importing a game; nor a game another game.
+
+Only the registry (pnp/games/__init__.py) finds packs, dynamically, by name. A function-level
+import hides a cycle or a slow dependency from the reader; the allow-list says which are
+kept and why, and an entry that no longer matches anything fails, so the list stays short.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "pnp"
+
+#: (module, function, imported module or package prefix ending in ".") -> why it stays
+ALLOWED_IN_FUNCTIONS = {
+    ("pnp.entry", "main", "pnp.cli"):
+        "the console script answers Ctrl-C during the ~0.3 s the tool's import takes: the import is the guarded work",
+    ("pnp.build", "require_cairo", "cairocffi"):
+        "the import is the check: a missing cairo C library becomes a usage error that says how to install it",
+    ("pnp.cli", "*", "pnp.commands."):
+        "each subcommand loads only its own command module, so `pnp games` and `pnp check` do not load the "
+        "renderers, reportlab, cairo and the simulator (about 2 s a call, paid by every CLI test)",
+    ("pnp.games.tverdzha.simulation", "_equilibrium", "pnp.games.tverdzha.sim.equilibrium"):
+        "only the equilibrium agent needs scipy's linear programs, whose import alone takes about a second",
+}
+
+#: general modules that still import a game, each being made general in issue 13 by the
+#: engineer who owns it; an entry that no longer applies fails below, so it is removed then
+PENDING_GAME_IMPORTS = {
+    "pnp.exports.preview": "B: the preview page",
+    "pnp.rulebook.book": "E: the rulebook made general",
+    "pnp.rulebook.prose": "E: the rulebook made general",
+    "pnp.rulebook.renderer": "E: the rulebook made general",
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _sources() -> dict[str, tuple[Path, ast.Module]]:
+    return {_module_name(p): (p, ast.parse(p.read_text(encoding="utf-8"), str(p)))
+            for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+SOURCES = _sources()
+
+
+def _targets(node: ast.Import | ast.ImportFrom, module: str, path: Path) -> list[str]:
+    """The modules an import statement reads: `import X` reads X; `from X import y` reads the
+    submodule X.y when there is one, else X's own names (a package's __init__ importing its
+    submodules is not a cycle: Python runs the package before any of its modules)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    base = node.module or ""
+    if node.level:
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        for _ in range(node.level - 1):
+            package = package.rpartition(".")[0]
+        base = f"{package}.{base}" if base else package
+    subs = [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in SOURCES]
+    return subs + ([base] if len(subs) < len(node.names) else [])
+
+
+def _is_type_checking(node: ast.stmt) -> bool:
+    test = getattr(node, "test", None)
+    return isinstance(node, ast.If) and (
+        (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+        or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
+
+
+def _top_level_imports(tree: ast.Module):
+    """Imports run when the module loads: module level, inside top-level try/if/with blocks,
+    but not under `if TYPE_CHECKING:` and not inside functions or classes' methods."""
+    stack = list(tree.body)
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) or _is_type_checking(node):
+            continue
+        else:
+            stack.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt))
+
+
+def _function_imports(tree: ast.Module):
+    """(function name, import node) for every import inside a function, at any depth."""
+    for func in ast.walk(tree):
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(func):
+                if isinstance(node, (ast.Import, ast.ImportFrom)):
+                    yield func.name, node
+
+
+def _allowed(module: str, function: str, target: str) -> tuple | None:
+    for key in ALLOWED_IN_FUNCTIONS:
+        where, name, what = key
+        if where == module and name in ("*", function) and (
+                target == what or (what.endswith(".") and target.startswith(what))):
+            return key
+    return None
+
+
+def _graph() -> dict[str, set[str]]:
+    """module -> the pnp modules it reads while it loads (its top-level imports)."""
+    graph: dict[str, set[str]] = {}
+    for module, (path, tree) in SOURCES.items():
+        graph[module] = {target for node in _top_level_imports(tree) for target in _targets(node, module, path)
+                         if target in SOURCES and target != module}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                part.append(top)
+                if top == node:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def _game_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["pnp", "games"] else None
+
+
+def test_it_reads_the_whole_package():
+    assert len(SOURCES) > 150 and "pnp.games.tverdzha.model" in SOURCES and "pnp.print.pdf" in SOURCES
+
+
+def test_no_import_inside_a_function_beside_the_allowed_ones():
+    bad, used = [], set()
+    for module, (path, tree) in SOURCES.items():
+        for function, node in _function_imports(tree):
+            for target in _targets(node, module, path):
+                key = _allowed(module, function, target)
+                if key is None:
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {function}() imports {target}")
+                used.add(key)
+    assert bad == [], "move these imports to the top of their modules (or remove the cycle they hide):\n" + "\n".join(bad)
+    assert set(ALLOWED_IN_FUNCTIONS) <= used, f"allow-list entries that match nothing: {set(ALLOWED_IN_FUNCTIONS) - used}"
+
+
+def test_no_import_cycle_among_pnp_modules():
+    assert _cycles(_graph()) == []
+
+
+def test_general_code_imports_no_game_and_a_game_no_other_game():
+    bad, pending = [], set()
+    for module, (path, tree) in SOURCES.items():
+        nodes = [*_top_level_imports(tree), *(node for _, node in _function_imports(tree))]
+        for node in nodes:
+            for target in _targets(node, module, path):
+                game, own = _game_of(target), _game_of(module)
+                if game is None or game == own or (module == "pnp.games" and target == "pnp.games"):
+                    continue
+                if own is None and module in PENDING_GAME_IMPORTS:
+                    pending.add(module)
+                    continue
+                bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: imports {target}")
+    assert bad == []
+    assert pending == set(PENDING_GAME_IMPORTS), \
+        f"these modules import no game any more: remove them from PENDING_GAME_IMPORTS: {set(PENDING_GAME_IMPORTS) - pending}"
+
+
+@pytest.mark.parametrize("source, expected", [
+    ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, [["a", "b", "c"]]),
+    ({"a": {"b"}, "b": set()}, []),
+])
+def test_the_cycle_finder_finds_cycles(source, expected):
+    assert _cycles(source) == expected
