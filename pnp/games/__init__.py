@@ -65,6 +65,9 @@ class GamePack:
     summary: Callable[[Any], tuple[Mapping[str, int], str]] = lambda game: ({}, "")
     #: the game a command reads without --game or --content (one bundled pack says so)
     default: bool = False
+    #: the module whose RULEBOOK (pnp.rulebook.game_side.RulebookSide) is its side of the
+    #: general rulebook: the templates' facts, cover, figures, checks; None: no rulebook
+    rulebook: str | None = None
 
 
 def simulation_of(pack: GamePack) -> Any:

@@ -1,7 +1,8 @@
 """The rulebook's prose: jinja2 templates filled from the game model.
 
 Templates live in the game's templates folder, rulebook/*.j2, and never hold a number, a name or a cost:
-they reach the model through `game` and the helpers of `Facts`. StrictUndefined turns
+they reach the model through `game` and `f`, the facts object of the game's rulebook side
+(game_side.py). StrictUndefined turns
 any reference to something the content lacks into a build failure that names the
 template line; `RulebookError` carries that message to `pnp build`.
 
@@ -21,9 +22,9 @@ import markupsafe
 
 from pnp.core.templating import fill
 from pnp.rulebook.build_error import RulebookError
-from pnp.games.tverdzha.rulebook.book_facts import Facts
 from pnp.core.resources import shown
 from pnp.games import pack_of
+from pnp.rulebook.game_side import side_of
 
 MASTER = "rulebook.j2"
 LABELS = "labels.j2"
@@ -59,7 +60,7 @@ def environment(templates: Path) -> jinja2.Environment:
 
 def render(game, lang: str, extra: dict[str, Any] | None = None, template: str = MASTER) -> str:
     """Fill the rulebook templates; raise RulebookError pointing at the template line."""
-    facts = Facts(game, lang)
+    facts = side_of(game).facts(game, lang)
     context = {"game": game, "lang": lang, "f": facts, **(extra or {})}
     templates = folder(game)
     try:

@@ -49,4 +49,5 @@ PACK = GamePack(
     counts=lambda game: counts(game).as_dict(),
     summary=_summary,
     default=True,
+    rulebook="pnp.games.tverdzha.rulebook.sections",
 )

@@ -125,7 +125,7 @@ class Dice(Flowable):
 
 
 def figure(book: Book) -> list[Flowable]:
-    ex, lab, f = book.example, book.labels, book.facts
+    ex, lab, f = book.extra["example"], book.labels, book.facts
     rows = [[book.cell(lab(k), "table-head") for k in
              ("example.head.side", "example.head.units", "example.head.strength", "example.head.need",
               "example.head.dice", "example.head.hits")]]
