@@ -78,12 +78,18 @@ def _where(exc: BaseException, templates: Path) -> str:
     lineno = getattr(exc, "lineno", None)
     name = getattr(exc, "filename", None) or getattr(exc, "name", None)
     if lineno and name:
-        return f"{shown(templates / name.rsplit('/', 1)[-1])}:{lineno}: "
+        return f"{shown(templates / name)}:{lineno}: "
     for frame, line in reversed(list(traceback.walk_tb(exc.__traceback__))):
         filename = frame.f_code.co_filename
         if filename.endswith(".j2"):
-            return f"{shown(templates / filename.rsplit('/', 1)[-1])}:{_template_line(frame, line)}: "
+            return f"{shown(_inside(templates, filename))}:{_template_line(frame, line)}: "
     return ""
+
+
+def _inside(templates: Path, filename: str) -> Path:
+    """A template's file as a path inside `templates` (a game may keep one folder per language)."""
+    path = Path(filename)
+    return path if path.is_relative_to(templates) else templates / path.name
 
 
 def _template_line(frame, line: int) -> int:

@@ -160,6 +160,7 @@ class Balance:
     defender: Share
     victories: Mapping[str, float]  # victory type (the simulator's id) -> share of the games
     mean_turns: float
+    confidence: float  # the level of the intervals
     mark: Mark = field(default=NO_MARK, compare=False)
 
     def favoured(self) -> str:

@@ -66,4 +66,5 @@ def _balance(b, mark) -> Balance | None:
 
     c = b["command"]
     return Balance(c["games"], c["seed"], tuple(c["agents"]), share(b["attacker"]), share(b["defender"]),
-                   frozen_map({k: float(v) for k, v in b["victories"].items()}), float(b["turns"]["mean"]), mark)
+                   frozen_map({k: float(v) for k, v in b["victories"].items()}), float(b["turns"]["mean"]),
+                   float(b["confidence"]), mark)

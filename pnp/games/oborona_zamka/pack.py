@@ -31,8 +31,12 @@ PACK = GamePack(
     checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.oborona_zamka.checks"),
     simulation="pnp.games.oborona_zamka.simulation",
     odds="pnp.games.oborona_zamka.odds_report",
+    renderers=(
+        "pnp.rulebook.renderer",
+    ),
     counts=lambda game: {"wall_segments": len(game.field.walls()) + game.components.spare_wall_segments,
                          "standees": game.components.standees_per_race * len(game.races),
                          "dice": game.components.dice},
     summary=_summary,
+    rulebook="pnp.games.oborona_zamka.rulebook.sections",
 )
