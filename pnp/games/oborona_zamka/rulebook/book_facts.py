@@ -61,11 +61,13 @@ class Facts:
         return fill("{n|" + "|".join((one, few, many)) + "}", {"n": n}, self.lang)
 
     def pct(self, share: float) -> str:
-        return i18n.percent(share, self.lang, 1)
+        """A share as a percentage with one decimal, none when it is whole: «59,2 %», «95 %»."""
+        whole = round(share * 100, 1) == round(share * 100)
+        return i18n.percent(share, self.lang, 0 if whole else 1)
 
     def interval(self, ci) -> str:
         """A 95 % interval as printed: 57,1–61,4 %."""
-        low, high = (i18n.percent(x, self.lang, 1) for x in ci)
+        low, high = (self.pct(x) for x in ci)
         return f"{low.rstrip('%').rstrip()}–{high}"
 
     def signed(self, n: int) -> str:
