@@ -172,3 +172,20 @@ def test_a_template_error_names_its_language_file():
     game, _ = load_game(CONTENT)
     with pytest.raises(RulebookError, match=r"templates/oborona_zamka/rulebook/ru/rulebook\.j2:\d+: "):
         prose.render(game, "ru", extra={})  # no kit counts, no sides
+
+
+def test_bold_words_are_set_in_a_bold_face(book):
+    """The glossary's terms are <b>: the PDF sets them in PT Serif Bold (a font registered
+    twice once lost its bold mapping, and the book printed every bold word regular)."""
+    lang, game, _, path, _, _ = book
+    from pypdf import PdfReader
+
+    faces: dict[str, set[str]] = {}
+
+    def seen(text, cm, tm, font, size):
+        if font is not None and text.strip():
+            faces.setdefault(text.strip(), set()).add(str(font.get("/BaseFont")))
+    for page in PdfReader(str(path)).pages:
+        page.extract_text(visitor_text=seen)
+    term = game.glossary[0].term.get(lang)
+    assert any(word.startswith(term) and any("Serif-Bold" in f for f in fonts) for word, fonts in faces.items()), term

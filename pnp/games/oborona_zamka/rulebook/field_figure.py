@@ -27,9 +27,11 @@ CELL = 13.5
 def _map_fonts() -> None:
     """Let svglib set the SVG's font families in the kit's registered faces (never a
     built-in Helvetica, which a PDF of the kit must not contain)."""
-    register_reportlab_fonts()
     for key, face in FACES.items():
         svg_font_map.register_font(face.family, str(face.path), weight=face.weight, style=face.style, rlgFontName=key)
+    # registering a TrueType font resets its <b>/<i> mappings to itself: set the families again,
+    # or every bold word of the book's paragraphs would print regular
+    register_reportlab_fonts()
 
 
 def field_drawing(game, ink_saver: bool, cell: float = CELL) -> Drawing:
