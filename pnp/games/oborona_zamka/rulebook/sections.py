@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from reportlab.platypus import Flowable, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer
 
 from pnp.core.resources import shown
 from pnp.games import pack_of
@@ -17,30 +17,12 @@ from pnp.rulebook.book import Book
 from pnp.rulebook.build_error import RulebookError
 from pnp.rulebook.game_side import RulebookSide
 from pnp.rulebook.markup import para
+from pnp.rulebook.ruled import ruled_table
 
 #: the rows of the components table, in order (labels components.<row>.name/.count/.note)
 COMPONENT_ROWS = ("field", "walls", "castle", "standees", "dice")
 #: mm across a hex's flats on the cover's field
 COVER_CELL = 11.0
-
-
-def _table(book: Book, rows, widths_mm) -> Table:
-    widths = [mm_to_pt(w) for w in widths_mm]
-    scale = book.width_pt / sum(widths)
-    table = Table(rows, colWidths=[w * scale for w in widths], repeatRows=1)
-    table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), "sans", 8.8),  # plain-text cells would default to Helvetica
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 4),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-        ("TOPPADDING", (0, 0), (-1, -1), 3.2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 4.2),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.4, book.colour("line")),
-        ("BACKGROUND", (0, 0), (-1, 0), book.colour("panel")),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.9, book.colour("ink")),
-    ]))
-    table.spaceBefore, table.spaceAfter = 4, 10
-    return table
 
 
 def components(book: Book) -> list[Flowable]:
@@ -50,7 +32,7 @@ def components(book: Book) -> list[Flowable]:
     for row in COMPONENT_ROWS:
         rows.append([book.cell(f"<b>{lab(f'components.{row}.name')}</b>"),
                      book.cell(lab(f"components.{row}.count"), "table-num"), book.cell(lab(f"components.{row}.note"))])
-    return [_table(book, rows, (38, 24, 108))]
+    return [ruled_table(book, rows, (38, 24, 108))]
 
 
 def balance(book: Book) -> list[Flowable]:
@@ -64,7 +46,7 @@ def balance(book: Book) -> list[Flowable]:
                      book.cell(f.pct(share.rate), "table-num"), book.cell(f.interval(share.ci95), "table-num")])
     for kind, rate in b.victories.items():
         rows.append([book.cell(lab(f"victory.{kind}")), book.cell(f.pct(rate), "table-num"), book.cell("")])
-    return [_table(book, rows, (100, 30, 40))]
+    return [ruled_table(book, rows, (100, 30, 40))]
 
 
 def field(book: Book) -> list[Flowable]:

@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable, TableStyle
 from pnp.print.geometry import mm_to_pt
 from pnp.rulebook.book import Book
 from pnp.games.tverdzha.rulebook.book_facts import halves
-from pnp.games.tverdzha.rulebook.tables import WholeTable
+from pnp.rulebook.ruled import WholeTable
 
 # The scene: A attacks a land held by B. Strengths of the units, the dice each side rolls.
 ATTACKER_UNITS = (2, 1)
