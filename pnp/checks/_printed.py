@@ -32,11 +32,13 @@ def printed(game: Model, lang: str) -> Iterator[Printed]:
     for text, path in texts(game):
         if text.has(lang):
             yield Printed(text.get(lang), lang_mark(game, text, path, lang), f"{where(path)}.{lang}")
-    yield from _template_lines(rulebook_templates(game))
+    yield from _template_lines(rulebook_templates(game), lang)
 
 
-def _template_lines(folder: Path) -> Iterator[Printed]:
-    for path in sorted(folder.glob("*.j2")):
+def _template_lines(folder: Path, lang: str) -> Iterator[Printed]:
+    """The templates' lines: the folder's own, and its `lang/` folder's (a game that keeps one
+    folder of templates per language)."""
+    for path in sorted(folder.glob("*.j2")) + sorted((folder / lang).glob("*.j2")):
         # comments are not printed; keep their newlines so line numbers stay true
         source = _COMMENT.sub(lambda m: "\n" * m.group().count("\n"), path.read_text(encoding="utf-8"))
         name = shown(path)

@@ -69,6 +69,9 @@ class GamePack:
     #: the module whose ART (icon name -> (label, SVG body in a 0 0 100 100 box)) adds the
     #: game's icons to the kit's icon set (pnp.art.icons, `icon_art()`); None: no icons
     icons: str | None = None
+    #: the module whose RULEBOOK (pnp.rulebook.game_side.RulebookSide) is its side of the
+    #: general rulebook: the templates' facts, cover, figures, checks; None: no rulebook
+    rulebook: str | None = None
 
 
 def simulation_of(pack: GamePack) -> Any:

@@ -106,7 +106,11 @@ STYLE_SETS = {
 }
 
 
-def flowables(blocks: list[Block], styles: dict, figures: dict[str, FigureMaker], note_colours) -> list[Flowable]:
+def flowables(blocks: list[Block], styles: dict, figures: dict[str, FigureMaker], note_colours,
+              loose: frozenset[str] = frozenset()) -> list[Flowable]:
+    """`loose`: the game's figures that, like the page-level ones, do not pull the paragraph
+    before them along (long tables that split anyway)."""
+    unkept = _NOT_KEPT | loose
     out: list[Flowable] = []
     counter = {"h1": 0, "h2": 0}
     use = STYLE_SETS["body"]
@@ -119,7 +123,7 @@ def flowables(blocks: list[Block], styles: dict, figures: dict[str, FigureMaker]
             if block.text == "summary":
                 use = STYLE_SETS["summary"]  # the summary page sets everything smaller
             made = _figure(block, figures)
-            if made and out and isinstance(out[-1], Paragraph) and block.text not in _NOT_KEPT:
+            if made and out and isinstance(out[-1], Paragraph) and block.text not in unkept:
                 out[-1].keepWithNext = 1  # the sentence that introduces a figure stays with it
             out.extend(made)
             continue
@@ -156,8 +160,8 @@ _LISTS = frozenset({"bullet", "number"})
 SECTION_ROOM = 55  # mm: a section starts on a new page unless this much room is left
 LIST_GAP = 4.0  # points after the last item of a list
 
-#: figures that do not pull the paragraph before them along (long tables split anyway)
-_NOT_KEPT = frozenset({"summary", "pagebreak", "contents", "space", "need", "buildings", "cards"})
+#: figures that do not pull the paragraph before them along (they shape the page)
+_NOT_KEPT = frozenset({"summary", "pagebreak", "contents", "space", "need"})
 
 
 def note(text: str, style, colours: tuple, width: float | None = None) -> Table:

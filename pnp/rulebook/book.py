@@ -11,7 +11,6 @@ from reportlab.platypus import Paragraph
 
 from pnp.print.geometry import mm_to_pt
 from pnp.rulebook.markup import CELL_PAIR_MAX, para
-from pnp.games.tverdzha.rulebook.book_facts import Facts
 from pnp.rulebook.prose import Labels
 from pnp.rulebook.styles import PageGeometry, colour
 
@@ -20,13 +19,12 @@ from pnp.rulebook.styles import PageGeometry, colour
 class Book:
     game: Any
     lang: str
-    facts: Facts
+    facts: Any  # the game's facts for its templates (game_side.RulebookSide.facts)
     labels: Labels
     styles: dict
     geometry: PageGeometry
     ink_saver: bool = False
-    example: Any = None  # the worked battle example (example.py), filled before templates run
-    extra: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)  # the templates' names beside game, lang and f
 
     def cell(self, text: str, style: str = "table", decorative: bool = False) -> Paragraph:
         """A table cell; `decorative`: its icons illustrate the words and say nothing."""

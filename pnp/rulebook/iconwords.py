@@ -1,7 +1,7 @@
 """What an inline icon says in the rulebook's text layer (search, copy, screen readers).
 
-The words come from the content (`icon_words:` plural forms and genitive, else the
-resource's name, else the icon set's label). Before a paragraph is set, every icon run
+The words come from the game (its rulebook side hands them over: plural forms and a
+genitive per icon, else a name per icon, else the icon set's label). Before a paragraph is set, every icon run
 is given the form its place needs, as a token ``[name~form]``:
 
 - after a number, the plural form for it (``~5``): "2 [grain]" reads «2 зерна», "+5 [point]" «+5 очок»;
@@ -17,7 +17,7 @@ import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from itertools import groupby
-from typing import Iterator
+from typing import Any, Iterator, Mapping
 
 from pnp.core.templating import fill
 
@@ -31,10 +31,13 @@ SILENT = "0"
 
 
 class IconWords:
-    def __init__(self, game, lang: str):
+    """`words`: icon -> an object with `.forms` (a Text of "{n|one|few|many}" forms) and
+    `.genitive` (a Text or None), in `lang`; `names`: icon -> its word when it has no forms."""
+
+    def __init__(self, lang: str, words: Mapping[str, Any] | None = None, names: Mapping[str, str] | None = None):
         self.lang = lang
-        self.words = {name: w for name, w in game.icon_words.items() if w.forms.has(lang)}
-        self.names = {r.icon: r.name.get(lang) for r in game.resources}
+        self.words = dict(words or {})
+        self.names = dict(names or {})
 
     def word(self, name: str, n: int | None = None) -> str | None:
         """The icon's words for the number `n` before it (None: no number); None if unknown."""

@@ -1,7 +1,8 @@
 """The rulebook's prose: jinja2 templates filled from the game model.
 
 Templates live in the game's templates folder, rulebook/*.j2, and never hold a number, a name or a cost:
-they reach the model through `game` and the helpers of `Facts`. StrictUndefined turns
+they reach the model through `game` and `f`, the facts object of the game's rulebook side
+(game_side.py). StrictUndefined turns
 any reference to something the content lacks into a build failure that names the
 template line; `RulebookError` carries that message to `pnp build`.
 
@@ -21,9 +22,9 @@ import markupsafe
 
 from pnp.core.templating import fill
 from pnp.rulebook.build_error import RulebookError
-from pnp.games.tverdzha.rulebook.book_facts import Facts
 from pnp.core.resources import shown
 from pnp.games import pack_of
+from pnp.rulebook.game_side import side_of
 
 MASTER = "rulebook.j2"
 LABELS = "labels.j2"
@@ -59,7 +60,7 @@ def environment(templates: Path) -> jinja2.Environment:
 
 def render(game, lang: str, extra: dict[str, Any] | None = None, template: str = MASTER) -> str:
     """Fill the rulebook templates; raise RulebookError pointing at the template line."""
-    facts = Facts(game, lang)
+    facts = side_of(game).facts(game, lang)
     context = {"game": game, "lang": lang, "f": facts, **(extra or {})}
     templates = folder(game)
     try:
@@ -77,12 +78,18 @@ def _where(exc: BaseException, templates: Path) -> str:
     lineno = getattr(exc, "lineno", None)
     name = getattr(exc, "filename", None) or getattr(exc, "name", None)
     if lineno and name:
-        return f"{shown(templates / name.rsplit('/', 1)[-1])}:{lineno}: "
+        return f"{shown(templates / name)}:{lineno}: "
     for frame, line in reversed(list(traceback.walk_tb(exc.__traceback__))):
         filename = frame.f_code.co_filename
         if filename.endswith(".j2"):
-            return f"{shown(templates / filename.rsplit('/', 1)[-1])}:{_template_line(frame, line)}: "
+            return f"{shown(_inside(templates, filename))}:{_template_line(frame, line)}: "
     return ""
+
+
+def _inside(templates: Path, filename: str) -> Path:
+    """A template's file as a path inside `templates` (a game may keep one folder per language)."""
+    path = Path(filename)
+    return path if path.is_relative_to(templates) else templates / path.name
 
 
 def _template_line(frame, line: int) -> int:

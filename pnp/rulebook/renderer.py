@@ -1,8 +1,9 @@
-"""`pnp build` renderer `rulebook`: the rules as an A4 PDF, generated from the content.
+"""`pnp build` renderer `rulebook`: the rules as a PDF, generated from the content.
 
-Steps: work out the battle example (with the engine's odds), fill the label and prose
-templates from the model, turn the block text into flowables, and let reportlab lay
-them out twice (the second pass puts page numbers into the contents).
+Steps: ask the game's rulebook side (game_side.py) for its extra template names (a worked
+example with the engine's odds, component counts), fill the label and prose templates
+from the model, turn the block text into flowables, and let reportlab lay them out twice
+(the second pass puts page numbers into the contents).
 """
 
 from __future__ import annotations
@@ -10,22 +11,19 @@ from __future__ import annotations
 import io
 from functools import partial
 
-from reportlab.platypus import NextPageTemplate, PageBreak
+from reportlab.platypus import CondPageBreak, Flowable, NextPageTemplate, PageBreak, Spacer
 
-from pnp.games.tverdzha.kit_counts import counts
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.core import i18n
-from pnp.print.geometry import paper as paper_size
+from pnp.print.geometry import mm_to_pt, paper as paper_size
 from pnp.rulebook import blocks, prose
-from pnp.games.tverdzha.rulebook import example
 from pnp.rulebook.book import Book
-from pnp.rulebook.doc import RulebookDoc
-from pnp.games.tverdzha.rulebook.book_facts import Facts
+from pnp.rulebook.doc import RulebookDoc, contents
+from pnp.rulebook.game_side import side_of
 from pnp.rulebook.hyphenation import enable as enable_hyphenation
 from pnp.rulebook.vector_icons import canvas_maker
 from pnp.rulebook.iconwords import IconWords, speaking
 from pnp.rulebook.markup import plain
-from pnp.games.tverdzha.rulebook.sections import check_templates, cover, figures
 from pnp.rulebook.styles import PageGeometry, styles
 
 
@@ -36,19 +34,33 @@ def file_name(game, lang: str) -> str:
 def make_book(game, lang: str, paper: str = "a4", ink_saver: bool = False) -> tuple[Book, list[str]]:
     """Everything the figures and templates need, with the example computed."""
     enable_hyphenation()
+    side = side_of(game)
     size = paper_size(paper)
     geometry = PageGeometry(width=size.width, height=size.height)
-    worked, notes = example.build(game)
-    extra = {"example": worked, "pct": partial(i18n.percent, lang=lang), "kit": counts(game)}
+    own, notes = side.context(game, lang)
+    extra = {"pct": partial(i18n.percent, lang=lang), **own}
     labels = prose.render_labels(game, lang, extra)
-    book = Book(game, lang, Facts(game, lang), labels, styles(ink_saver), geometry, ink_saver,
-                worked, extra | {"labels": labels})
+    book = Book(game, lang, side.facts(game, lang), labels, styles(ink_saver), geometry, ink_saver,
+                extra | {"labels": labels})
     return book, notes
+
+
+def figures(book: Book) -> dict:
+    """The figures every rulebook may place (contents, summary columns, space), and the game's."""
+    general = {
+        "contents": lambda: [contents(book.styles)],
+        "summary": lambda: [NextPageTemplate("summary"), PageBreak()],
+        "space": lambda mm="4": [Spacer(1, mm_to_pt(float(mm)))],
+        # start a new page unless this much room (mm) is left: keeps a worked example whole
+        "need": lambda mm: [CondPageBreak(mm_to_pt(float(mm)))],
+    }
+    return general | dict(side_of(book.game).figures(book))
 
 
 def build_pdf(game, lang: str = "uk", paper: str = "a4", ink_saver: bool = False) -> tuple[bytes, int, list[str]]:
     """(PDF bytes, page count, notes for the build log). Raises RulebookError on bad content."""
-    check_templates(game, lang)
+    side = side_of(game)
+    side.check(game, lang)
     book, notes = make_book(game, lang, paper, ink_saver)
     text = prose.render(game, lang, book.extra)
     out = io.BytesIO()
@@ -56,10 +68,12 @@ def build_pdf(game, lang: str = "uk", paper: str = "a4", ink_saver: bool = False
     doc = RulebookDoc(out, book.geometry, f"{title} · {book.facts.ui('comp_rulebook')}", book.styles,
                       title=f"{title} — {book.facts.ui('comp_rulebook')}", subject=book.labels("pdf.subject"),
                       lang=lang, ink_saver=ink_saver)
-    with speaking(IconWords(game, lang)) as words:  # paragraphs pick each icon's words as they are made
-        story = cover(book) + [NextPageTemplate("body"), PageBreak()]
+    words = side.icon_words(game, lang) if side.icon_words is not None else IconWords(lang)
+    fill, keep, rule = side.note_colours
+    with speaking(words):  # paragraphs pick each icon's words as they are made
+        story: list[Flowable] = side.cover(book) + [NextPageTemplate("body"), PageBreak()]
         story += blocks.flowables(blocks.parse(text), book.styles, figures(book),
-                                  (book.tint("grain", 0.22), book.colour("grain-dark")))
+                                  (book.tint(fill, keep), book.colour(rule)), side.loose_figures)
         doc.multiBuild(story, canvasmaker=canvas_maker(ink_saver, words))
     return out.getvalue(), doc.page, notes
 

@@ -144,6 +144,31 @@ class Components:
 
 
 @dataclass(frozen=True)
+class Share:
+    """A win rate the simulator measured, with its 95 % interval (fractions of the games)."""
+    rate: float
+    ci95: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Balance:
+    """The simulator's balance finding (content `balance:`): the command and what it printed."""
+    games: int
+    seed: int
+    agents: tuple[str, ...]
+    attacker: Share
+    defender: Share
+    victories: Mapping[str, float]  # victory type (the simulator's id) -> share of the games
+    mean_turns: float
+    confidence: float  # the level of the intervals
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    def favoured(self) -> str:
+        """"attacker" or "defender": the side that wins more often."""
+        return "attacker" if self.attacker.rate >= self.defender.rate else "defender"
+
+
+@dataclass(frozen=True)
 class Term:
     term: Text
     means: Text
@@ -172,6 +197,7 @@ class Game:
     source: str = ""
     sha256: str = ""
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
+    balance: Balance | None = None  #: the simulator's finding the rulebook prints (None: not measured)
 
     def mark(self, *path) -> Mark:
         """The mark of a content path (or its nearest ancestor)."""

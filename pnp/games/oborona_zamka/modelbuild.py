@@ -7,7 +7,7 @@ import hashlib
 from pnp.content.notes import collect_notes
 from pnp.content.yamlload import Loaded
 from pnp.core.texts import Text, frozen_map
-from pnp.games.oborona_zamka.model import Components, Field, Game, Race, Rules, Side, Term
+from pnp.games.oborona_zamka.model import Balance, Components, Field, Game, Race, Rules, Share, Side, Term
 
 
 
@@ -54,4 +54,17 @@ def build_game(loaded: Loaded, source: str) -> Game:
         ui_strings=frozen_map({k: text(v, "ui", k) for k, v in d.get("ui", {}).items()}),
         glossary=glossary, notes=frozen_map(collect_notes(d)), source=source,
         sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
-        marks=frozen_map(loaded.marks))
+        marks=frozen_map(loaded.marks), balance=_balance(d.get("balance"), m("balance")))
+
+
+def _balance(b, mark) -> Balance | None:
+    if b is None:
+        return None
+
+    def share(s) -> Share:
+        return Share(float(s["rate"]), (float(s["ci95"][0]), float(s["ci95"][1])))
+
+    c = b["command"]
+    return Balance(c["games"], c["seed"], tuple(c["agents"]), share(b["attacker"]), share(b["defender"]),
+                   frozen_map({k: float(v) for k, v in b["victories"].items()}), float(b["turns"]["mean"]),
+                   float(b["confidence"]), mark)

@@ -33,6 +33,7 @@ PACK = GamePack(
         "pnp.games.oborona_zamka.render.models",
         "pnp.games.oborona_zamka.render.standees",
         "pnp.games.oborona_zamka.render.aids",
+        "pnp.rulebook.renderer",
     ),
     simulation="pnp.games.oborona_zamka.simulation",
     odds="pnp.games.oborona_zamka.odds_report",
@@ -40,4 +41,5 @@ PACK = GamePack(
                          "standees": game.components.standees_per_race * len(game.races),
                          "dice": game.components.dice},
     summary=_summary,
+    rulebook="pnp.games.oborona_zamka.rulebook.sections",
 )

@@ -50,4 +50,5 @@ PACK = GamePack(
     summary=_summary,
     default=True,
     icons="pnp.games.tverdzha.render.icon_art",
+    rulebook="pnp.games.tverdzha.rulebook.sections",
 )

@@ -84,3 +84,7 @@ def test_build_says_a_game_has_no_printed_kit_yet(tmp_path, monkeypatch):
     done = CliRunner().invoke(main, ["build", "--game", "oborona-zamka", "--lang", "ru", "--out", str(tmp_path / "out")])
     assert done.exit_code == 2 and "has no printed kit yet" in done.output, done.output
     assert not (tmp_path / "out").exists()
+def test_build_writes_the_rulebook(tmp_path):
+    done = run("build", "--game", "oborona-zamka", "--lang", "ru", "--only", "rulebook", "--out", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / "out" / "ru" / "oborona-zamka-ru-rulebook.pdf").stat().st_size > 0

@@ -17,8 +17,8 @@ from reportlab.platypus import Flowable, TableStyle
 from pnp.print.geometry import mm_to_pt
 from pnp.rulebook.book import Book
 from pnp.games.tverdzha.rulebook.book_facts import halves
-from pnp.games.tverdzha.rulebook.tables import WholeTable
 from pnp.games.tverdzha.rules.odds import battle_odds, open_battle
+from pnp.rulebook.ruled import WholeTable
 
 # The scene: A attacks a land held by B. Strengths of the units, the dice each side rolls.
 ATTACKER_UNITS = (2, 1)
@@ -124,7 +124,7 @@ class Dice(Flowable):
 
 
 def figure(book: Book) -> list[Flowable]:
-    ex, lab, f = book.example, book.labels, book.facts
+    ex, lab, f = book.extra["example"], book.labels, book.facts
     rows = [[book.cell(lab(k), "table-head") for k in
              ("example.head.side", "example.head.units", "example.head.strength", "example.head.need",
               "example.head.dice", "example.head.hits")]]

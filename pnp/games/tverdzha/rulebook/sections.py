@@ -1,16 +1,20 @@
-"""The figures the templates can place with ``@name``, the cover, and the one-source check."""
+"""ТВЕРДЖА's side of the general rulebook (RULEBOOK): the figures its templates place with
+``@name``, the cover, the worked example and kit counts, and the one-source check."""
 
 from __future__ import annotations
 
 import re
 from typing import Callable
 
-from reportlab.platypus import CondPageBreak, Flowable, NextPageTemplate, PageBreak, Spacer
+from reportlab.platypus import Flowable, Spacer
 
 from pnp.print.geometry import mm_to_pt
+from pnp.games.tverdzha.kit_counts import counts
 from pnp.games.tverdzha.rulebook import diagrams, example, tables
+from pnp.games.tverdzha.rulebook.book_facts import Facts
 from pnp.rulebook.book import Book
-from pnp.rulebook.doc import contents
+from pnp.rulebook.game_side import RulebookSide
+from pnp.rulebook.iconwords import IconWords
 from pnp.rulebook.markup import para
 from pnp.rulebook.build_error import RulebookError
 from pnp.core.resources import shown
@@ -29,12 +33,19 @@ def figures(book: Book) -> dict[str, Callable[..., list[Flowable]]]:
         "buildings": lambda: tables.buildings(book),
         "cards": lambda: tables.cards(book),
         "example": lambda: example.figure(book),
-        "contents": lambda: [contents(book.styles)],
-        "summary": lambda: [NextPageTemplate("summary"), PageBreak()],
-        "space": lambda mm="4": [Spacer(1, mm_to_pt(float(mm)))],
-        # start a new page unless this much room (mm) is left: keeps a worked example whole
-        "need": lambda mm: [CondPageBreak(mm_to_pt(float(mm)))],
     }
+
+
+def context(game, lang: str) -> tuple[dict, list[str]]:
+    """The worked battle example (with the engine's odds) and the kit's counts, for the templates."""
+    worked, notes = example.build(game)
+    return {"example": worked, "kit": counts(game)}, notes
+
+
+def icon_words(game, lang: str) -> IconWords:
+    """The content's `icon_words:` (plural forms, genitive), else each resource's name."""
+    return IconWords(lang, {name: w for name, w in game.icon_words.items() if w.forms.has(lang)},
+                     {r.icon: r.name.get(lang) for r in game.resources})
 
 
 def cover(book: Book) -> list[Flowable]:
@@ -92,3 +103,8 @@ def check_templates(game, lang: str) -> None:
                                     f"({term!r}); take it from the model instead")
     if problems:
         raise RulebookError("rulebook templates must take names from the content:\n  " + "\n  ".join(problems))
+
+
+RULEBOOK = RulebookSide(facts=Facts, context=context, cover=cover, figures=figures,
+                        note_colours=("grain", 0.22, "grain-dark"), check=check_templates,
+                        icon_words=icon_words, loose_figures=frozenset({"buildings", "cards"}))

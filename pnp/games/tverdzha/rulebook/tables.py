@@ -9,45 +9,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import Flowable
 
 from pnp.games.tverdzha.kit_counts import counts
 from pnp.print.geometry import mm_to_pt
 from pnp.rulebook.book import Book
-
-
-class WholeTable(Table):
-    """A short table that never splits: it moves to the next page whole.
-
-    Unlike KeepTogether (a container), it still lets the sentence before it keep with it.
-    """
-
-    def split(self, available_width, available_height):
-        return []
-
-
-def _table(book: Book, rows, widths_mm, header: bool = True, extra=(), width_pt: float | None = None,
-           whole: bool = False) -> Table:
-    """A table whose column widths keep the proportions of `widths_mm` across `width_pt`."""
-    widths = [mm_to_pt(w) for w in widths_mm]
-    scale = (width_pt or book.width_pt) / sum(widths)
-    kind = WholeTable if whole else Table
-    table = kind(rows, colWidths=[w * scale for w in widths], repeatRows=1 if header else 0)
-    commands = [
-        ("FONT", (0, 0), (-1, -1), "sans", 8.8),  # plain-text cells would default to Helvetica
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 4),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-        ("TOPPADDING", (0, 0), (-1, -1), 3.2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 4.2),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.4, book.colour("line")),
-    ]
-    if header:
-        commands += [("BACKGROUND", (0, 0), (-1, 0), book.colour("panel")),
-                     ("LINEBELOW", (0, 0), (-1, 0), 0.9, book.colour("ink"))]
-    table.setStyle(TableStyle(commands + list(extra)))
-    table.spaceBefore, table.spaceAfter = 4, 10
-    return table
+from pnp.rulebook.ruled import ruled_table
 
 
 def _head(book: Book, *keys: str):
@@ -77,7 +44,7 @@ def components(book: Book) -> list[Flowable]:
     for icon, name, count, note in entries:
         rows.append([book.cell(f"[{icon}] <b>{name}</b>", decorative=True), book.cell(str(count), "table-num"),
                      book.cell(note)])
-    return [_table(book, rows, (52, 16, 102), whole=True)]
+    return [ruled_table(book, rows, (52, 16, 102), whole=True)]
 
 
 def tile_breakdown(book: Book) -> str:
@@ -110,7 +77,7 @@ def lands(book: Book) -> list[Flowable]:
             yields += " " + lab("lands.points", points=land.points)
         where = lab("lands.fixed") if land.fixed else lab("lands.tiles", n=tiles.get(land.id, 0))
         rows.append([book.cell(f"<b>{land.name.get(book.lang)}</b>"), book.cell(yields), book.cell(where)])
-    return [_table(book, rows, (40, 60, 70), whole=True)]
+    return [ruled_table(book, rows, (40, 60, 70), whole=True)]
 
 
 # --- battle thresholds -----------------------------------------------------------------------
@@ -147,7 +114,7 @@ def thresholds(book: Book, compact: str = "") -> list[Flowable]:
             rows.append([label, book.cell(example), hit])
     widths = (30, 18) if small else (60, 60, 40)
     column = mm_to_pt(book.geometry.column_width)
-    return [_table(book, rows, widths, width_pt=column if small else None, whole=True)]
+    return [ruled_table(book, rows, widths, width_pt=column if small else None, whole=True)]
 
 
 # --- buildings ----------------------------------------------------------------------------
@@ -171,7 +138,7 @@ def buildings(book: Book) -> list[Flowable]:
             ("LINEBELOW", (0, first), (-1, first), 0.25, book.tint("line", 0.6)),
             ("LINEBELOW", (0, first + 1), (-1, first + 1), 0.8, book.colour("line")),
         ]
-    return [_table(book, rows, (38, 27, 92, 13), extra=extra)]
+    return [ruled_table(book, rows, (38, 27, 92, 13), extra=extra)]
 
 
 # --- battle cards -----------------------------------------------------------------------------
@@ -189,4 +156,4 @@ def cards(book: Book) -> list[Flowable]:
     rows.append([book.cell(f"<b>{lab('cards.total')}</b>"), "", "",
                  book.cell(f"<b>{sum(c.count for c in g.battle_cards)}</b>", "table-num")])
     extra = [("LINEABOVE", (0, -1), (-1, -1), 0.9, book.colour("ink"))]
-    return [_table(book, rows, (38, 33, 86, 13), extra=extra)]
+    return [ruled_table(book, rows, (38, 33, 86, 13), extra=extra)]

@@ -1,0 +1,1 @@
+"""«Оборона Замка»'s side of the general rulebook (pnp.rulebook): facts, field diagram, tables."""

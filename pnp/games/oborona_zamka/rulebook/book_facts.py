@@ -1,0 +1,113 @@
+"""What «Оборона Замка»'s rulebook templates may ask of the model, in the reader's language.
+
+Templates hold no number: thresholds are printed as the faces that succeed (worked out
+here from the model's threshold, modifier and the natural-six rule, the way the engine
+reads them), counts come from the pack's `counts`, and a hex is named as the field
+diagram prints it (`hex_name`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from babel.numbers import format_decimal
+
+from pnp.core import i18n
+from pnp.core.templating import fill
+from pnp.games import pack_of
+from pnp.games.oborona_zamka.model import cell_id
+from pnp.rulebook.build_error import RulebookError
+
+FACES = range(1, 7)  # a d6
+MINUS = "\u2212"
+
+
+def hex_name(spec, hex_id: str) -> str:
+    """A hex as the field diagram and the printed field name it: its label, else its id."""
+    space = next((s for s in spec.cells if s.id == hex_id), None)
+    if space is None:
+        raise RulebookError(f"the rulebook names hex {hex_id!r}, which the field does not have")
+    return space.label or space.id
+
+
+class Facts:
+    def __init__(self, game, lang: str):
+        self.game = game
+        self.lang = lang
+        self.kit = dict(pack_of(game).counts(game))
+
+    # --- words ------------------------------------------------------------------
+    def ui(self, key: str, **values) -> str:
+        try:
+            return self.game.ui(key, self.lang, **values)
+        except LookupError as exc:
+            raise RulebookError(exc.args[0] if exc.args else str(exc)) from None
+
+    def name(self, obj) -> str:
+        return obj.name.get(self.lang)
+
+    def side(self, side_id: str) -> str:
+        return self.name(self.game.side(side_id))
+
+    def races(self, side_id: str, conj: str | None = None) -> str:
+        """«Орки» и «Скелеты»: the races of a side as the language lists them."""
+        quoted = [f"«{self.name(r)}»" for r in self.game.races_of(side_id)]
+        if conj is None or len(quoted) < 2:
+            return i18n.join(quoted, self.lang)
+        return ", ".join(quoted[:-1]) + f" {conj} " + quoted[-1]
+
+    def plural(self, n: int, one: str, few: str, many: str) -> str:
+        """The form of the word for n in the book's language (CLDR's one/few/many)."""
+        return fill("{n|" + "|".join((one, few, many)) + "}", {"n": n}, self.lang)
+
+    def pct(self, share: float) -> str:
+        """A share as a percentage with one decimal, none when it is whole: «59,2 %», «95 %»."""
+        whole = round(share * 100, 1) == round(share * 100)
+        return i18n.percent(share, self.lang, 0 if whole else 1)
+
+    def interval(self, ci) -> str:
+        """A 95 % interval as printed: 57,1–61,4 %."""
+        low, high = (self.pct(x) for x in ci)
+        return f"{low.rstrip('%').rstrip()}–{high}"
+
+    def signed(self, n: int) -> str:
+        return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
+
+    # --- dice ---------------------------------------------------------------------
+    def success(self, threshold: int, modifier: int = 0) -> list[int]:
+        """The faces that succeed: face + modifier reaches the threshold, or a natural 6."""
+        top = max(FACES)
+        return [f for f in FACES if f + modifier >= threshold or (self.game.rules.natural_six and f == top)]
+
+    def faces(self, threshold: int, modifier: int = 0) -> str:
+        """The succeeding faces as printed: «5–6», «6», «4–6»."""
+        hits = self.success(threshold, modifier)
+        if not hits:
+            raise RulebookError(f"no face reaches {threshold} with modifier {modifier}: the rule can never succeed")
+        return str(hits[0]) if len(hits) == 1 else f"{hits[0]}–{hits[-1]}"
+
+    def chance(self, threshold: int, modifier: int = 0) -> str:
+        """The chance of one die succeeding, as a fraction: «2/6»."""
+        return f"{len(self.success(threshold, modifier))}/{len(FACES)}"
+
+    # --- the field ----------------------------------------------------------------
+    def hex(self, cell) -> str:
+        """A hex of the content ((row, column)) as the diagram names it."""
+        return hex_name(self.game.board_spec, cell_id(cell) if isinstance(cell, tuple) else cell)
+
+    def hexes(self, cells) -> str:
+        return i18n.join([self.hex(c) for c in cells], self.lang)
+
+    def zone(self, zone_id: str) -> tuple[str, ...]:
+        for z in self.game.board_spec.zones:
+            if z.id == zone_id:
+                return z.cells
+        raise RulebookError(f"the rulebook needs field zone {zone_id!r}, which the field does not have")
+
+    def edge_mm(self) -> str:
+        """A hex's edge in mm (across flats / √3), one decimal, in the language's notation."""
+        return self.number(self.game.field.across_flats / math.sqrt(3))
+
+    def number(self, value: float) -> str:
+        """A measure as the language writes it (decimal comma), at most one decimal."""
+        return format_decimal(round(value, 1), format="#,##0.#", locale=self.lang)

@@ -1,0 +1,109 @@
+"""«Оборона Замка»'s side of the general rulebook (RULEBOOK): the cover, the figures its
+templates place with ``@name`` (the field, the components, the balance), the counts, and
+the check that its templates write no number of their own."""
+
+from __future__ import annotations
+
+import re
+
+from reportlab.platypus import Flowable, Spacer
+
+from pnp.core.resources import shown
+from pnp.games import pack_of
+from pnp.games.oborona_zamka.rulebook.book_facts import Facts
+from pnp.games.oborona_zamka.rulebook.field_figure import field_drawing
+from pnp.print.geometry import mm_to_pt
+from pnp.rulebook.book import Book
+from pnp.rulebook.build_error import RulebookError
+from pnp.rulebook.game_side import RulebookSide
+from pnp.rulebook.markup import para
+from pnp.rulebook.ruled import ruled_table
+
+#: the rows of the components table, in order (labels components.<row>.name/.count/.note)
+COMPONENT_ROWS = ("field", "walls", "castle", "standees", "dice")
+#: mm across a hex's flats on the cover's field
+COVER_CELL = 11.0
+
+
+def components(book: Book) -> list[Flowable]:
+    lab = book.labels
+    rows = [[book.cell(lab(k), "table-head") for k in
+             ("components.head.item", "components.head.count", "components.head.notes")]]
+    for row in COMPONENT_ROWS:
+        rows.append([book.cell(f"<b>{lab(f'components.{row}.name')}</b>"),
+                     book.cell(lab(f"components.{row}.count"), "table-num"), book.cell(lab(f"components.{row}.note"))])
+    return [ruled_table(book, rows, (38, 24, 108))]
+
+
+def balance(book: Book) -> list[Flowable]:
+    """What the simulator measured: each side's wins with its interval, then each victory type."""
+    b, f, lab = book.game.balance, book.facts, book.labels
+    rows = [[book.cell(lab(k), "table-head") for k in ("balance.head.what", "balance.head.share",
+                                                       "balance.head.interval")]]
+    for side in book.game.sides:
+        share = getattr(b, side.id)
+        rows.append([book.cell(f"<b>{lab('balance.wins', side=f.side(side.id))}</b>"),
+                     book.cell(f.pct(share.rate), "table-num"), book.cell(f.interval(share.ci95), "table-num")])
+    for kind, rate in b.victories.items():
+        rows.append([book.cell(lab(f"victory.{kind}")), book.cell(f.pct(rate), "table-num"), book.cell("")])
+    return [ruled_table(book, rows, (100, 30, 40))]
+
+
+def field(book: Book) -> list[Flowable]:
+    return [field_drawing(book.game, book.ink_saver), book.cell(book.labels("field.caption"), "caption")]
+
+
+def figures(book: Book) -> dict:
+    return {"field": lambda: field(book), "components": lambda: components(book), "balance": lambda: balance(book)}
+
+
+def cover(book: Book) -> list[Flowable]:
+    """The title page: the game's name, its tagline, who plays how long, the field."""
+    g, s, lab = book.game, book.styles, book.labels
+    return [
+        Spacer(1, mm_to_pt(22)),
+        para(g.title.get(book.lang), s["cover-title"], last_pair=0),
+        Spacer(1, mm_to_pt(3)),
+        para(g.tagline.get(book.lang), s["cover-sub"]),
+        Spacer(1, mm_to_pt(4)),
+        para(lab("cover.meta"), s["cover-meta"], last_pair=0),
+        Spacer(1, mm_to_pt(12)),
+        field_drawing(g, book.ink_saver, COVER_CELL),
+        Spacer(1, mm_to_pt(10)),
+        para(lab("cover.rulebook"), s["cover-sub"], last_pair=0),
+    ]
+
+
+def context(game, lang: str) -> tuple[dict, list[str]]:
+    """Short names for the templates: the two sides, the rules, the balance, the kit's counts."""
+    attacker, defender = game.sides
+    return {"A": attacker, "D": defender, "R": game.rules, "B": game.balance, "kit": dict(pack_of(game).counts(game)),
+            "walls": len(game.field.walls()), "hexes": len(game.field.cells)}, []
+
+
+# --- every number from the model ----------------------------------------------------------
+
+_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
+#: figure lines (@space 4) and numbered-list markers (1. …) are layout, not rules
+_LAYOUT = re.compile(r"^\s*(@\S+.*|\d+\.\s)")
+
+
+def check_templates(game, lang: str) -> None:
+    """Fail if the book has no balance finding to print, or a template writes a digit of its own:
+    every number the book prints comes from the model."""
+    if game.balance is None:
+        raise RulebookError(f"{game.source}: the rulebook prints the simulator's finding: the content needs "
+                            "`balance:` (see its comment for the command)")
+    problems = []
+    folder = pack_of(game).templates / "rulebook"
+    for path in sorted(folder.rglob("*.j2")):
+        source = _TAGS.sub(lambda m: "\n" * m.group().count("\n"), path.read_text(encoding="utf-8"))
+        for number, line in enumerate(source.splitlines(), start=1):
+            if re.search(r"\d", _LAYOUT.sub("", line)):
+                problems.append(f"{shown(path)}:{number}: writes a number ({line.strip()!r}); take it from the model")
+    if problems:
+        raise RulebookError("rulebook templates must take numbers from the content:\n  " + "\n  ".join(problems))
+
+
+RULEBOOK = RulebookSide(facts=Facts, context=context, cover=cover, figures=figures,
+                        note_colours=("player-b", 0.18, "player-b"), check=check_templates)
