@@ -209,17 +209,6 @@ def jobs_from_env(environ=os.environ) -> int:
     return jobs
 
 
-def require_cairo() -> None:
-    """The card, board and export renderers draw with the cairo C library (through cairocffi)."""
-    try:
-        import cairocffi  # noqa: F401
-    except (ImportError, OSError) as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise UserError(f"the cairo graphics library cannot be loaded ({first}); install it: "
-                        "apt-get install libcairo2 (Debian, Ubuntu), dnf install cairo (Fedora), "
-                        "brew install cairo (macOS)") from None
-
-
 def _make_root(out_root: Path) -> None:
     try:
         out_root.mkdir(parents=True, exist_ok=True)
@@ -260,7 +249,6 @@ def build(
     renderers = renderers_of(pack_of(game))
     names = plan(renderers, only, build_all)
     jobs = jobs_from_env() if jobs is None else jobs
-    require_cairo()
     out_root = Path(out_root or DEFAULT_OUT)
     _make_root(out_root)
     final = out_root / options.lang

@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from pnp import games
+from pnp.core import cairolib
 from pnp.core.errors import UserError
 from pnp.core.interrupts import Interrupted, signals_raise
 from pnp.exports.tts_layout import check_url_base
@@ -207,6 +208,7 @@ def export(content, fmt):
 @_fault_guard
 def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, tts_url_base, out):
     """Check the content, then build the print-and-play kit."""
+    cairolib.require()  # before the drawing modules load it: a missing libcairo is a usage error
     from pnp.commands.build import run
 
     sys.exit(run(content, lang=lang, paper=paper, duplex=duplex, back_offset=back_offset, ink_saver=ink_saver,
