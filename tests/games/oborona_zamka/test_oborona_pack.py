@@ -71,9 +71,3 @@ def test_odds_list_every_attack_with_exact_probabilities():
     assert rows[("fight_over_wall", "defender", False, False, True)]["p_exact"] == "1/6"  # a natural 6
     assert table["potion_return"] == "1/2"
     assert run("odds", "--game", "oborona-zamka", "--castle").returncode == 2
-
-
-def test_build_says_the_game_has_no_printed_kit_yet(tmp_path):
-    done = run("build", "--game", "oborona-zamka", "--lang", "ru", "--out", str(tmp_path / "out"))
-    assert done.returncode == 2 and "has no printed kit yet" in done.stderr, done.stdout + done.stderr
-    assert not (tmp_path / "out").exists()
