@@ -15,7 +15,8 @@ from pypdf.generic import ContentStream
 
 from pnp.build import build
 from pnp.components.base import BuildOptions, RenderContext, renderers_of
-from pnp.content.yamlload import load_yaml
+from pnp.content.yamlload import load_yaml, parse_yaml
+from pnp.games.oborona_zamka.checks import field as field_check
 from pnp.games import pack_of
 from pnp.games.oborona_zamka.model import cell_id
 from pnp.games.oborona_zamka.modelbuild import build_game
@@ -26,8 +27,11 @@ CONTENT = Path(__file__).resolve().parents[2] / "content" / "oborona-zamka.yaml"
 LANGS = ("ru", "uk")
 
 
-def load():
-    loaded, problems = load_yaml(CONTENT, "content/oborona-zamka.yaml")
+def load(text: str | None = None):
+    if text is None:
+        loaded, problems = load_yaml(CONTENT, "content/oborona-zamka.yaml")
+    else:
+        loaded, problems = parse_yaml(text, "content/oborona-zamka.yaml")
     assert not problems
     return build_game(loaded, "content/oborona-zamka.yaml")
 
@@ -163,3 +167,13 @@ def test_the_tiles_cover_the_field(kits):
         assert max(w.bottom for w in windows) == pytest.approx(part.height)
         pdf = folder / f"oborona-zamka-uk-board-{paper}-tiles.pdf"
         assert len(PdfReader(pdf).pages) == 1 + len(plan.tiles)  # the assembly map, then each tile
+
+
+def test_a_row_without_a_letter_of_its_own_is_an_error_at_the_letters():
+    text = CONTENT.read_text(encoding="utf-8")
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("  hex_rows:"))
+    for letters in ("А Б В Г Д Е Ж И", "А Б В Г Д Е Ж И И"):
+        broken = load(re.sub(r'(  hex_rows: \{ru: ")[^"]*', rf"\g<1>{letters}", text))
+        [problem] = field_check.check(broken)
+        assert (problem.code, problem.mark.line) == ("field-names", line), problem
+        assert "(ru): 9 rows need 9 different letters" in problem.message
