@@ -37,7 +37,7 @@ Game = Any
 TEMPLATE_DIR = bundled("templates", "preview")
 #: the page's own strings (keys of the content's `ui:` section), listed for the template
 PAGE_UI = ("preview_kit", "preview_component", "preview_count", "preview_back", "preview_text_fit",
-           "preview_all_fits", "preview_files", "preview_dice", "preview_hint")
+           "preview_all_fits", "preview_files", "preview_hint")
 KIND_UI = {"board": "comp_board", "mats": "comp_mats", "aids": "comp_aids", "rulebook": "comp_rulebook",
            "alignment": "comp_alignment"}
 FONTS_SLOT = "/* fonts */"

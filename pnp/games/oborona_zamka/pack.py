@@ -29,7 +29,8 @@ PACK = GamePack(
     templates=bundled("templates", "oborona_zamka"),
     # the general checks that read only what every model has (texts, languages, marks)
     checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.oborona_zamka.checks"),
-    renderers=("pnp.components.board_sheet",),
+    renderers=("pnp.components.board_sheet",
+               "pnp.exports.printshop", "pnp.exports.tts", "pnp.exports.preview"),
     simulation="pnp.games.oborona_zamka.simulation",
     odds="pnp.games.oborona_zamka.odds_report",
     counts=lambda game: {"wall_segments": len(game.field.walls()) + game.components.spare_wall_segments,
