@@ -79,10 +79,11 @@ class RenderContext:
     made: dict[str, Any] = field(default_factory=dict)
 
     def shared(self, game, kind: str) -> list[tuple["Renderer", Any]]:
-        """(renderer, masters) of every renderer the running one needs that shares `kind`, in the pack's order."""
-        needs = self.current.needs if self.current is not None else tuple(self.renderers)
-        return [(r, self.masters(game, r.name)) for r in self.renderers.values()
-                if r.shares == kind and r.name in needs]
+        """(renderer, masters) of every renderer the running one needs that shares `kind`, in the pack's
+        order (outside a build: of every renderer of the game's pack)."""
+        renderers = self.renderers or renderers_of(pack_of(game))
+        needs = self.current.needs if self.current is not None else tuple(renderers)
+        return [(r, self.masters(game, r.name)) for r in renderers.values() if r.shares == kind and r.name in needs]
 
     def masters(self, game, name: str) -> Any:
         """Renderer `name`'s masters of `game` (made once per build): the running renderer's own,
