@@ -97,8 +97,10 @@ def test_an_unknown_pack_is_a_content_error_with_a_suggestion(tmp_path):
 def test_build_writes_the_packs_kit_and_manifest(kit):
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["game"] == "vulyk"
-    assert [(f["path"], f["kind"], f["pages"]) for f in manifest["files"]] == [
-        ("vulyk-uk-board.pdf", "board", 1), ("vulyk-uk-cards.pdf", "cards", 2)]
+    assert [(f["path"], f["kind"], f["pages"]) for f in manifest["files"]] == [  # the board: pnp's general renderer
+        ("svg/board/LICENSE-ParaType.txt", "board", 0), ("svg/board/vulyk-board.svg", "board", 0),
+        ("vulyk-uk-board-a4-tiles.pdf", "board", 2), ("vulyk-uk-board.pdf", "board", 1),
+        ("vulyk-uk-cards.pdf", "cards", 2)]
     assert manifest["components"] == {"flower_cards": 13, "hex_cells": 19}
 
 
@@ -124,7 +126,7 @@ def test_mini_euro_cards_are_printed_on_a4_at_44_by_68_mm(kit):
 
 def test_the_hex_board_prints_every_axial_coordinate_once(kit):
     board = kit / "vulyk-uk-board.pdf"
-    assert _page_size_mm(board) == (297.0, 210.0)
+    assert _page_size_mm(board) == (420.0, 297.0)  # the general board renderer's large page: A3
     coords = [w for w, _, _ in _words(board, 1) if re.fullmatch(r"-?\d,-?\d", w)]
     expected = {f"{q},{r}" for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2}
     assert len(coords) == 19 and set(coords) == expected

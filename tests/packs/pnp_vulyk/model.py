@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Mapping
 
+from pnp.components.board_spec import BoardLabels, BoardSpec, Space
 from pnp.content.yamlload import Loaded
+from pnp.core import catalogue
 from pnp.core.errors import Mark
+from pnp.core.templating import fill
 
 
 @dataclass(frozen=True)
@@ -36,13 +41,34 @@ class Vulyk:
             path = path[:-1]
         return self.marks.get(path, Mark("?", 1, 1))
 
-    def ui(self, key: str, lang: str) -> str:
-        return self.ui_strings[key][lang]
+    def ui(self, key: str, lang: str, **values: Any) -> str:
+        """The content's string, else pnp's own (the tiling and scale strings of the board)."""
+        template = self.ui_strings[key][lang] if key in self.ui_strings else catalogue.text(key, lang)
+        return fill(template, values, lang) if values else template
 
     def cells(self) -> tuple[tuple[int, int], ...]:
         """Axial coordinates (q, r) of every cell, row by row."""
         n = self.radius
         return tuple((q, r) for r in range(-n, n + 1) for q in range(-n, n + 1) if abs(q + r) <= n)
+
+    # --- the board, as pnp's general board renderer reads it (pnp.components.board_sheet) ---
+
+    @cached_property
+    def board_spec(self) -> BoardSpec:
+        return BoardSpec("hex", tuple(Space(f"{q},{r}", (q, r)) for q, r in self.cells()))
+
+    @property
+    def board_cell(self) -> float:
+        """mm across a hex's flats (the content gives its circumradius)."""
+        return self.hex_mm * math.sqrt(3)
+
+    @property
+    def board_gap(self) -> float:
+        return 0.0
+
+    def board_labels(self, lang: str) -> BoardLabels:
+        """Each cell named by its axial coordinates, as players record a game."""
+        return BoardLabels({c.id: c.id for c in self.board_spec.cells})
 
 
 def build_model(loaded: Loaded, shown: str) -> Vulyk:

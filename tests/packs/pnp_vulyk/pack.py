@@ -29,7 +29,7 @@ PACK = GamePack(
     content=HERE / "vulyk.yaml",
     templates=HERE / "templates",
     checks=("pnp_vulyk.checks",),
-    renderers=("pnp_vulyk.render",),
+    renderers=("pnp_vulyk.render", "pnp.components.board_sheet"),
     counts=_counts,
     summary=_summary,
 )
