@@ -18,7 +18,8 @@ A game enables it by listing this module among its renderers; its model then pro
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol
+from functools import partial
+from typing import Any, Callable, Protocol
 
 from pnp.art import style, svg
 from pnp.art.draw import Pen, centred_text, line, polygon, text
@@ -160,31 +161,35 @@ def _swatch(x: float, cy: float, fill: str, outline: str, topology: str) -> str:
     return polygon(ring, fill, outline, style.STROKE["bold"] * 2)
 
 
+def _wall_swatch(x: float, cy: float, ink: str) -> str:
+    """The walls' legend swatch: a wall SWATCH mm long."""
+    return line(x, cy, x + SWATCH, cy, ink, WALL, stroke_linecap="round")
+
+
 def _legend(spec: BoardSpec, labels: BoardLabels, pen: Pen, fills: dict[str, str], width: float
             ) -> tuple[str, float]:
     """(SVG from y = 0, height) of the legend rows, centred in `width`: each zone that shows its
     fill on the board and has a name, then the walls; entries wrap to a new row when one is full."""
     shown = set(_owners(spec).values()) | {z.id for z in spec.zones if z.pos is not None}
-    entries = [(_swatch, (fills[z.id], _outline_colour(fills[z.id], pen), spec.topology), labels.zones[z.id])
-               for z in spec.zones if z.id in shown and z.id in labels.zones]
+    entries: list[tuple[Callable[[float, float], str], str]] = [
+        (partial(_swatch, fill=fills[z.id], outline=_outline_colour(fills[z.id], pen), topology=spec.topology),
+         labels.zones[z.id]) for z in spec.zones if z.id in shown and z.id in labels.zones]
     if labels.wall and spec.walls:
-        entries.append((None, (), labels.wall))
-    rows: list[list[tuple[Any, tuple, str, float]]] = [[]]
+        entries.append((partial(_wall_swatch, ink=pen.c("ink")), labels.wall))
+    rows: list[list[tuple[Callable[[float, float], str], str, float]]] = [[]]
     room = width - 2 * MARGIN
-    for draw, args, name in entries:
+    for draw, name in entries:
         size = SWATCH + 2.0 + fonts.text_width_mm(name, "sans", LEGEND_PT)
-        used = sum(e[3] for e in rows[-1]) + LEGEND_GAP * len(rows[-1])
+        used = sum(e[2] for e in rows[-1]) + LEGEND_GAP * len(rows[-1])
         if rows[-1] and used + size > room:
             rows.append([])
-        rows[-1].append((draw, args, name, size))
+        rows[-1].append((draw, name, size))
     out, cap = "", richtext.cap_height_mm("sans", LEGEND_PT)
     for k, row in enumerate(rows):
         cy = SWATCH / 2 + k * (SWATCH + LEGEND_GAP / 2)
-        x = (width - sum(e[3] for e in row) - LEGEND_GAP * (len(row) - 1)) / 2
-        for draw, args, name, size in row:
-            out += (draw(x, cy, *args) if draw is not None
-                    else line(x, cy, x + SWATCH, cy, pen.c("ink"), WALL, stroke_linecap="round"))
-            out += text(x + SWATCH + 2.0, cy + cap / 2, name, "sans", LEGEND_PT, pen.c("ink"))
+        x = (width - sum(e[2] for e in row) - LEGEND_GAP * (len(row) - 1)) / 2
+        for draw, name, size in row:
+            out += draw(x, cy) + text(x + SWATCH + 2.0, cy + cap / 2, name, "sans", LEGEND_PT, pen.c("ink"))
             x += size + LEGEND_GAP
     return (out, len(rows) * (SWATCH + LEGEND_GAP / 2) + MARGIN) if entries else ("", 0.0)
 
