@@ -126,3 +126,11 @@ def test_tiling_covers_boards_of_any_size_with_marks_inside_the_windows(paper, s
     assert all(area.contains(t.page) for t in plan.tiles)
     for x, y in mark_positions(plan):
         assert any(t.window.x <= x <= t.window.right and t.window.y <= y <= t.window.bottom for t in plan.tiles)
+
+
+def test_tverdzha_s_model_is_a_board_model_too(game):
+    """ТВЕРДЖА prints its own lens board, but its model gives the general renderer what it reads."""
+    part = board_part(game.board_spec, game.board_cell, game.board_gap, labels=game.board_labels("uk"))
+    assert part.body.count("<polygon") >= len(game.board.cells)
+    for cell in game.board_spec.cells:
+        assert f">{cell.label or cell.id}</text>" in part.body
