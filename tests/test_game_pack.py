@@ -109,10 +109,13 @@ def test_build_writes_the_packs_kit_and_manifest(kit):
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["game"] == "vulyk"
     assert [(f["path"], f["kind"], f["pages"]) for f in manifest["files"]] == [
-        ("svg/LICENSE-ParaType.txt", "svg", 0), ("svg/cards/back-flower.svg", "svg", 0),
+        ("svg/LICENSE-ParaType.txt", "svg", 0),  # the cards: pnp's card renderer
+        ("svg/board/LICENSE-ParaType.txt", "board", 0), ("svg/board/vulyk-board.svg", "board", 0),  # pnp's board renderer
+        ("svg/cards/back-flower.svg", "svg", 0),
         ("svg/cards/flower-cornflower.svg", "svg", 0), ("svg/cards/flower-poppy.svg", "svg", 0),
         ("svg/cards/flower-sunflower.svg", "svg", 0),
-        ("vulyk-uk-board.pdf", "board", 1), ("vulyk-uk-cards.pdf", "cards", 2)]
+        ("vulyk-uk-board-a4-tiles.pdf", "board", 2), ("vulyk-uk-board.pdf", "board", 1),
+        ("vulyk-uk-cards.pdf", "cards", 2)]
     assert manifest["components"] == {"flower_cards": 13, "hex_cells": 19}
 
 
@@ -154,16 +157,18 @@ def test_each_card_prints_its_honey_through_the_ui_template(kit):
 
 def test_the_hex_board_prints_every_axial_coordinate_once(kit):
     board = kit / "vulyk-uk-board.pdf"
-    assert _page_size_mm(board) == (297.0, 210.0)
+    assert _page_size_mm(board) == (420.0, 297.0)  # the general board renderer's large page: A3
     coords = [w for w, _, _ in _words(board, 1) if re.fullmatch(r"-?\d,-?\d", w)]
     expected = {f"{q},{r}" for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2}
     assert len(coords) == 19 and set(coords) == expected
 
 
-def test_two_games_in_one_process_share_the_card_renderer_and_keep_their_own_board(monkeypatch):
+def test_two_games_in_one_process_share_the_card_renderer_and_each_has_its_board_of_one_name(monkeypatch):
     monkeypatch.syspath_prepend(str(PACKS))
     vulyk = importlib.import_module("pnp_vulyk.pack").PACK
     ours, theirs = renderers_of(TVERDZHA), renderers_of(vulyk)
     assert type(ours["cards"]).__module__ == type(theirs["cards"]).__module__ == "pnp.components.cards"
-    assert type(theirs["board"]).__module__ == "pnp_vulyk.render"
+    # two renderers named "board": ТВЕРДЖА's own lens board, and pnp's general board for ВУЛИК's hexes
+    assert type(ours["board"]).__module__ == "pnp.games.tverdzha.render.board"
+    assert type(theirs["board"]).__module__ == "pnp.components.board_sheet"
     assert list(theirs) == ["cards", "board"]

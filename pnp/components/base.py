@@ -5,7 +5,9 @@ A renderer is a small class with a ``name`` (its manifest kind and its name for
 the build's temporary directory and returns what it wrote. It declares what the build
 plan needs to know (pnp.build derives the plan from these alone): the kinds it writes,
 its measured cost, whether a plain build makes it, and `needs`, the renderers whose
-masters it reuses (`RenderContext.masters`), so that nothing is drawn twice.
+masters it reuses (`RenderContext.masters`), so that nothing is drawn twice. An exporter
+that works for any game names the kinds of masters it `takes` instead (`SHARES`): the
+pack's renderers that share those kinds become its needs (`renderers_of`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,18 @@ from typing import Any, Callable, ClassVar, Mapping
 from pnp.games import GamePack, pack_of
 
 PAPERS = ("a4", "letter")
+
+#: what a renderer's `masters()` may be shared as (`Renderer.shares`), for the exporters
+SHARES = {
+    "cards": "pnp.components.cards.Masters: every card family's faces, decks and backs",
+    "tokens": "pnp.components.tokens masters: (component key, [(face SVG, back SVG) per piece]) groups",
+    "aids": "(fronts, backs): card-size SVGs; the renderer's `names(game, lang)` names the fronts",
+    "board": "a tiling Part: the game's board (a print-ready PDF for the print shop, a TTS Custom_Board, "
+             "the preview's picture)",
+    "table": "a tiling Part, or {player: Part}: large parts the TTS table shows as images and the "
+             "preview pictures (a player's part named by the model's `player_<id>` string)",
+    "pieces": "a tuple of pnp.components.pieces.Piece: two-sided pieces (standees)",
+}
 
 
 class BuildError(Exception):
@@ -64,6 +78,13 @@ class RenderContext:
     #: masters made so far, by renderer name (a forked worker hands its own back)
     made: dict[str, Any] = field(default_factory=dict)
 
+    def shared(self, game, kind: str) -> list[tuple["Renderer", Any]]:
+        """(renderer, masters) of every renderer the running one needs that shares `kind`, in the pack's
+        order (outside a build: of every renderer of the game's pack)."""
+        renderers = self.renderers or renderers_of(pack_of(game))
+        needs = self.current.needs if self.current is not None else tuple(renderers)
+        return [(r, self.masters(game, r.name)) for r in renderers.values() if r.shares == kind and r.name in needs]
+
     def masters(self, game, name: str) -> Any:
         """Renderer `name`'s masters of `game` (made once per build): the running renderer's own,
         or those of a renderer it declares in `needs`."""
@@ -108,11 +129,15 @@ class Renderer:
     #: its two processes by it
     cost: ClassVar[float] = 1.0
     #: renderers whose masters it reuses: it runs after the others, in the main process
-    needs: ClassVar[tuple[str, ...]] = ()
+    #: (`renderers_of` adds those that share what it `takes`)
+    needs: tuple[str, ...] = ()
+    #: the kinds of shared masters (SHARES) it reads from whichever renderers share them
+    takes: ClassVar[tuple[str, ...]] = ()
     #: it lists every file the others wrote (the preview page): it runs last of all
     needs_files: ClassVar[bool] = False
-    #: what its `masters()` are, for exporters that take any game's: "cards", "board" (a tiling
-    #: Part), "pieces" (a tuple of pnp.components.pieces.Piece); empty: nothing shared by kind
+    #: what its `masters()` are, for exporters that take any game's: a key of SHARES ("cards",
+    #: "board" (a tiling Part), "pieces" (a tuple of pnp.components.pieces.Piece) ...); empty:
+    #: nothing shared by kind
     shares: ClassVar[str] = ""
 
     def render(self, game, ctx: RenderContext) -> list[OutputFile]:  # pragma: no cover
@@ -152,6 +177,11 @@ def renderers_of(pack: GamePack) -> dict[str, Renderer]:
                 raise BuildError(f"game {pack.id!r} has two renderers named {name!r}")
             found[name] = cls()
     for renderer in found.values():
+        if renderer.shares and renderer.shares not in SHARES:
+            raise BuildError(f"renderer {renderer.name!r} shares {renderer.shares!r}; known: {', '.join(SHARES)}")
+        if renderer.takes:  # an exporter: it needs whatever the pack's renderers share of what it takes
+            renderer.needs = renderer.needs + tuple(n for n, r in found.items()
+                                                    if r.shares in renderer.takes and n not in renderer.needs)
         unknown = [n for n in renderer.needs if n not in found]
         if unknown:
             raise BuildError(f"renderer {renderer.name!r} needs {', '.join(unknown)}, which game {pack.id!r} lacks")

@@ -107,15 +107,17 @@ class BoardGraph:
 
     # --- distances and connectivity -----------------------------------------------------
 
-    def distances(self, starts: Iterable[str], cross_walls: bool = True) -> dict[str, int]:
-        """Steps from the nearest of `starts` to every space it reaches (breadth-first)."""
+    def distances(self, starts: Iterable[str], cross_walls: bool = True, avoid: Iterable[str] = ()) -> dict[str, int]:
+        """Steps from the nearest of `starts` to every space it reaches (breadth-first), never
+        stepping onto a space of `avoid` (a mountain, a building: what no piece enters)."""
         dist = {s: 0 for s in starts if s in self._near}
+        barred = set(avoid)
         frontier = list(dist)
         while frontier:
             nxt = []
             for s in frontier:
                 for n in self._near[s]:
-                    if n not in dist and (cross_walls or not self.walled(s, n)):
+                    if n not in dist and n not in barred and (cross_walls or not self.walled(s, n)):
                         dist[n] = dist[s] + 1
                         nxt.append(n)
             frontier = nxt

@@ -13,7 +13,7 @@ drawn) and `colour` are optional.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from pnp.components.board_graph import BoardGraph, Pos
 from pnp.core.errors import Mark
@@ -103,6 +103,16 @@ class BoardSpec:
 
     def zones_of(self, kind: str) -> tuple[Zone, ...]:
         return tuple(z for z in self.zones if z.kind == kind)
+
+
+@dataclass(frozen=True)
+class BoardLabels:
+    """What a printed board says in one language, as the game's model gives it
+    (`board_labels(lang)`, pnp.components.board_sheet)."""
+
+    cells: Mapping[str, str] = field(default_factory=dict)  # cell id -> its name as printed; none: id and position
+    zones: Mapping[str, str] = field(default_factory=dict)  # zone id -> its name in the legend; none: no legend
+    wall: str = ""  # the walls' name in the legend; "": not in the legend
 
 
 def _pos(value: Any) -> Pos:

@@ -96,6 +96,7 @@ def doc_title(game, lang: str) -> str:
 @register
 class CardsRenderer(Renderer):
     name = "cards"
+    shares = "cards"
     kinds = ("cards", "svg")
     cost = 2.3
 

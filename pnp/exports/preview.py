@@ -1,8 +1,10 @@
 """The `preview` renderer: ``index.html``, one static page showing the whole kit.
 
-Every component grouped by family with its count (unique designs and copies), the
-component list from `pnp.games.tverdzha.kit_counts`, the text-fit report (the build's notes) and a link to
-every file the build wrote. It runs last, so ctx.cache["files"] lists the rest.
+Every component the game's renderers share (`Renderer.takes`: cards, tokens, aids, boards
+and table parts, two-sided pieces), grouped with its count (unique designs and copies),
+the component list from the game's pack (`GamePack.kit`, or its `counts` named by the
+`kit_<count>` strings), the text-fit report (the build's notes) and a link to every file
+the build wrote. It runs last, so ctx.cache["files"] lists the rest.
 
 Self-contained and serverless: the masters are inlined as SVG and the fonts embedded
 (`preview_assets`), so the page opened straight from disk looks like the print. A few
@@ -18,21 +20,25 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, Callable, Mapping
 
 from markupsafe import Markup
 import jinja2
 
-from pnp.games.tverdzha import kit_counts as kit
-from pnp.games.tverdzha.model import Game
+from pnp.components.pieces import Piece
 from pnp.exports import preview_assets as assets
-from pnp.components.card_family import deck
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.core.resources import bundled
+from pnp.games import pack_of
+from pnp.print.tile_plan import Part
+
+#: a game's model, as far as this page reads it: `ui`, `title`, `print.card` for cards and tokens
+Game = Any
 
 TEMPLATE_DIR = bundled("templates", "preview")
 #: the page's own strings (keys of the content's `ui:` section), listed for the template
 PAGE_UI = ("preview_kit", "preview_component", "preview_count", "preview_back", "preview_text_fit",
-           "preview_all_fits", "preview_files", "preview_dice", "preview_hint")
+           "preview_all_fits", "preview_files", "preview_hint")
 KIND_UI = {"board": "comp_board", "mats": "comp_mats", "aids": "comp_aids", "rulebook": "comp_rulebook",
            "alignment": "comp_alignment"}
 FONTS_SLOT = "/* fonts */"
@@ -83,8 +89,7 @@ def _title(svg: str) -> str:
     return html.unescape(match.group(1)) if match else ""
 
 
-def card_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]:
-    masters = ctx.masters(game, "cards")
+def card_groups(game: Game, ctx: RenderContext, inline: Inliner, renderer: Renderer, masters) -> list[Group]:
     lang, bleed = ctx.options.lang, game.print.card.bleed
     groups = []
     for declared in masters.families:
@@ -101,11 +106,11 @@ def card_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]:
     return groups
 
 
-def piece_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]:
+def token_groups(game: Game, ctx: RenderContext, inline: Inliner, renderer: Renderer, masters) -> list[Group]:
     """Tiles, unit tokens and markers: each unique face with its count, then each unique back."""
     lang, bleed = ctx.options.lang, game.print.card.bleed
     groups = []
-    for key, pieces in ctx.masters(game, "tokens"):
+    for key, pieces in masters:
         group = Group(key.replace("comp_", "pieces-"), game.ui(key, lang), "tile" if key == "comp_tiles" else "token")
         for side, is_back in ((0, False), (1, True)):
             for svg, n in Counter(p[side] for p in pieces).items():
@@ -119,16 +124,11 @@ def piece_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]
     return groups
 
 
-def aid_names(game: Game, lang: str) -> list[str]:
-    """Names of the aid cards in the aids module's order: per player, the round card, the battle card."""
-    kinds = [game.ui(k, lang) for k in ("aid_round_title", "aid_battle_title")]
-    return [f"{kind} · {game.ui(f'player_{p.lower()}', lang)}" for p in game.players for kind in kinds]
-
-
-def aid_group(game: Game, ctx: RenderContext, inline: Inliner) -> Group:
+def aid_groups(game: Game, ctx: RenderContext, inline: Inliner, renderer: Renderer, masters) -> list[Group]:
+    """The aid cards, named by their renderer (`names`), each unique back after them."""
     lang, bleed = ctx.options.lang, game.print.card.bleed
-    fronts, backs = ctx.masters(game, "aids")
-    names = aid_names(game, lang)
+    fronts, backs = masters
+    names = renderer.names(game, lang)  # type: ignore[attr-defined]
     if len(names) != len(fronts):  # the aids module changed its set: fall back to the SVG titles
         names = [_title(svg) or game.ui("comp_aids", lang) for svg in fronts]
     group = Group("aids", game.ui("comp_aids", lang), "card")
@@ -141,27 +141,50 @@ def aid_group(game: Game, ctx: RenderContext, inline: Inliner) -> Group:
         player = names[backs.index(svg)].split(" · ")[-1]
         label = f"{back_label} · {player}"
         group.items.append(Item(label, n, inline(svg, assets.svg_view(svg, bleed), label), True))
-    return group
+    return [group]
 
 
-def large_groups(game: Game, ctx: RenderContext, inline: Inliner) -> list[Group]:
+def large_groups(game: Game, ctx: RenderContext, inline: Inliner, renderer: Renderer,
+                 masters: Part | Mapping[str, Part]) -> list[Group]:
+    """A board or table part as one picture; a part per player, each named by the player."""
     lang = ctx.options.lang
-    board = Group("board", game.ui("comp_board", lang), "large")
-    board.items.append(Item(board.title, 1, inline(ctx.masters(game, "board").svg(), label=board.title)))
-    mats = Group("mats", game.ui("comp_mats", lang), "large")
-    for player, part in ctx.masters(game, "mats").items():
-        name = f"{mats.title}: {game.ui(f'player_{player.lower()}', lang)}"
-        mats.items.append(Item(name, 1, inline(part.svg(), label=name)))
-    return [board, mats]
+    group = Group(renderer.name, kind_label(game, renderer.name, lang), "large")
+    if isinstance(masters, Part):
+        group.items.append(Item(group.title, 1, inline(masters.svg(), label=group.title)))
+    else:
+        for player, part in masters.items():
+            name = f"{group.title}: {game.ui(f'player_{player.lower()}', lang)}"
+            group.items.append(Item(name, 1, inline(part.svg(), label=name)))
+    return [group]
+
+
+def piece_groups(game: Game, ctx: RenderContext, inline: Inliner, renderer: Renderer,
+                 masters: tuple[Piece, ...]) -> list[Group]:
+    """Two-sided pieces, a section per group: each piece's front with its count, then its back."""
+    back = game.ui("preview_back", ctx.options.lang)
+    groups: dict[str, Group] = {}
+    for piece in masters:
+        if piece.group not in groups:
+            names = " · ".join(dict.fromkeys(p.name for p in masters if p.group == piece.group))
+            groups[piece.group] = Group(f"{renderer.name}-{piece.group}", names, "card")
+        items = groups[piece.group].items
+        items.append(Item(piece.name, piece.count, inline(piece.front, label=piece.name)))
+        items.append(Item(f"{back}: {piece.name}", piece.count, inline(piece.back, label=f"{back}: {piece.name}"), True))
+    return list(groups.values())
+
+
+#: the page's sections in order, by what the game's renderers share, and how each is shown
+SECTIONS: dict[str, Callable[..., list[Group]]] = {
+    "cards": card_groups, "tokens": token_groups, "aids": aid_groups, "board": large_groups,
+    "table": large_groups, "pieces": piece_groups}
 
 
 def kit_rows(game: Game, lang: str) -> list[tuple[str, int]]:
-    c = kit.counts(game)
-    rows = [(f.component, len(deck(f.cards(game, lang)))) for f in game.card_families]
-    rows += [("comp_tiles", c.land_tiles), ("comp_tokens", c.unit_tokens),
-            ("comp_markers", c.score_markers + c.storage_markers + c.first_player_markers),
-            ("comp_board", c.boards), ("comp_mats", c.castle_mats), ("comp_aids", c.aid_cards)]
-    return [(game.ui(k, lang), n) for k, n in rows] + [(game.ui("preview_dice", lang), c.dice)]
+    """The component list: the pack's own, or a row per printed count, named by its `kit_<count>` string."""
+    pack = pack_of(game)
+    if pack.kit is not None:
+        return list(pack.kit(game, lang))
+    return [(game.ui(f"kit_{key}", lang), n) for key, n in pack.counts(game).items()]
 
 
 def kind_label(game: Game, kind: str, lang: str) -> str:
@@ -206,8 +229,8 @@ def environment():
 def page(game: Game, ctx: RenderContext) -> str:
     lang = ctx.options.lang
     inline = Inliner()
-    sections = card_groups(game, ctx, inline) + piece_groups(game, ctx, inline) + [aid_group(game, ctx, inline)]
-    sections += large_groups(game, ctx, inline)
+    sections = [group for kind, show in SECTIONS.items() for renderer, masters in ctx.shared(game, kind)
+                for group in show(game, ctx, inline, renderer, masters)]
     values = {
         "lang": lang, "title": game.ui("preview_title", lang, name=game.title.get(lang)),
         "options": ctx.options, "sections": sections, "kit": kit_rows(game, lang), "tts_hint": tts_hint(game, ctx),
@@ -227,7 +250,7 @@ def page(game: Game, ctx: RenderContext) -> str:
 @register
 class PreviewRenderer(Renderer):
     name = "preview"
-    needs = ("cards", "tokens", "aids", "board", "mats")
+    takes = tuple(SECTIONS)
     needs_files = True
     cost = 0.1
 

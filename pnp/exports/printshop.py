@@ -1,4 +1,4 @@
-"""The `print-shop` renderer: single cards for professional printing, PDF and PNG.
+"""The `print-shop` renderer: single cards, the board and pieces for professional printing.
 
 For every card family, in deck order, one card per page: MediaBox = BleedBox = trim +
 bleed on each side, TrimBox = trim. Backs go to their own file (one back page per
@@ -8,14 +8,18 @@ one file per deck, each card's back before its front, as PDF/X-1a:2003 in CMYK
 (`pdfx`). Plus a folder of PNGs at 300 dpi with bleed, one per unique face (its copy
 count in the name) and one per back.
 
-The faces are the cards renderer's SVG masters (declared in `needs`); for a
-poker-size shop preset the cards module lays them out again at the shop's size
-(`shop_presets`). Nothing here draws a card.
+The faces are the masters of whatever the game's renderers share (`Renderer.takes`):
+cards (for a poker-size shop preset the cards module lays them out again at the shop's
+size, `shop_presets`); a board, as one print-ready page (TrimBox = the board, bleed
+round it); two-sided pieces, one page per copy and face, in the shop's order, a file per
+group. Nothing here draws a card, a board or a piece.
 
 Files (``{p}`` = preset, ``{g}-{l}`` = game and language)::
 
     print-shop/{p}/{g}-{l}-{family}-fronts.pdf, ...-backs.pdf   (or {family}.pdf alternating)
     print-shop/{p}/png/{family}/{nn}-{card id}-x{count}.png, .../back.png
+    print-shop/{p}/{g}-{l}-{board renderer}.pdf
+    print-shop/{p}/{g}-{l}-{piece group}-fronts.pdf, ...-backs.pdf   (or {group}.pdf alternating)
 """
 
 from __future__ import annotations
@@ -25,19 +29,24 @@ from collections import Counter
 from dataclasses import dataclass
 
 from pnp.components import cards
+from pnp.components.pieces import Piece
 from pnp.print import cmyk, pdf, pdfx, raster
 from pnp.components.base import BuildError, OutputFile, RenderContext, Renderer, register
-from pnp.print.geometry import Box
+from pnp.print.geometry import Box, px_to_mm
+from pnp.print.tile_plan import Part
 from pnp.exports.shop_presets import DPI, ShopPreset, preset as get_preset
 
 ORDERS = ("separate", "alternate", "back-first")
+BLEED = 3.0  # mm round a board or a piece (SPEC: print-shop pages), unless the preset gives its own
 
 
-def shop_masters(game, ctx: RenderContext, shop: ShopPreset) -> tuple[cards.Masters, object]:
-    """(masters, card spec) for a preset: the build's own masters, or a re-layout at the shop's size."""
+def shop_masters(game, ctx: RenderContext, shop: ShopPreset, name: str = cards.CardsRenderer.name
+                 ) -> tuple[cards.Masters, object]:
+    """(masters, card spec) for a preset: the build's own masters of cards renderer `name`, or a
+    re-layout at the shop's size."""
     spec = shop.card_spec(game.print.card)
     if spec == game.print.card:
-        return ctx.masters(game, "cards"), spec
+        return ctx.masters(game, name), spec
     key = f"card_masters:{shop.name}"
     if key not in ctx.cache:
         relaid = dataclasses.replace(game, print=dataclasses.replace(game.print, card=spec))
@@ -52,17 +61,46 @@ def card_page(svg: str, spec) -> pdf.Page:
     return pdf.Page(media.w, media.h, (pdf.Placement(svg),), trim=Box(b, b, w, h), bleed=media)
 
 
+def paired(fronts: list[pdf.Page], backs: list[pdf.Page], order: str) -> list[tuple[str, list[pdf.Page]]]:
+    """(file suffix, pages): fronts and their backs in two files, or in one in the shop's order."""
+    if order == "alternate":
+        return [("", [page for pair in zip(fronts, backs) for page in pair])]
+    if order == "back-first":
+        return [("", [page for front, back in zip(fronts, backs) for page in (back, front)])]
+    if order != "separate":
+        raise ValueError(f"unknown shop order {order!r}; known: {', '.join(ORDERS)}")
+    return [("-fronts", fronts), ("-backs", backs)]
+
+
 def family_pdfs(masters: cards.Masters, family: str, spec, order: str) -> list[tuple[str, list[pdf.Page]]]:
     """(file suffix, pages) for one family in deck order."""
     fronts = [card_page(svg, spec) for svg in masters.deck_svgs(family)]
-    back = card_page(masters.backs[family], spec)
-    if order == "alternate":
-        return [("", [page for front in fronts for page in (front, back)])]
-    if order == "back-first":
-        return [("", [page for front in fronts for page in (back, front)])]
-    if order != "separate":
-        raise ValueError(f"unknown shop order {order!r}; known: {', '.join(ORDERS)}")
-    return [("-fronts", fronts), ("-backs", [back] * len(fronts))]
+    return paired(fronts, [card_page(masters.backs[family], spec)] * len(fronts), order)
+
+
+def bled_page(svg: str, width: float, height: float, bleed: float) -> pdf.Page:
+    """A drawing `width` x `height` mm that stops at its edge (a board, a piece) on a page of its own:
+    TrimBox = the drawing, the page `bleed` larger all round (white there, as the drawing's edge)."""
+    media = Box(0, 0, width + 2 * bleed, height + 2 * bleed)
+    return pdf.Page(media.w, media.h, (pdf.Placement(svg, bleed, bleed),), trim=Box(bleed, bleed, width, height),
+                    bleed=media)
+
+
+def board_page(part: Part, bleed: float) -> pdf.Page:
+    return bled_page(part.svg(), part.width, part.height, bleed)
+
+
+def piece_pdfs(pieces: tuple[Piece, ...], bleed: float, order: str) -> dict[str, list[tuple[str, list[pdf.Page]]]]:
+    """Per piece group (in the pieces' order): (file suffix, pages), a front and a back page per copy."""
+    groups: dict[str, list[Piece]] = {}
+    for piece in pieces:
+        groups.setdefault(piece.group, []).append(piece)
+    out = {}
+    for group, members in groups.items():
+        copies = [p for p in members for _ in range(p.count)]
+        out[group] = paired([bled_page(p.front, p.width, p.height, bleed) for p in copies],
+                            [bled_page(p.back, p.width, p.height, bleed) for p in copies], order)
+    return out
 
 
 def png_items(masters: cards.Masters, family: str) -> list[tuple[str, str]]:
@@ -99,20 +137,24 @@ class PrintShopRenderer(Renderer):
     name = "print-shop"
     default = False
     kinds = ("print-shop", "png")
-    needs = ("cards",)
+    takes = ("cards", "board", "pieces")
     cost = 0.1
 
     def render(self, game, ctx: RenderContext) -> list[OutputFile]:
         options = ctx.options
         shop = get_preset(options.shop)
-        masters, spec = shop_masters(game, ctx, shop)
-        if spec != game.print.card:
-            ctx.notes += _notes(masters, shop, options.lang)
         folder = f"print-shop/{shop.name}"
-        pdfs = self._pdf_tasks(game, ctx, masters, spec, f"{folder}/{game.id}-{options.lang}", shop)
-        width, height = shop.png_size(spec)
-        pngs = [(f"{folder}/png/{family.id}/{name}", raster.RasterJob(svg, width, height, dpi=DPI))
-                for family in masters.families for name, svg in png_items(masters, family.id)]
+        stem = f"{folder}/{game.id}-{options.lang}"
+        pdfs, pngs = [], []
+        for renderer, _ in ctx.shared(game, "cards"):
+            masters, spec = shop_masters(game, ctx, shop, renderer.name)
+            if spec != game.print.card:
+                ctx.notes += _notes(masters, shop, options.lang)
+            pdfs += self._pdf_tasks(game, ctx, masters, spec, stem, shop)
+            width, height = shop.png_size(spec)
+            pngs += [(f"{folder}/png/{family.id}/{name}", raster.RasterJob(svg, width, height, dpi=DPI))
+                     for family in masters.families for name, svg in png_items(masters, family.id)]
+        pdfs += self._large_tasks(game, ctx, stem, shop)
         # One batch over every core: the PDFs (the longest tasks) first, the PNGs fill in.
         # PNGs already drawn in this build are reused, and kept for the TTS renderer.
         memo = raster.cache_of(ctx)
@@ -127,6 +169,23 @@ class PrintShopRenderer(Renderer):
             ctx.path(path).write_bytes(memo[job])
             files.append(OutputFile(path, "png", 0))
         return files
+
+    @staticmethod
+    def _large_tasks(game, ctx: RenderContext, stem: str, shop: ShopPreset) -> list[PdfTask]:
+        """The shared boards, a page each, and the shared pieces, a file per group."""
+        lang = ctx.options.lang
+        press = _press() if shop.pdfx else None
+        bleed = px_to_mm(shop.bleed_px, DPI) if shop.bleed_px is not None else BLEED
+        subject = f"print-shop, {shop.description}"
+        tasks = [PdfTask(f"{stem}-{r.name}.pdf", (board_page(part, bleed),),
+                         pdf.DocInfo(f"{game.title.get(lang)}: {game.ui(f'comp_{r.name}', lang)}", subject=subject), press)
+                 for r, part in ctx.shared(game, "board")]
+        for _, pieces in ctx.shared(game, "pieces"):
+            for group, files in piece_pdfs(pieces, bleed, shop.order or ctx.options.shop_order).items():
+                names = " · ".join(dict.fromkeys(p.name for p in pieces if p.group == group))
+                info = pdf.DocInfo(f"{game.title.get(lang)}: {names}", subject=subject)
+                tasks += [PdfTask(f"{stem}-{group}{suffix}.pdf", tuple(pages), info, press) for suffix, pages in files]
+        return tasks
 
     @staticmethod
     def _pdf_tasks(game, ctx, masters, spec, stem: str, shop: ShopPreset) -> list[PdfTask]:

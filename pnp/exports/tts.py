@@ -1,18 +1,23 @@
-"""The `tts` renderer: Tabletop Simulator decks, card backs, board and mats as images.
+"""The `tts` renderer: Tabletop Simulator decks, the board, table images and figurines.
 
-For each card family: face sheets (unique designs, cells touching, the hidden-card
-image — the family's back — in the last cell; each sheet's cells as large as 4096 px
-allow, up to the 300 dpi render they come from), one back image, and a saved-object JSON
-that spawns the whole deck (every card, in deck order, named) in one step. The JSON
-names its images by absolute file:/// URLs of where the build puts them, or, with
-``--tts-url-base``, by URLs under the folder where the user uploads them. The board
-and the two mats as PNGs for a custom table. Everything is rasterised from the masters
-of the renderers that own them (`RenderContext.masters`); layout and JSON in `tts_layout`.
+It takes whatever the game's renderers share (`Renderer.takes`). For each card family:
+face sheets (unique designs, cells touching, the hidden-card image — the family's back —
+in the last cell; each sheet's cells as large as 4096 px allow, up to the 300 dpi render
+they come from), one back image, and a saved-object JSON that spawns the whole deck
+(every card, in deck order, named) in one step. A shared board: its image and a saved
+Custom_Board that shows it. Table parts (`"table"`): images for a custom table. Shared
+two-sided pieces: a front and a back image each, and per group a saved bag of
+Figurine_Custom objects, one per copy. The JSON names its images by absolute file:///
+URLs of where the build puts them, or, with ``--tts-url-base``, by URLs under the folder
+where the user uploads them. Everything is rasterised from the masters of the renderers
+that own them (`RenderContext.shared`); layout and JSON in `tts_layout`.
 
 Files, all in ``tts/``::
 
     {g}-{l}-{family}.json  {g}-{l}-{family}-sheet-{key}.png  {g}-{l}-{family}-back.png
-    {g}-{l}-board.png  {g}-{l}-mat-{player}.png
+    {g}-{l}-{board}.png  {g}-{l}-{board}.json           (a shared board)
+    {g}-{l}-{table part}.png  {g}-{l}-{table part, less its plural s}-{player}.png
+    {g}-{l}-{piece id}-front.png  ...-back.png  {g}-{l}-{piece group}.json
 """
 
 from __future__ import annotations
@@ -24,11 +29,13 @@ from PIL import Image
 from pnp.print import raster
 from pnp.exports import tts_layout as tl
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.print.tile_plan import Part
 from pnp.print.geometry import MM_PER_INCH, px_size
 from pnp.exports.shop_presets import preset
 
 BACK_DPI = 300  # the single back image: full print resolution of the trimmed card
 TABLE_DPI = 200  # board and mats, unless that would exceed MAX_SIDE
+PIECE_DPI = 300  # a figurine's faces: print resolution
 FOLDER = "tts"
 
 
@@ -88,51 +95,56 @@ def card_cell(svg: str, spec, size: tuple[int, int]):
 class TTSRenderer(Renderer):
     name = "tts"
     default = False
-    needs = ("cards", "board", "mats")
+    takes = ("cards", "board", "table", "pieces")
     cost = 1.7
 
     def render(self, game, ctx: RenderContext) -> list[OutputFile]:
-        masters = ctx.masters(game, "cards")
-        spec = game.print.card
         stem = f"{FOLDER}/{game.id}-{ctx.options.lang}"
+        decks = [masters for _, masters in ctx.shared(game, "cards")]
+        spec = game.print.card if decks else None
         plans, key = [], 1
-        for family in masters.families:
-            deck = set(masters.decks[family.id])
-            unique = [card_id for card_id, _, _ in masters.faces[family.id] if card_id in deck]
-            plans.append((family.id, tl.sheets(unique, key)))
-            key += len(plans[-1][1])
+        for masters in decks:
+            for family in masters.families:
+                deck = set(masters.decks[family.id])
+                unique = [card_id for card_id, _, _ in masters.faces[family.id] if card_id in deck]
+                plans.append((masters, family, tl.sheets(unique, key)))
+                key += len(plans[-1][2])
         table = self._table_jobs(game, ctx)
-        svgs = self._svgs(masters, plans)
+        pieces = self._piece_jobs(game, ctx)
+        svgs = self._svgs(plans)
         # one batch: big table images and small cards balance over the pool; the cards'
         # 300 dpi renders are the print-shop's own (reused when it ran in this build)
-        jobs = [full_job(svg, spec) for svg in svgs.values()] + list(table.values())
+        jobs = [full_job(svg, spec) for svg in svgs.values()] + list(table.values()) + list(pieces.values())
         done = raster.render_many(jobs, raster.cache_of(ctx))
         full = dict(zip(svgs, done))
-        images = self._cells(full, plans, spec)
+        images = self._cells(full, [(family.id, sheet_list) for _, family, sheet_list in plans], spec)
         files = []
-        for (family, sheet_list), declared in zip(plans, masters.families):
-            files += self._deck(game, ctx, masters, declared, sheet_list, images, stem)
-        for label, data in zip(table, done[len(svgs):]):
+        for masters, family, sheet_list in plans:
+            files += self._deck(game, ctx, masters, family, sheet_list, images, stem)
+        rendered = dict(zip(list(table) + list(pieces), done[len(svgs):]))
+        for label in list(table) + list(pieces):
             name = f"{stem}-{label}.png"
-            ctx.path(name).write_bytes(data)
+            ctx.path(name).write_bytes(rendered[label])
             files.append(OutputFile(name, "tts", 0))
-        return files
+        return files + self._objects(game, ctx, stem)
 
     @staticmethod
-    def _svgs(masters, plans) -> dict:
+    def _svgs(plans) -> dict:
         """Every master this renderer shows, by (family, card id | "back")."""
         svgs = {}
-        for family, sheet_list in plans:
-            by_id = {card_id: svg for card_id, _, svg in masters.faces[family]}
+        for masters, family, sheet_list in plans:
+            by_id = {card_id: svg for card_id, _, svg in masters.faces[family.id]}
             for card_id in (c for s in sheet_list for c in s.faces):
-                svgs[family, card_id] = by_id[card_id]
-            svgs[family, "back"] = masters.backs[family]
+                svgs[family.id, card_id] = by_id[card_id]
+            svgs[family.id, "back"] = masters.backs[family.id]
         return svgs
 
     @staticmethod
     def _cells(full: dict, plans, spec) -> dict:
         """Cell images by (family, sheet key, card id | "back"), and the back image at 300 dpi
         (PNG bytes) by (family, "back-image")."""
+        if not plans:
+            return {}
         cells = [((family, sheet.key, card_id), sheet_cell(spec, sheet))
                  for family, sheet_list in plans for sheet in sheet_list for card_id in sheet.faces + ("back",)]
         jobs = [cell_job(full[key[0], key[2]], spec, size) for key, size in cells]
@@ -168,11 +180,53 @@ class TTSRenderer(Renderer):
 
     @staticmethod
     def _table_jobs(game, ctx: RenderContext) -> dict[str, raster.RasterJob]:
-        """Board and mats at table resolution, by file label."""
-        parts = [("board", ctx.masters(game, "board"))]
-        parts += [(f"mat-{player.lower()}", part) for player, part in ctx.masters(game, "mats").items()]
+        """Shared boards and table parts at table resolution, by file label."""
         jobs = {}
-        for label, part in parts:
-            width, height, dpi = table_size(part.width, part.height)
-            jobs[label] = raster.RasterJob(part.svg(), width, height, dpi=dpi)
+        for renderer, masters in ctx.shared(game, "board") + ctx.shared(game, "table"):
+            parts = ([(renderer.name, masters)] if isinstance(masters, Part) else
+                     [(f"{renderer.name.removesuffix('s')}-{player.lower()}", part) for player, part in masters.items()])
+            for label, part in parts:
+                width, height, dpi = table_size(part.width, part.height)
+                jobs[label] = raster.RasterJob(part.svg(), width, height, dpi=dpi)
         return jobs
+
+    @staticmethod
+    def _piece_jobs(game, ctx: RenderContext) -> dict[str, raster.RasterJob]:
+        """Both faces of every shared piece at PIECE_DPI, by file label."""
+        jobs = {}
+        for _, pieces in ctx.shared(game, "pieces"):
+            for piece in pieces:
+                width, height = px_size(piece.width, PIECE_DPI), px_size(piece.height, PIECE_DPI)
+                for side, svg in (("front", piece.front), ("back", piece.back)):
+                    jobs[f"{piece.id}-{side}"] = raster.RasterJob(svg, width, height, dpi=PIECE_DPI)
+        return jobs
+
+    @staticmethod
+    def _objects(game, ctx: RenderContext, stem: str) -> list[OutputFile]:
+        """The saved objects that show the images: a Custom_Board per shared board, a bag of
+        figurines per group of shared pieces (one figurine per copy)."""
+        folder, base, lang = ctx.final_path(FOLDER), ctx.options.tts_url_base, ctx.options.lang
+
+        def url(label: str) -> str:
+            return tl.image_url(f"{stem}-{label}.png".rsplit("/", 1)[-1], folder, base)
+
+        objects = {}
+        for renderer, part in ctx.shared(game, "board"):
+            name = f"{game.title.get(lang)} — {game.ui(f'comp_{renderer.name}', lang)}"
+            objects[renderer.name] = tl.board(f"{game.id}/{renderer.name}", name, url(renderer.name),
+                                              part.width, part.height)
+        for _, pieces in ctx.shared(game, "pieces"):
+            groups: dict[str, list] = {}
+            for piece in pieces:
+                groups.setdefault(piece.group, []).extend(
+                    tl.figurine(f"{piece.id}/{n}", piece.name, url(f"{piece.id}-front"), url(f"{piece.id}-back"),
+                                piece.width, piece.height) for n in range(piece.count))
+            for group, figurines in groups.items():
+                names = " · ".join(dict.fromkeys(p.name for p in pieces if p.group == group))
+                objects[group] = tl.bag(f"{game.id}/{group}", names, figurines)
+        files = []
+        for label, obj in objects.items():
+            name = f"{stem}-{label}.json"
+            ctx.path(name).write_text(json.dumps(tl.saved([obj]), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+            files.append(OutputFile(name, "tts", 0))
+        return files

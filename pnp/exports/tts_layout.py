@@ -148,6 +148,38 @@ def saved_object(deck_name: str, family: str, deck: list[tuple[str, str]], sheet
     deck_object = {"GUID": guid(family, "deck"), "Name": "DeckCustom", "Nickname": deck_name, "Description": "",
                    "Transform": _transform(), "Locked": False, "Grid": True, "Snap": True, "Hands": False,
                    "SidewaysCard": False, "DeckIDs": ids, "CustomDeck": decks, "ContainedObjects": contained}
+    return saved([deck_object])
+
+
+def saved(objects: list[dict]) -> dict:
+    """A TTS saved object file holding `objects` (drop it into Saved Objects, spawn it in one step)."""
     return {"SaveName": "", "GameMode": "", "Gravity": 0.5, "PlayArea": 0.5, "Date": "", "Table": "",
             "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-            "ObjectStates": [deck_object], "TabStates": {}, "VersionNumber": ""}
+            "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+
+
+def custom_image(front_url: str, back_url: str, width: float, height: float) -> dict:
+    """TTS's CustomImage: the front (ImageURL), the other side (ImageSecondaryURL; "": the front
+    again) and WidthScale, the image's width over its height, which TTS scales the object's width by."""
+    return {"ImageURL": front_url, "ImageSecondaryURL": back_url, "WidthScale": round(width / height, 4)}
+
+
+def board(key: str, name: str, url: str, width: float, height: float) -> dict:
+    """A Custom_Board showing the board image `url` (`width` x `height` mm), locked on the table."""
+    return {"GUID": guid(key, "board"), "Name": "Custom_Board", "Nickname": name, "Description": "",
+            "Transform": {**_transform(), "rotY": 0.0, "rotZ": 0.0}, "Locked": True, "Grid": True, "Snap": True,
+            "CustomImage": custom_image(url, "", width, height)}
+
+
+def figurine(key: str, name: str, front_url: str, back_url: str, width: float, height: float) -> dict:
+    """A Figurine_Custom: a standing piece with its front and back images."""
+    return {"GUID": guid(key, "figurine"), "Name": "Figurine_Custom", "Nickname": name, "Description": "",
+            "Transform": {**_transform(), "rotY": 0.0, "rotZ": 0.0}, "Locked": False, "Grid": True, "Snap": True,
+            "CustomImage": custom_image(front_url, back_url, width, height)}
+
+
+def bag(key: str, name: str, contained: list[dict]) -> dict:
+    """A Bag holding `contained` (a group of pieces: one army)."""
+    return {"GUID": guid(key, "bag"), "Name": "Bag", "Nickname": name, "Description": "",
+            "Transform": {**_transform(), "rotY": 0.0, "rotZ": 0.0}, "Locked": False, "Grid": True, "Snap": True,
+            "ContainedObjects": contained}

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from pnp.core.errors import Mark, UserError
 
@@ -61,6 +61,9 @@ class GamePack:
     odds: str | None = None
     export: Callable[[Any], str] | None = None  #: the model as JSON for other tools (`pnp export`)
     counts: Callable[[Any], Mapping[str, int]] = lambda game: {}  #: printed components, for manifest.json
+    #: the preview's component list, (name, count) rows in a language; None: a row per `counts` entry,
+    #: named by the model's `kit_<count>` string
+    kit: Callable[[Any, str], Sequence[tuple[str, int]]] | None = None
     #: what `pnp check` says the content holds: (counts for --format json, the same in words)
     summary: Callable[[Any], tuple[Mapping[str, int], str]] = lambda game: ({}, "")
     #: the game a command reads without --game or --content (one bundled pack says so)

@@ -13,7 +13,7 @@ import pytest
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.components.board_graph import BoardGraph
 from pnp.components.board_sheet import MARGIN, BoardSheetRenderer, board_part
-from pnp.components.board_spec import BoardSpec, Space, read_board
+from pnp.components.board_spec import BoardLabels, BoardSpec, Space, read_board
 from pnp.content.yamlload import parse_yaml
 from pnp.print.geometry import NO_PRINT_MARGIN, pt_to_mm
 from pnp.print.tiling import large_page, mark_positions, plan_tiles
@@ -29,8 +29,8 @@ def hex_spec() -> BoardSpec:
 
 def hex_game(shipped, cell: float, gap: float = 1.0):
     """A game that has only a board: the fixture, with the shipped game's strings."""
-    return SimpleNamespace(id="hexcastle", title=shipped.title, ui=shipped.ui, board=SimpleNamespace(spec=hex_spec()),
-                           print=SimpleNamespace(board_cell=cell, board_gap=gap))
+    return SimpleNamespace(id="hexcastle", title=shipped.title, ui=shipped.ui, board_spec=hex_spec(), board_cell=cell,
+                           board_gap=gap, board_labels=lambda lang: BoardLabels())
 
 
 def boxes_mm(path: Path) -> list[dict[str, tuple[float, ...]]]:
@@ -50,7 +50,9 @@ def pdf_text(path: Path) -> str:
 def built(tmp_path_factory, request):
     shipped = request.getfixturevalue("game")
     out = tmp_path_factory.mktemp("hexboard")
-    files = BoardSheetRenderer().render(hex_game(shipped, 30.0), RenderContext(BuildOptions(lang="uk", paper="a4"), out))
+    renderer = BoardSheetRenderer()
+    ctx = RenderContext(BuildOptions(lang="uk", paper="a4"), out, renderers={"board": renderer})
+    files = renderer.render(hex_game(shipped, 30.0), ctx)
     return out, files
 
 
@@ -62,7 +64,7 @@ def test_the_hex_board_is_one_a3_page_and_tiled_a4_sheets(built):
     [big] = boxes_mm(out / "hexcastle-uk-board.pdf")
     assert big["MediaBox"] == (0.0, 0.0, 420.0, 297.0)  # A3 landscape: 7 hexes of 31 mm and the margins fit across
     tiles = boxes_mm(out / "hexcastle-uk-board-a4-tiles.pdf")
-    # 232 mm wide, 212 mm high: two portrait A4 windows across, one down; the map first
+    # 226 mm wide, 215 mm high with the title: two portrait A4 windows across, one down; the map first
     assert [p["MediaBox"][2:] for p in tiles] == [(210.0, 297.0)] * 3
 
 
@@ -79,7 +81,7 @@ def test_the_svg_master_carries_the_board_and_its_fonts(built):
     out, _ = built
     svg = (out / "svg" / "board" / "hexcastle-board.svg").read_text(encoding="utf-8")
     assert svg.count("<polygon") >= 37 and ">h25</text>" in svg and ">3, -3</text>" in svg
-    assert "@font-face" in svg and 'width="232mm"' in svg
+    assert "@font-face" in svg and 'width="226mm"' in svg  # 7 hexes of 31 mm less the gap, 5 mm margins
 
 
 def test_part_size_follows_the_hex_geometry():
@@ -104,11 +106,11 @@ def test_a_board_larger_than_a3_gets_a_page_of_its_own_and_more_tiles():
     assert isinstance(spec.graph, BoardGraph) and len(spec.graph.links) == 8 * 6 + 9 * 5
     part = board_part(spec, 50.0, 2.0)
     assert part.width == pytest.approx(9 * 50 + 8 * 2 + 2 * MARGIN)
-    assert (part.width, part.height) == pytest.approx((482.0, 326.0))
+    assert (part.width, part.height) == pytest.approx((476.0, 320.0))
     page = large_page(part, "scale")
-    assert page.width == pytest.approx(482.0 + 2 * (NO_PRINT_MARGIN + 1)) and page.height > 326.0 + 2 * NO_PRINT_MARGIN
+    assert page.width == pytest.approx(476.0 + 2 * (NO_PRINT_MARGIN + 1)) and page.height > 320.0 + 2 * NO_PRINT_MARGIN
     plan = plan_tiles(part.width, part.height, "letter")
-    assert (plan.paper.name, plan.rows, plan.cols) == ("letter-landscape", 2, 2)  # 2 windows of 251 mm less 20 mm: 482
+    assert (plan.paper.name, plan.rows, plan.cols) == ("letter-landscape", 2, 2)  # 2 windows of 251 mm less 20 mm: 476
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -124,3 +126,11 @@ def test_tiling_covers_boards_of_any_size_with_marks_inside_the_windows(paper, s
     assert all(area.contains(t.page) for t in plan.tiles)
     for x, y in mark_positions(plan):
         assert any(t.window.x <= x <= t.window.right and t.window.y <= y <= t.window.bottom for t in plan.tiles)
+
+
+def test_tverdzha_s_model_is_a_board_model_too(game):
+    """ТВЕРДЖА prints its own lens board, but its model gives the general renderer what it reads."""
+    part = board_part(game.board_spec, game.board_cell, game.board_gap, labels=game.board_labels("uk"))
+    assert part.body.count("<polygon") >= len(game.board.cells)
+    for cell in game.board_spec.cells:
+        assert f">{cell.label or cell.id}</text>" in part.body

@@ -7,11 +7,11 @@ reads off the printed field) and converted once to axial hexes for the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Mapping
 
-from pnp.components.board_spec import BoardSpec, Pair, Space, Zone
+from pnp.components.board_spec import BoardLabels, BoardSpec, Pair, Space, Zone
 from pnp.core import catalogue
 from pnp.core.errors import Mark
 from pnp.core.templating import fill
@@ -65,6 +65,7 @@ class Field:
     starts: Mapping[str, tuple[RowCol, ...]]  # side id -> start hexes, in placing order
     mirror: bool
     mark: Mark = field(default=NO_MARK, compare=False)
+    colours: Mapping[str, str] = field(default_factory=dict)  # zone id -> the printed field's fill
 
     @property
     def cells(self) -> tuple[RowCol, ...]:
@@ -98,6 +99,7 @@ class Field:
         zones = (Zone("mountain", "mountain", ids(self.mountain)), Zone("castle", "castle", ids(self.castle)),
                  Zone("yard", "yard", ids(yard)),
                  *(Zone(f"start-{side}", "start", ids(self.starts.get(side, ())), player=side) for side in side_ids))
+        zones = tuple(replace(z, colour=self.colours.get(z.id)) for z in zones)
         walls = tuple(Pair(cell_id(a), cell_id(b)) for a, b in self.walls())
         mirror = (tuple(Pair(cell_id(c), cell_id(self.mirrored(c))) for c in self.cells if c < self.mirrored(c))
                   if self.mirror else ())
@@ -242,3 +244,27 @@ class Game:
     @cached_property
     def field_spec(self) -> FieldSpec:
         return self.field.spec((self.sides[0].id, self.sides[1].id))
+
+    # --- the printed field: what the general board renderer reads (pnp.components.board_sheet) ---
+
+    @property
+    def board_cell(self) -> float:
+        """mm across a hex's flats, as printed."""
+        return self.field.across_flats
+
+    @property
+    def board_gap(self) -> float:
+        """The hexes touch: the wall pieces stand on their shared edges."""
+        return 0.0
+
+    def hex_name(self, cell: RowCol, lang: str) -> str:
+        """A hex as players (and the rulebook) name it: its row's letter (`ui.hex_rows`, top row
+        first) and its place in the row from the left, from 1: row 4, column 5 is 'Д6'."""
+        row, col = cell
+        return f"{self.ui('hex_rows', lang).split()[row]}{col + 1}"
+
+    def board_labels(self, lang: str) -> BoardLabels:
+        """Every hex's name, and the legend: each zone's name (the `ui` string of its id) and the wall's."""
+        zones = {z.id: self.ui(z.id.replace("-", "_"), lang) for z in self.board_spec.zones}
+        return BoardLabels({cell_id(c): self.hex_name(c, lang) for c in self.field.cells}, zones,
+                           self.ui("wall_legend", lang))

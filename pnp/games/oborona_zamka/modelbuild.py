@@ -32,7 +32,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         across_flats=f["hex"]["across_flats"], rows=tuple(f["rows"]), mountain=cells(f["mountain"]),
         castle=cells(f["castle"]), wall_around=cells(f["wall_around"]),
         starts=frozen_map({side: cells(hexes) for side, hexes in f["starts"].items()}),
-        mirror=f["mirror"]["value"], mark=m("field"))
+        mirror=f["mirror"]["value"], mark=m("field"), colours=frozen_map(f.get("colours", {})))
     cmd = r["commander"]
     rules = Rules(
         first_player=r["first_player"]["value"], fight=r["fight"]["hit"], fight_over_wall=r["fight_over_wall"]["hit"],

@@ -29,11 +29,14 @@ PACK = GamePack(
     templates=bundled("templates", "oborona_zamka"),
     # the general checks that read only what every model has (texts, languages, marks)
     checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.oborona_zamka.checks"),
+    # in build order; the exporters take what the others share (pnp.build plans from that)
     renderers=(
+        "pnp.components.board_sheet",
         "pnp.games.oborona_zamka.render.models",
         "pnp.games.oborona_zamka.render.standees",
         "pnp.games.oborona_zamka.render.aids",
         "pnp.rulebook.renderer",
+        "pnp.exports.printshop", "pnp.exports.tts", "pnp.exports.preview",
     ),
     simulation="pnp.games.oborona_zamka.simulation",
     odds="pnp.games.oborona_zamka.odds_report",

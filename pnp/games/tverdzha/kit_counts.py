@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.components.card_family import deck
 from pnp.games.tverdzha.model import Game
 
 
@@ -53,6 +54,16 @@ def counts(game: Game) -> KitCounts:
         boards=1,
         dice=comp.dice,
     )
+
+
+def kit_rows(game: Game, lang: str) -> list[tuple[str, int]]:
+    """The preview's component list: each card family's deck, the pieces, board, mats and aids, the dice."""
+    c = counts(game)
+    rows = [(f.component, len(deck(f.cards(game, lang)))) for f in game.card_families]
+    rows += [("comp_tiles", c.land_tiles), ("comp_tokens", c.unit_tokens),
+             ("comp_markers", c.score_markers + c.storage_markers + c.first_player_markers),
+             ("comp_board", c.boards), ("comp_mats", c.castle_mats), ("comp_aids", c.aid_cards)]
+    return [(game.ui(k, lang), n) for k, n in rows] + [(game.ui("preview_dice", lang), c.dice)]
 
 
 def battle_deck(game: Game) -> list[str]:

@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import Any, Iterator, Mapping
 
 from pnp.components.board_graph import BoardGraph
-from pnp.components.board_spec import BoardSpec
+from pnp.components.board_spec import BoardLabels, BoardSpec
 from pnp.core import catalogue
 from pnp.core import templating as texts
 from pnp.games.tverdzha import ui_keys as ui_contract
@@ -430,6 +430,24 @@ class Game:
     def ui_fields(self, key: str) -> Mapping[str, str] | None:
         """The fields ui string `key` is given (name -> ui.NUMBER or ui.TEXT); None if no such string is printed."""
         return ui_contract.fields_for(key, {a.key: a.params for a in self.actions}, tuple(t.key for t in self.battle.timing))
+
+    # ---- the board as pnp's general board renderer reads it (board_sheet.BoardModel): ТВЕРДЖА
+    # prints its own lens board (render/board.py); general tools may draw the plain graph
+    @property
+    def board_spec(self) -> BoardSpec:
+        return self.board.spec
+
+    @property
+    def board_cell(self) -> float:
+        return self.print.board_cell
+
+    @property
+    def board_gap(self) -> float:
+        return self.print.board_gap
+
+    def board_labels(self, lang: str) -> BoardLabels:
+        """No names: the general renderer prints each land's id and position."""
+        return BoardLabels()
 
     def resource(self, rid: str) -> Resource:
         return _by_id(self.resources, rid)

@@ -8,7 +8,7 @@ from pnp.core.resources import bundled
 from pnp.games import GamePack
 from pnp.games.tverdzha.export_json import dumps
 from pnp.games.tverdzha.facts import facts
-from pnp.games.tverdzha.kit_counts import counts
+from pnp.games.tverdzha.kit_counts import counts, kit_rows
 from pnp.games.tverdzha.model import Game
 from pnp.games.tverdzha.modelbuild import build_game
 
@@ -47,6 +47,7 @@ PACK = GamePack(
     odds="pnp.games.tverdzha.odds_report",
     export=dumps,
     counts=lambda game: counts(game).as_dict(),
+    kit=kit_rows,
     summary=_summary,
     default=True,
     icons="pnp.games.tverdzha.render.icon_art",

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Mapping
 
+from pnp.components.board_spec import BoardLabels, BoardSpec, Space
 from pnp.components.card_family import CardFamily, CardRow, CardSpec
 from pnp.content.yamlload import Loaded
 from pnp.core import catalogue
@@ -58,6 +61,25 @@ class Vulyk:
         """Axial coordinates (q, r) of every cell, row by row."""
         n = self.radius
         return tuple((q, r) for r in range(-n, n + 1) for q in range(-n, n + 1) if abs(q + r) <= n)
+
+    # --- the board, as pnp's general board renderer reads it (pnp.components.board_sheet) ---
+
+    @cached_property
+    def board_spec(self) -> BoardSpec:
+        return BoardSpec("hex", tuple(Space(f"{q},{r}", (q, r)) for q, r in self.cells()))
+
+    @property
+    def board_cell(self) -> float:
+        """mm across a hex's flats (the content gives its circumradius)."""
+        return self.hex_mm * math.sqrt(3)
+
+    @property
+    def board_gap(self) -> float:
+        return 0.0
+
+    def board_labels(self, lang: str) -> BoardLabels:
+        """Each cell named by its axial coordinates, as players record a game."""
+        return BoardLabels({c.id: c.id for c in self.board_spec.cells})
 
 
 def flower_rows(game: Vulyk, family: CardFamily, lang: str) -> tuple[CardRow, ...]:

@@ -1,4 +1,4 @@
-"""ВУЛИК as a game pack: its own schema, model, icon and board renderer; pnp's card renderer
+"""ВУЛИК as a game pack: its own schema, model and icon; pnp's card renderer and board renderer
 and card checks; no rules engine."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ PACK = GamePack(
     templates=HERE / "templates",
     # pnp's checks of card layouts and of every card text's fit, for its one family
     checks=("pnp.checks.card_layouts", "pnp.checks.textfit"),
-    renderers=("pnp.components.cards", "pnp_vulyk.render"),
+    renderers=("pnp.components.cards", "pnp.components.board_sheet"),
     counts=_counts,
     summary=_summary,
     icons="pnp_vulyk.icons",

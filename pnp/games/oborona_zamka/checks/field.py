@@ -4,12 +4,12 @@ a mirror image that is a field of the same shape."""
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Iterator
 
+from pnp.components.board_graph import BoardGraph
 from pnp.core.errors import Problem, error
-from pnp.games.oborona_zamka.model import Game, axial
-from pnp.games.oborona_zamka.rules.field import Field, are_neighbours
+from pnp.games.oborona_zamka.model import Game, cell_id, ids
+from pnp.games.oborona_zamka.rules.field import Field
 
 ID = "field"
 
@@ -20,6 +20,7 @@ CODES = {
     "field-wall": "The fortress wall is not one joined piece, or it lets the attacker walk up to the castle.",
     "field-reach": "A hex no figure can ever reach.",
     "field-mirror": "The mirrored field is not a field of the same shape.",
+    "field-names": "`ui.hex_rows` does not give every row of the field a letter of its own (hexes are named by them).",
 }
 
 
@@ -39,10 +40,20 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
                             game.mark(*path))
     if bad:
         return  # the rest needs every hex on the field
+    yield from _names(game)
     yield from _starts(game)
     yield from _wall(game)
     if f.mirror:
         yield from _mirror(game)
+
+
+def _names(game: Game) -> Iterator[Problem]:
+    rows = len(game.field.rows)
+    for lang in game.languages:
+        letters = game.ui("hex_rows", lang).split()
+        if len(letters) < rows or len(set(letters[:rows])) < rows:
+            yield error("field-names", f"ui.hex_rows ({lang}): {rows} rows need {rows} different letters, "
+                        f"found {' '.join(letters[:rows]) or 'none'}", game.mark("ui", "hex_rows"))
 
 
 def _starts(game: Game) -> Iterator[Problem]:
@@ -74,65 +85,37 @@ def _wall(game: Game) -> Iterator[Problem]:
     if outside:
         yield error("field-castle", f"castle hex [{outside[0][0]}, {outside[0][1]}] is outside the wall "
                     "(list it in field.wall_around)", game.mark("field", "castle"))
-    field = Field(game.field_spec)
-    if not field.segments:
+    segments = Field(game.field_spec).joined  # which segments meet at a hex corner: the engine's rule
+    if not segments:
         yield error("field-wall", "the wall has no segment: field.wall_around encloses nothing", where)
         return
-    pieces = _groups(len(field.segments), field.joined)
+    wall = BoardGraph("graph", {str(i): (i, 0) for i in range(len(segments))},
+                      [(str(i), str(j)) for i, joined in enumerate(segments) for j in joined])
+    pieces = wall.components()
     if len(pieces) > 1:
         yield error("field-wall", f"the wall falls apart into {len(pieces)} pieces that are not joined at a corner", where)
+    graph, blocked = game.board_spec.graph, ids(f.mountain + f.castle)
+    starts = [ids(f.starts.get(side.id, ())) for side in game.sides]
     # the attacker, who cannot pass the wall, must not reach a hex beside the castle
-    attacker_reach = _reach(field, field.starts[0], through_walls=False)
-    beside = {cell for cell, _ in field.castle_side}
-    if attacker_reach & beside:
+    attacker_reach = graph.distances(starts[0], cross_walls=False, avoid=blocked)
+    beside = {n for c in ids(f.castle) for n in graph.neighbours(c, gates=False) if n not in blocked}
+    if beside & set(attacker_reach):
         yield error("field-wall", "the attacker can walk up to the castle without breaking the wall", where)
-    everyone = _reach(field, field.starts[0] + field.starts[1], through_walls=True)
-    for i, hex_ in enumerate(field.hexes):
-        if i not in field.blocked and i not in everyone:
-            row, col = game.field.cells[i]
+    everyone = graph.distances(starts[0] + starts[1], avoid=blocked)
+    for row, col in f.cells:
+        if cell_id((row, col)) not in blocked and cell_id((row, col)) not in everyone:
             yield error("field-reach", f"hex [{row}, {col}] cannot be reached from any start hex",
                         game.mark("field", "rows", row))
-
-
-def _groups(count: int, joined: tuple[tuple[int, ...], ...]) -> list[set[int]]:
-    seen: set[int] = set()
-    groups = []
-    for first in range(count):
-        if first in seen:
-            continue
-        group, todo = {first}, deque([first])
-        while todo:
-            for nxt in joined[todo.popleft()]:
-                if nxt not in group:
-                    group.add(nxt)
-                    todo.append(nxt)
-        seen |= group
-        groups.append(group)
-    return groups
-
-
-def _reach(field: Field, starts: tuple[int, ...], through_walls: bool) -> set[int]:
-    seen = set(starts)
-    todo = deque(starts)
-    while todo:
-        cell = todo.popleft()
-        for nxt, seg in field.links[cell]:
-            if nxt in seen or nxt in field.blocked or (seg >= 0 and not through_walls):
-                continue
-            seen.add(nxt)
-            todo.append(nxt)
-    return seen
 
 
 def _mirror(game: Game) -> Iterator[Problem]:
     """Left-right mirror: (row, col) -> (row, len(row) - 1 - col) must keep every pair of
     neighbours neighbours (the rows' lengths and offsets make that true or not)."""
-    f = game.field
-    image = {(r, c): (r, f.rows[r] - 1 - c) for r, c in f.cells}
-    for a in f.cells:
-        for b in f.cells:
-            if a < b and are_neighbours(axial(a), axial(b)) and not are_neighbours(axial(image[a]), axial(image[b])):
-                yield error("field-mirror", f"mirrored, the neighbours [{a[0]}, {a[1]}] and [{b[0]}, {b[1]}] are no "
-                            "longer neighbours: odd rows must be one hex shorter than even rows",
-                            game.mark("field", "mirror", "value"))
-                return
+    graph = game.board_spec.graph
+    at = {cell_id(c): c for c in game.field.cells}
+    for a, b in sorted((sorted((at[x], at[y])) for x, y in graph.pairs()), key=tuple):
+        if not graph.linked(graph.image(cell_id(a)), graph.image(cell_id(b))):
+            yield error("field-mirror", f"mirrored, the neighbours [{a[0]}, {a[1]}] and [{b[0]}, {b[1]}] are no "
+                        "longer neighbours: odd rows must be one hex shorter than even rows",
+                        game.mark("field", "mirror", "value"))
+            return

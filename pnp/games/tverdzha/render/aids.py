@@ -199,7 +199,15 @@ def sheet_text(game: Game, lang: str) -> SheetText:
 @register
 class AidsRenderer(Renderer):
     name = "aids"
+    shares = "aids"
     cost = 0.5
+
+    @staticmethod
+    def names(game: Game, lang: str) -> list[str]:
+        """The fronts' names in `masters` order (the preview's labels): per player, the round card,
+        the battle card."""
+        kinds = [game.ui(k, lang) for k in ("aid_round_title", "aid_battle_title")]
+        return [f"{kind} · {game.ui(f'player_{p.lower()}', lang)}" for p in game.players for kind in kinds]
 
     def masters(self, game: Game, ctx: RenderContext) -> tuple[list[str], list[str]]:
         """(fronts, backs) as SVG (the preview exporter reuses them)."""

@@ -197,6 +197,7 @@ def board_part(game: Game, lang: str, ink_saver: bool = False) -> tuple[Part, Pe
 @register
 class BoardRenderer(Renderer):
     name = "board"
+    shares = "table"  # its own lens board: a table image and a picture, not (yet) a print-shop board
     cost = 1.5
 
     def masters(self, game: Game, ctx: RenderContext) -> Part:

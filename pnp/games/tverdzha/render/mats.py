@@ -145,6 +145,7 @@ def mat_part(game: Game, player: str, lang: str, ink_saver: bool = False) -> tup
 @register
 class MatsRenderer(Renderer):
     name = "mats"
+    shares = "table"
     cost = 2.6
 
     def masters(self, game: Game, ctx: RenderContext) -> dict[str, Part]:

@@ -127,6 +127,7 @@ def sheets(game: Game, options) -> tuple[list[pdf.Page], list[pdf.Page]]:
 @register
 class TokensRenderer(Renderer):
     name = "tokens"
+    shares = "tokens"
     cost = 0.4
 
     def masters(self, game: Game, ctx: RenderContext) -> list[tuple[str, list[tuple[str, str]]]]:
