@@ -30,13 +30,6 @@ ALLOWED_IN_FUNCTIONS = {
         "only the equilibrium agent needs scipy's linear programs, whose import alone takes about a second",
 }
 
-#: general modules that still import a game, each being made general in issue 13 by the
-#: engineer who owns it; an entry that no longer applies fails below, so it is removed then
-PENDING_GAME_IMPORTS = {
-    "pnp.exports.preview": "B: the preview page",
-}
-
-
 def _module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -176,7 +169,7 @@ def test_no_import_cycle_among_pnp_modules():
 
 
 def test_general_code_imports_no_game_and_a_game_no_other_game():
-    bad, pending = [], set()
+    bad = []
     for module, (path, tree) in SOURCES.items():
         nodes = [*_top_level_imports(tree), *(node for _, node in _function_imports(tree))]
         for node in nodes:
@@ -184,13 +177,8 @@ def test_general_code_imports_no_game_and_a_game_no_other_game():
                 game, own = _game_of(target), _game_of(module)
                 if game is None or game == own or (module == "pnp.games" and target == "pnp.games"):
                     continue
-                if own is None and module in PENDING_GAME_IMPORTS:
-                    pending.add(module)
-                    continue
                 bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: imports {target}")
     assert bad == []
-    assert pending == set(PENDING_GAME_IMPORTS), \
-        f"these modules import no game any more: remove them from PENDING_GAME_IMPORTS: {set(PENDING_GAME_IMPORTS) - pending}"
 
 
 @pytest.mark.parametrize("source, expected", [
