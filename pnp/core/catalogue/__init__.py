@@ -56,7 +56,7 @@ FIELDS = table({
     "tile_step_1": "", "tile_step_2": "", "tile_step_3": "", "tile_step_4": "",
     "preview_all_fits": "", "preview_back": "", "preview_component": "", "preview_count": "",
     "preview_designs": "n# total#", "preview_files": "", "preview_files_count": "n#", "preview_hint": "",
-    "preview_kind_cards": "", "preview_kind_png": "", "preview_kind_print_shop": "", "preview_kind_svg": "",
+    "preview_kind_cards": "", "preview_kind_models": "", "preview_kind_png": "", "preview_kind_print_shop": "", "preview_kind_svg": "",
     "preview_kind_tokens": "", "preview_kind_tts": "", "preview_kit": "", "preview_pages": "n#",
     "preview_text_fit": "", "preview_title": "name", "preview_tts_hosted": "base", "preview_tts_local": "",
 })

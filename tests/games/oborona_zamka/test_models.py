@@ -13,7 +13,6 @@ from pnp.build import build
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.games.oborona_zamka.render.models import ModelsRenderer
 from pnp.games.oborona_zamka.render.papercraft import FOLD_WIDTH, MOUNTAIN_INK, VALLEY_INK
-from pnp.games.oborona_zamka.render.walls import hex_name
 from pnp.print import pdf
 from pnp.print.geometry import NO_PRINT_MARGIN, paper, pt_to_mm
 from pnp.print.tiling import CUT_INK
@@ -112,14 +111,14 @@ def test_labels_are_extractable_in_the_build_language(kit):
     lang, _, data, _ = kit
     walls = " ".join(text(data, 1).split())
     for a, b in GAME.field.walls():
-        assert f"{hex_name(GAME, a)} · {hex_name(GAME, b)}" in walls
+        assert f"{GAME.hex_name(a, lang)} · {GAME.hex_name(b, lang)}" in walls
     assert walls.count(GAME.ui("models_spare", lang)) == 2 * GAME.components.spare_wall_segments
     assert f"{GAME.ui('models_title', lang)} · {GAME.ui('print_page', lang, page=1, pages=2)}" in walls
     for key in ("models_cut", "models_valley", "models_mountain", "models_glue"):
         assert GAME.ui(key, lang) in walls
     castle = " ".join(text(data, 2).split())
     for cell in GAME.field.castle:
-        assert hex_name(GAME, cell) in castle
+        assert GAME.hex_name(cell, lang) in castle
     assert " ".join(GAME.ui("print_scale", lang).split()) in castle
 
 
@@ -162,4 +161,4 @@ def test_the_wall_pieces_are_shared_as_two_sided_pieces_one_edge_long(tmp_path):
         for face in (piece.front, piece.back):
             assert all(abs(a - b) < 0.001 for a, b in zip(pdf.svg_size_mm(face), (piece.width, piece.height)))
     a, b = GAME.field.walls()[0]
-    assert pieces[0].name == f"{GAME.ui('wall', 'ru')} {hex_name(GAME, a)} · {hex_name(GAME, b)}"
+    assert pieces[0].name == f"{GAME.ui('wall', 'ru')} {GAME.hex_name(a, 'ru')} · {GAME.hex_name(b, 'ru')}"

@@ -17,7 +17,6 @@ from pnp.art import svg
 from pnp.art.draw import Pen, centred_text
 from pnp.games.oborona_zamka.model import Game, RowCol, cell_id
 from pnp.games.oborona_zamka.render.papercraft import Net, cut, glue, merlons, mountain, stones
-from pnp.games.oborona_zamka.render.walls import hex_name
 
 TOWER_SHARE = 0.7  # tower across flats, of the hex's
 TOWER_HEIGHT_SHARE = 1.8  # of the hex's across-flats: 61 mm, above the standees
@@ -46,7 +45,7 @@ class Geometry:
 
 def tower_net(game: Game, lang: str, pen: Pen, cell: RowCol) -> Net:
     """The half-tower on `cell`: six sides with merlons, a side tab, a floor under side 1 with tabs."""
-    name = hex_name(game, cell)
+    name = game.hex_name(cell, lang)
     g = Geometry(game)
     s, h, c = g.side, g.height, g.crenel
     tab, floor_tab = SIDE_TAB_SHARE * s, FLOOR_TAB_SHARE * s

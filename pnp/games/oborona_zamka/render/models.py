@@ -17,7 +17,6 @@ from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.games.oborona_zamka.model import Game
 from pnp.games.oborona_zamka.render import castle, steps, walls
 from pnp.games.oborona_zamka.render.papercraft import Net, legend
-from pnp.games.oborona_zamka.render.walls import hex_name
 from pnp.print import pdf
 from pnp.print.geometry import Box, paper as get_paper
 from pnp.print.sheetmarks import Slot, first_fit, label_blocks, put, scale_bar_blocks, svg_page
@@ -64,7 +63,7 @@ def sheets(game: Game, lang: str, paper: str, ink_saver: bool) -> tuple[list[pdf
     pen = Pen(ink_saver)
     wall_nets = walls.wall_nets(game, lang, ink_saver)
     castle_nets = castle.castle_nets(game, lang, ink_saver)
-    names = tuple(hex_name(game, c) for c in game.field.castle)
+    names = tuple(game.hex_name(c, lang) for c in game.field.castle)
     key = legend(game, lang, area.w)
     pages_blocks = [
         [wall_nets, [key], [steps.wall_steps(game, lang, pen, area.w, wall_nets[0])]],

@@ -38,12 +38,6 @@ PARTS = 5  # merlon, crenel, merlon, crenel, merlon
 NAME_PT, NUMBER_PT, FOOT_PT = 6.5, 5.0, 5.0
 
 
-def hex_name(game: Game, cell: RowCol) -> str:
-    """A hex as the printed field names it: the board's label for it, else its id ('7-2')."""
-    space = next(s for s in game.board_spec.cells if s.id == cell_id(cell))
-    return space.label or space.id
-
-
 def edge(game: Game) -> float:
     """The printed hex edge in mm: a wall segment spans exactly one."""
     return game.field.across_flats / math.sqrt(3)
@@ -71,7 +65,7 @@ class Geometry:
 
 def wall_net(game: Game, lang: str, pen: Pen, segment: tuple[RowCol, RowCol] | None, number: int) -> Net:
     """The net of one wall piece: `segment` the two hexes it stands between (None: a spare)."""
-    names = (hex_name(game, segment[0]), hex_name(game, segment[1])) if segment else None
+    names = (game.hex_name(segment[0], lang), game.hex_name(segment[1], lang)) if segment else None
     g = Geometry(game)
     L, f, H, t, c, x0 = g.length, g.foot, g.height, g.tab, g.chamfer, g.tab
     ridge, bottom = f + H, f + 2 * H
@@ -147,7 +141,7 @@ def _labels(game: Game, lang: str, pen: Pen, g: Geometry, names: tuple[str, str]
 def wall_face(game: Game, lang: str, pen: Pen, segment: tuple[RowCol, RowCol] | None, number: int) -> str:
     """A wall piece as it stands (both faces look alike), an SVG document: stone, merlons, words."""
     g = Geometry(game)
-    names = (hex_name(game, segment[0]), hex_name(game, segment[1])) if segment else None
+    names = (game.hex_name(segment[0], lang), game.hex_name(segment[1], lang)) if segment else None
     outline = merlons(0, g.length, 0, g.crenel, PARTS, True) + [(g.length, g.height), (0, g.height)]
     clip = svg.wrap(svg.polygon(outline), "clipPath", id="wall-face")
     body = stones(pen, 0, 0, g.length, g.height, g.height / 5) + _face_words(
@@ -160,7 +154,7 @@ def wall_pieces(game: Game, lang: str, ink_saver: bool) -> tuple[Piece, ...]:
     pen, g = Pen(ink_saver), Geometry(game)
     pieces = []
     for number, segment in enumerate(segments(game), start=1):
-        names = (hex_name(game, segment[0]), hex_name(game, segment[1])) if segment else None
+        names = (game.hex_name(segment[0], lang), game.hex_name(segment[1], lang)) if segment else None
         face = wall_face(game, lang, pen, segment, number)
         pieces.append(Piece(_slug(segment, number), _title(game, lang, names), "wall", face, face, g.length, g.height))
     return tuple(pieces)

@@ -3,7 +3,7 @@
 Templates hold no number: thresholds are printed as the faces that succeed (worked out
 here from the model's threshold, modifier and the natural-six rule, the way the engine
 reads them), counts come from the pack's `counts`, and a hex is named as the field
-diagram prints it (`hex_name`).
+diagram and the printed field print it (`Game.hex_name`).
 """
 
 from __future__ import annotations
@@ -15,19 +15,10 @@ from babel.numbers import format_decimal
 from pnp.core import i18n
 from pnp.core.templating import fill
 from pnp.games import pack_of
-from pnp.games.oborona_zamka.model import cell_id
 from pnp.rulebook.build_error import RulebookError
 
 FACES = range(1, 7)  # a d6
 MINUS = "\u2212"
-
-
-def hex_name(spec, hex_id: str) -> str:
-    """A hex as the field diagram and the printed field name it: its label, else its id."""
-    space = next((s for s in spec.cells if s.id == hex_id), None)
-    if space is None:
-        raise RulebookError(f"the rulebook names hex {hex_id!r}, which the field does not have")
-    return space.label or space.id
 
 
 class Facts:
@@ -93,7 +84,10 @@ class Facts:
     # --- the field ----------------------------------------------------------------
     def hex(self, cell) -> str:
         """A hex of the content ((row, column)) as the diagram names it."""
-        return hex_name(self.game.board_spec, cell_id(cell) if isinstance(cell, tuple) else cell)
+        row_col = cell if isinstance(cell, tuple) else tuple(map(int, cell.split("-")))
+        if row_col not in self.game.field.cells:
+            raise RulebookError(f"the rulebook names hex {cell!r}, which the field does not have")
+        return self.game.hex_name(row_col, self.lang)
 
     def hexes(self, cells) -> str:
         return i18n.join([self.hex(c) for c in cells], self.lang)

@@ -34,10 +34,10 @@ def _map_fonts() -> None:
     register_reportlab_fonts()
 
 
-def field_drawing(game, ink_saver: bool, cell: float = CELL) -> Drawing:
+def field_drawing(game, lang: str, ink_saver: bool, cell: float = CELL) -> Drawing:
     """The field as a reportlab Drawing, `cell` mm across a hex's flats."""
     _map_fonts()
-    part = board_part(game.board_spec, cell, 0.0, ink_saver)
+    part = board_part(game.board_spec, cell, 0.0, ink_saver, game.board_labels(lang))
     drawing = svg2rlg(io.BytesIO(part.svg().encode("utf-8")))
     if drawing is None:
         raise RulebookError("the field diagram could not be read as SVG")

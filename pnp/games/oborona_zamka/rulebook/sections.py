@@ -50,7 +50,7 @@ def balance(book: Book) -> list[Flowable]:
 
 
 def field(book: Book) -> list[Flowable]:
-    return [field_drawing(book.game, book.ink_saver), book.cell(book.labels("field.caption"), "caption")]
+    return [field_drawing(book.game, book.lang, book.ink_saver), book.cell(book.labels("field.caption"), "caption")]
 
 
 def figures(book: Book) -> dict:
@@ -68,7 +68,7 @@ def cover(book: Book) -> list[Flowable]:
         Spacer(1, mm_to_pt(4)),
         para(lab("cover.meta"), s["cover-meta"], last_pair=0),
         Spacer(1, mm_to_pt(12)),
-        field_drawing(g, book.ink_saver, COVER_CELL),
+        field_drawing(g, book.lang, book.ink_saver, COVER_CELL),
         Spacer(1, mm_to_pt(10)),
         para(lab("cover.rulebook"), s["cover-sub"], last_pair=0),
     ]
