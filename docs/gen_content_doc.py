@@ -405,22 +405,22 @@ def _effects_table(game) -> list[str]:
     return rows
 
 
-def _example_output(text: str) -> str:
-    broken = text.replace("  - id: onslaught\n    name: {uk: Натиск}\n    count: 2", "  - id: onslaught\n    name: {uk: Натиск}\n    count: 1", 1)
-    assert broken != text, "the example needs the Натиск card as shipped"
-    loaded, problems = yamlload.parse_yaml(broken, SHOWN)
-    game = build_game(loaded, SHOWN)
-    problems = [p for p in checks.run_all(game, "uk") if p.code in ("deck-size", "card-count")]
-    lines = [p.format() for p in problems]
-    lines.append(f"{SHOWN}: {len(problems)} errors, 0 warnings")
-    return "\n".join(lines)
+def check_example(text: str, old: str, new: str, build, lang: str, shown: str, codes=None) -> str:
+    """What `pnp check` prints for the shipped `text` with `old` changed to `new` (only the
+    problems of `codes`, if given): the guides' example, made by the real checks."""
+    broken = text.replace(old, new, 1)
+    assert broken != text, f"the example needs {old!r} as shipped"
+    loaded, _ = yamlload.parse_yaml(broken, shown)
+    problems = [p for p in checks.run_all(build(loaded, shown), lang) if codes is None or p.code in codes]
+    return "\n".join([p.format() for p in problems] + [f"{shown}: {len(problems)} errors, 0 warnings"])
 
 
-def _codes() -> list[str]:
+def _codes(check_packages: tuple[str, ...] = PACK.checks) -> list[str]:
+    """Every problem code `pnp check` can give for a game whose pack names `check_packages`."""
     rows = ["| Code | Stage | Meaning |", "|---|---|---|"]
     for stage, table in (("loading", yamlload.CODES), ("format", schema_mod.CODES), ("`--sim` file", simfile.CODES)):
         rows += [f"| `{c}` | {stage} | {_cell(m)} |" for c, m in table.items()]
-    for module in checks.modules(PACK.checks):
+    for module in checks.modules(check_packages):
         rows += [f"| `{c}` | {module.ID} | {_cell(m)} |" for c, m in module.CODES.items()]
     rows += [f"| `{c}` | checks | {_cell(m)} |" for c, m in checks.CODES.items()]
     return rows
@@ -446,21 +446,27 @@ def render() -> str:
     parts += [LAYOUTS, *_kinds(), ""]
     parts += ["## Effect keys", "", "An effect is `{key, params, text}`. The keys the engine knows, with their parameters",
               "(`int` a whole number, `resource` a resource id, `cost` a map resource -> amount):", "", *_effects_table(game), ""]
-    parts += [READING.format(example=_example_output(text)), "### Problem codes", "", *_codes(), ""]
+    parts += [READING.format(example=check_example(
+        text, "  - id: onslaught\n    name: {uk: Натиск}\n    count: 2", "  - id: onslaught\n    name: {uk: Натиск}\n    count: 1",
+        build_game, "uk", SHOWN, ("deck-size", "card-count"))), "### Problem codes", "", *_codes(), ""]
     return "\n".join(parts)
 
 
-def main(argv: list[str]) -> int:
-    doc = render()
+def write(target: Path, doc: str, script: str, argv: list[str]) -> int:
+    """Write a generated guide, or with --check exit 1 if the committed one differs."""
     if "--check" in argv:
-        current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
+        current = target.read_text(encoding="utf-8") if target.exists() else ""
         if current != doc:
-            print(f"{TARGET.relative_to(ROOT)} is out of date; run: python docs/gen_content_doc.py", file=sys.stderr)
+            print(f"{target.relative_to(ROOT)} is out of date; run: python docs/{script}", file=sys.stderr)
             return 1
         return 0
-    TARGET.write_text(doc, encoding="utf-8")
-    print(f"wrote {TARGET.relative_to(ROOT)} ({len(doc.splitlines())} lines)")
+    target.write_text(doc, encoding="utf-8")
+    print(f"wrote {target.relative_to(ROOT)} ({len(doc.splitlines())} lines)")
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return write(TARGET, render(), "gen_content_doc.py", argv)
 
 
 if __name__ == "__main__":

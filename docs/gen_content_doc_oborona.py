@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "docs"))
 
-from gen_content_doc import _cell, _sections  # noqa: E402
-from pnp import checks, games  # noqa: E402
+from gen_content_doc import _cell, _codes, _sections, check_example, write  # noqa: E402
+from pnp import games  # noqa: E402
 from pnp.content import schema as schema_mod, yamlload  # noqa: E402
 from pnp.games.oborona_zamka import reference  # noqa: E402
 from pnp.games.oborona_zamka.checks.original import WHERE  # noqa: E402
@@ -188,7 +188,8 @@ forbidden value is `tests/games/oborona_zamka/test_oborona_rule_facts.py`.
 
 ## Problem codes
 
-The loader's (the file and its YAML), the format's (the schema) and the game's checks':
+The loader's (the file and its YAML), the format's (the schema), a `--sim` file's and the
+game's checks':
 
 """
 
@@ -213,27 +214,6 @@ def _decisions(game) -> list[str]:
     return rows
 
 
-def _example(text: str) -> str:
-    broken = text.replace("  size: {value: 5}", "  size: {value: 4}", 1)
-    assert broken != text, "the example needs the army size as shipped"
-    loaded, problems = yamlload.parse_yaml(broken, SHOWN)
-    game = build_game(loaded, SHOWN)
-    found = problems + checks.run_all(game, "ru")
-    lines = [p.format() for p in found]
-    lines.append(f"{SHOWN}: {len(found)} errors, 0 warnings")
-    return "\n".join(lines)
-
-
-def _codes() -> list[str]:
-    rows = ["| Code | Check | Meaning |", "|---|---|---|"]
-    for stage, table in (("loading", yamlload.CODES), ("format", schema_mod.CODES)):
-        rows += [f"| `{c}` | {stage} | {_cell(m)} |" for c, m in table.items()]
-    for module in checks.modules(PACK.checks):
-        rows += [f"| `{c}` | {module.ID} | {_cell(m)} |" for c, m in module.CODES.items()]
-    rows += [f"| `{c}` | checks | {_cell(m)} |" for c, m in checks.CODES.items()]
-    return rows
-
-
 def render() -> str:
     text = PACK.content.read_text(encoding="utf-8")
     loaded, problems = yamlload.parse_yaml(text, SHOWN)
@@ -248,20 +228,12 @@ def render() -> str:
              "of `game.languages`.", ""]
     parts += ["\n\n".join(_sections(text, loaded.data, schema, MEANINGS)), ""]
     parts += [*_decisions(game), ""]
-    parts += [READING.format(example=_example(text)), *_codes(), ""]
+    parts += [READING.format(example=check_example(text, "  size: {value: 5}", "  size: {value: 4}", build_game, "ru", SHOWN)), *_codes(PACK.checks), ""]
     return "\n".join(parts)
 
 
 def main(argv: list[str]) -> int:
-    doc = render()
-    if "--check" in argv:
-        if (TARGET.read_text(encoding="utf-8") if TARGET.exists() else "") != doc:
-            print(f"{TARGET.relative_to(ROOT)} is out of date; run: python docs/gen_content_doc_oborona.py", file=sys.stderr)
-            return 1
-        return 0
-    TARGET.write_text(doc, encoding="utf-8")
-    print(f"wrote {TARGET.relative_to(ROOT)} ({len(doc.splitlines())} lines)")
-    return 0
+    return write(TARGET, render(), "gen_content_doc_oborona.py", argv)
 
 
 if __name__ == "__main__":
