@@ -19,7 +19,8 @@ CODES = {
 
 def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
     f = game.field
-    lists = {("mountain",): f.mountain, ("castle",): f.castle, ("wall_around",): f.wall_around}
+    lists: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {
+        ("mountain",): f.mountain, ("castle",): f.castle, ("wall_around",): f.wall_around}
     lists.update({("starts", side): hexes for side, hexes in f.starts.items()})
     for path, hexes in lists.items():
         first: dict[tuple[int, int], int] = {}
