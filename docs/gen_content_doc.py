@@ -238,8 +238,8 @@ def _schema() -> dict:
     return schema_mod.schema(PACK.schema)
 
 
-def _resolve(node: dict) -> tuple[dict, str | None]:
-    """Follow a $ref into $defs; return (schema, name of the def or None)."""
+def _resolve(node: dict, schema: dict | None = None) -> tuple[dict, str | None]:
+    """Follow a $ref into $defs (of `schema`, ТВЕРДЖА's by default); return (schema, name of the def or None)."""
     if "$ref" in node and not node["$ref"].startswith("#"):  # pnp's general part: base.schema.json
         target = schema_mod.schema()
         for key in node["$ref"].split("#/", 1)[1].split("/"):
@@ -247,26 +247,26 @@ def _resolve(node: dict) -> tuple[dict, str | None]:
         return target, None
     if "$ref" in node:
         name = node["$ref"].rsplit("/", 1)[-1]
-        return _schema()["$defs"][name], name
+        return (schema or _schema())["$defs"][name], name
     return node, None
 
 
-def _type(node: dict) -> str:
-    target, ref = _resolve(node)
+def _type(node: dict, schema: dict | None = None) -> str:
+    target, ref = _resolve(node, schema)
     if ref in ("text", "cost", "counts", "id", "note", "pos", "params", "effect", "step", "lang"):
         return f"[{ref}](#{ref})"
     if "enum" in target:
         return " \\| ".join(f"`{v}`" for v in target["enum"])
     kind = target.get("type", "")
     if kind == "array":
-        return f"list of {_type(target['items'])}"
+        return f"list of {_type(target['items'], schema)}"
     if kind == "object" and "properties" not in target and isinstance(target.get("additionalProperties"), dict):
-        return f"map of {_type(target['additionalProperties'])}"
+        return f"map of {_type(target['additionalProperties'], schema)}"
     return {"integer": "whole number", "number": "number", "string": "text", "boolean": "true / false", "object": "mapping"}.get(kind, kind)
 
 
-def _limits(node: dict) -> str:
-    target, _ = _resolve(node)
+def _limits(node: dict, schema: dict | None = None) -> str:
+    target, _ = _resolve(node, schema)
     if target.get("type") == "array":
         parts = []
         if "minItems" in target:
@@ -280,28 +280,30 @@ def _limits(node: dict) -> str:
     return ""
 
 
-def _fields(node: dict, path: str, samples: list) -> Iterator[tuple[str, dict, bool, Any]]:
+def _fields(node: dict, path: str, samples: list, schema: dict | None = None) -> Iterator[tuple[str, dict, bool, Any]]:
     """(dotted path, schema, required, example value) for every named field below `node`.
 
     `samples` are the values the shipped content has at `path` (every item of a list), so
     a field's example comes from the first item that has it. Notes are left out: any
     mapping may have one.
     """
-    target, _ = _resolve(node)
+    target, _ = _resolve(node, schema)
     if target.get("type") == "array" and isinstance(target.get("items"), dict):
-        item, _ = _resolve(target["items"])
+        item, _ = _resolve(target["items"], schema)
         items = [x for sample in samples if isinstance(sample, list) for x in sample]
-        yield from _fields(item, path + "[]", items)
+        yield from _fields(item, path + "[]", items, schema)
         return
+    for i, item in enumerate(target.get("prefixItems", ())):  # a list whose items differ by position
+        yield from _fields(item, f"{path}[{i}]", [s[i] for s in samples if isinstance(s, list) and len(s) > i], schema)
     required = set(target.get("required", ()))
     for key, sub in target.get("properties", {}).items():
         if key == "note":
             continue
         values = [x[key] for x in samples if isinstance(x, dict) and key in x]
         yield f"{path}.{key}", sub, key in required, values[0] if values else None
-        sub_target, ref = _resolve(sub)
+        sub_target, ref = _resolve(sub, schema)
         if ref is None or ref in ("small_int", "count", "per_player", "size_mm"):
-            yield from _fields(sub_target, f"{path}.{key}", values)
+            yield from _fields(sub_target, f"{path}.{key}", values, schema)
 
 
 def _flow(value: Any) -> str:
@@ -339,20 +341,25 @@ def _excerpt(text: str, node: yaml.Node, key_line: int) -> str:
     return "\n".join(body)
 
 
-def _sections(text: str, data: dict) -> Iterator[str]:
+def _sections(text: str, data: dict, schema: dict | None = None, meanings: dict | None = None) -> Iterator[str]:
+    """Each top-level section of `schema` (ТВЕРДЖА's by default): its fields' table and its
+    YAML in the shipped `text`. `meanings` (path -> text) says what a field is where the
+    schema has no description."""
+    schema, meanings = schema or _schema(), meanings or {}
     root = yaml.compose(text, Loader=yaml.SafeLoader)
     nodes = {k.value: (k, v) for k, v in root.value}
-    props = _schema()["properties"]
+    props = schema["properties"]
     for name, node in props.items():
-        target, _ = _resolve(node)
-        out = [f"### `{name}`", "", node.get("description") or target.get("description", "")]
-        rows = list(_fields(node, name, [data[name]] if name in data else []))
+        target, _ = _resolve(node, schema)
+        out = [f"### `{name}`", "", node.get("description") or target.get("description", "") or meanings.get(name, "")]
+        rows = list(_fields(node, name, [data[name]] if name in data else [], schema))
         if rows:
             out += ["", "| Field | Type | Required | Range | Example | What it is |", "|---|---|---|---|---|---|"]
             for path, sub, required, value in rows:
-                sub_target, _ = _resolve(sub)
-                desc = sub.get("description") or sub_target.get("description", "")
-                out.append(f"| `{path}` | {_type(sub)} | {'yes' if required else ''} | {_limits(sub)} | {_flow(value)} | {_cell(desc)} |")
+                sub_target, _ = _resolve(sub, schema)
+                desc = sub.get("description") or sub_target.get("description", "") or meanings.get(path, "")
+                out.append(f"| `{path}` | {_type(sub, schema)} | {'yes' if required else ''} | {_limits(sub, schema)} "
+                           f"| {_flow(value)} | {_cell(desc)} |")
         if name in nodes:
             key, value = nodes[name]
             out += ["", "```yaml", _excerpt(text, value, key.start_mark.line), "```"]
@@ -398,22 +405,22 @@ def _effects_table(game) -> list[str]:
     return rows
 
 
-def _example_output(text: str) -> str:
-    broken = text.replace("  - id: onslaught\n    name: {uk: Натиск}\n    count: 2", "  - id: onslaught\n    name: {uk: Натиск}\n    count: 1", 1)
-    assert broken != text, "the example needs the Натиск card as shipped"
-    loaded, problems = yamlload.parse_yaml(broken, SHOWN)
-    game = build_game(loaded, SHOWN)
-    problems = [p for p in checks.run_all(game, "uk") if p.code in ("deck-size", "card-count")]
-    lines = [p.format() for p in problems]
-    lines.append(f"{SHOWN}: {len(problems)} errors, 0 warnings")
-    return "\n".join(lines)
+def check_example(text: str, old: str, new: str, build, lang: str, shown: str, codes=None) -> str:
+    """What `pnp check` prints for the shipped `text` with `old` changed to `new` (only the
+    problems of `codes`, if given): the guides' example, made by the real checks."""
+    broken = text.replace(old, new, 1)
+    assert broken != text, f"the example needs {old!r} as shipped"
+    loaded, _ = yamlload.parse_yaml(broken, shown)
+    problems = [p for p in checks.run_all(build(loaded, shown), lang) if codes is None or p.code in codes]
+    return "\n".join([p.format() for p in problems] + [f"{shown}: {len(problems)} errors, 0 warnings"])
 
 
-def _codes() -> list[str]:
+def _codes(check_packages: tuple[str, ...] = PACK.checks) -> list[str]:
+    """Every problem code `pnp check` can give for a game whose pack names `check_packages`."""
     rows = ["| Code | Stage | Meaning |", "|---|---|---|"]
     for stage, table in (("loading", yamlload.CODES), ("format", schema_mod.CODES), ("`--sim` file", simfile.CODES)):
         rows += [f"| `{c}` | {stage} | {_cell(m)} |" for c, m in table.items()]
-    for module in checks.modules(PACK.checks):
+    for module in checks.modules(check_packages):
         rows += [f"| `{c}` | {module.ID} | {_cell(m)} |" for c, m in module.CODES.items()]
     rows += [f"| `{c}` | checks | {_cell(m)} |" for c, m in checks.CODES.items()]
     return rows
@@ -439,21 +446,27 @@ def render() -> str:
     parts += [LAYOUTS, *_kinds(), ""]
     parts += ["## Effect keys", "", "An effect is `{key, params, text}`. The keys the engine knows, with their parameters",
               "(`int` a whole number, `resource` a resource id, `cost` a map resource -> amount):", "", *_effects_table(game), ""]
-    parts += [READING.format(example=_example_output(text)), "### Problem codes", "", *_codes(), ""]
+    parts += [READING.format(example=check_example(
+        text, "  - id: onslaught\n    name: {uk: Натиск}\n    count: 2", "  - id: onslaught\n    name: {uk: Натиск}\n    count: 1",
+        build_game, "uk", SHOWN, ("deck-size", "card-count"))), "### Problem codes", "", *_codes(), ""]
     return "\n".join(parts)
 
 
-def main(argv: list[str]) -> int:
-    doc = render()
+def write(target: Path, doc: str, script: str, argv: list[str]) -> int:
+    """Write a generated guide, or with --check exit 1 if the committed one differs."""
     if "--check" in argv:
-        current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
+        current = target.read_text(encoding="utf-8") if target.exists() else ""
         if current != doc:
-            print(f"{TARGET.relative_to(ROOT)} is out of date; run: python docs/gen_content_doc.py", file=sys.stderr)
+            print(f"{target.relative_to(ROOT)} is out of date; run: python docs/{script}", file=sys.stderr)
             return 1
         return 0
-    TARGET.write_text(doc, encoding="utf-8")
-    print(f"wrote {TARGET.relative_to(ROOT)} ({len(doc.splitlines())} lines)")
+    target.write_text(doc, encoding="utf-8")
+    print(f"wrote {target.relative_to(ROOT)} ({len(doc.splitlines())} lines)")
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return write(TARGET, render(), "gen_content_doc.py", argv)
 
 
 if __name__ == "__main__":

@@ -75,12 +75,15 @@ def _flow(value) -> str:
 class Patched:
     text: str
     edit_lines: list[int] = field(default_factory=list)  # line where each edit landed
+    edit_cols: list[int] = field(default_factory=list)  # 1-based column where each edit began
 
 
 def _splice(doc: Patched, start: int, end: int, new: str) -> int:
-    """Replace text[start:end] by `new`; shift earlier edits' lines; return the edit's line."""
+    """Replace text[start:end] by `new`; shift earlier edits' lines; return the edit's line
+    (its column goes to `doc.edit_cols`)."""
     old = doc.text[start:end]
     line = doc.text.count("\n", 0, start) + 1
+    doc.edit_cols.append(start - doc.text.rfind("\n", 0, start))
     delta = new.count("\n") - old.count("\n")
     last_old_line = line + old.count("\n")
     doc.edit_lines = [ln + delta if ln > last_old_line else ln for ln in doc.edit_lines]
@@ -143,6 +146,7 @@ def apply(text: str, edits: list[dict]) -> Patched:
             line = _replace(doc, edit["replace"], edit["with"])
         elif "append" in edit:
             line = doc.text.count("\n") + 1
+            doc.edit_cols.append(1)
             doc.text += edit["append"]
         else:
             raise ValueError(f"unknown edit {edit!r}")
@@ -174,14 +178,18 @@ def read_expect(path: Path) -> Expect:
 
 
 def resolve(where: str, doc: Patched | None) -> tuple[int, int | None]:
-    """`12:7`, `12`, `@2` (edit 2), `@2+1` (a line below it), `@battle_deck.size` -> (line, col or None)."""
+    """`12:7`, `12`, `@2` (edit 2), `@2+1` (a line below it), `@battle_deck.size` -> (line, col or None);
+    a `^` after `@2` or `@path` asks for the column too: where the edit began, where the value starts."""
     if not where.startswith("@"):
         line, _, col = where.partition(":")
         return int(line), int(col) if col else None
     assert doc is not None, f"{where}: @ needs a patch case"
     ref, _, offset = where[1:].partition("+")
+    exact = ref.endswith("^")
+    ref = ref.rstrip("^")
     if ref.isdigit():
-        line = doc.edit_lines[int(ref) - 1]
+        line, col = doc.edit_lines[int(ref) - 1], doc.edit_cols[int(ref) - 1]
     else:
-        line = line_of(doc.text, ref)
-    return line + int(offset or 0), None
+        mark = find(doc.text, ref)[1].start_mark
+        line, col = mark.line + 1, mark.column + 1
+    return line + int(offset or 0), col if exact and not offset else None

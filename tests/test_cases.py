@@ -15,6 +15,7 @@ import yaml
 from click.testing import CliRunner
 
 import casekit
+from pnp import games
 from pnp.cli import main
 from pnp.content import default_content
 
@@ -47,15 +48,22 @@ GENERATED = {
 
 
 def _cases() -> list[str]:
-    return sorted(p.stem for p in CASES.glob("*.expect"))
+    """The default game's cases by name; another game's as `GAME-ID/NAME` (its sub-folder)."""
+    return sorted(p.relative_to(CASES).with_suffix("").as_posix() for p in CASES.glob("**/*.expect"))
+
+
+def _base(name: str) -> Path:
+    """The shipped content a case patches: the sub-folder's game, or the default game."""
+    folder = Path(name).parent.name
+    return games.pack(folder).content if folder else default_content()
 
 
 def _source(name: str, tmp_path: Path) -> tuple[Path, casekit.Patched | None]:
-    target = tmp_path / "tverdzha.yaml"
+    target = tmp_path / _base(name).name
     patch, full = CASES / f"{name}.patch", CASES / f"{name}.yaml"
     if patch.exists():
         spec = yaml.safe_load(patch.read_text(encoding="utf-8"))
-        doc = casekit.apply(default_content().read_text(encoding="utf-8"), spec["edits"])
+        doc = casekit.apply(_base(name).read_text(encoding="utf-8"), spec["edits"])
         target.write_text(doc.text, encoding="utf-8")
         return target, doc
     if full.exists():
@@ -72,7 +80,8 @@ def test_every_case_has_a_source_and_the_corpus_is_big_enough():
     for name in names:
         sources = [(CASES / f"{name}.patch").exists(), (CASES / f"{name}.yaml").exists(), name in GENERATED]
         assert sum(sources) == 1, name
-    orphans = {p.stem for p in CASES.glob("*.patch")} | {p.stem for p in CASES.glob("*.yaml")} | set(GENERATED)
+    sources = [p.relative_to(CASES).with_suffix("").as_posix() for p in (*CASES.glob("**/*.patch"), *CASES.glob("**/*.yaml"))]
+    orphans = set(sources) | set(GENERATED)
     assert orphans <= set(names), f"case files without a .expect: {sorted(orphans - set(names))}"
 
 

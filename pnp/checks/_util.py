@@ -39,8 +39,15 @@ def note_for(game: Marked, *path) -> str:
 _RULES_WORD = re.compile(r"\brules?\b|правил", re.IGNORECASE)
 
 
+#: a quotation of the rules («5, 6 – противник повержен») names the rules' numbers, not a new value
+_QUOTE = re.compile(r"«[^»]*»")
+
+
 def _mentions(note: str, value: Any) -> bool:
-    return re.search(rf"(?<![\w.]){re.escape(str(value))}(?![\w])", note) is not None
+    """Does the note name `value` in its own words? Not inside a quotation of the rules, and
+    not as a modifier ("+1" names a bonus, not the value 1)."""
+    own = _QUOTE.sub(" ", note)
+    return re.search(rf"(?<![\w.+\-−]){re.escape(str(value))}(?![\w])", own) is not None
 
 
 def explained(game: Marked, path: tuple, value: Any, rules: Any = None, cite_rules: bool = True) -> bool:

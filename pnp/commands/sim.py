@@ -67,7 +67,7 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
     else:
         result = simulate(source, specs, precision=precision / 100, max_games=max_games or MAX_GAMES, **run_plan)
     _add_kit(game, result)
-    click.echo(summary_text(result, sim.headline_peaks))
+    click.echo(summary_text(result, sim))
     return _outputs(game, result, json_out, report, check_kit)
 
 
@@ -130,14 +130,14 @@ def _usage(message: str) -> int:
     return 2
 
 
-def summary_text(result: dict, headline_peaks=()) -> str:
-    """The few lines a designer reads first."""
+def summary_text(result: dict, sim) -> str:
+    """The few lines a designer reads first: the general ones, then the game's (its Simulation)."""
     st = result["stats"]
     lines = [f"{st['games']} games, agents {', '.join(result['meta']['agents'])}, seed {result['meta']['seed']}"]
     seats = [k for k in st["seats"] if k != "none"]
     for seat in seats:
         r = st["seats"][seat]
-        lines.append(f"  seat {seat} wins {_pct(r)}")
+        lines.append(f"  {sim.seat_label(seat)} wins {_pct(r)}")
     lines.append("  " + stop_line(result["meta"]["stop"]))
     names = st["agents"]["names"]
     if len(set(names)) > 1:
@@ -150,7 +150,8 @@ def summary_text(result: dict, headline_peaks=()) -> str:
     lines.append(f"  safety cap hit: {cap['n']} of {cap['of']}" + (" (a rules problem!)" if cap["n"] else ""))
     lines.append("  peaks (p99 / p99.9 / max): " + "; ".join(
         f"{k} {v['p99']}/{v['p99.9']}/{v['max']}" for k, v in st["peaks"].items()
-        if k in headline_peaks))
+        if k in sim.headline_peaks))
+    lines += [f"  {line}" for line in sim.summary_lines(st)]
     return "\n".join(lines)
 
 

@@ -107,6 +107,15 @@ class Simulation(Protocol):
         """Report blocks (pnp.sim.report) for the game's own statistics."""
         ...
 
+    def seat_label(self, seat: str) -> str:
+        """How the summary and the report name a seat: "seat A" where the seats are equal,
+        the role itself ("attacker") where they are not."""
+        ...
+
+    def summary_lines(self, stats: dict) -> list[str]:
+        """The game's own lines of the `pnp sim` summary, after the general ones."""
+        ...
+
     def peak_label(self, key: str) -> str: ...
 
     def peak_rank(self, key: str) -> tuple:

@@ -86,13 +86,13 @@ def stop_line(stop: dict) -> str:
 def _balance(st: dict, simulation: Simulation) -> list[tuple]:
     seats = st["seats"]
     players = [p for p in seats if p != "none"]
-    rows = [(f"seat {p} wins", seats[p]["rate"], *seats[p]["ci95"]) for p in players]
+    rows = [(f"{simulation.seat_label(p)} wins", seats[p]["rate"], *seats[p]["ci95"]) for p in players]
     agents = st["agents"]
     if len(set(agents["names"])) > 1:
         rows += [(f"{name} (slot {i + 1}) wins", r["rate"], *r["ci95"])
                  for i, (name, r) in enumerate(zip(agents["names"], agents["wins"]))]
     out = [("h", "Balance"), ("fig", plots.interval_plot(rows, "Win rates with 95 % Wilson intervals"))]
-    table = [[f"seat {p}", seats[p]["n"], ci_text(seats[p]), _pair_ci(seats[p])] for p in players]
+    table = [[simulation.seat_label(p), seats[p]["n"], ci_text(seats[p]), _pair_ci(seats[p])] for p in players]
     if len(set(agents["names"])) > 1:
         table += [[name, r["n"], ci_text(r), _pair_ci(r)] for name, r in zip(agents["names"], agents["wins"])]
     out.append(("table", ["wins", "games", "rate [95 % Wilson]", "95 % pair-clustered"], table))

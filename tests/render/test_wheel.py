@@ -106,5 +106,5 @@ def test_pnp_installed_from_the_wheel_works_from_an_empty_directory(dists, tmp_p
     sim = run([str(pnp), "sim", "--games", "2", "--agents", "random,random"], empty, env)
     assert sim.returncode == 0, sim.stdout + sim.stderr
     sim = run([str(pnp), "sim", "--game", "oborona-zamka", "--games", "2", "--agents", "random"], empty, env)
-    assert sim.returncode == 0 and "seat attacker wins" in sim.stdout, sim.stdout + sim.stderr
+    assert sim.returncode == 0 and "\n  attacker wins" in sim.stdout, sim.stdout + sim.stderr
     assert sorted(p.name for p in empty.iterdir()) == ["output"]

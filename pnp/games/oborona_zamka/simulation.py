@@ -53,6 +53,12 @@ class OboronaSimulation:
     def report_sections(self, stats: dict, game: Game) -> list[tuple]:
         return summary.report_sections(stats, game)
 
+    def seat_label(self, seat: str) -> str:
+        return seat  # the seats are the roles: "attacker", "defender"
+
+    def summary_lines(self, stats: dict) -> list[str]:
+        return summary.summary_lines(stats)
+
     def peak_label(self, key: str) -> str:
         return summary.peak_label(key)
 

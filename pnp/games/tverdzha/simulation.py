@@ -75,6 +75,12 @@ class TverdzhaSimulation:
     def report_sections(self, stats: dict, game: Game) -> list[tuple]:
         return summary.report_sections(stats, game)
 
+    def seat_label(self, seat: str) -> str:
+        return f"seat {seat}"
+
+    def summary_lines(self, stats: dict) -> list[str]:
+        return []
+
     def peak_label(self, key: str) -> str:
         return summary.peak_label(key)
 

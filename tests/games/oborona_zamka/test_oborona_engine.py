@@ -3,7 +3,6 @@
 import random
 from fractions import Fraction
 
-import pytest
 
 from oborona_field import NUMBERS, axial, field
 from pnp.games.oborona_zamka.rules.numbers import ATTACKER, DEFENDER

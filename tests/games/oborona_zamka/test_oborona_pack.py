@@ -5,7 +5,6 @@ import json
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -51,17 +50,35 @@ def test_a_broken_fact_is_an_error_at_its_line(tmp_path, old, new, code):
 
 
 def test_sim_reports_both_roles_the_same_on_one_and_two_workers(tmp_path):
-    results = []
+    """Issue 13's report: each role's win rate with its interval (named as the role, not a
+    seat), victory types, length, walls and potions, the dice peak, each agent attacking
+    and defending; the same JSON, byte for byte, on one worker and on two."""
+    texts, outs = [], []
     for workers in ("1", "2"):
         out = tmp_path / f"sim{workers}.json"
-        done = run("sim", "--game", "oborona-zamka", "--games", "16", "--seed", "7", "--workers", workers,
-                   "--json", str(out))
+        done = run("sim", "--game", "oborona-zamka", "--games", "16", "--seed", "7", "--agents", "greedy,random",
+                   "--workers", workers, "--json", str(out))
         assert done.returncode == 0, done.stderr
-        assert "seat attacker wins" in done.stdout and "seat defender wins" in done.stdout
-        results.append(json.loads(out.read_text()))
-    assert results[0]["stats"] == results[1]["stats"]
-    st = results[0]["stats"]
-    assert {"attacker", "defender"} <= set(st["seats"]) and st["games"] == 16
+        texts.append(done.stdout)
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1] and texts[0] == texts[1]
+    text, st = texts[0], json.loads(outs[0])["stats"]
+    assert "seat" not in text.split("The seat win rates")[0], text
+    for role in ("attacker", "defender"):
+        r = st["seats"][role]
+        assert re.search(rf"^  {role} wins {r['rate']:.1%} \(95 % CI {r['ci95'][0]:.1%}–{r['ci95'][1]:.1%}, "
+                         rf"{r['n']}/16\)$", text, re.M), text
+    assert re.search(r"^  victory: .*castle \d", text, re.M) and re.search(r"^  rounds: mean ", text, re.M)
+    assert re.search(r"^  peaks \(p99 / p99\.9 / max\): dice 2/2/2$", text, re.M), text
+    walls, potions = st["per_game"]["walls_destroyed"], st["per_game"]["potion_returns"]
+    assert f"  walls destroyed per game: mean {walls['mean']}, p90 {walls['p90']}, max {walls['max']};" in text
+    assert f"  potion returns per game: mean {potions['mean']}, p90 {potions['p90']}, max {potions['max']};" in text
+    # role-swapped games: each agent attacks in half of them and defends in the other half
+    by_role = st["agents_by_role"]
+    for agent in ("greedy", "random"):
+        assert by_role["attacker"][agent]["of"] == by_role["defender"][agent]["of"] == 8
+        assert re.search(rf"^  {agent}: as attacker wins .*; as defender wins ", text, re.M), text
+    assert by_role["attacker"]["greedy"]["n"] + by_role["attacker"]["random"]["n"] == st["seats"]["attacker"]["n"]
     assert sum(v["n"] for v in st["victories"].values()) == 16
 
 
