@@ -17,6 +17,7 @@ from click.testing import CliRunner
 import casekit
 from pnp.cli import main
 from pnp.content import default_content
+from pnp import games as packs
 
 CASES = Path(__file__).parent / "cases"
 PROBLEM_LINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<level>error|warning|info): (?P<message>.+) \[(?P<code>[a-z0-9-]+)\]$")
@@ -55,7 +56,9 @@ def _source(name: str, tmp_path: Path) -> tuple[Path, casekit.Patched | None]:
     patch, full = CASES / f"{name}.patch", CASES / f"{name}.yaml"
     if patch.exists():
         spec = yaml.safe_load(patch.read_text(encoding="utf-8"))
-        doc = casekit.apply(default_content().read_text(encoding="utf-8"), spec["edits"])
+        # `game:` patches another bundled game's content (the default is ТВЕРДЖА's)
+        base = packs.pack(spec["game"]).content if "game" in spec else default_content()
+        doc = casekit.apply(base.read_text(encoding="utf-8"), spec["edits"])
         target.write_text(doc.text, encoding="utf-8")
         return target, doc
     if full.exists():
