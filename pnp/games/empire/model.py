@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text
@@ -93,6 +93,20 @@ class Race:
 
     def building(self, plot: str) -> Building | None:
         return next((b for b in self.buildings if b.plot == plot), None)
+
+    def heroes_granted(self, built: Iterable[str], upgraded: Iterable[str] = ()) -> tuple[int, ...]:
+        """The hero limits of the race's buildings on the `built` plots, the upgrade's where upgraded
+        (pnp.games.empire.rules.capital.hero_limit takes the largest)."""
+        up = set(upgraded)
+        found = []
+        for plot in built:
+            b = self.building(plot)
+            if b is None:
+                continue
+            heroes = b.upgrade.heroes if plot in up and b.upgrade and b.upgrade.heroes is not None else b.heroes
+            if heroes is not None:
+                found.append(heroes)
+        return tuple(found)
 
 
 @dataclass(frozen=True)
