@@ -23,10 +23,10 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
     for r, race in enumerate(game.races):
         at = ("races", r, "buildings")
         have = {b.plot for b in race.buildings}
-        for plot in plots:
-            if plot not in have:
-                yield error("building-missing", f"races[{r}] ({race.id}): no building for plot {plot!r}",
-                            game.mark(*at), f"add `{plot}:` with its name{'' if plots[plot].built else ', cost and upgrade'}")
+        for plot_id, missing in plots.items():
+            if plot_id not in have:
+                yield error("building-missing", f"races[{r}] ({race.id}): no building for plot {plot_id!r}",
+                            game.mark(*at), f"add `{plot_id}:` with its name{'' if missing.built else ', cost and upgrade'}")
         for b in race.buildings:
             plot = plots.get(b.plot)
             if plot is None:

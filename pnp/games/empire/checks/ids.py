@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator
 
 from pnp.core.errors import Problem, error
 from pnp.games.empire.model import Game
@@ -15,25 +15,24 @@ CODES = {
 }
 
 
-
 def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
-    lists = {"resources": game.resources, "races": game.races, "travel_cards": game.travel_cards,
-             ("capital", "plots"): game.capital.plots}
-    for key, items in lists.items():
-        path = key if isinstance(key, tuple) else (key,)
+    lists: dict[tuple[str, ...], tuple[Any, ...]] = {
+        ("resources",): game.resources, ("races",): game.races, ("travel_cards",): game.travel_cards,
+        ("capital", "plots"): game.capital.plots}
+    for path, items in lists.items():
         seen: dict[str, int] = {}
         for i, item in enumerate(items):
             if item.id in seen:
-                yield error("duplicate-id", f"{'.'.join(path)}[{i}]: id {item.id!r} is also {'.'.join(path)}[{seen[item.id]}]'s",
-                            game.mark(*path, i, "id"))
+                yield error("duplicate-id", f"{'.'.join(path)}[{i}]: id {item.id!r} is also "
+                            f"{'.'.join(path)}[{seen[item.id]}]'s", game.mark(*path, i, "id"))
             seen.setdefault(item.id, i)
     for code in (lang,) if lang else game.languages:
         named: dict[tuple[str, str, str], int] = {}
         for i, card in enumerate(game.travel_cards):
             if not card.name.has(code):
                 continue
-            key = (card.type, card.name.get(code), card.kind.get(code) if card.kind and card.kind.has(code) else "")
-            if key in named:
+            printed = (card.type, card.name.get(code), card.kind.get(code) if card.kind and card.kind.has(code) else "")
+            if printed in named:
                 yield error("duplicate-name", f"travel_cards[{i}] ({card.id}): «{card.name.get(code)}» ({code}) is also "
-                            f"travel_cards[{named[key]}]'s name", card.name.mark)
-            named.setdefault(key, i)
+                            f"travel_cards[{named[printed]}]'s name", card.name.mark)
+            named.setdefault(printed, i)
