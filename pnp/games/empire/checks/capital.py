@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterator
 
-from pnp.checks._util import explained
-from pnp.core.errors import Problem, error, warning
+from pnp.core.errors import Problem, error
 from pnp.games.empire import reference
+from pnp.games.empire.checks._seed import departure
 from pnp.games.empire.model import Game
 from pnp.games.empire.rules.capital import buildable
 
@@ -91,12 +91,9 @@ def _income(game: Game) -> Iterator[Problem]:
                         f"({before.verticals} → {before.gold}, then {after.verticals} → {after.gold})", after.mark)
     track = game.capital.income_track()
     if track != reference.INCOME:
-        message = f"capital.income: the seed's track is {_track(reference.INCOME)} ({reference.INCOME_QUOTE}), found {_track(track)}"
-        if explained(game, path, [g for _, g in track], [g for _, g in reference.INCOME]):
-            yield warning("income-track", message + " (a recorded departure)", game.mark(*path))
-        else:
-            yield error("income-track", message, game.mark(*path),
-                        "follow the seed, or keep the values and say why in a note: that cites the rules and names them")
+        yield from departure(game, "income-track", path, f"capital.income: the seed's track is {_track(reference.INCOME)} "
+                             f"({reference.INCOME_QUOTE}), found {_track(track)}",
+                             [g for _, g in track], [g for _, g in reference.INCOME])
 
 
 def _track(track) -> str:

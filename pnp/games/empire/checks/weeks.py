@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from pnp.checks._util import explained
-from pnp.core.errors import Problem, error, warning
+from pnp.core.errors import Problem
 from pnp.games.empire import reference
+from pnp.games.empire.checks._seed import departure
 from pnp.games.empire.model import Game
 
 ID = "weeks"
@@ -18,10 +18,6 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
     path = ("weeks", "neutral_luck")
     if game.neutral_luck == reference.NEUTRAL_LUCK:
         return
-    message = (f"weeks.neutral_luck: the seed gives {list(reference.NEUTRAL_LUCK)} ({reference.LUCK_QUOTE}), "
-               f"found {list(game.neutral_luck)}")
-    if explained(game, path, list(game.neutral_luck), list(reference.NEUTRAL_LUCK)):
-        yield warning("week-track", message + " (a recorded departure)", game.mark(*path))
-    else:
-        yield error("week-track", message, game.mark(*path),
-                    "follow the seed, or keep the values and say why in a note: that cites the rules and names them")
+    yield from departure(game, "week-track", path, f"weeks.neutral_luck: the seed gives {list(reference.NEUTRAL_LUCK)} "
+                         f"({reference.LUCK_QUOTE}), found {list(game.neutral_luck)}",
+                         list(game.neutral_luck), list(reference.NEUTRAL_LUCK))
