@@ -36,6 +36,9 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
 
 def _kinds(game: Game) -> Iterator[Problem]:
     plots = game.capital.plots
+    if game.capital.rows != reference.VERTICAL:
+        yield error("capital-plots", f"capital.rows: a vertical is {reference.VERTICAL} buildings («одна вертикаль из трёх "
+                    f"зданий»), found {game.capital.rows} rows", game.mark("capital", "rows"))
     counts = Counter(p.kind for p in plots)
     for kind, want in reference.PLOTS.items():
         if counts[kind] != want:
