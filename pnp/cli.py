@@ -166,7 +166,8 @@ def games_command():
 
 @main.command()
 @content_option
-@lang_option
+# a game in several languages is checked in all of them unless one is asked for
+@click.option("--lang", default=None, help="Check the text of this language only  [default: every language of the game]")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
 @click.option("--sim", "sim_result", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,

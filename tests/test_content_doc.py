@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pnp.checks as checks
 from pnp.content import schema as schema_mod, yamlload
+from pnp.games import packs
 from pnp.games.tverdzha.pack import PACK
 from pnp.games.tverdzha.effect_keys import EFFECTS
 
@@ -49,7 +50,8 @@ def test_every_named_field_of_the_schema_has_a_description():
 
 
 def test_every_code_in_the_case_corpus_is_documented():
-    documented = {**yamlload.CODES, **schema_mod.CODES, **checks.codes(PACK.checks)}
+    documented = {**yamlload.CODES, **schema_mod.CODES, **checks.codes(PACK.checks),
+                  **{code: what for pack in packs().values() for code, what in checks.codes(pack.checks).items()}}
     used = set()
     for expect in (ROOT / "tests" / "cases").glob("*.expect"):
         for line in expect.read_text(encoding="utf-8").splitlines():

@@ -24,7 +24,7 @@ from pnp.sim.kit_check import check_kit
 EXIT_OK, EXIT_PROBLEMS = 0, 1
 
 
-def run(content: Path | None, lang: str | None = "uk", fmt: str = "text", strict: bool = False,
+def run(content: Path | None, lang: str | None = None, fmt: str = "text", strict: bool = False,
         sim_result: Path | None = None) -> int:
     """Exit code 0 or 1; a usage error (missing file, unknown --lang, a wrong --sim file)
     raises UserError."""

@@ -124,7 +124,9 @@ def path_text(path) -> str:
 
 def _problems_for(err: jsonschema.ValidationError, loaded: Loaded) -> Iterator[Problem]:
     path = tuple(err.absolute_path)
-    where = path_text(path)
+    # a schema part may name what it describes ("x-kind": "a mine card") where its path alone
+    # does not say it (one of several layouts picked by a field's value)
+    where = path_text(path) + (f" ({err.schema['x-kind']})" if isinstance(err.schema, dict) and "x-kind" in err.schema else "")
     mark = loaded.mark(path)
     v = err.validator
     if v == "additionalProperties" and err.validator_value is False:

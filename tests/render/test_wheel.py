@@ -94,7 +94,7 @@ def test_pnp_installed_from_the_wheel_works_from_an_empty_directory(dists, tmp_p
     check = run([str(pnp), "check"], empty, env)
     assert check.returncode == 0, check.stdout + check.stderr
     assert f"{venv}/lib/" in check.stdout and "_bundled/content/tverdzha.yaml: ok" in check.stdout
-    for game in ("tverdzha", "oborona-zamka"):  # every bundled pack: its content and schema ship
+    for game in ("tverdzha", "oborona-zamka", "empire"):  # every bundled pack: its content and schema ship
         listed = run([str(pnp), "check", "--game", game], empty, env)
         assert listed.returncode == 0 and f"_bundled/content/{game}.yaml: ok" in listed.stdout, listed.stdout + listed.stderr
 

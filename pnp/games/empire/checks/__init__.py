@@ -1,0 +1,1 @@
+"""The checks of «Строительство империи»: what the seed's rules hold the designer to."""

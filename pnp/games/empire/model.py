@@ -1,0 +1,175 @@
+"""The frozen model of «Строительство империи». Checks and the rules engine read this.
+
+Every object keeps the Mark of the YAML it came from, so checks can point at the line.
+Travel cards share one class: each type fills the fields its layout prints (the schema
+requires them per type) and leaves the others empty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Iterable, Mapping
+
+from pnp.core.errors import Mark
+from pnp.core.texts import NO_MARK, Text
+from pnp.games.empire.rules.capital import Cell, Layout
+
+
+@dataclass(frozen=True)
+class Resource:
+    id: str
+    short: Text  # the letters on the sheet: К, Д, Ме ...
+    name: Text
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Plot:
+    id: str
+    kind: str  # palace | gates | barracks | forge | magic_tower | unique
+    at: Cell
+    level: int | None = None  # barracks only: I-VII
+    built: bool = False  # built from the start
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class IncomeStep:
+    verticals: int
+    gold: int
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Capital:
+    columns: int
+    rows: int
+    income: tuple[IncomeStep, ...]
+    hero_base: int
+    points_per_card: int
+    plots: tuple[Plot, ...]
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    @cached_property
+    def layout(self) -> Layout:
+        """The plots as the rules engine reads them (pnp.games.empire.rules.capital)."""
+        palace = next((p.id for p in self.plots if p.kind == "palace"), "")
+        return Layout(self.columns, self.rows, {p.id: p.at for p in self.plots}, palace,
+                      frozenset(p.id for p in self.plots if p.built))
+
+    def income_track(self) -> tuple[tuple[int, int], ...]:
+        return tuple((s.verticals, s.gold) for s in self.income)
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    cost: int
+    name: Text | None = None  # a new name once upgraded (Ратуша -> Магистрат)
+    gold: int | None = None
+    heroes: int | None = None
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Building:
+    plot: str
+    name: Text
+    cost: int | None = None  # cards to build; None for what stands from the start
+    upgrade: Upgrade | None = None
+    hires: Text | None = None
+    gives: Text | None = None
+    gold: int | None = None
+    heroes: int | None = None
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Race:
+    id: str
+    name: Text
+    buildings: tuple[Building, ...]  # in the content's order
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    def building(self, plot: str) -> Building | None:
+        return next((b for b in self.buildings if b.plot == plot), None)
+
+    def heroes_granted(self, built: Iterable[str], upgraded: Iterable[str] = ()) -> tuple[int, ...]:
+        """The hero limits of the race's buildings on the `built` plots, the upgrade's where upgraded
+        (pnp.games.empire.rules.capital.hero_limit takes the largest)."""
+        up = set(upgraded)
+        found = []
+        for plot in built:
+            b = self.building(plot)
+            if b is None:
+                continue
+            heroes = b.upgrade.heroes if plot in up and b.upgrade and b.upgrade.heroes is not None else b.heroes
+            if heroes is not None:
+                found.append(heroes)
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class TravelType:
+    id: str
+    name: Text
+    colour: str
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class ChestRange:
+    first: int
+    last: int
+    chests: int
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class TravelCard:
+    id: str
+    type: str
+    name: Text
+    guards: int | None = None  # least squads of the neutral army
+    resource: str | None = None
+    gold: int | None = None  # a day (mines, towns) or to join (terrain)
+    points: int | None = None
+    strength: tuple[int, ...] = ()  # by week, from week 1
+    week: int | None = None
+    kind: Text | None = None
+    bonus: int | None = None
+    chests: int | None = None  # a dungeon's reward
+    chest_ranges: tuple[ChestRange, ...] = ()  # a treasure's chests by weeks
+    penalty: Mapping[str, int] = field(default_factory=dict)
+    action: str | None = None
+    effect: Text | None = None
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: Text
+    languages: tuple[str, ...]
+    gold_short: Text
+    gold_name: Text
+    resources: tuple[Resource, ...]
+    neutral_luck: tuple[int, ...]  # by week, from week 1; its length is the number of weeks
+    capital: Capital
+    races: tuple[Race, ...]
+    travel_types: tuple[TravelType, ...]
+    travel_cards: tuple[TravelCard, ...]
+    notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)  # path of a mapping -> its note
+    source: str = ""
+    sha256: str = ""
+    marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def weeks(self) -> int:
+        return len(self.neutral_luck)
+
+    def mark(self, *path) -> Mark:
+        """The mark of a content path (or its nearest ancestor)."""
+        while path not in self.marks and path:
+            path = path[:-1]
+        return self.marks.get(path, Mark(self.source, 1, 1))

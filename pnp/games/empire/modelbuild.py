@@ -1,0 +1,69 @@
+"""Turn schema-valid plain data of «Строительство империи» into its frozen model, keeping marks."""
+
+from __future__ import annotations
+
+import hashlib
+
+from pnp.content.notes import collect_notes
+from pnp.content.yamlload import Loaded
+from pnp.core.texts import Text, frozen_map
+from pnp.games.empire.model import (Building, Capital, ChestRange, Game, IncomeStep, Plot, Race, Resource,
+                                    TravelCard, TravelType, Upgrade)
+
+#: the travel-card fields copied as they are (the others are built below)
+_PLAIN = ("guards", "resource", "gold", "points", "week", "bonus", "chests", "action")
+
+
+def build_game(loaded: Loaded, source: str) -> Game:
+    d = loaded.data
+
+    def m(*path):
+        return loaded.mark(path)
+
+    def text(value, *path) -> Text:
+        return Text(frozen_map(value), m(*path))
+
+    def optional_text(mapping, key, *path) -> Text | None:
+        return text(mapping[key], *path, key) if key in mapping else None
+
+    def building(race: int, plot: str, b: dict) -> Building:
+        at = ("races", race, "buildings", plot)
+        up = b.get("upgrade")
+        upgrade = (Upgrade(up["cost"], optional_text(up, "name", *at, "upgrade"), up.get("gold"), up.get("heroes"),
+                           m(*at, "upgrade")) if up else None)
+        return Building(plot, text(b["name"], *at, "name"), b.get("cost"), upgrade, optional_text(b, "hires", *at),
+                        optional_text(b, "gives", *at), b.get("gold"), b.get("heroes"), m(*at))
+
+    def card(i: int, c: dict) -> TravelCard:
+        at = ("travel_cards", i)
+        chest = c.get("chests")
+        ranges = (tuple(ChestRange(r["weeks"][0], r["weeks"][1], r["chests"], m(*at, "chests", j))
+                        for j, r in enumerate(chest)) if isinstance(chest, list) else ())
+        plain = {k: c[k] for k in _PLAIN if k in c and not (k == "chests" and ranges)}
+        return TravelCard(c["id"], c["type"], text(c["name"], *at, "name"), **plain,
+                          strength=tuple(c.get("strength", ())), kind=optional_text(c, "kind", *at),
+                          chest_ranges=ranges, penalty=frozen_map(c.get("penalty")),
+                          effect=optional_text(c, "effect", *at), mark=m(*at))
+
+    cap = d["capital"]
+    capital = Capital(
+        columns=cap["columns"], rows=cap["rows"],
+        income=tuple(IncomeStep(s["verticals"], s["gold"], m("capital", "income", i)) for i, s in enumerate(cap["income"])),
+        hero_base=cap["hero_hand"]["base"], points_per_card=cap["points_per_card"]["value"],
+        plots=tuple(Plot(p["id"], p["kind"], (p["at"][0], p["at"][1]), p.get("level"), p.get("built", False),
+                         m("capital", "plots", i)) for i, p in enumerate(cap["plots"])),
+        mark=m("capital"))
+    return Game(
+        id=d["game"]["id"], title=text(d["game"]["title"], "game", "title"), languages=tuple(d["game"]["languages"]),
+        gold_short=text(d["gold"]["short"], "gold", "short"), gold_name=text(d["gold"]["name"], "gold", "name"),
+        resources=tuple(Resource(r["id"], text(r["short"], "resources", i, "short"), text(r["name"], "resources", i, "name"),
+                                 m("resources", i)) for i, r in enumerate(d["resources"])),
+        neutral_luck=tuple(d["weeks"]["neutral_luck"]), capital=capital,
+        races=tuple(Race(r["id"], text(r["name"], "races", i, "name"),
+                         tuple(building(i, plot, b) for plot, b in r["buildings"].items()), m("races", i))
+                    for i, r in enumerate(d["races"])),
+        travel_types=tuple(TravelType(t["id"], text(t["name"], "travel_types", i, "name"), t["colour"], m("travel_types", i))
+                           for i, t in enumerate(d["travel_types"])),
+        travel_cards=tuple(card(i, c) for i, c in enumerate(d["travel_cards"])),
+        notes=frozen_map(collect_notes(d)), source=source,
+        sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=frozen_map(loaded.marks))

@@ -1,0 +1,32 @@
+"""«Строительство империи» as a game pack: its content format, model and checks (no printed kit yet)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.core.resources import bundled
+from pnp.games import GamePack
+from pnp.games.empire.model import Game
+from pnp.games.empire.modelbuild import build_game
+
+
+def _summary(game: Game) -> tuple[dict[str, int], str]:
+    s = {"races": len(game.races), "plots": len(game.capital.plots), "travel_cards": len(game.travel_cards),
+         "travel_types": len({c.type for c in game.travel_cards}), "weeks": game.weeks}
+    return s, (f"{s['races']} race{'s' if s['races'] != 1 else ''}, {s['plots']} capital plots, "
+               f"{s['travel_cards']} travel cards of {s['travel_types']} types, {s['weeks']} weeks")
+
+
+PACK = GamePack(
+    id="empire",
+    name="Строительство империи",
+    languages=("ru", "uk"),
+    schema=Path(__file__).with_name("schema.json"),
+    model=Game,
+    build_model=build_game,
+    content=bundled("content", "empire.yaml"),
+    templates=bundled("templates", "empire"),
+    # the general checks that read only what every model has (texts, languages, marks)
+    checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.empire.checks"),
+    summary=_summary,
+)

@@ -1,0 +1,26 @@
+"""Facts the seed (../shared/seeds/empire-building-rules-ru.txt) states, with its words.
+
+The checks hold the content to them: a value that differs is an error, or a warning when a
+`note:` beside it says it departs from the rules and names the new value.
+"""
+
+from __future__ import annotations
+
+#: the capital's plots by kind: how many of each the seed lists, and which stand from the start
+PLOTS = {"palace": 1, "gates": 1, "barracks": 7, "forge": 1, "magic_tower": 1, "unique": 1}
+PLOTS_QUOTE = ("«В столице 12 площадок со зданиями: 2 (дворец и городские ворота) уже построены, остальные – "
+               "предстоит построить, из них 7 казарм, кузница, башня магии и уникальное расовое здание»")
+PREBUILT = frozenset({"palace", "gates"})
+BARRACKS_LEVELS = tuple(range(1, 8))  # «VII. Алтарь света … 7-й уровень казарм»
+
+#: the income track, gold a day by completed verticals
+INCOME = ((0, 3), (1, 6), (2, 10), (3, 15))
+INCOME_QUOTE = "«Начальный доход столицы +3о в день» and the track «+15о | +10о | +6о | +3о» (fig. 3)"
+VERTICAL = 3  # «одна вертикаль из трёх зданий»
+
+#: the neutral armies' luck, week by week
+NEUTRAL_LUCK = (0, 1, 2, 3, 4, 5, 6)
+LUCK_QUOTE = "«Удача нейтральных армий 0.» … «Удача нейтральных армий 6.», one line a week"
+
+#: card types whose neutral strength «на определённой неделе» the seed prints rising with the week
+RISING = frozenset({"town", "dungeon"})

@@ -1,0 +1,70 @@
+"""«Строительство империи» through the general commands, and its content as the seed states it."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.content import load_game
+from pnp.games import pack
+
+PACK = pack("empire")
+
+
+@pytest.fixture(scope="module")
+def game():
+    model, problems = load_game(PACK.content)
+    assert model is not None and not problems, problems
+    return model
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.mark.parametrize("lang", [None, "ru", "uk"])
+def test_the_shipped_content_is_clean_in_each_language(lang):
+    done = invoke("check", "--game", "empire", "--strict", *(("--lang", lang) if lang else ()))
+    assert done.exit_code == 0, done.output
+    assert done.output.rstrip().endswith("1 race, 12 capital plots, 11 travel cards of 10 types, 7 weeks, 0 warnings")
+
+
+def test_the_game_is_listed_and_has_no_printed_kit_yet(tmp_path):
+    assert any(line.split()[:2] == ["empire", "Строительство"] for line in invoke("games").output.splitlines())
+    done = invoke("build", "--game", "empire", "--lang", "ru", "--out", str(tmp_path))
+    assert done.exit_code == 2 and "no printed kit yet" in done.output, done.output
+
+
+def test_the_seeds_named_examples_are_the_shipped_travel_cards(game):
+    names = {c.name.get("ru"): c for c in game.travel_cards}
+    assert set(names) == {"Клад", "Кедр", "Святилище жизни", "Город", "Гарнизон", "Сфинкс", "Кладбище драконов",
+                          "Горы", "Камень опыта", "Война", "Мир"}
+    assert {c.type for c in game.travel_cards} == {t.id for t in game.travel_types}  # one example of every type
+    hoard = names["Клад"]
+    assert [(r.first, r.last, r.chests) for r in hoard.chest_ranges] == [(1, 3, 1), (4, 7, 2)]  # «1-3 нед. – 1; 4-7 нед. – 2»
+    assert (names["Кедр"].guards, names["Кедр"].resource, names["Кедр"].gold) == (4, "wood", 4)  # «(4) Древесина +4»
+    assert (names["Святилище жизни"].guards, names["Святилище жизни"].points) == (5, 12)
+    assert (names["Город"].gold, names["Город"].resource, names["Город"].strength) == (3, "gems", (30, 35, 40, 45, 50, 55, 60))
+    fort = names["Гарнизон"]
+    assert (fort.week, fort.kind.get("ru"), fort.bonus) == (5, "форт", 15)  # «(5) Гарнизон (форт) +15»
+    assert dict(names["Сфинкс"].penalty) == {"creature_cards": 1}
+    graveyard = names["Кладбище драконов"]
+    assert (graveyard.chests, graveyard.points, graveyard.strength) == (3, 7, (20, 25, 30, 35, 40, 45, 50))
+    assert names["Горы"].gold == 15 and names["Война"].action == "war" and names["Мир"].action == "peace"
+
+
+def test_the_capital_and_the_races_buildings_as_the_seed_gives_them(game):
+    cap = game.capital
+    assert (cap.columns, cap.rows, len(cap.plots)) == (4, 3, 12)
+    assert {p.kind for p in cap.plots if p.built} == {"palace", "gates"}
+    assert sorted(p.level for p in cap.plots if p.kind == "barracks") == [1, 2, 3, 4, 5, 6, 7]
+    assert cap.income_track() == ((0, 3), (1, 6), (2, 10), (3, 15))
+    assert game.neutral_luck == (0, 1, 2, 3, 4, 5, 6)
+    assert [r.short.get("ru") for r in game.resources] == ["К", "Д", "Ме", "Ст", "Сам", "ОК"]
+    humans = game.races[0]
+    altar = humans.building("barracks_7")  # «VII. Алтарь света 9 … позволяет нанимать ангелов, улучшение 5»
+    assert (altar.name.get("ru"), altar.cost, altar.upgrade.cost, altar.hires.get("ru")) == ("Алтарь света", 9, 5, "ангелов")
+    hall = humans.building("hall")  # «Магистрат +4о 3 героя | Ратуша +4о 2 героя»
+    assert (hall.name.get("ru"), hall.gold, hall.heroes) == ("Ратуша", 4, 2)
+    assert (hall.upgrade.name.get("ru"), hall.upgrade.gold, hall.upgrade.heroes) == ("Магистрат", 4, 3)
