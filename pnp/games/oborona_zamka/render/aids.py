@@ -61,7 +61,7 @@ def turn_markup(game: Game, side: Side, lang: str) -> str:
         f"**{game.ui('aid_turn', lang)}**", game.ui(f"aid_first_{game.rules.first_player}", lang), "",
         f"**{game.ui('aid_step_move', lang)}** {game.ui('aid_move', lang, moves=side.moves)} "
         f"{game.ui(walls, lang)} {game.ui('aid_blocked', lang)}", "",
-        f"**{game.ui('aid_step_attack', lang)}** {game.ui(f'aid_attack_{side.id}', lang)} "
+        f"**{game.ui(f'aid_step_attack_{side.id}', lang)}** {game.ui(f'aid_attack_{side.id}', lang)} "
         f"{game.ui('aid_wall_falls', lang)}"))
 
 
