@@ -23,7 +23,7 @@ from pnp.rulebook.doc import RulebookDoc
 from pnp.games.tverdzha.rulebook.book_facts import Facts
 from pnp.rulebook.hyphenation import enable as enable_hyphenation
 from pnp.rulebook.vector_icons import canvas_maker
-from pnp.rulebook.iconwords import IconWords, speaking
+from pnp.typeset.iconwords import IconWords, speaking
 from pnp.rulebook.markup import plain
 from pnp.games.tverdzha.rulebook.sections import check_templates, cover, figures
 from pnp.rulebook.styles import PageGeometry, styles

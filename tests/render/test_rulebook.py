@@ -24,7 +24,7 @@ from pnp.games.tverdzha.rulebook import sections
 from pnp.rulebook.build_error import RulebookError
 from pnp.games.tverdzha.rulebook.book_facts import Facts
 from pnp.rulebook.hyphenation import hyphenate, hyphenated
-from pnp.rulebook.iconwords import IconWords
+from pnp.typeset.iconwords import IconWords
 from pnp.rulebook.markup import NBSP, ties
 
 pytestmark = pytest.mark.skipif(not (shutil.which("pdftotext") and shutil.which("pdffonts")),

@@ -1,4 +1,5 @@
-"""What an inline icon says in the rulebook's text layer (search, copy, screen readers).
+"""What an inline icon says in a PDF's text layer (search, copy, screen readers): the
+rulebook's paragraphs and the rich text of the SVG-drawn parts (cards, aids, mats).
 
 The words come from the content (`icon_words:` plural forms and genitive, else the
 resource's name, else the icon set's label). Before a paragraph is set, every icon run
@@ -19,22 +20,25 @@ from contextvars import ContextVar
 from itertools import groupby
 from typing import Iterator
 
+from pnp.art.icons import icon_label, icon_names
 from pnp.core.templating import fill
 
 TOKEN = r"[a-z][a-z0-9_-]*(?:~(?:\d+|c\d+|gen))?"
 _RUN = re.compile(rf"(?:\[{TOKEN}\])+")
 _TOKEN = re.compile(rf"\[({TOKEN})\]")
-_NUMBER_BEFORE = re.compile(r"(?<![\w.,])[+−-]?(\d+)[ \u00a0]*$")
-_WORD_AFTER = re.compile(r"^[ \u00a0]*([\w\u02bc'-]+)")
-_WORD_BEFORE = re.compile(r"([\w\u02bc'-]+)[ \u00a0]*$")
+# spaces and rich text's bold marks (**) stand between an icon and its neighbours
+_NUMBER_BEFORE = re.compile(r"(?<![\w.,])[+−-]?(\d+)[ \u00a0*]*$")
+_WORD_AFTER = re.compile(r"^[ \u00a0*]*([\w\u02bc'-]+)")
+_WORD_BEFORE = re.compile(r"([\w\u02bc'-]+)[ \u00a0*]*$")
 SILENT = "0"
 
 
 class IconWords:
     def __init__(self, game, lang: str):
+        """The icon words of `game` in `lang`; a game with no `icon_words` or resources has none."""
         self.lang = lang
-        self.words = {name: w for name, w in game.icon_words.items() if w.forms.has(lang)}
-        self.names = {r.icon: r.name.get(lang) for r in game.resources}
+        self.words = {name: w for name, w in getattr(game, "icon_words", {}).items() if w.forms.has(lang)}
+        self.names = {r.icon: r.name.get(lang) for r in getattr(game, "resources", ())}
 
     def word(self, name: str, n: int | None = None) -> str | None:
         """The icon's words for the number `n` before it (None: no number); None if unknown."""
@@ -83,7 +87,8 @@ class IconWords:
 
     def _beside_own_word(self, name: str, before: str, after: str) -> bool:
         """Is the word next to the icon its own word (in any case form: «золото», «золота»)?"""
-        own = (self.word(name) or "").split(" ")[0].lower()
+        label = icon_label(name) if name in icon_names() else ""  # what an icon with no words says
+        own = (self.word(name) or label).split(" ")[0].lower()
         near = [m.group(1).lower() for m in (_WORD_AFTER.search(after), _WORD_BEFORE.search(before)) if m]
         return bool(own) and any(_same_stem(own, word) for word in near)
 
@@ -102,7 +107,7 @@ _CURRENT: ContextVar[IconWords | None] = ContextVar("icon_words", default=None)
 
 @contextmanager
 def speaking(words: IconWords) -> Iterator[IconWords]:
-    """Within the block, rulebook paragraphs give their icons the words of `words`."""
+    """Within the block, paragraphs (the rulebook's, and rich text) give their icons the words of `words`."""
     token = _CURRENT.set(words)
     try:
         yield words
@@ -113,3 +118,8 @@ def speaking(words: IconWords) -> Iterator[IconWords]:
 def annotate(text: str) -> str:
     words = _CURRENT.get()
     return words.annotate(text) if words is not None else text
+
+
+def current() -> IconWords | None:
+    """The words set by the innermost `speaking` block (None outside any)."""
+    return _CURRENT.get()
