@@ -212,16 +212,27 @@ def _hidden_words(piece: Piece, size: float, x: float, baseline: float) -> str:
 
     Spanning the place, the words sit where a reader's eye does: text extraction puts a
     space where the line has one (after "2", before the icon) and none before a colon
-    that follows the icon. Invisible everywhere (pnp.print.hidden_text).
+    that follows the icon. Each word is squeezed, not the spaces between them, which
+    keep their width so that extraction still sees them («будь-який ресурс»). Invisible
+    everywhere (pnp.print.hidden_text).
     """
-    font_size = pt_to_mm(size)
-    squeeze = piece.width / fonts.text_width_mm(piece.words, piece.face, size)
+    words = piece.words.split()
+    space = fonts.text_width_mm(" ", piece.face, size)
+    natural = [fonts.text_width_mm(w, piece.face, size) for w in words]
+    room = max(piece.width - space * (len(words) - 1), piece.width / 2)
+    squeeze, font_size = room / sum(natural), pt_to_mm(size)
     if squeeze < MIN_SQUEEZE:
         font_size *= squeeze / MIN_SQUEEZE
+        space *= squeeze / MIN_SQUEEZE
         squeeze = MIN_SQUEEZE
-    return svg.text(0, 0, piece.words, class_=hidden_text.CLASS, fill_opacity=0, font_size=font_size,
-                    transform=f"{svg.translate(x, baseline)} scale({svg.num(squeeze)} 1)",
-                    places=PLACES, **fonts.face(piece.face).svg_attrs())
+    step = (font_size / pt_to_mm(size)) * squeeze
+    out, at = [], x
+    for word, width in zip(words, natural):
+        out.append(svg.text(0, 0, word, class_=hidden_text.CLASS, fill_opacity=0, font_size=font_size,
+                            transform=f"{svg.translate(at, baseline)} scale({svg.num(squeeze)} 1)",
+                            places=PLACES, **fonts.face(piece.face).svg_attrs()))
+        at += width * step + space
+    return "".join(out)
 
 
 def to_svg(result: FitResult, x: float, y: float, *, valign: str = "top",
