@@ -22,9 +22,10 @@ from __future__ import annotations
 from pypdf.generic import ContentStream, NumberObject
 
 CLASS = "pnp-hidden"  # the SVG class of words that must never show
-MARK = "#ff00ff"  # the marker colour: nothing in the kit's palette is pure magenta
-_MARK_RG = [1.0, 0.0, 1.0]
-_MARK_BYTES = b"1 0 1 rg"  # how cairo writes it: a stream without these bytes is left alone
+MARK = "#ff01ff"  # the marker colour, reserved: no art would pick a magenta one step off pure
+_MARK_RG = tuple(int(MARK[i:i + 2], 16) / 255 for i in (1, 3, 5))
+_MARK_BYTES = b"0.00392"  # its green as cairo writes it: a stream without these bytes is left alone
+_TOLERANCE = 1e-4
 INVISIBLE = 3  # PDF text render mode: neither fill nor stroke
 TEXT_SHOW = {b"Tj", b"TJ", b"'", b'"'}
 FILL_COLOUR = {b"rg", b"g", b"k", b"sc", b"scn", b"cs"}
@@ -88,7 +89,7 @@ def _rewritten(stream: ContentStream, writer) -> ContentStream:
         elif op == b"Q" and stack:
             marked, own, mode = stack.pop()
         elif op in FILL_COLOUR:
-            marked = op == b"rg" and [float(v) for v in operands] == _MARK_RG
+            marked = op == b"rg" and all(abs(float(v) - m) < _TOLERANCE for v, m in zip(operands, _MARK_RG))
         elif op == b"Tr":
             own = mode = int(operands[0])
         elif op in TEXT_SHOW or op == b"Do":

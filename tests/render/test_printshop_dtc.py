@@ -134,6 +134,13 @@ def test_dark_text_is_k_only(dtc):
         assert (dark[:, :3] == 0).all(), (family, dark[dark[:, :3].sum(axis=1) > 0][:5])
 
 
+def test_icon_words_survive_the_cmyk_pass_as_invisible_text(dtc, game):
+    """The words of inline icons (render mode 3, pnp.print.hidden_text) stay readable and unseen."""
+    files, _ = dtc
+    assert game.icon_words["die"].genitive.get("uk") in text(files["battle"].read_bytes())  # «кидка кубика»
+    assert b" 3 Tr" in _uncompressed(files["battle"])
+
+
 def test_ink_cap_replaces_grey_by_k_and_never_exceeds_the_limit():
     rng = np.random.default_rng(7)
     for c, m, y, k in rng.random((2000, 4)):
