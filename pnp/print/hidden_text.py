@@ -63,9 +63,10 @@ def _forms(resources, writer, seen: set[int]) -> None:
     xobjects = resources.get_object().get("/XObject")
     for ref in (xobjects.get_object().values() if xobjects is not None else ()):
         key = getattr(ref, "idnum", None)
-        if key in seen:
-            continue
-        seen.add(key)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
         form = ref.get_object()
         if form.get("/Subtype") != "/Form":
             continue

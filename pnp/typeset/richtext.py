@@ -70,12 +70,19 @@ def parse(markup: str) -> tuple[Run, ...]:
     return tuple(runs)
 
 
+#: the language of the icon set's labels (icons.icon_label)
+LABEL_LANG = "uk"
+
+
 def _says(speaker: iconwords.IconWords | None, token: str) -> str:
-    """What an icon token says: its icon words, else the icon set's label (as the rulebook)."""
+    """What an icon token says: its icon words, else (in the labels' language, as the
+    rulebook does) the icon set's label; nothing when no words are known."""
     if speaker is None:
         return ""
     words = speaker.get(token)
-    return icon_label(token.partition("~")[0]) if words is None else words
+    if words is None:
+        return icon_label(token.partition("~")[0]) if speaker.lang == LABEL_LANG else ""
+    return words
 
 
 def icon_refs(markup: str) -> tuple[str, ...]:
