@@ -26,6 +26,7 @@ from pnp.art.icon_inline import ink_span
 from pnp.print.geometry import pt_to_mm
 
 _SPACES = re.compile(r"( +|\u00a0)")
+_CLOSING = ":;,.!?)»"  # punctuation that follows what it closes without a space
 _NUMBER = re.compile(r"[+−-]?\d+[×%]?")  # "3", "+1", "−1", "2×": glued to the next word
 
 
@@ -58,18 +59,22 @@ def _atoms(runs, t: Typography) -> list[_Atom]:
 
 
 def _glue(atoms: list[_Atom], t: Typography) -> list[_Atom]:
-    """Turn the spaces a line must not break at into non-breaking ones."""
-    out = list(atoms)
+    """Turn the spaces a line must not break at into non-breaking ones, and drop a space
+    typed between an icon and the punctuation after it («1 [stone] :» sets as «1 [stone]:»)."""
+    out: list[_Atom | None] = list(atoms)
     for i in range(1, len(out) - 1):
-        prev, cur, nxt = out[i - 1], out[i], out[i + 1]
+        prev, cur, nxt = atoms[i - 1], atoms[i], atoms[i + 1]
         if cur.kind != "space":
+            continue
+        if prev.kind == "icon" and nxt.kind == "text" and nxt.text[0] in _CLOSING:
+            out[i] = None
             continue
         number_icon = nxt.kind == "icon" and (
             prev.kind == "icon" or (prev.kind == "text" and prev.text[-1] in "0123456789×")
         )
         number_word = prev.kind == "text" and _NUMBER.fullmatch(prev.text) is not None
         dash = nxt.kind == "text" and nxt.text[0] in "—–"
-        before = out[i - 2] if i >= 2 else None
+        before = atoms[i - 2] if i >= 2 else None
         one_letter = (
             prev.kind == "text"
             and prev.text in t.one_letter_words
@@ -79,7 +84,7 @@ def _glue(atoms: list[_Atom], t: Typography) -> list[_Atom]:
             out[i] = _Atom("thin")  # icons carry their own margin: half a space is enough
         elif number_word or dash or one_letter:
             out[i] = _Atom("nbsp")
-    return out
+    return [a for a in out if a is not None]
 
 
 def _words(atoms: list[_Atom]) -> list[list[_Atom]]:

@@ -300,3 +300,8 @@ def test_a_narrow_icon_takes_its_ink_and_a_bearing_a_wide_one_its_square():
     wide = next(p for p in richtext.fit("1 [stone]:", 50, 10, "sans", size, size).lines[0].pieces
                 if p.kind == "icon")
     assert wide.width == pytest.approx(box)
+
+
+def test_no_space_between_an_icon_and_the_punctuation_after_it():
+    typed, tight = (richtext.fit(m, 50, 10, "sans", 10, 10).lines[0] for m in ("1 [stone] : так", "1 [stone]: так"))
+    assert typed == tight
