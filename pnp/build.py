@@ -29,6 +29,7 @@ from pnp.core.interrupts import worker_pool
 from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable
 from pnp.games import Model, pack_of
 from pnp.print.preflight import preflight
+from pnp.typeset.iconwords import speaking, words_of
 
 #: relative: the output/ folder of the directory pnp runs in, never the package's own
 DEFAULT_OUT = Path("output")
@@ -133,7 +134,8 @@ def _render_serial(game: Model, ctx: RenderContext, names: Iterable[str], files:
         ctx.progress(name)
         ctx.cache["files"] = list(files)
         ctx.current = ctx.renderers[name]
-        with typography.using(ctx.options.lang):  # ties and hyphenation of the language built
+        # ties and hyphenation of the language built; inline icons say their words in it
+        with typography.using(ctx.options.lang), speaking(words_of(game, ctx.options.lang)):
             files = _merge(files, ctx.current.render(game, ctx))
     ctx.current = None
     return files

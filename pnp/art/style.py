@@ -151,7 +151,10 @@ BOLD_OF: Mapping[str, str] = MappingProxyType(
 # a little taller than the capitals; at exactly the cap height a 7 pt icon would be
 # under 2 mm and unreadable.
 INLINE_ICON_SCALE = 1.5
-INLINE_ICON_GAP_EM = 0.0  # extra space either side of an inline icon, in ems
+# An inline icon takes its ink's width plus this side bearing either side, in ems, but
+# never more than its square: a narrow icon (the wheat ear) leaves no hole before a colon,
+# and the wide ones, whose ink nearly fills the square, keep it.
+INLINE_ICON_BEARING_EM = 0.08
 
 # --- lines, radii, sizes (mm unless noted) -------------------------------------------
 

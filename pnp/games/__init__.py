@@ -75,6 +75,9 @@ class GamePack:
     #: the module whose RULEBOOK (pnp.rulebook.game_side.RulebookSide) is its side of the
     #: general rulebook: the templates' facts, cover, figures, checks; None: no rulebook
     rulebook: str | None = None
+    #: (game, lang) -> pnp.typeset.iconwords.IconWords: what its inline icons say in a PDF's text
+    #: layer (plural forms, genitive, names); None: each icon says its label
+    icon_words: Callable[[Any, str], Any] | None = None
 
 
 def simulation_of(pack: GamePack) -> Any:

@@ -31,6 +31,7 @@ from cairosvg.surface import PDFSurface
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, ByteStringObject, DictionaryObject, FloatObject, NameObject, RectangleObject
 
+from pnp.print import hidden_text
 from pnp.typeset.fonts import use_bundled_fonts
 from pnp.print.geometry import Box, css_length_mm, mm_to_pt, pt_to_mm
 
@@ -150,6 +151,7 @@ def _drawer_class():
             self._make_target = make_target
             tree = Tree(bytestring=svg.encode("utf-8"))
             _unhinted(tree)
+            hidden_text.reveal(tree)  # words kept in the text layer, made invisible by _finish
             super().__init__(tree, None, 96)
 
         def _create_surface(self, width, height):
@@ -270,6 +272,7 @@ def _finish(raw: bytes, pages: Sequence[Page], info: DocInfo) -> bytes:
     # resources; pypdf warns about the duplicate keys and keeps one, which is right.
     with _quiet_pypdf():
         writer = PdfWriter(clone_from=PdfReader(io.BytesIO(raw)))
+    hidden_text.hide(writer)
     for number, (pdf_page, page) in enumerate(zip(writer.pages, pages), start=1):
         if _has_raster(pdf_page.get("/Resources"), set()):
             # our art is vector only: an image here is cairo's fallback, which can also

@@ -41,8 +41,6 @@ class RulebookSide:
     note_colours: tuple[str, float, str]
     #: (game, lang) -> None; raises RulebookError when a template breaks a rule of the game
     check: Callable[[Any, str], None] = _no_check
-    #: (game, lang) -> pnp.rulebook.iconwords.IconWords; None: the icons say their labels
-    icon_words: Callable[[Any, str], Any] | None = None
     #: its figures that do not pull the sentence before them along (long tables that split)
     loose_figures: frozenset[str] = frozenset()
 

@@ -23,7 +23,7 @@ from reportlab.platypus import Paragraph
 
 from pnp.core import typography
 from pnp.core.typography import Typography
-from pnp.rulebook.iconwords import TOKEN, annotate
+from pnp.typeset.iconwords import TOKEN, annotate
 from pnp.rulebook.vector_icons import icon_tag
 
 NBSP = "\u00a0"

@@ -22,7 +22,7 @@ from pnp.rulebook.doc import RulebookDoc, contents
 from pnp.rulebook.game_side import side_of
 from pnp.rulebook.hyphenation import enable as enable_hyphenation
 from pnp.rulebook.vector_icons import canvas_maker
-from pnp.rulebook.iconwords import IconWords, speaking
+from pnp.typeset.iconwords import speaking, words_of
 from pnp.rulebook.markup import plain
 from pnp.rulebook.styles import PageGeometry, styles
 
@@ -68,7 +68,7 @@ def build_pdf(game, lang: str = "uk", paper: str = "a4", ink_saver: bool = False
     doc = RulebookDoc(out, book.geometry, f"{title} · {book.facts.ui('comp_rulebook')}", book.styles,
                       title=f"{title} — {book.facts.ui('comp_rulebook')}", subject=book.labels("pdf.subject"),
                       lang=lang, ink_saver=ink_saver)
-    words = side.icon_words(game, lang) if side.icon_words is not None else IconWords(lang)
+    words = words_of(game, lang)
     fill, keep, rule = side.note_colours
     with speaking(words):  # paragraphs pick each icon's words as they are made
         story: list[Flowable] = side.cover(book) + [NextPageTemplate("body"), PageBreak()]

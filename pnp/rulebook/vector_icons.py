@@ -23,7 +23,7 @@ from svglib.svglib import svg2rlg
 from pnp.core import private
 from pnp.art import icons as kit_icons, svg
 from pnp.typeset.fonts import face, register_reportlab_fonts
-from pnp.rulebook.iconwords import SILENT
+from pnp.typeset.iconwords import SILENT
 from pnp.print.timeless import TimelessCanvas
 
 # A 1x1 transparent PNG: only its size matters, the pixels are never drawn.

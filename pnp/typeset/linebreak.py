@@ -1,11 +1,13 @@
 """Line breaking for rich text: atoms, glued groups, real widths, greedy lines.
 
-Works on the runs `richtext.parse` produces (objects with kind/text/bold). Breaks
+Works on the runs `richtext.parse` produces (objects with kind/text/bold/words). Breaks
 happen only at spaces, never inside a glued group: a number and the icon after it
 ("2 [wood]"), consecutive icons, a dash and the word before it, a one-letter word of the
 language's table (pnp.core.typography: uk в, у, з, і, й, а, о) and the word after it, a
 bare number and whatever follows it ("3 загони"). Hyphenation follows the same table.
-Widths are the fonts' advance widths in mm (fonts.text_width_mm).
+Widths are the fonts' advance widths in mm (fonts.text_width_mm); an icon's is its ink's
+width plus a side bearing (`icon_place_mm`). An icon atom carries the words it says in
+the text layer (pnp.typeset.iconwords), which take no room.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from pnp.typeset import fonts
 from pnp.core import hyphen, typography
 from pnp.core.typography import Typography
 from pnp.art import style
+from pnp.art.icon_inline import ink_span
 from pnp.print.geometry import pt_to_mm
 
 _SPACES = re.compile(r"( +|\u00a0)")
+_CLOSING = ":;,.!?)»"  # punctuation that follows what it closes without a space
 _NUMBER = re.compile(r"[+−-]?\d+[×%]?")  # "3", "+1", "−1", "2×": glued to the next word
 
 
@@ -36,13 +40,14 @@ class _Atom:
     kind: str  # "text" | "icon" | "space" | "nbsp" | "thin" (narrow nbsp) | "break"
     text: str = ""
     bold: bool = False
+    words: str = ""  # an icon's words in the text layer ("" says nothing)
 
 
 def _atoms(runs, t: Typography) -> list[_Atom]:
     atoms: list[_Atom] = []
     for run in runs:
         if run.kind != "text":
-            atoms.append(_Atom(run.kind, run.text, run.bold))
+            atoms.append(_Atom(run.kind, run.text, run.bold, run.words))
             continue
         for part in _SPACES.split(run.text):
             if part == "\u00a0":
@@ -56,18 +61,22 @@ def _atoms(runs, t: Typography) -> list[_Atom]:
 
 
 def _glue(atoms: list[_Atom], t: Typography) -> list[_Atom]:
-    """Turn the spaces a line must not break at into non-breaking ones."""
-    out = list(atoms)
+    """Turn the spaces a line must not break at into non-breaking ones, and drop a space
+    typed between an icon and the punctuation after it («1 [stone] :» sets as «1 [stone]:»)."""
+    out: list[_Atom | None] = list(atoms)
     for i in range(1, len(out) - 1):
-        prev, cur, nxt = out[i - 1], out[i], out[i + 1]
+        prev, cur, nxt = atoms[i - 1], atoms[i], atoms[i + 1]
         if cur.kind != "space":
+            continue
+        if prev.kind == "icon" and nxt.kind == "text" and nxt.text[0] in _CLOSING:
+            out[i] = None
             continue
         number_icon = nxt.kind == "icon" and (
             prev.kind == "icon" or (prev.kind == "text" and prev.text[-1] in "0123456789×")
         )
         number_word = prev.kind == "text" and _NUMBER.fullmatch(prev.text) is not None
         dash = nxt.kind == "text" and nxt.text[0] in "—–"
-        before = out[i - 2] if i >= 2 else None
+        before = atoms[i - 2] if i >= 2 else None
         one_letter = (
             prev.kind == "text"
             and prev.text in t.one_letter_words
@@ -77,7 +86,7 @@ def _glue(atoms: list[_Atom], t: Typography) -> list[_Atom]:
             out[i] = _Atom("thin")  # icons carry their own margin: half a space is enough
         elif number_word or dash or one_letter:
             out[i] = _Atom("nbsp")
-    return out
+    return [a for a in out if a is not None]
 
 
 def _words(atoms: list[_Atom]) -> list[list[_Atom]]:
@@ -115,11 +124,24 @@ def icon_box_mm(key: str, size: float) -> float:
     return cap_height_mm(key, size) * style.INLINE_ICON_SCALE
 
 
+def icon_place_mm(name: str, key: str, size: float) -> tuple[float, float]:
+    """(the width inline icon `name` takes in a line, where its square starts in it), mm.
+
+    Its ink plus a side bearing either side (style.INLINE_ICON_BEARING_EM), never more
+    than its square: the square then starts where the icon does, as it always did.
+    """
+    box = icon_box_mm(key, size)
+    left, right = ink_span(name)
+    bearing = pt_to_mm(style.INLINE_ICON_BEARING_EM * size)
+    width = (right - left) * box + 2 * bearing
+    return (box, 0.0) if width >= box else (width, bearing - left * box)
+
+
 def _atom_width(atom: _Atom, base: str, size: float) -> float:
     if atom.kind == "text":
         return fonts.text_width_mm(atom.text, face_of(base, atom.bold), size)
     if atom.kind == "icon":
-        return icon_box_mm(base, size) + 2 * pt_to_mm(style.INLINE_ICON_GAP_EM * size)
+        return icon_place_mm(atom.text, base, size)[0]
     if atom.kind == "nbsp":
         return fonts.text_width_mm(" ", base, size)
     if atom.kind == "thin":
@@ -137,6 +159,7 @@ class Piece:
     face: str  # face key the text is set in (the paragraph's face for icons)
     x: float  # mm from the start of the line
     width: float  # mm
+    words: str = ""  # what an icon says in the text layer
 
 
 @dataclass(frozen=True)
@@ -164,7 +187,7 @@ def _line(atoms: list[_Atom], base: str, size: float) -> Line:
         if kind == "text" and last and last.kind == "text" and last.face == key:
             pieces[-1] = Piece("text", last.text + text, key, last.x, last.width + width)
         else:
-            pieces.append(Piece(kind, text, key, x, width))
+            pieces.append(Piece(kind, text, key, x, width, atom.words))
         x += width
     return Line(tuple(pieces), x)
 

@@ -1,7 +1,10 @@
 """Player-facing text with inline icons: parse the markup, wrap it, fit it, draw it as SVG.
 
 Markup: ``[wood]`` (any icon name) is an inline icon, ``**bold**`` a bold span,
-a newline (or the two characters ``\\n``) a forced line break. Widths come from the
+a newline (or the two characters ``\\n``) a forced line break. Inside a
+`iconwords.speaking` block (a build sets one per renderer) each icon also says its words
+in the PDF's text layer, in the form its place needs (``2 [gold]`` reads «2 золота»);
+a template may ask for a form itself (``[gold~gen]``). Widths come from the
 real font metrics (fonts.text_width_mm), so a line never runs past its box.
 
 Breaks happen only at spaces, never inside a glued group (see linebreak): a number and
@@ -17,12 +20,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnp.typeset import fonts
+from pnp.typeset import fonts, iconwords
 from pnp.art import style, svg
+from pnp.print import hidden_text
 from pnp.print.geometry import pt_to_mm
-from pnp.art.icons import icon_names, use_icon
-from pnp.typeset.linebreak import Line, Piece, Wrapped, cap_height_mm, icon_box_mm, min_lines, wrap_runs
+from pnp.art.icons import icon_label, icon_names, use_icon
+from pnp.typeset.linebreak import (Line, Piece, Wrapped, cap_height_mm, icon_box_mm, icon_place_mm, min_lines,
+                                   wrap_runs)
 
+_ICON_TOKEN = re.compile(iconwords.TOKEN)
 _TOKEN = re.compile(r"\*\*|\[([^\[\]\n]*)\]|\n|\\n|[\[\]]|[^*\[\]\n\\]+|[*\\]")
 STEP = 0.25  # points
 
@@ -32,22 +38,27 @@ class Run:
     kind: str  # "text" | "icon" | "break"
     text: str = ""  # the text, or the icon name
     bold: bool = False
+    words: str = ""  # what an icon says in the text layer ("" nothing)
 
 
 def parse(markup: str) -> tuple[Run, ...]:
     """Markup -> runs. Raises ValueError naming any unknown icon or unbalanced markup."""
     known, runs, bold = set(icon_names()), [], False
-    for m in _TOKEN.finditer(markup):
+    speaker = iconwords.current()
+    for m in _TOKEN.finditer(speaker.annotate(markup) if speaker is not None else markup):
         token = m.group(0)
         if token == "**":
             bold = not bold
         elif m.group(1) is not None:
-            name = m.group(1).strip()
+            icon = m.group(1).strip()
+            name = icon.partition("~")[0]
             if name not in known:
                 raise ValueError(
                     f"unknown icon [{name}] in text {markup!r}; known icons: {', '.join(sorted(known))}"
                 )
-            runs.append(Run("icon", name, bold))
+            if not _ICON_TOKEN.fullmatch(icon):
+                raise ValueError(f"[{icon}] in text {markup!r}: an icon's form is ~N (a number), ~cN or ~gen")
+            runs.append(Run("icon", name, bold, _says(speaker, icon)))
         elif token in ("\n", "\\n"):
             runs.append(Run("break"))
         elif token in ("[", "]"):
@@ -57,6 +68,21 @@ def parse(markup: str) -> tuple[Run, ...]:
     if bold:
         raise ValueError(f"unclosed ** (bold) in text {markup!r}")
     return tuple(runs)
+
+
+#: the language of the icon set's labels (icons.icon_label)
+LABEL_LANG = "uk"
+
+
+def _says(speaker: iconwords.IconWords | None, token: str) -> str:
+    """What an icon token says: its icon words, else (in the labels' language, as the
+    rulebook does) the icon set's label; nothing when no words are known."""
+    if speaker is None:
+        return ""
+    words = speaker.get(token)
+    if words is None:
+        return icon_label(token.partition("~")[0]) if speaker.lang == LABEL_LANG else ""
+    return words
 
 
 def icon_refs(markup: str) -> tuple[str, ...]:
@@ -183,12 +209,46 @@ def _word_spans(piece: Piece, size: float, x0: float, baseline: float) -> list[t
     return spans
 
 
+#: the least horizontal scale of an icon's words: below about 20 % extraction tools start
+#: splitting the word (measured with pdftotext for the rulebook); past it, smaller type
+MIN_SQUEEZE = 0.2
+
+
+def _hidden_words(piece: Piece, size: float, x: float, baseline: float) -> str:
+    """The icon's words on the line's baseline, scaled to span exactly the icon's place.
+
+    Spanning the place, the words sit where a reader's eye does: text extraction puts a
+    space where the line has one (after "2", before the icon) and none before a colon
+    that follows the icon. Each word is squeezed, not the spaces between them, which
+    keep their width so that extraction still sees them («будь-який ресурс»). Invisible
+    everywhere (pnp.print.hidden_text).
+    """
+    words = piece.words.split()
+    space = fonts.text_width_mm(" ", piece.face, size)
+    natural = [fonts.text_width_mm(w, piece.face, size) for w in words]
+    room = max(piece.width - space * (len(words) - 1), piece.width / 2)
+    squeeze, font_size = room / sum(natural), pt_to_mm(size)
+    if squeeze < MIN_SQUEEZE:
+        font_size *= squeeze / MIN_SQUEEZE
+        space *= squeeze / MIN_SQUEEZE
+        squeeze = MIN_SQUEEZE
+    step = (font_size / pt_to_mm(size)) * squeeze
+    out, at = [], x
+    for word, width in zip(words, natural):
+        out.append(svg.text(0, 0, word, class_=hidden_text.CLASS, fill_opacity=0, font_size=font_size,
+                            transform=f"{svg.translate(at, baseline)} scale({svg.num(squeeze)} 1)",
+                            places=PLACES, **fonts.face(piece.face).svg_attrs()))
+        at += width * step + space
+    return "".join(out)
+
+
 def to_svg(result: FitResult, x: float, y: float, *, valign: str = "top",
            fill: str | None = None) -> str:
     """SVG for a fitted paragraph whose box's top-left corner is at (x, y) mm.
 
     Text stays real <text> (extractable); icons are <use> of the icon symbols, so the
-    document must also include `icons.icon_defs(result.icons)`. Every word gets its
+    document must also include `icons.icon_defs(result.icons)`; an icon's words follow it
+    as hidden text (`_hidden_words`). Every word gets its
     own x: cairo hints glyph advances on PNG output, and the drift must not add up
     along a line into the icons that follow.
     """
@@ -201,18 +261,26 @@ def to_svg(result: FitResult, x: float, y: float, *, valign: str = "top",
     colour = fill or style.colour("ink")
     cap = cap_height_mm(result.face, result.size)
     box = icon_box_mm(result.face, result.size)
-    gap = pt_to_mm(style.INLINE_ICON_GAP_EM * result.size)
     out = []
     for line in result.lines:
         free_w = result.box_w - line.width
         x0 = x + {"left": 0.0, "center": free_w / 2, "right": free_w}[result.align]
-        spans = []
+        spans: list = []
+
+        def flush() -> None:
+            if spans:
+                out.append(svg.text_spans(spans, places=PLACES, font_size=font_size, fill=colour))
+                spans.clear()
+
         for p in line.pieces:
             if p.kind == "icon":
-                out.append(use_icon(p.text, x0 + p.x + gap, baseline - cap / 2 - box / 2, box))
+                start = icon_place_mm(p.text, p.face, result.size)[1]
+                out.append(use_icon(p.text, x0 + p.x + start, baseline - cap / 2 - box / 2, box))
+                if p.words:
+                    flush()  # the text layer then reads in line order, also for readers that follow the stream
+                    out.append(_hidden_words(p, result.size, x0 + p.x, baseline))
                 continue
             spans.extend(_word_spans(p, result.size, x0, baseline))
-        if spans:
-            out.append(svg.text_spans(spans, places=PLACES, font_size=font_size, fill=colour))
+        flush()
         baseline += result.line_height_mm
     return svg.wrap("".join(out), class_="richtext")

@@ -3,6 +3,7 @@ code that made them: Ghostscript renders the separations (ink per pixel), qpdf r
 file structure, pypdf the page boxes, pdftotext the page order."""
 
 import json
+import re
 import subprocess
 
 import numpy as np
@@ -132,6 +133,13 @@ def test_dark_text_is_k_only(dtc):
         dark = ink[ink[:, 3] >= 128]
         assert len(dark) > 1000, family
         assert (dark[:, :3] == 0).all(), (family, dark[dark[:, :3].sum(axis=1) > 0][:5])
+
+
+def test_icon_words_survive_the_cmyk_pass_as_invisible_text(dtc, game):
+    """The words of inline icons (render mode 3, pnp.print.hidden_text) stay readable and unseen."""
+    files, _ = dtc
+    assert game.icon_words["die"].genitive.get("uk") in text(files["battle"].read_bytes())  # «кидка кубика»
+    assert re.search(rb"(?m)^3 Tr$", _uncompressed(files["battle"]))
 
 
 def test_ink_cap_replaces_grey_by_k_and_never_exceeds_the_limit():

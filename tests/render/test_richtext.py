@@ -14,8 +14,9 @@ from pnp.typeset import fonts, richtext
 from pnp.core import hyphen, typography
 
 UK = typography.table("uk")
-from pnp.art import icons
-from pnp.print.geometry import PT_PER_MM
+from pnp.art import icons, style
+from pnp.art.icon_inline import ink_span
+from pnp.print.geometry import PT_PER_MM, pt_to_mm
 from pnp.typeset.linebreak import icon_box_mm
 
 PARAGRAPH = (
@@ -28,8 +29,10 @@ PARAGRAPH = (
 
 def piece_width(piece, size):
     """Width of a laid-out piece measured afresh from the font, not taken from the layout."""
-    if piece.kind == "icon":
-        return icon_box_mm(piece.face, size)
+    if piece.kind == "icon":  # its ink plus the side bearings, at most its square
+        left, right = ink_span(piece.text)
+        bearing = pt_to_mm(style.INLINE_ICON_BEARING_EM * size)
+        return min(icon_box_mm(piece.face, size), (right - left) * icon_box_mm(piece.face, size) + 2 * bearing)
     return fonts.text_width_mm(piece.text, piece.face, size)
 
 
@@ -279,3 +282,26 @@ def test_icons_sit_on_the_text_line():
     cap = 0.7 * 10 / PT_PER_MM
     assert size > cap  # at least as tall as the capitals
     assert top + size / 2 == pytest.approx(baseline - cap / 2, abs=0.01)  # centred on them
+
+
+def test_a_narrow_icon_takes_its_ink_and_a_bearing_a_wide_one_its_square():
+    size = 10
+    box = icon_box_mm("sans", size)
+    bearing = pt_to_mm(style.INLINE_ICON_BEARING_EM * size)
+    left, right = ink_span("grain")
+    assert right - left < 0.6  # the wheat ear is narrow (measured on its drawing)
+    r = richtext.fit("1 [grain]:", 50, 10, "sans", size, size)
+    grain = next(p for p in r.lines[0].pieces if p.kind == "icon")
+    assert grain.width == pytest.approx((right - left) * box + 2 * bearing)
+    colon = r.lines[0].pieces[-1]
+    assert colon.text == ":" and colon.x == pytest.approx(grain.x + grain.width)
+    use = ET.fromstring(richtext.to_svg(r, 0, 0)).find("use[@href='#icon-grain']")
+    assert float(use.get("x")) + left * box == pytest.approx(grain.x + bearing, abs=0.002)  # ink a bearing in
+    wide = next(p for p in richtext.fit("1 [stone]:", 50, 10, "sans", size, size).lines[0].pieces
+                if p.kind == "icon")
+    assert wide.width == pytest.approx(box)
+
+
+def test_no_space_between_an_icon_and_the_punctuation_after_it():
+    typed, tight = (richtext.fit(m, 50, 10, "sans", 10, 10).lines[0] for m in ("1 [stone] : так", "1 [stone]: так"))
+    assert typed == tight

@@ -24,6 +24,7 @@ from pnp.games.tverdzha.rulebook import sections
 from pnp.rulebook.build_error import RulebookError
 from pnp.games.tverdzha.rulebook.book_facts import Facts
 from pnp.rulebook.hyphenation import hyphenate, hyphenated
+from pnp.typeset.iconwords import words_of
 from pnp.rulebook.markup import NBSP, ties
 
 pytestmark = pytest.mark.skipif(not (shutil.which("pdftotext") and shutil.which("pdffonts")),
@@ -119,7 +120,7 @@ def test_components_list_the_kit_counts(book):
 def test_resource_icons_carry_the_model_names_as_text(book):
     """A cost run reads as amounts in the content's plural forms: [wood][wood][wood] «3 дерева»."""
     market = book.game.building("market")
-    words = sections.icon_words(book.game, "uk")
+    words = words_of(book.game, "uk")
     n = market.cost.get("wood")
     assert _row(book, market.name.get("uk"), f"{n} {words.word('wood', n)}")
 
@@ -128,7 +129,7 @@ def test_icons_read_as_correct_ukrainian(book):
     """The text layer: plural forms after numbers, the genitive, no doubled words, and
     punctuation right after an icon's words."""
     text = " ".join(book.layout.split())
-    g, words = book.game, sections.icon_words(book.game, "uk")
+    g, words = book.game, words_of(book.game, "uk")
     citadel = g.land("citadel").points
     assert f"+{citadel} {words.word('point', citadel)}" in text and f"+{citadel} очко" not in text
     hire = g.action("hire").params["cost"]["grain"]
@@ -235,7 +236,7 @@ def test_a_changed_cost_and_count_show_up_in_the_rebuilt_rulebook(tmp_path):
     content = tmp_path / "content.yaml"
     content.write_text(text, encoding="utf-8")
     changed = _build(content, tmp_path)
-    words = sections.icon_words(changed.game, "uk")
+    words = words_of(changed.game, "uk")
     assert _row(changed, "Ринок", f"1 {words.word('wood', 1)} 2 {words.word('gold', 2)}")
     assert _row(changed, "Натиск", "×5")
     assert not _row(changed, "Натиск", "×2")

@@ -8,6 +8,7 @@ from pnp.core.resources import bundled
 from pnp.games import GamePack
 from pnp.games.tverdzha.export_json import dumps
 from pnp.games.tverdzha.facts import facts
+from pnp.games.tverdzha.icon_speech import icon_words
 from pnp.games.tverdzha.kit_counts import counts, kit_rows
 from pnp.games.tverdzha.model import Game
 from pnp.games.tverdzha.modelbuild import build_game
@@ -52,4 +53,5 @@ PACK = GamePack(
     default=True,
     icons="pnp.games.tverdzha.render.icon_art",
     rulebook="pnp.games.tverdzha.rulebook.sections",
+    icon_words=icon_words,
 )

@@ -28,6 +28,7 @@ from pnp.games.tverdzha.render.mat_panels import (mat_facts, reminders_svg, spot
                                    token_box_svg)
 from pnp.print.tile_plan import Part, tile_text
 from pnp.print.tiling import large_page, tiled_pages
+from pnp.typeset.iconwords import SILENT
 
 SLOT_MARGIN = 1.0  # each side: a slot is the card's trim + 2 mm
 EDGE = 4.0  # part edge to the content
@@ -119,7 +120,8 @@ def mat_body(game: Game, player: str, lay: MatLayout, pen: Pen, lang: str) -> st
     out = [_header(game, player, lay.header, pen, lang)]
     out += [_slot(game, k + 1, box, pen, lang) for k, box in enumerate(lay.slots)]
     out.append(_garrison(game, lay.garrison, pen, lang, facts))
-    out.append(_panel(f"[storage] **{game.ui('mat_storage', lang)}**", lay.storage, pen))
+    # a panel title's icon is its emblem: it says nothing in the text layer
+    out.append(_panel(f"[storage~{SILENT}] **{game.ui('mat_storage', lang)}**", lay.storage, pen))
     out.append(storage_svg(game, lay.storage, facts, pen, lang))
     out.append(_panel(f"[wounded] **{game.ui('mat_wounded', lang)}**", lay.wounded, pen))
     spots = Box(lay.wounded.x + 3, lay.wounded.y + PANEL_TOP, spots_width(game, len(facts.wounded)),
@@ -127,7 +129,7 @@ def mat_body(game: Game, player: str, lay: MatLayout, pen: Pen, lang: str) -> st
     out.append(token_box_svg(game, spots, facts.wounded, game.print.unit_token, pen, lang))
     note = Box(spots.right + 3, lay.wounded.y + PANEL_TOP, lay.wounded.right - spots.right - 6, spots.h)
     out.append(rich(pen, facts.wounded_note, note, face="narrow", size=8.5, min_size=7, where="wounded"))
-    out.append(_panel(f"[army] **{game.ui('mat_reserve', lang)}**", lay.reserve, pen))
+    out.append(_panel(f"[army~{SILENT}] **{game.ui('mat_reserve', lang)}**", lay.reserve, pen))
     out.append(rich(pen, game.ui("mat_reserve_note", lang),
                     Box(lay.reserve.x + 3, lay.reserve.y + PANEL_TOP, lay.reserve.w - 6, lay.reserve.h - PANEL_TOP - 2),
                     face="narrow", size=8.5, min_size=7, where="reserve"))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from pnp.games.tverdzha.model import Action, Game
 from pnp.art.icons import icon_names
+from pnp.typeset.iconwords import SILENT
 
 #: content action key -> icon, where the icon is not simply named after the action
 ACTION_ICON = {"build": "building"}
@@ -66,7 +67,8 @@ def action_lines(game: Game, lang: str, short: bool = False) -> list[ActionLine]
         name = action.name.get(lang)
         if action.free:
             name = f"{name} ({game.ui('action_free', lang)})"
-        lead = f"[{icon}] " if icon else ""
+        # the icon before the name is the action's emblem: it says nothing in the text layer
+        lead = f"[{icon}~{SILENT}] " if icon else ""
         out.append(ActionLine(action, f"{lead}**{name}.** {body}"))
     return out
 

@@ -14,7 +14,6 @@ from pnp.games.tverdzha.rulebook import diagrams, example, tables
 from pnp.games.tverdzha.rulebook.book_facts import Facts
 from pnp.rulebook.book import Book
 from pnp.rulebook.game_side import RulebookSide
-from pnp.rulebook.iconwords import IconWords
 from pnp.rulebook.markup import para
 from pnp.rulebook.build_error import RulebookError
 from pnp.core.resources import shown
@@ -40,12 +39,6 @@ def context(game, lang: str) -> tuple[dict, list[str]]:
     """The worked battle example (with the engine's odds) and the kit's counts, for the templates."""
     worked, notes = example.build(game)
     return {"example": worked, "kit": counts(game)}, notes
-
-
-def icon_words(game, lang: str) -> IconWords:
-    """The content's `icon_words:` (plural forms, genitive), else each resource's name."""
-    return IconWords(lang, {name: w for name, w in game.icon_words.items() if w.forms.has(lang)},
-                     {r.icon: r.name.get(lang) for r in game.resources})
 
 
 def cover(book: Book) -> list[Flowable]:
@@ -107,4 +100,4 @@ def check_templates(game, lang: str) -> None:
 
 RULEBOOK = RulebookSide(facts=Facts, context=context, cover=cover, figures=figures,
                         note_colours=("grain", 0.22, "grain-dark"), check=check_templates,
-                        icon_words=icon_words, loose_figures=frozenset({"buildings", "cards"}))
+                        loose_figures=frozenset({"buildings", "cards"}))

@@ -1,4 +1,5 @@
-"""What an inline icon says in the rulebook's text layer (search, copy, screen readers).
+"""What an inline icon says in a PDF's text layer (search, copy, screen readers): the
+rulebook's paragraphs and the rich text of the SVG-drawn parts (cards, aids, mats).
 
 The words come from the game (its rulebook side hands them over: plural forms and a
 genitive per icon, else a name per icon, else the icon set's label). Before a paragraph is set, every icon run
@@ -19,14 +20,17 @@ from contextvars import ContextVar
 from itertools import groupby
 from typing import Any, Iterator, Mapping
 
+from pnp.art.icons import icon_label, icon_names
 from pnp.core.templating import fill
+from pnp.games import pack_of
 
 TOKEN = r"[a-z][a-z0-9_-]*(?:~(?:\d+|c\d+|gen))?"
 _RUN = re.compile(rf"(?:\[{TOKEN}\])+")
 _TOKEN = re.compile(rf"\[({TOKEN})\]")
-_NUMBER_BEFORE = re.compile(r"(?<![\w.,])[+−-]?(\d+)[ \u00a0]*$")
-_WORD_AFTER = re.compile(r"^[ \u00a0]*([\w\u02bc'-]+)")
-_WORD_BEFORE = re.compile(r"([\w\u02bc'-]+)[ \u00a0]*$")
+# spaces and rich text's bold marks (**) stand between an icon and its neighbours
+_NUMBER_BEFORE = re.compile(r"(?<![\w.,])[+−-]?(\d+)[ \u00a0*]*$")
+_WORD_AFTER = re.compile(r"^[ \u00a0*]*([\w\u02bc'-]+)")
+_WORD_BEFORE = re.compile(r"([\w\u02bc'-]+)[ \u00a0*]*$")
 SILENT = "0"
 
 
@@ -86,7 +90,8 @@ class IconWords:
 
     def _beside_own_word(self, name: str, before: str, after: str) -> bool:
         """Is the word next to the icon its own word (in any case form: «золото», «золота»)?"""
-        own = (self.word(name) or "").split(" ")[0].lower()
+        label = icon_label(name) if name in icon_names() else ""  # what an icon with no words says
+        own = (self.word(name) or label).split(" ")[0].lower()
         near = [m.group(1).lower() for m in (_WORD_AFTER.search(after), _WORD_BEFORE.search(before)) if m]
         return bool(own) and any(_same_stem(own, word) for word in near)
 
@@ -103,9 +108,15 @@ def _same_stem(a: str, b: str) -> bool:
 _CURRENT: ContextVar[IconWords | None] = ContextVar("icon_words", default=None)
 
 
+def words_of(game: Any, lang: str) -> IconWords:
+    """What `game`'s inline icons say in `lang`: its pack's `icon_words`, else each icon its label."""
+    hook = pack_of(game).icon_words
+    return hook(game, lang) if hook is not None else IconWords(lang)
+
+
 @contextmanager
 def speaking(words: IconWords) -> Iterator[IconWords]:
-    """Within the block, rulebook paragraphs give their icons the words of `words`."""
+    """Within the block, paragraphs (the rulebook's, and rich text) give their icons the words of `words`."""
     token = _CURRENT.set(words)
     try:
         yield words
@@ -116,3 +127,8 @@ def speaking(words: IconWords) -> Iterator[IconWords]:
 def annotate(text: str) -> str:
     words = _CURRENT.get()
     return words.annotate(text) if words is not None else text
+
+
+def current() -> IconWords | None:
+    """The words set by the innermost `speaking` block (None outside any)."""
+    return _CURRENT.get()

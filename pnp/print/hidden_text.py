@@ -1,0 +1,106 @@
+"""Words a PDF page carries for search, copy and screen readers but never shows (the words
+of inline icons, pnp.typeset.iconwords), written in PDF text render mode 3.
+
+Why this way: cairo cannot write render mode 3; text with fill-opacity 0 it drops as a
+paint that changes nothing, and any other opacity makes a transparency group, which
+PDF/X-1a (the DTC preset) refuses; text in the paper colour under an icon would show on
+a coloured panel; /ActualText around an icon's paths is read neither by pdftotext
+(poppler gives it only to glyphs inside the span) nor by pypdf. So:
+
+1. an SVG master carries the words as ``<text class="pnp-hidden">`` with fill-opacity 0:
+   invisible in a browser and in cairosvg's PNGs (cairo skips a fully transparent paint);
+2. for a PDF, the drawer paints those nodes in an opaque marker colour (`reveal`), so
+   cairo writes them as ordinary text, fonts subset and mapped to Unicode like the rest;
+3. `hide` rewrites every content stream that uses the marker colour: text shown in it
+   gets render mode 3 (neither filled nor stroked), any other text the stream's own mode.
+   A render mode is text state, not transparency: the DTC pass and its preflight see
+   opaque text that paints nothing.
+"""
+
+from __future__ import annotations
+
+from pypdf.generic import ContentStream, NumberObject
+
+CLASS = "pnp-hidden"  # the SVG class of words that must never show
+MARK = "#ff01ff"  # the marker colour, reserved: no art would pick a magenta one step off pure
+_MARK_RG = tuple(int(MARK[i:i + 2], 16) / 255 for i in (1, 3, 5))
+_MARK_BYTES = b"0.00392"  # its green as cairo writes it: a stream without these bytes is left alone
+_TOLERANCE = 1e-4
+INVISIBLE = 3  # PDF text render mode: neither fill nor stroke
+TEXT_SHOW = {b"Tj", b"TJ", b"'", b'"'}
+FILL_COLOUR = {b"rg", b"g", b"k", b"sc", b"scn", b"cs"}
+
+
+def reveal(node) -> None:
+    """Paint every node of class CLASS in a cairosvg tree in the marker colour, opaque."""
+    if CLASS in str(node.get("class", "")).split():
+        _paint(node)
+        return
+    for child in node.children:
+        reveal(child)
+
+
+def _paint(node) -> None:
+    node["fill"] = MARK
+    node["fill-opacity"] = "1"
+    for child in node.children:
+        _paint(child)
+
+
+def hide(writer) -> None:
+    """Make the marker-coloured text of every page and form XObject of `writer` invisible."""
+    seen: set[int] = set()
+    for page in writer.pages:
+        contents = page.get_contents()
+        if contents is not None and _MARK_BYTES in contents.get_data():
+            page.replace_contents(_rewritten(contents, writer))
+        _forms(page.get("/Resources"), writer, seen)
+
+
+def _forms(resources, writer, seen: set[int]) -> None:
+    if resources is None:
+        return
+    xobjects = resources.get_object().get("/XObject")
+    for ref in (xobjects.get_object().values() if xobjects is not None else ()):
+        key = getattr(ref, "idnum", None)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        form = ref.get_object()
+        if form.get("/Subtype") != "/Form":
+            continue
+        if _MARK_BYTES in form.get_data():
+            form.set_data(_rewritten(ContentStream(form, writer), writer).get_data())
+        _forms(form.get("/Resources"), writer, seen)
+
+
+def _rewritten(stream: ContentStream, writer) -> ContentStream:
+    """`stream` with a render mode set before each text show whose mode must change.
+
+    Fill colour and render mode are graphics state: both are tracked through q/Q. Before
+    a form is painted (Do) the stream's own mode is put back, as the form expects it.
+    """
+    marked, own, mode = False, 0, 0
+    stack: list[tuple[bool, int, int]] = []
+    out = []
+    for operands, op in stream.operations:
+        if op == b"q":
+            stack.append((marked, own, mode))
+        elif op == b"Q" and stack:
+            marked, own, mode = stack.pop()
+        elif op in FILL_COLOUR:
+            marked = op == b"rg" and all(abs(float(v) - m) < _TOLERANCE for v, m in zip(operands, _MARK_RG))
+        elif op == b"Tr":
+            own = mode = int(operands[0])
+        elif op in TEXT_SHOW or op == b"Do":
+            wanted = INVISIBLE if marked and op in TEXT_SHOW else own
+            if wanted != mode:
+                out.append(([NumberObject(wanted)], b"Tr"))
+                mode = wanted
+        out.append((operands, op))
+    if mode != own:
+        out.append(([NumberObject(own)], b"Tr"))
+    result = ContentStream(None, writer)
+    result.operations = out
+    return result
