@@ -22,7 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 
 def one_run(game, options, out: Path) -> dict[str, float]:
-    from pnp.components import cards, tokens
+    from pnp.components import cards
+    from pnp.games.tverdzha.render import tokens
     from pnp.components.base import RenderContext
 
     ctx = RenderContext(options, out)

@@ -24,7 +24,7 @@ PAPERS = ("a4", "letter")
 #: what a renderer's `masters()` may be shared as (`Renderer.shares`), for the exporters
 SHARES = {
     "cards": "pnp.components.cards.Masters: every card family's faces, decks and backs",
-    "tokens": "pnp.components.tokens masters: (component key, [(face SVG, back SVG) per piece]) groups",
+    "tokens": "(component key, [(face SVG, back SVG) per piece]) groups: a token renderer's masters",
     "aids": "(fronts, backs): card-size SVGs; the renderer's `names(game, lang)` names the fronts",
     "board": "a tiling Part: the game's board (a print-ready PDF for the print shop, a TTS Custom_Board, "
              "the preview's picture)",

@@ -9,7 +9,8 @@ import pytest
 
 from safezone import clearances, closer_than
 from pnp.games.tverdzha.render import aids
-from pnp.components import cards, tokens
+from pnp.components import cards
+from pnp.games.tverdzha.render import tokens
 from pnp.print import pdf  # noqa: F401 - registers the renderers
 from pnp.build import renderers_of
 from pnp.components.base import BuildOptions, RenderContext
