@@ -1,0 +1,95 @@
+"""`pnp sweep`: the same seeded games on every variant of the content.
+
+Each variant (pnp.sim.variants) that passes the checks is played as `pnp sim` would play
+it: the runner's blocks (pnp.sim.runner.block_tasks, pnp.sim.seeding), so a variant's
+result is exactly `pnp sim --content <the variant> --games N --seed S --json`'s document.
+Every block of every variant is one task for any `concurrent.futures.Executor`
+(pnp.sim.executors); results are put together by variant and block index, never in the
+order they come back, so the JSON is the same whatever ran them.
+
+A variant that departs from the game's original rules is the point of a sweep: the
+problems of the checks of the original rules (codes `rules-…`, the convention of every
+pack's check of its original rules) are kept as the variant's departures, not refusals.
+Any other error refuses the variant; it is reported with its problems and not played.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor, as_completed
+from dataclasses import dataclass
+
+from pnp.checks import run_all
+from pnp.content import load_text
+from pnp.core.errors import Level, Problem, sorted_problems
+from pnp.sim.runner import MAX_ROUNDS, block_tasks, play_block, result_document
+from pnp.sim.source import GameSource
+from pnp.sim.variants import Variant
+
+#: problem codes of the packs' checks against the original rules: a sweep's departures
+DEPARTURE_PREFIX = "rules-"
+SWEEP_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Checked:
+    variant: Variant
+    source: GameSource
+    problems: tuple[Problem, ...]  # the errors that refuse it (none: it is played)
+    departures: tuple[Problem, ...]  # its departures from the original rules
+
+    @property
+    def playable(self) -> bool:
+        return not self.problems
+
+
+def check(variant: Variant, base: GameSource) -> Checked:
+    """Load and check a variant as `pnp check` checks a file (every language)."""
+    source = GameSource(variant.text, base.path, base.simulation, base.forbid)
+    game, problems = load_text(variant.text, base.path)
+    if game is not None:
+        problems = problems + run_all(game, lang=None)
+    errors = [p for p in sorted_problems(problems) if p.level is Level.ERROR]
+    departures = tuple(p for p in errors if p.code.startswith(DEPARTURE_PREFIX))
+    refusing = tuple(p for p in errors if not p.code.startswith(DEPARTURE_PREFIX))
+    return Checked(variant, source, refusing, departures)
+
+
+def play(checked: list[Checked], specs, *, games: int, seed: int, executor: Executor, progress=None,
+         max_rounds: int = MAX_ROUNDS) -> list[list[dict] | None]:
+    """The records of every playable variant (None for a refused one), each in game order."""
+    tasks = [(i, task) for i, c in enumerate(checked) if c.playable
+             for task in block_tasks(c.source, specs, games=games, seed=seed, max_rounds=max_rounds)]
+    futures = [executor.submit(play_block, task) for _, task in tasks]
+    try:
+        for future in as_completed(futures):
+            if progress:
+                progress(len(future.result()))
+        records: list[list[dict] | None] = [[] if c.playable else None for c in checked]
+        for (i, _), future in zip(tasks, futures):
+            records[i] += future.result()  # type: ignore[operator]
+    finally:
+        for future in futures:
+            future.cancel()
+    return records
+
+
+def document(base: GameSource, specs, settings, checked: list[Checked], records, *, games: int, seed: int,
+             max_rounds: int = MAX_ROUNDS) -> dict:
+    """The `pnp sweep --json` document: what was swept, and per variant its `pnp sim`
+    result (or the problems that refused it)."""
+    game = base.game()
+    out = []
+    for c, recs in zip(checked, records):
+        entry = {"label": c.variant.label, "set": [[path, value] for path, value in c.variant.assignments],
+                 "content_sha256": c.source.sha256, "played": recs is not None,
+                 "departures": [p.as_dict() for p in c.departures]}
+        if recs is None:
+            entry["problems"] = [p.as_dict() for p in c.problems]
+        else:
+            entry["result"] = result_document(c.source, specs, recs, seed=seed, max_rounds=max_rounds)
+        out.append(entry)
+    return {"meta": {"game": game.id, "content_sha256": game.sha256, "seed": seed, "games": games,
+                     "agents": [s.label for s in specs], "roles": list(base.roles),
+                     "settings": [{"path": s.path, "values": list(s.values)} for s in settings],
+                     "pnp_sweep": SWEEP_FORMAT},
+            "variants": out}
