@@ -21,8 +21,11 @@ from concurrent.futures import Executor, Future
 
 from pnp.core.errors import UserError
 from pnp.core.interrupts import worker_pool
+from pnp.sim import dask_worker
 from pnp.sim.runner import default_start_method
 
+#: loggers whose errors, when a sweep stops early, are the cancelled futures' tracebacks
+QUIET_LOGGERS = ("distributed", "tornado", "asyncio")
 #: how long a client waits for the scheduler of --scheduler before it gives up
 CONNECT_TIMEOUT = "20s"
 
@@ -69,13 +72,19 @@ def dask_executor(scheduler: str | None = None, local_workers: int | None = None
     distributed = distributed_module()
     with contextlib.ExitStack() as stack:
         if scheduler is None:
+            # Its worker processes ignore the terminal's Ctrl-C, which reaches the whole
+            # process group (pnp.sim.dask_worker): the command closes the cluster. They do
+            # take SIGTERM, by which the cluster stops them, and end with the command even
+            # when it is killed (Dask's workers watch their parent).
             cluster = stack.enter_context(distributed.LocalCluster(
                 n_workers=local_workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                silence_logs=logging.ERROR))
+                silence_logs=logging.ERROR, preload=[dask_worker.__name__]))
             client = stack.enter_context(distributed.Client(cluster))
         else:
             try:
                 client = stack.enter_context(distributed.Client(scheduler, timeout=CONNECT_TIMEOUT))
             except (OSError, ValueError) as exc:  # unreachable, timed out, or not an address
                 raise UserError(f"--scheduler {scheduler}: no Dask scheduler answers there ({exc})") from None
+        for name in QUIET_LOGGERS:  # futures cancelled on the way out are no news
+            logging.getLogger(name).setLevel(logging.CRITICAL)
         yield client.get_executor()
