@@ -66,11 +66,12 @@ def run(content, *, settings, games, seed, agents, workers, start_method, schedu
     games = games or GAMES
     started = time.perf_counter()
     playable = sum(c.playable for c in checked)
-    with _executor(workers, start_method, scheduler, dask_local) as (executor, where):
+    with _executor(workers, start_method, scheduler, dask_local) as (executor, slots, where):
         with progress_bar(games * playable) as tick:
-            records = sweep.play(checked, specs, games=games, seed=seed, executor=executor, progress=tick)
+            records = sweep.play(checked, specs, games=games, seed=seed, executor=executor, ahead=2 * slots,
+                                 progress=tick)
     elapsed = time.perf_counter() - started
-    click.echo(f"played {games * playable} games of {playable} variants in {elapsed:.1f} s on {where}", err=True)
+    click.echo(f"played {games * playable} games of {playable} variant{'s' if playable != 1 else ''} in {elapsed:.1f} s on {where}", err=True)
     doc = sweep.document(base, specs, found, checked, records, games=games, seed=seed)
     click.echo(sweep_report.text(doc, sim.headline_peaks))
     if json_out is not None:
@@ -94,14 +95,15 @@ def _options_problem(settings, workers, start_method, scheduler, dask_local) -> 
 
 @contextlib.contextmanager
 def _executor(workers, start_method, scheduler, dask_local):
-    """(the executor, what it is, for the line on stderr)."""
+    """(the executor, how many tasks it runs at once, what it is for the line on stderr)."""
     if scheduler is not None or dask_local is not None:
-        with dask_executor(scheduler, dask_local) as executor:
-            yield executor, (f"the Dask scheduler {scheduler}" if scheduler else f"a local Dask cluster of {dask_local}")
+        with dask_executor(scheduler, dask_local) as (executor, slots):
+            yield executor, slots, (f"the Dask scheduler {scheduler}" if scheduler
+                                    else f"a local Dask cluster of {dask_local}")
         return
     processes = workers or default_workers()
     with PoolExecutor(processes, start_method) as executor:
-        yield executor, f"{processes} worker process{'es' if processes != 1 else ''}"
+        yield executor, processes, f"{processes} worker process{'es' if processes != 1 else ''}"
 
 
 def _usage(message: str) -> int:

@@ -17,11 +17,12 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
+import signal
+import threading
 from concurrent.futures import Executor, Future
 
 from pnp.core.errors import UserError
 from pnp.core.interrupts import worker_pool
-from pnp.sim import dask_worker
 from pnp.sim.runner import default_start_method
 
 #: loggers whose errors, when a sweep stops early, are the cancelled futures' tracebacks
@@ -66,25 +67,51 @@ def distributed_module():
 
 
 @contextlib.contextmanager
+def _ctrl_c_ignored():
+    """SIGINT ignored while a local cluster starts its worker processes, which inherit the
+    ignored signal for good (an ignored signal stays ignored across exec, and Python then
+    installs no KeyboardInterrupt handler): like pnp's own workers (pnp.core.interrupts)
+    they leave the terminal's Ctrl-C, sent to the whole process group, to the command,
+    which closes the cluster. They do take SIGTERM, by which the cluster stops them, and
+    end with the command even when it is killed (Dask's workers watch their parent). A
+    Ctrl-C in the seconds the cluster takes to start is lost; the next one stops it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
 def dask_executor(scheduler: str | None = None, local_workers: int | None = None):
-    """A Dask executor: on the cluster at `scheduler`, or on a LocalCluster of
-    `local_workers` single-threaded worker processes (closed, workers and all, on exit)."""
+    """(a Dask executor, the cluster's worker threads): on the cluster at `scheduler`, or on a
+    LocalCluster of `local_workers` single-threaded worker processes (closed, workers and
+    all, on exit)."""
     distributed = distributed_module()
     with contextlib.ExitStack() as stack:
         if scheduler is None:
-            # Its worker processes ignore the terminal's Ctrl-C, which reaches the whole
-            # process group (pnp.sim.dask_worker): the command closes the cluster. They do
-            # take SIGTERM, by which the cluster stops them, and end with the command even
-            # when it is killed (Dask's workers watch their parent).
-            cluster = stack.enter_context(distributed.LocalCluster(
-                n_workers=local_workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                silence_logs=logging.ERROR, preload=[dask_worker.__name__]))
+            # on this machine only; its HTTP server (the dashboard, if bokeh is installed) on a
+            # free port; the workers' logs say nothing but a crash (an interrupted sweep
+            # closes the cluster under their feet)
+            with _ctrl_c_ignored():
+                cluster = stack.enter_context(distributed.LocalCluster(
+                    n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                    dashboard_address=":0", silence_logs=logging.CRITICAL))
             client = stack.enter_context(distributed.Client(cluster))
         else:
             try:
                 client = stack.enter_context(distributed.Client(scheduler, timeout=CONNECT_TIMEOUT))
             except (OSError, ValueError) as exc:  # unreachable, timed out, or not an address
                 raise UserError(f"--scheduler {scheduler}: no Dask scheduler answers there ({exc})") from None
-        for name in QUIET_LOGGERS:  # futures cancelled on the way out are no news
-            logging.getLogger(name).setLevel(logging.CRITICAL)
-        yield client.get_executor()
+        loggers = [logging.getLogger(name) for name in QUIET_LOGGERS]
+        levels = [logger.level for logger in loggers]
+        for logger in loggers:  # futures cancelled on the way out are no news
+            logger.setLevel(logging.CRITICAL)
+        try:
+            yield client.get_executor(), sum(client.nthreads().values())
+        finally:
+            for logger, level in zip(loggers, levels):
+                logger.setLevel(level)

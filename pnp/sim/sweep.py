@@ -15,7 +15,8 @@ Any other error refuses the variant; it is reported with its problems and not pl
 
 from __future__ import annotations
 
-from concurrent.futures import Executor, as_completed
+import itertools
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 
 from pnp.checks import run_all
@@ -54,22 +55,39 @@ def check(variant: Variant, base: GameSource) -> Checked:
     return Checked(variant, source, refusing, departures)
 
 
-def play(checked: list[Checked], specs, *, games: int, seed: int, executor: Executor, progress=None,
-         max_rounds: int = MAX_ROUNDS) -> list[list[dict] | None]:
-    """The records of every playable variant (None for a refused one), each in game order."""
+def play(checked: list[Checked], specs, *, games: int, seed: int, executor: Executor, ahead: int = 4,
+         progress=None, max_rounds: int = MAX_ROUNDS) -> list[list[dict] | None]:
+    """The records of every playable variant (None for a refused one), each in game order.
+
+    At most `ahead` tasks are submitted at a time (about twice the workers: enough to keep
+    them busy, and a million-game sweep is not a million tasks queued at once); results are
+    kept by task index, whatever order they finish in."""
     tasks = [(i, task) for i, c in enumerate(checked) if c.playable
              for task in block_tasks(c.source, specs, games=games, seed=seed, max_rounds=max_rounds)]
-    futures = [executor.submit(play_block, task) for _, task in tasks]
+    queue = iter(range(len(tasks)))
+    pending: dict[Future, int] = {}
+    blocks: list[list[dict]] = [[] for _ in tasks]
+
+    def submit_next() -> None:
+        for k in itertools.islice(queue, 1):
+            pending[executor.submit(play_block, tasks[k][1])] = k
+
     try:
-        for future in as_completed(futures):
-            if progress:
-                progress(len(future.result()))
-        records: list[list[dict] | None] = [[] if c.playable else None for c in checked]
-        for (i, _), future in zip(tasks, futures):
-            records[i] += future.result()  # type: ignore[operator]
+        for _ in range(max(1, ahead)):
+            submit_next()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                blocks[pending.pop(future)] = future.result()
+                if progress:
+                    progress(len(future.result()))
+                submit_next()
     finally:
-        for future in futures:
+        for future in pending:
             future.cancel()
+    records: list[list[dict] | None] = [[] if c.playable else None for c in checked]
+    for (i, _), block in zip(tasks, blocks):
+        records[i] += block  # type: ignore[operator]
     return records
 
 

@@ -102,7 +102,7 @@ def locate(root: Node, path: str, file: str) -> ScalarNode:
         elif isinstance(node, SequenceNode):
             node = _item(node, part, path, where)
         else:
-            raise BadSetting(f"--set {path}: {where} is a value ({node.value!r}), it has no {part!r}")
+            raise BadSetting(f"--set {path}: {where} is a value ({node.value}), it has no {part!r}")
         walked.append(part)
     if isinstance(node, MappingNode):
         keys = [k.value for k, _ in node.value if isinstance(k, ScalarNode)]
