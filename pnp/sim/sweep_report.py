@@ -9,6 +9,7 @@ by extension) is written by pnp.sim.report's writers.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -19,27 +20,44 @@ from pnp.sim.report import to_html
 from pnp.sim.report_pdf import to_pdf
 
 
+def names(doc: dict) -> list[str]:
+    """A column name for each swept path: its last two keys, or more where two would clash."""
+    paths = [s["path"].split(".") for s in doc["meta"]["settings"]]
+    out = []
+    for parts in paths:
+        depth = min(2, len(parts))
+        while depth < len(parts) and sum(p[-depth:] == parts[-depth:] for p in paths) > 1:
+            depth += 1
+        out.append(".".join(parts[-depth:]))
+    return out
+
+
 def header(doc: dict, headline_peaks=()) -> list[str]:
     roles = doc["meta"]["roles"]
-    return (["variant", "games", *(f"{r} wins [95 %]" for r in roles), "no winner", "rounds mean/p90/max"]
+    return ([*names(doc), "games", *(f"{r} wins [95 %]" for r in roles), "no winner", "rounds mean/p90/max"]
             + [f"{k} p99/max" for k in headline_peaks])
 
 
 def rows(doc: dict, headline_peaks=()) -> list[list[str]]:
-    """One row per variant; a refused one says so in place of its figures."""
+    """One row per variant: its values, then its figures; a refused one says so in their place."""
     roles = doc["meta"]["roles"]
     out = []
     for v in doc["variants"]:
+        values = [_value(value) for _, value in v["set"]]
         if not v["played"]:
-            out.append([v["label"], "0", *(["refused"] + [""] * (len(roles) + 1 + len(headline_peaks)))])
+            out.append([*values, "0", "refused", *([""] * (len(roles) + 1 + len(headline_peaks)))])
             continue
         st = v["result"]["stats"]
         seats = st["seats"]
         rounds = st["length"]["rounds"]
-        out.append([v["label"], str(st["games"]), *(_rate(seats[r]) for r in roles), percent(seats["none"]["rate"]),
+        out.append([*values, str(st["games"]), *(_rate(seats[r]) for r in roles), percent(seats["none"]["rate"]),
                     f"{rounds['mean']:.1f}/{rounds['p90']}/{rounds['max']}",
                     *(_peak(st["peaks"].get(k)) for k in headline_peaks)])
     return out
+
+
+def _value(value) -> str:
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, bool) or value is None else str(value)
 
 
 def _rate(r: dict) -> str:
@@ -55,8 +73,7 @@ def text(doc: dict, headline_peaks=()) -> str:
     """The table as aligned plain text, with the refusals' count under it."""
     table = [header(doc, headline_peaks)] + rows(doc, headline_peaks)
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
-    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
-             .rstrip() for row in table]
+    lines = ["  ".join(cell.rjust(w) for cell, w in zip(row, widths)).rstrip() for row in table]
     meta = doc["meta"]
     first = (f"{len(doc['variants'])} variants x {meta['games']} games, agents {', '.join(meta['agents'])}, "
              f"seed {meta['seed']} (the same seeds for every variant)")
@@ -76,8 +93,14 @@ def blocks(doc: dict, simulation: Simulation) -> list[tuple]:
     ]
     played = [v for v in doc["variants"] if v["played"]]
     if played:
-        out.append(("fig", _balance_plot(played, meta["roles"])))
-    out += [("table", header(doc, peaks), rows(doc, peaks))]
+        out.append(("fig", _balance_plot(doc, played, meta["roles"])))
+    keys = len(meta["settings"])
+    balance = header(doc)
+    out.append(("table", balance, rows(doc)))
+    if peaks:
+        out += [("h", "Component peaks per variant"),
+                ("table", header(doc, peaks)[:keys] + header(doc, peaks)[len(balance):],
+                 [row[:keys] + row[len(balance):] for row in rows(doc, peaks)])]
     for v in doc["variants"]:
         if v["departures"]:
             out.append(("p", f"{v['label']}: departs from the original rules (played on purpose): "
@@ -88,12 +111,14 @@ def blocks(doc: dict, simulation: Simulation) -> list[tuple]:
     return out
 
 
-def _balance_plot(played: list[dict], roles) -> plots.Figure:
+def _balance_plot(doc: dict, played: list[dict], roles) -> plots.Figure:
+    columns = names(doc)
     rows = []
     for v in played:
         for role in roles:
             r = v["result"]["stats"]["seats"][role]
-            rows.append((f"{role}: {v['label']}", r["rate"], *r["ci95_pairs"]))
+            values = ", ".join(f"{name}={_value(value)}" for name, (_, value) in zip(columns, v["set"]))
+            rows.append((f"{role}: {values}", r["rate"], *r["ci95_pairs"]))
     width = max(len(label) for label, *_ in rows) * 4.6 + 12  # 9 pt labels, about 4.6 pt a character
     return plots.interval_plot(rows, "Win rates per variant, 95 % pair-clustered intervals",
                                width=480 + max(0.0, width - 150), label_width=max(150.0, width))

@@ -53,11 +53,16 @@ def test_the_process_pool_and_a_local_dask_cluster_give_identical_json(tmp_path)
     # the content's own values (5 and 5) are no departure; a 4 for a wall attack is one, played on purpose
     assert [bool(v["departures"]) for v in doc["variants"]] == [True, False, True, True]
     assert {p["code"] for v in doc["variants"] for p in v["departures"]} == {"rules-value"}
-    # the text table: one row per variant with both roles' rates and the rounds
-    rows = [line for line in text.splitlines() if line.startswith("rules.fight.hit=")]
-    assert len(rows) == 4
-    stats = doc["variants"][0]["result"]["stats"]
-    assert f"{stats['length']['rounds']['mean']:.1f}/{stats['length']['rounds']['p90']}" in rows[0]
+    # the text table: a column per swept value, one row per variant with both roles' rates and the rounds
+    lines = text.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.split()[:2] == ["fight.hit", "wall_attack.hit"])
+    rows = [line.split() for line in lines[head + 1:head + 5]]
+    assert [row[:3] for row in rows] == [["5", "4", "40"], ["5", "5", "40"], ["6", "4", "40"], ["6", "5", "40"]]
+    for row, variant in zip(rows, doc["variants"]):
+        stats = variant["result"]["stats"]
+        rounds = stats["length"]["rounds"]
+        assert f"{rounds['mean']:.1f}/{rounds['p90']}/{rounds['max']}" in row
+        assert f"{100 * stats['seats']['attacker']['rate']:.1f}%" == row[3]
 
 
 def test_a_variant_plays_exactly_the_games_of_pnp_sim_on_that_content(tmp_path):
