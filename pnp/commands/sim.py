@@ -30,9 +30,8 @@ MAX_GAMES = 100_000  # the cap of a --precision run: about ±0.5 pp for an even 
 
 def run(content, *, games, seed, agents, workers, json_out, report, forbid, check_kit,
         precision=None, max_games=None, start_method=None) -> int:
-    from pnp.sim.hooks import UnknownAgent, UnknownId, parse_specs
+    from pnp.sim.hooks import UnknownAgent, UnknownId
     from pnp.sim.runner import default_workers
-    from pnp.sim.source import GameSource
 
     if precision is not None and games is not None:
         return _usage("--games and --precision exclude each other: a --precision run plays until it is as "
@@ -42,17 +41,13 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
     problem = run_options_problem(start_method, json_out, report)
     if problem:
         return _usage(problem)
-    game, _ = load_checked(content)
-    if game is None:
-        return 1
-    sim = simulation(game)
     try:
-        specs = parse_specs(agents, sim, sim.roles(game))
+        ready = prepare(content, agents, forbid)
     except UnknownAgent as exc:
         return _usage(str(exc))
-    source = GameSource.read(content_path(content), sim, forbid)
-    if source.sha256 != game.sha256:
-        raise UserError(f"{source.path} changed while pnp read it; run the command again")
+    if ready is None:
+        return 1
+    game, sim, specs, source = ready
     try:
         source.game()
     except UnknownId as exc:
@@ -65,6 +60,23 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
     _add_kit(game, result)
     click.echo(summary_text(result, sim.headline_peaks))
     return _outputs(game, result, json_out, report, check_kit)
+
+
+def prepare(content, agents: str, forbid=()) -> tuple | None:
+    """(the checked model, its Simulation, the agent specs, the GameSource tasks carry), or
+    None when the content has problems (printed); UnknownAgent for an agent it lacks."""
+    from pnp.sim.hooks import parse_specs
+    from pnp.sim.source import GameSource
+
+    game, _ = load_checked(content)
+    if game is None:
+        return None
+    sim = simulation(game)
+    specs = parse_specs(agents, sim, sim.roles(game))
+    source = GameSource.read(content_path(content), sim, forbid)
+    if source.sha256 != game.sha256:
+        raise UserError(f"{source.path} changed while pnp read it; run the command again")
+    return game, sim, specs, source
 
 
 def run_options_problem(start_method: str | None, json_out: Path | None, report: Path | None) -> str | None:

@@ -18,18 +18,15 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from pathlib import Path
 
 import click
 
-from pnp.commands.common import content_path, load_checked, print_problems
-from pnp.commands.sim import GAMES, progress_bar, run_options_problem, simulation
-from pnp.core.errors import UserError
+from pnp.commands.common import print_problems
+from pnp.commands.sim import GAMES, prepare, progress_bar, run_options_problem
 from pnp.sim import sweep, sweep_report
 from pnp.sim.executors import PoolExecutor, dask_executor, distributed_module
-from pnp.sim.hooks import UnknownAgent, parse_specs
+from pnp.sim.hooks import UnknownAgent
 from pnp.sim.runner import default_workers
-from pnp.sim.source import GameSource
 from pnp.sim.variants import BadSetting, variants as make_variants
 
 
@@ -41,17 +38,13 @@ def run(content, *, settings, games, seed, agents, workers, start_method, schedu
         return _usage(problem)
     if scheduler or dask_local:
         distributed_module()  # not installed: say so now, not after the checks
-    game, _ = load_checked(content)
-    if game is None:
-        return 1
-    sim = simulation(game)
     try:
-        specs = parse_specs(agents, sim, sim.roles(game))
+        ready = prepare(content, agents)
     except UnknownAgent as exc:
         return _usage(str(exc))
-    base = GameSource.read(content_path(content), sim)
-    if base.sha256 != game.sha256:
-        raise UserError(f"{base.path} changed while pnp read it; run the command again")
+    if ready is None:
+        return 1
+    game, sim, specs, base = ready
     try:
         found, variants = make_variants(base.text, base.path, list(settings))
     except BadSetting as exc:
