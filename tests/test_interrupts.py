@@ -141,6 +141,31 @@ def _ignores_sigint(pid: int) -> bool:
     return bool(ignored & (1 << (signal.SIGINT - 1)))
 
 
+#: as each spawned worker starts, is SIGINT blocked in the thread that starts it? (a fresh process:
+#: multiprocessing's resource tracker is not running yet)
+SPAWN_MASK = """
+import signal
+from multiprocessing import context
+from pnp.core import interrupts
+seen = []
+start = context.SpawnProcess._Popen
+def spy(process):
+    seen.append(signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))
+    return start(process)
+context.SpawnProcess._Popen = staticmethod(spy)
+if __name__ == "__main__":
+    with interrupts.worker_pool(2, "spawn"):
+        print(seen)
+"""
+
+
+def test_spawned_workers_start_with_the_signals_blocked(tmp_path):
+    script = tmp_path / "spawn_mask.py"
+    script.write_text(SPAWN_MASK, encoding="utf-8")
+    proc = subprocess.run([sys.executable, str(script)], env=ENV, capture_output=True, text=True, timeout=120)
+    assert (proc.returncode, proc.stdout) == (0, "[True, True]\n"), proc.stderr
+
+
 #: the sweep's workers: a pool's two (forked), or a local Dask cluster's two (spawned, with
 #: multiprocessing's resource tracker)
 SWEEP_WORKERS = {"pool": (["--workers", "2"], 2), "dask-local": (["--dask-local", "2"], 3)}
