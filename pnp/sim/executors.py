@@ -53,9 +53,8 @@ class PoolExecutor(Executor):
             self._pool.join()
         self._exit.close()  # terminates whatever still runs
 
-    def __exit__(self, exc_type, exc, tb) -> bool:
+    def __exit__(self, exc_type, exc, tb) -> None:
         self.shutdown(wait=exc_type is None)
-        return False
 
 
 def distributed_module():

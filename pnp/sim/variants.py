@@ -91,7 +91,8 @@ def variants(text: str, file: str, options: list[str]) -> tuple[list[Setting], l
 
 def locate(root: Node, path: str, file: str) -> ScalarNode:
     """The scalar node at a dotted path; BadSetting, with what is there instead, otherwise."""
-    node, walked = root, []
+    node: Node = root
+    walked: list[str] = []
     for part in path.split("."):
         where = ".".join(walked) or "the document"
         if isinstance(node, MappingNode):
@@ -105,8 +106,8 @@ def locate(root: Node, path: str, file: str) -> ScalarNode:
             raise BadSetting(f"--set {path}: {where} is a value ({node.value}), it has no {part!r}")
         walked.append(part)
     if isinstance(node, MappingNode):
-        keys = [k.value for k, _ in node.value if isinstance(k, ScalarNode)]
-        hint = f"; did you mean {path}.value?" if "value" in keys else f"; its keys: {', '.join(keys)}"
+        names = [k.value for k, _ in node.value if isinstance(k, ScalarNode)]
+        hint = f"; did you mean {path}.value?" if "value" in names else f"; its keys: {', '.join(names)}"
         raise BadSetting(f"--set {path}: {_at(file, node)} is a mapping, not one value{hint}")
     if isinstance(node, SequenceNode):
         raise BadSetting(f"--set {path}: {_at(file, node)} is a list, not one value; name an item "
