@@ -270,5 +270,35 @@ def sim(content, games, precision, max_games, seed, agents, workers, start_metho
                  start_method=start_method))
 
 
+@main.command()
+@content_option
+@click.option("--set", "settings", multiple=True, metavar="PATH=V1,V2,...",
+              help="A content value and the values to try (repeatable: every combination is played), "
+                   "e.g. rules.fight.hit=5,6; list items by index or id: buildings.market.cost.wood=2,3.")
+@click.option("--games", default=None, type=click.IntRange(1, 10_000_000),
+              help="Games per variant (default 1000).")
+@click.option("--seed", default=1, show_default=True, type=int)
+@click.option("--agents", default="greedy,greedy", show_default=True, help="Agent for each seat.")
+@click.option("--workers", default=None, type=click.IntRange(1, 256),
+              help="Worker processes on this machine (default: the cores this process may use).")
+@click.option("--start-method", default=None, type=click.Choice(["fork", "spawn"]),
+              help="How workers start (default fork, spawn on macOS and Windows); the results are the same.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Run the games on the Dask cluster of this scheduler (tcp://HOST:PORT); needs pnp[dask].")
+@click.option("--dask-local", default=None, type=click.IntRange(1, 256), metavar="N",
+              help="Run the games on a local Dask cluster of N worker processes; needs pnp[dask].")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@click.option("--report", "report", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write an HTML or PDF report (by extension).")
+@_fault_guard
+def sweep(content, settings, games, seed, agents, workers, start_method, scheduler, dask_local, json_out, report):
+    """Play the same seeded games on every variant of the content; balance, length and peaks per variant."""
+    from pnp.commands.sweep import run
+
+    sys.exit(run(content, settings=settings, games=games, seed=seed, agents=agents, workers=workers,
+                 start_method=start_method, scheduler=scheduler, dask_local=dask_local, json_out=json_out,
+                 report=report))
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

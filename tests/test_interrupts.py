@@ -135,6 +135,62 @@ def test_an_interrupted_simulation_ends_its_workers(tmp_path, signum, start_meth
     assert not result.exists() and stdout == ""
 
 
+def _ignores_sigint(pid: int) -> bool:
+    status = Path(f"/proc/{pid}/status").read_text()
+    ignored = int(next(line for line in status.splitlines() if line.startswith("SigIgn:")).split()[1], 16)
+    return bool(ignored & (1 << (signal.SIGINT - 1)))
+
+
+#: as each spawned worker starts, is SIGINT blocked in the thread that starts it? (a fresh process:
+#: multiprocessing's resource tracker is not running yet)
+SPAWN_MASK = """
+import signal
+from multiprocessing import context
+from pnp.core import interrupts
+seen = []
+start = context.SpawnProcess._Popen
+def spy(process):
+    seen.append(signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))
+    return start(process)
+context.SpawnProcess._Popen = staticmethod(spy)
+if __name__ == "__main__":
+    with interrupts.worker_pool(2, "spawn"):
+        print(seen)
+"""
+
+
+def test_spawned_workers_start_with_the_signals_blocked(tmp_path):
+    script = tmp_path / "spawn_mask.py"
+    script.write_text(SPAWN_MASK, encoding="utf-8")
+    proc = subprocess.run([sys.executable, str(script)], env=ENV, capture_output=True, text=True, timeout=120)
+    assert (proc.returncode, proc.stdout) == (0, "[True, True]\n"), proc.stderr
+
+
+#: the sweep's workers: a pool's two (forked), or a local Dask cluster's two (spawned, with
+#: multiprocessing's resource tracker)
+SWEEP_WORKERS = {"pool": (["--workers", "2"], 2), "dask-local": (["--dask-local", "2"], 3)}
+
+
+@pytest.mark.parametrize("executor", list(SWEEP_WORKERS))
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_an_interrupted_sweep_ends_its_workers(tmp_path, signum, executor):
+    if executor == "dask-local":
+        pytest.importorskip("distributed")
+    options, children = SWEEP_WORKERS[executor]
+    result = tmp_path / "result.json"
+    proc = _start("sweep", "--game", "oborona-zamka", "--set", "rules.fight.hit=5,6", "--games", "200000",
+                  "--agents", "random", *options, "--json", str(result), cwd=tmp_path)
+    workers = _wait_for_workers(proc, children)
+    while _ignores_sigint(proc.pid):  # a local Dask cluster is starting: Ctrl-C waits for it
+        time.sleep(0.05)
+    time.sleep(0.5)  # the workers are playing
+    _interrupt(proc, signum)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert (proc.returncode, stderr) == EXPECTED[signum], stdout + stderr
+    _assert_gone(workers)
+    assert not result.exists() and stdout == ""
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 @pytest.mark.parametrize("start_method", ["fork", "spawn"])
 def test_workers_end_even_when_the_parent_is_killed(tmp_path, start_method):

@@ -39,24 +39,16 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
                       "precise as asked; --max-games caps it")
     if precision is None and max_games is not None:
         return _usage("--max-games caps a --precision run; for a fixed number of games give --games N")
-    if start_method is not None and start_method not in multiprocessing.get_all_start_methods():
-        return _usage(f"--start-method {start_method}: this platform offers "
-                      f"{', '.join(multiprocessing.get_all_start_methods())}")
-    if report is not None and report.suffix.lower() not in (".html", ".htm", ".pdf"):
-        return _usage(f"--report {report.name}: expected a file name ending in .html or .pdf")
-    output_file(json_out, "--json")  # before the games are played, not after
-    output_file(report, "--report")
-    game, _ = load_checked(content)
-    if game is None:
-        return 1
-    sim = simulation(game)
+    problem = run_options_problem(start_method, json_out, report)
+    if problem:
+        return _usage(problem)
     try:
-        specs = parse_specs(agents, sim, sim.roles(game))
+        ready = prepare(content, agents, forbid)
     except UnknownAgent as exc:
         return _usage(str(exc))
-    source = GameSource.read(content_path(content), sim, forbid)
-    if source.sha256 != game.sha256:
-        raise UserError(f"{source.path} changed while pnp read it; run the command again")
+    if ready is None:
+        return 1
+    game, sim, specs, source = ready
     try:
         source.game()
     except UnknownId as exc:
@@ -71,6 +63,37 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
     return _outputs(game, result, json_out, report, check_kit)
 
 
+def prepare(content, agents: str, forbid=()) -> tuple | None:
+    """(the checked model, its Simulation, the agent specs, the GameSource tasks carry), or
+    None when the content has problems (printed); UnknownAgent for an agent it lacks."""
+    from pnp.sim.hooks import parse_specs
+    from pnp.sim.source import GameSource
+
+    game, _ = load_checked(content)
+    if game is None:
+        return None
+    sim = simulation(game)
+    specs = parse_specs(agents, sim, sim.roles(game))
+    source = GameSource.read(content_path(content), sim, forbid)
+    if source.sha256 != game.sha256:
+        raise UserError(f"{source.path} changed while pnp read it; run the command again")
+    return game, sim, specs, source
+
+
+def run_options_problem(start_method: str | None, json_out: Path | None, report: Path | None) -> str | None:
+    """What is wrong with the options every simulating command takes (the --start-method
+    and the --report extension; a missing folder for --json or --report raises UserError),
+    checked before any game is played."""
+    if start_method is not None and start_method not in multiprocessing.get_all_start_methods():
+        return (f"--start-method {start_method}: this platform offers "
+                f"{', '.join(multiprocessing.get_all_start_methods())}")
+    if report is not None and report.suffix.lower() not in (".html", ".htm", ".pdf"):
+        return f"--report {report.name}: expected a file name ending in .html or .pdf"
+    output_file(json_out, "--json")  # before the games are played, not after
+    output_file(report, "--report")
+    return None
+
+
 def simulation(game):
     """The game's side of the simulator (pnp.sim.hooks.Simulation), from its pack."""
     return simulation_of(pack_of(game))
@@ -81,7 +104,7 @@ def simulate(source, specs, *, seed, workers, games=None, precision=None, max_ga
     """Play and summarise, with a progress bar on a terminal; returns the JSON-ready result.
     Either `games` games, or until `precision` (a fraction) with at most `max_games`."""
     started = time.perf_counter()
-    with _progress(games or max_games) as tick:
+    with progress_bar(games or max_games) as tick:
         if precision is None:
             records = play_many(source, specs, games=games, seed=seed, workers=workers, progress=tick,
                                 start_method=start_method)
@@ -100,7 +123,7 @@ def _add_kit(game, result: dict) -> None:
 
 
 @contextlib.contextmanager
-def _progress(total: int):
+def progress_bar(total: int):
     """A click progress bar on stderr when it is a terminal; a no-op when piped."""
     if not sys.stderr.isatty():
         yield lambda n: None

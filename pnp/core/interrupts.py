@@ -15,6 +15,7 @@ import contextlib
 import ctypes
 import multiprocessing
 import os
+from multiprocessing import resource_tracker
 import signal
 import sys
 import threading
@@ -94,6 +95,11 @@ def worker_pool(processes: int, start_method: str = "fork", setup=None, setup_ar
     no signal arrives in a worker before `_worker_init` has set its own handlers.
     """
     context = multiprocessing.get_context(start_method)
+    if start_method != "fork" and _MASK:
+        # Spawned workers need multiprocessing's resource tracker, which starts itself with
+        # SIGINT and SIGTERM blocked and then *unblocks* them: started inside the block
+        # below, it would let the workers started after it see a Ctrl-C while importing.
+        resource_tracker.ensure_running()
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS) if _MASK else None
     try:
         pool = context.Pool(processes, initializer=_worker_init, initargs=(os.getpid(), setup, setup_args))

@@ -44,12 +44,13 @@ class Figure:
 
 # ---- the plots -----------------------------------------------------------------
 
-def interval_plot(rows: list[tuple[str, float, float, float]], title: str, width=480.0) -> Figure:
+def interval_plot(rows: list[tuple[str, float, float, float]], title: str, width=480.0,
+                  label_width: float = 150.0) -> Figure:
     """Horizontal bars for proportions with 95 % interval whiskers and a 50 % line.
 
-    rows: (label, rate, low, high), all in 0..1.
+    rows: (label, rate, low, high), all in 0..1; `label_width`: the points left of the bars.
     """
-    left, right, top, row_h = 150.0, 130.0, 28.0, 26.0
+    left, right, top, row_h = label_width, 130.0, 28.0, 26.0
     fig = Figure(width, top + row_h * len(rows) + 30)
     span = width - left - right
     fig.text(4, 16, title, 11, bold=True)

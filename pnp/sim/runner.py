@@ -96,6 +96,11 @@ def play_block(task: tuple) -> list[dict]:
             for gs in seeding.block_games(seed, block, games, len(specs))]
 
 
+def block_tasks(source: GameSource, specs, *, games: int, seed: int, max_rounds: int = MAX_ROUNDS) -> list[tuple]:
+    """The `play_block` tasks of the first `games` games, in block order."""
+    return [(source, tuple(specs), seed, b, games, max_rounds) for b in range(len(seeding.blocks(games, len(specs))))]
+
+
 def play_blocks(source: GameSource, specs, *, games: int, seed: int, workers: int = 1,
                 start_method: str | None = None, max_rounds: int = MAX_ROUNDS) -> Iterator[list[dict]]:
     """The records of each block of the first `games` games, in block order.
@@ -105,7 +110,7 @@ def play_blocks(source: GameSource, specs, *, games: int, seed: int, workers: in
     the one awaited, in index order, so the processes stay busy without running far past
     a stop.
     """
-    tasks = [(source, tuple(specs), seed, b, games, max_rounds) for b in range(len(seeding.blocks(games, len(specs))))]
+    tasks = block_tasks(source, specs, games=games, seed=seed, max_rounds=max_rounds)
     if workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield play_block(task)

@@ -1,0 +1,116 @@
+"""Where a sweep's tasks run: any `concurrent.futures.Executor`.
+
+A task is self-contained (pnp.sim.runner.play_block: the content text, the agents, the
+seed, the block) and its result depends on nothing else, so whoever runs it gives the
+same records. Two executors are made here:
+
+- `PoolExecutor`: processes on this machine, through pnp's worker pool
+  (pnp.core.interrupts.worker_pool), so Ctrl-C and SIGTERM end every worker, forked or
+  spawned, and a killed command takes its workers with it (Linux);
+- `dask_executor`: a Dask distributed cluster (`pip install 'pnp[dask]'`), either one
+  already running (`--scheduler tcp://host:8786`) or a `LocalCluster` of processes started
+  for the command and closed with it (`--dask-local N`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import logging
+import signal
+import threading
+from concurrent.futures import Executor, Future
+
+from pnp.core.errors import UserError
+from pnp.core.interrupts import worker_pool
+from pnp.sim.runner import default_start_method
+
+#: loggers whose errors, when a sweep stops early, are the cancelled futures' tracebacks
+QUIET_LOGGERS = ("distributed", "tornado", "asyncio")
+#: how long a client waits for the scheduler of --scheduler before it gives up
+CONNECT_TIMEOUT = "20s"
+
+
+class PoolExecutor(Executor):
+    """`concurrent.futures` over a worker pool whose processes follow pnp's interrupt rules.
+
+    Leaving the `with` block normally waits for the submitted tasks; leaving it by an
+    exception (Interrupted, an error) terminates the workers at once."""
+
+    def __init__(self, processes: int, start_method: str | None = None) -> None:
+        self._exit = contextlib.ExitStack()
+        self._pool = self._exit.enter_context(worker_pool(processes, start_method or default_start_method()))
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        future.set_running_or_notify_cancel()
+        self._pool.apply_async(fn, args, kwargs, callback=future.set_result, error_callback=future.set_exception)
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if wait and not cancel_futures:
+            self._pool.close()
+            self._pool.join()
+        self._exit.close()  # terminates whatever still runs
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self.shutdown(wait=exc_type is None)
+
+
+def distributed_module():
+    """Dask distributed, an optional extra: a usage error that says how to install it."""
+    try:
+        return importlib.import_module("distributed")
+    except ImportError:
+        raise UserError("a Dask cluster needs Dask distributed: pip install 'pnp[dask]'") from None
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored():
+    """SIGINT ignored while a local cluster starts its worker processes, which inherit the
+    ignored signal for good (an ignored signal stays ignored across exec, and Python then
+    installs no KeyboardInterrupt handler): like pnp's own workers (pnp.core.interrupts)
+    they leave the terminal's Ctrl-C, sent to the whole process group, to the command,
+    which closes the cluster. They do take SIGTERM, by which the cluster stops them, and
+    end with the command even when it is killed (Dask's workers watch their parent). A
+    Ctrl-C in the seconds the cluster takes to start is lost; the next one stops it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
+def dask_executor(scheduler: str | None = None, local_workers: int | None = None):
+    """(a Dask executor, the cluster's worker threads): on the cluster at `scheduler`, or on a
+    LocalCluster of `local_workers` single-threaded worker processes (closed, workers and
+    all, on exit)."""
+    distributed = distributed_module()
+    with contextlib.ExitStack() as stack:
+        if scheduler is None:
+            # on this machine only; its HTTP server (the dashboard, if bokeh is installed) on a
+            # free port; the workers' logs say nothing but a crash (an interrupted sweep
+            # closes the cluster under their feet)
+            with _ctrl_c_ignored():
+                cluster = stack.enter_context(distributed.LocalCluster(
+                    n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                    dashboard_address=":0", silence_logs=logging.CRITICAL))
+            client = stack.enter_context(distributed.Client(cluster))
+        else:
+            try:
+                client = stack.enter_context(distributed.Client(scheduler, timeout=CONNECT_TIMEOUT))
+            except (OSError, ValueError) as exc:  # unreachable, timed out, or not an address
+                raise UserError(f"--scheduler {scheduler}: no Dask scheduler answers there ({exc})") from None
+        loggers = [logging.getLogger(name) for name in QUIET_LOGGERS]
+        levels = [logger.level for logger in loggers]
+        for logger in loggers:  # futures cancelled on the way out are no news
+            logger.setLevel(logging.CRITICAL)
+        try:
+            yield client.get_executor(), sum(client.nthreads().values())
+        finally:
+            for logger, level in zip(loggers, levels):
+                logger.setLevel(level)
