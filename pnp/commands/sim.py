@@ -66,9 +66,6 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
 def prepare(content, agents: str, forbid=()) -> tuple | None:
     """(the checked model, its Simulation, the agent specs, the GameSource tasks carry), or
     None when the content has problems (printed); UnknownAgent for an agent it lacks."""
-    from pnp.sim.hooks import parse_specs
-    from pnp.sim.source import GameSource
-
     game, _ = load_checked(content)
     if game is None:
         return None
