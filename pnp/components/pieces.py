@@ -21,3 +21,12 @@ class Piece:
     width: float  # mm, as it stands (a standee's figure without its base tab)
     height: float
     count: int = 1  # how many of it the kit holds
+    group_name: str = ""  # the group as printed ('Орки'); empty: the group is named by its pieces' names
+
+
+def group_title(pieces: tuple[Piece, ...] | list[Piece], group: str) -> str:
+    """What the exporters call a group of pieces (a TTS bag, a print-shop file, a preview section):
+    its printed name, else its pieces' names in order."""
+    own = [p for p in pieces if p.group == group]
+    named = next((p.group_name for p in own if p.group_name), "")
+    return named or " · ".join(dict.fromkeys(p.name for p in own))

@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping
 from markupsafe import Markup
 import jinja2
 
-from pnp.components.pieces import Piece
+from pnp.components.pieces import Piece, group_title
 from pnp.exports import preview_assets as assets
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.core.resources import bundled
@@ -42,7 +42,10 @@ PAGE_UI = ("preview_kit", "preview_component", "preview_count", "preview_back", 
 KIND_UI = {"board": "comp_board", "mats": "comp_mats", "aids": "comp_aids", "rulebook": "comp_rulebook",
            "alignment": "comp_alignment"}
 FONTS_SLOT = "/* fonts */"
-LINK_EACH = ("cards", "tokens", "board", "mats", "aids", "rulebook", "alignment", "print-shop", "tts")
+#: the order of the kinds in the file list (any other kind after them, by name)
+KIND_ORDER = ("cards", "tokens", "board", "mats", "models", "aids", "rulebook", "alignment", "print-shop", "tts")
+#: kinds of many files, listed as their folders rather than file by file
+SUMMARISED = ("svg", "png")
 
 
 @dataclass
@@ -165,8 +168,7 @@ def piece_groups(game: Game, ctx: RenderContext, inline: Inliner, renderer: Rend
     groups: dict[str, Group] = {}
     for piece in masters:
         if piece.group not in groups:
-            names = " · ".join(dict.fromkeys(p.name for p in masters if p.group == piece.group))
-            groups[piece.group] = Group(f"{renderer.name}-{piece.group}", names, "card")
+            groups[piece.group] = Group(f"{renderer.name}-{piece.group}", group_title(masters, piece.group), "card")
         items = groups[piece.group].items
         items.append(Item(piece.name, piece.count, inline(piece.front, label=piece.name)))
         items.append(Item(f"{back}: {piece.name}", piece.count, inline(piece.back, label=f"{back}: {piece.name}"), True))
@@ -200,11 +202,11 @@ def file_groups(game: Game, files: list[OutputFile], lang: str) -> list[dict]:
     for f in sorted(files, key=lambda f: f.path):
         by_kind.setdefault(f.kind, []).append(f)
     out = []
-    order = {kind: k for k, kind in enumerate(LINK_EACH)}  # build order, then the folders
+    order = {kind: k for k, kind in enumerate(KIND_ORDER)}  # build order, then the folders
     for kind, items in sorted(by_kind.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])):
         label = kind_label(game, kind, lang)
         folders = sorted({f.path.rsplit("/", 1)[0] + "/" for f in items if "/" in f.path})
-        out.append({"kind": kind, "label": label, "each": kind in LINK_EACH, "folders": folders,
+        out.append({"kind": kind, "label": label, "each": kind not in SUMMARISED, "folders": folders,
                     "count": game.ui("preview_files_count", lang, n=len(items)),
                     "files": [{"path": f.path, "pages": game.ui("preview_pages", lang, n=f.pages) if f.pages else ""}
                               for f in items]})

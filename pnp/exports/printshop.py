@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from pnp.components import cards
-from pnp.components.pieces import Piece
+from pnp.components.pieces import Piece, group_title
 from pnp.print import cmyk, pdf, pdfx, raster
 from pnp.components.base import BuildError, OutputFile, RenderContext, Renderer, register
 from pnp.print.geometry import Box, px_to_mm
@@ -182,8 +182,7 @@ class PrintShopRenderer(Renderer):
                  for r, part in ctx.shared(game, "board")]
         for _, pieces in ctx.shared(game, "pieces"):
             for group, files in piece_pdfs(pieces, bleed, shop.order or ctx.options.shop_order).items():
-                names = " · ".join(dict.fromkeys(p.name for p in pieces if p.group == group))
-                info = pdf.DocInfo(f"{game.title.get(lang)}: {names}", subject=subject)
+                info = pdf.DocInfo(f"{game.title.get(lang)}: {group_title(pieces, group)}", subject=subject)
                 tasks += [PdfTask(f"{stem}-{group}{suffix}.pdf", tuple(pages), info, press) for suffix, pages in files]
         return tasks
 

@@ -29,6 +29,7 @@ from PIL import Image
 from pnp.print import raster
 from pnp.exports import tts_layout as tl
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.pieces import group_title
 from pnp.print.tile_plan import Part
 from pnp.print.geometry import MM_PER_INCH, px_size
 from pnp.exports.shop_presets import preset
@@ -222,8 +223,7 @@ class TTSRenderer(Renderer):
                     tl.figurine(f"{piece.id}/{n}", piece.name, url(f"{piece.id}-front"), url(f"{piece.id}-back"),
                                 piece.width, piece.height) for n in range(piece.count))
             for group, figurines in groups.items():
-                names = " · ".join(dict.fromkeys(p.name for p in pieces if p.group == group))
-                objects[group] = tl.bag(f"{game.id}/{group}", names, figurines)
+                objects[group] = tl.bag(f"{game.id}/{group}", group_title(pieces, group), figurines)
         files = []
         for label, obj in objects.items():
             name = f"{stem}-{label}.json"

@@ -187,7 +187,7 @@ def pieces(game: Game, lang: str, ink_saver: bool) -> tuple[Piece, ...]:
         pen = Pen(ink_saver)
         front, back = (svg.document(sz.width, sz.face, face(fig, sz, pen, back=b)) for b in (False, True))
         found.append(Piece(fig.id, f"{fig.race.name.get(lang)} · {fig.label}", fig.race.id, front, back,
-                           sz.width, sz.face))
+                           sz.width, sz.face, group_name=fig.race.name.get(lang)))
     return tuple(found)
 
 

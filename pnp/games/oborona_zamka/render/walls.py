@@ -156,7 +156,8 @@ def wall_pieces(game: Game, lang: str, ink_saver: bool) -> tuple[Piece, ...]:
     for number, segment in enumerate(segments(game), start=1):
         names = (game.hex_name(segment[0], lang), game.hex_name(segment[1], lang)) if segment else None
         face = wall_face(game, lang, pen, segment, number)
-        pieces.append(Piece(_slug(segment, number), _title(game, lang, names), "wall", face, face, g.length, g.height))
+        pieces.append(Piece(_slug(segment, number), _title(game, lang, names), "wall", face, face, g.length, g.height,
+                            group_name=game.ui("wall_legend", lang)))
     return tuple(pieces)
 
 
