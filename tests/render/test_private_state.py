@@ -65,9 +65,7 @@ def test_the_scratch_folder_is_private_shared_with_forked_workers_and_removed_at
 
 @pytest.fixture
 def user_cache(tmp_path, monkeypatch):
-    import platformdirs
-
-    monkeypatch.setattr(platformdirs, "user_cache_dir", lambda app: str(tmp_path / "cache" / app))
+    monkeypatch.setattr(private, "user_cache_dir", lambda app: str(tmp_path / "cache" / app))
     return tmp_path / "cache" / "pnp"
 
 
