@@ -91,7 +91,9 @@ def test_a_variant_the_checks_refuse_is_reported_not_played_and_the_others_are(t
     played, refused = doc["variants"]
     assert played["played"] and played["result"]["stats"]["games"] == 4
     assert not refused["played"] and "result" not in refused
-    assert [(p["code"], p["line"]) for p in refused["problems"]] == [("out-of-range", 66)]
+    fight = next(n for n, line in enumerate(OBORONA.content.read_text(encoding="utf-8").splitlines(), 1)
+                 if line.startswith("  fight: "))  # the line of rules.fight in the shipped content
+    assert [(p["code"], p["line"]) for p in refused["problems"]] == [("out-of-range", fight)]
     page = html.read_text()
     assert page.count("<svg") == 1 and "rules.fight.hit=7: refused, not played" in page
     assert "rules.fight.hit=6: departs from the original rules" in page
