@@ -8,6 +8,7 @@ were written, never a traceback; 130 / 143 stopped by Ctrl-C / SIGTERM.
 from __future__ import annotations
 
 import errno
+import os
 import functools
 import math
 import sys
@@ -24,6 +25,7 @@ from pnp.core.interrupts import Interrupted, signals_raise
 from pnp.exports.tts_layout import check_url_base
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+EXIT_PIPE = 141  # 128 + SIGPIPE: what a shell reports of a command whose reader closed the pipe
 
 
 #: OS errors that say the machine or the file system stopped the command, not pnp
@@ -57,6 +59,11 @@ def _fault_guard(fn):
         except UserError as exc:
             click.echo(f"pnp: {exc}", err=True)
             sys.exit(EXIT_USAGE)
+        except BrokenPipeError:
+            # the reader stopped reading (`pnp check | head`): not a bug, and nothing to say to it.
+            # What is still unwritten goes to /dev/null, so Python's own flush at exit fails no more.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(EXIT_PIPE)
         except Exception as exc:  # noqa: BLE001 - the one place that catches everything
             if isinstance(exc, OSError) and exc.errno in ENVIRONMENT_ERRNOS:
                 click.echo(_environment_message(exc), err=True)
