@@ -102,6 +102,13 @@ def test_pnp_installed_from_the_wheel_works_from_an_empty_directory(dists, tmp_p
     assert build.returncode == 0, build.stdout + build.stderr
     pdf = empty / "output" / "uk" / "tverdzha-uk-cards.pdf"
     assert not_bundled_fonts(pdf.read_bytes()) == []
+    # the second game's kit from its packaged templates: the rulebook (jinja2 templates per language)
+    # and its hex field (the general board renderer)
+    build = run([str(pnp), "build", "--game", "oborona-zamka", "--lang", "ru", "--only", "rulebook", "--only", "board"],
+                empty, env)
+    assert build.returncode == 0, build.stdout + build.stderr
+    for name in ("oborona-zamka-ru-rulebook.pdf", "oborona-zamka-ru-board.pdf"):
+        assert not_bundled_fonts((empty / "output" / "ru" / name).read_bytes()) == [], name
 
     sim = run([str(pnp), "sim", "--games", "2", "--agents", "random,random"], empty, env)
     assert sim.returncode == 0, sim.stdout + sim.stderr
