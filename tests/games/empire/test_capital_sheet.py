@@ -209,3 +209,16 @@ def test_ink_saver_prints_lighter_tints(game, tmp_path, sheets):
         return sum(pixels) / len(pixels)
     assert mean_grey(render(game, tmp_path, "ru", ink_saver=True)) > mean_grey(sheets[("ru", "a4")]) + 0.3
 
+
+
+@pytest.mark.parametrize("paper", PAGE)
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_no_word_crosses_its_plots_border(game, sheets, lang, paper):
+    """The narrower Letter plots shrink a label rather than let it run over the frame."""
+    cap, lay = game.capital, layout(game, paper)
+    words = page_words(sheets[(lang, paper)])
+    for plot in cap.plots:
+        cell = lay.cell(plot.at, cap.columns, cap.rows)
+        for word, box in words:
+            if cell.x <= box.cx <= cell.right and cell.y <= box.cy <= cell.bottom:
+                assert cell.inset(0.5).contains(box), (plot.id, word, box, cell)

@@ -68,8 +68,10 @@ def fitted(value: str, width: float, face: str, size: float, least: float = 6.5)
     return size
 
 
-def labelled_tick(x: float, y: float, label: str, pen: Pen, ticked: bool = False) -> str:
-    return tick_box(x, y, pen, ticked) + text(x + TICK + 1.2, y + TICK / 2 + 1.1, label, "sans", 7.5, pen.c("ink"))
+def labelled_tick(x: float, y: float, label: str, pen: Pen, ticked: bool = False, width: float = 60.0) -> str:
+    """A tick box and its label to the right, the label shrunk to keep within `width` mm of x."""
+    size = fitted(label, width - TICK - 2.2, "sans", 7.5, 6.0)
+    return tick_box(x, y, pen, ticked) + text(x + TICK + 1.2, y + TICK / 2 + 1.1, label, "sans", size, pen.c("ink"))
 
 
 # --- what a plot says ---------------------------------------------------------------------------
@@ -124,9 +126,10 @@ def draw_plot(game: Game, plot: Plot, b: Building, box: Box, pen: Pen, lang: str
     body = Box(box.x + 1.5, band.bottom + 1.0, box.w - 3.0, ticks_y - band.bottom - 1.8)
     out += rich(pen, "\n".join(lines), body, face="sans", size=8.0, min_size=6.5, leading=1.12,
                 where=f"capital {plot.id}")
-    out += labelled_tick(box.x + 1.5, ticks_y, game.ui("plot_built", lang), pen, ticked=plot.built)
+    half = (box.w - 3.0) / 2  # built on the left half of the bottom row, upgraded on the right
+    out += labelled_tick(box.x + 1.5, ticks_y, game.ui("plot_built", lang), pen, ticked=plot.built, width=half)
     if b.upgrade is not None:
-        out += labelled_tick(box.cx + 1.0, ticks_y, game.ui("plot_upgraded", lang), pen)
+        out += labelled_tick(box.x + 1.5 + half, ticks_y, game.ui("plot_upgraded", lang), pen, width=half)
     return out
 
 
