@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterable, Mapping
 
+from pnp.core import catalogue
 from pnp.core.errors import Mark
+from pnp.core.templating import fill
 from pnp.core.texts import NO_MARK, Text
 from pnp.games.empire.rules.capital import Cell, Layout
 
@@ -160,6 +162,7 @@ class Game:
     travel_types: tuple[TravelType, ...]
     travel_cards: tuple[TravelCard, ...]
     notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)  # path of a mapping -> its note
+    ui_strings: Mapping[str, Text] = field(default_factory=dict)  # the content's `ui:` (the printed kit's words)
     source: str = ""
     sha256: str = ""
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
@@ -167,6 +170,18 @@ class Game:
     @property
     def weeks(self) -> int:
         return len(self.neutral_luck)
+
+    def ui(self, key: str, lang: str, **values) -> str:
+        """A printed word by key, {fields} filled from `values`: the content's `ui:`, else pnp's catalogue
+        (print labels). An unknown key is a renderer's bug, not the content's."""
+        own = self.ui_strings.get(key)
+        if own is not None and own.has(lang):
+            template = own.get(lang)
+        elif catalogue.has(key, lang):
+            template = catalogue.text(key, lang)
+        else:
+            raise LookupError(f"«Строительство империи» has no ui string {key!r} in {lang!r}")
+        return fill(template, values, lang) if values else template
 
     def mark(self, *path) -> Mark:
         """The mark of a content path (or its nearest ancestor)."""

@@ -65,5 +65,6 @@ def build_game(loaded: Loaded, source: str) -> Game:
         travel_types=tuple(TravelType(t["id"], text(t["name"], "travel_types", i, "name"), t["colour"], m("travel_types", i))
                            for i, t in enumerate(d["travel_types"])),
         travel_cards=tuple(card(i, c) for i, c in enumerate(d["travel_cards"])),
-        notes=frozen_map(collect_notes(d)), source=source,
+        notes=frozen_map(collect_notes(d)),
+        ui_strings=frozen_map({k: text(v, "ui", k) for k, v in d.get("ui", {}).items()}), source=source,
         sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=frozen_map(loaded.marks))

@@ -1,4 +1,4 @@
-"""«Строительство империи» as a game pack: its content format, model and checks (no printed kit yet)."""
+"""«Строительство империи» as a game pack: its content format, model, checks and its printed kit so far (the capital sheet)."""
 
 from __future__ import annotations
 
@@ -28,5 +28,7 @@ PACK = GamePack(
     templates=bundled("templates", "empire"),
     # the general checks that read only what every model has (texts, languages, marks)
     checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.empire.checks"),
+    # in build order; no rulebook yet (issue 15), so a build makes the capital sheets alone
+    renderers=("pnp.games.empire.render.capital_sheet",),
     summary=_summary,
 )

@@ -1,0 +1,257 @@
+"""The `capital` renderer: one capital sheet per race, an A4 (or Letter) page each, landscape.
+
+The sheet goes into a clear sleeve and is marked with a dry-erase marker («планшет (лист А4)
+столицы следует поместить в протектор … отмечать … стираемым маркером»), so it prints blank
+boxes, never counters: the twelve plots as the content places them (the seed's figures: four
+columns of three), each with its level, name, cost in cards, upgrade, what it hires or gives and
+its victory points, and a tick box for built and one for upgraded (the palace and the gates
+stand ticked: built from the start, upgraded by the verticals); the income track above the
+plots and a «vertical completed» box under each column; the resource stores and the victory
+points on the right; the strategic-effects panel below. Every number and word comes from the
+model (`game.capital`, the race's buildings, `game.resources`, `game.weeks`, `game.ui`).
+Where everything sits and why: pnp.games.empire.render.capital_layout.
+"""
+
+from __future__ import annotations
+
+from pnp.art import style, svg
+from pnp.art.draw import Pen, rect, rich, text
+from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.games.empire.model import Building, Game, Plot, Race
+from pnp.games.empire.render.capital_layout import TICK, SheetLayout, rows_in, sheet_layout
+from pnp.print import pdf
+from pnp.print.geometry import Box
+from pnp.typeset import fonts
+
+#: the outline of every write-in and tick box (tests find the boxes by it)
+BOX_STROKE = style.STROKE["regular"]
+BAND_H = 7.5  # a plot's name band
+#: a plot's band colour by its kind (palette keys), kept light (TINT)
+KIND_COLOUR = {"palace": "citadel", "gates": "castle", "barracks": "battle", "forge": "stone",
+               "magic_tower": "upgrade", "unique": "gold"}
+TINT, INK_SAVER_TINT = 0.3, 0.5  # of the palette's colour; the ink-saver palette is already pale
+_ROMAN = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+
+
+def roman(n: int) -> str:
+    """A barracks level as the seed writes it: «VII.»."""
+    out = ""
+    for value, letters in _ROMAN:
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
+def light(pen: Pen, key: str) -> str:
+    return style.tint(pen.c(key), INK_SAVER_TINT if pen.ink_saver else TINT)
+
+
+def write_box(box: Box, pen: Pen) -> str:
+    """A blank box for the marker, square-cornered (so a PDF draws it as one rectangle)."""
+    return rect(box, pen.c("paper"), pen.c("ink"), BOX_STROKE)
+
+
+def tick_box(x: float, y: float, pen: Pen, ticked: bool = False) -> str:
+    out = write_box(Box(x, y, TICK, TICK), pen)
+    if ticked:
+        d = (f"M{svg.num(x + 1.8)} {svg.num(y + 4.3)}L{svg.num(x + 3.5)} {svg.num(y + 6.1)}"
+             f"L{svg.num(x + 6.4)} {svg.num(y + 1.9)}")
+        out += svg.path(d, fill="none", stroke=pen.c("ink"), stroke_width=0.7, stroke_linecap="round",
+                        stroke_linejoin="round")
+    return out
+
+
+def fitted(value: str, width: float, face: str, size: float, least: float = 6.5) -> float:
+    """The largest size (down to `least`, in 0.25 pt steps) at which a line of `value` is `width` mm wide at most."""
+    while size > least and fonts.text_width_mm(value, face, size) > width:
+        size -= 0.25
+    return size
+
+
+def labelled_tick(x: float, y: float, label: str, pen: Pen, ticked: bool = False, width: float = 60.0) -> str:
+    """A tick box and its label to the right, the label shrunk to keep within `width` mm of x."""
+    size = fitted(label, width - TICK - 2.2, "sans", 7.5, 6.0)
+    return tick_box(x, y, pen, ticked) + text(x + TICK + 1.2, y + TICK / 2 + 1.1, label, "sans", size, pen.c("ink"))
+
+
+# --- what a plot says ---------------------------------------------------------------------------
+
+
+def plot_title(game: Game, plot: Plot, b: Building) -> dict[str, str]:
+    """The band's words in every language: «VII. Алтарь света»."""
+    level = f"{roman(plot.level)}. " if plot.level else ""
+    return {lang: level + b.name.get(lang) for lang in game.languages}
+
+
+def plot_lines(game: Game, b: Building, lang: str) -> list[str]:
+    """The plot's body: what it hires or gives, its income and heroes, its upgrade and victory points."""
+    lines = []
+    if b.hires is not None:
+        lines.append(game.ui("plot_hires", lang, who=b.hires.get(lang)))
+    if b.gives is not None:
+        lines.append(b.gives.get(lang))
+    gold = game.gold_short.get(lang)
+    own = [game.ui("plot_gold", lang, gold=f"{b.gold}{gold}")] if b.gold is not None else []
+    own += [game.ui("plot_heroes", lang, n=b.heroes)] if b.heroes is not None else []
+    if own:
+        lines.append(", ".join(own))
+    up = b.upgrade
+    if up is not None:
+        if up.name is not None:
+            extra = ([f"+{up.gold}{gold}"] if up.gold is not None else []) + \
+                    ([game.ui("plot_heroes", lang, n=up.heroes)] if up.heroes is not None else [])
+            name = " ".join([up.name.get(lang)] + ([f"({', '.join(extra)})"] if extra else []))
+            lines.append(game.ui("plot_upgrade_to", lang, n=up.cost, name=name))
+        else:
+            lines.append(game.ui("plot_upgrade", lang, n=up.cost))
+    if b.cost is not None:
+        lines.append(f"**{game.ui('plot_points', lang, n=b.cost * game.capital.points_per_card)}**")
+    return lines
+
+
+def draw_plot(game: Game, plot: Plot, b: Building, box: Box, pen: Pen, lang: str) -> str:
+    out = rect(box, light(pen, KIND_COLOUR[plot.kind]) if plot.built else pen.c("paper"), pen.c("ink"),
+               style.STROKE["thin"], style.RADIUS["panel"])
+    band = Box(box.x, box.y, box.w, BAND_H)
+    out += rect(band, light(pen, KIND_COLOUR[plot.kind]), radius=style.RADIUS["panel"])
+    cost = game.ui("plot_cost", lang, n=b.cost) if b.cost is not None else ""
+    cost_w = fonts.text_width_mm(cost, "sans-bold", 9.5) if cost else 0.0
+    title = plot_title(game, plot, b)[lang]
+    size = fitted(title, box.w - 3.0 - cost_w - (2.0 if cost else 0.0), "sans-bold", 10.0)
+    out += text(box.x + 1.5, box.y + 5.3, title, "sans-bold", size, pen.c("ink"))
+    if cost:
+        out += text(box.right - 1.5, box.y + 5.3, cost, "sans-bold", 9.5, pen.c("ink"), anchor="end")
+    ticks_y = box.bottom - 1.5 - TICK
+    lines = plot_lines(game, b, lang) if not plot.built else [game.ui("plot_prebuilt", lang), game.ui("plot_auto", lang)]
+    body = Box(box.x + 1.5, band.bottom + 1.0, box.w - 3.0, ticks_y - band.bottom - 1.8)
+    out += rich(pen, "\n".join(lines), body, face="sans", size=8.0, min_size=6.5, leading=1.12,
+                where=f"capital {plot.id}")
+    half = (box.w - 3.0) / 2  # built on the left half of the bottom row, upgraded on the right
+    out += labelled_tick(box.x + 1.5, ticks_y, game.ui("plot_built", lang), pen, ticked=plot.built, width=half)
+    if b.upgrade is not None:
+        out += labelled_tick(box.x + 1.5 + half, ticks_y, game.ui("plot_upgraded", lang), pen, width=half)
+    return out
+
+
+# --- the panels ---------------------------------------------------------------------------------
+
+
+def header(game: Game, race: Race, box: Box, pen: Pen, lang: str) -> str:
+    out = text(box.x, box.y + 6.5, f"{game.ui('capital_sheet', lang)} · {race.name.get(lang)}", "serif-bold", 16,
+               pen.c("ink"))
+    out += text(box.right, box.y + 4.5, game.title.get(lang), "serif-bold", 10, pen.c("muted"), anchor="end")
+    out += text(box.right, box.y + 9.5, game.ui("capital_legend", lang), "sans", 7.5, pen.c("muted"), anchor="end")
+    return out
+
+
+def arrow(x: float, y: float, pen: Pen) -> str:
+    """A short arrow pointing right, from (x, y): the track's «→» (drawn: the fonts have no arrow)."""
+    d = (f"M{svg.num(x)} {svg.num(y)}L{svg.num(x + 3.2)} {svg.num(y)}M{svg.num(x + 2.0)} {svg.num(y - 1.2)}"
+         f"L{svg.num(x + 3.3)} {svg.num(y)}L{svg.num(x + 2.0)} {svg.num(y + 1.2)}")
+    return svg.path(d, fill="none", stroke=pen.c("muted"), stroke_width=0.45, stroke_linecap="round",
+                    stroke_linejoin="round")
+
+
+def income_track(game: Game, box: Box, pen: Pen, lang: str) -> str:
+    """«+3о → +6о → +10о → +15о»: a tick box per step, the first ticked (the capital's starting income)."""
+    title = game.ui("income_title", lang)
+    out = text(box.x, box.y + 6.6, title, "sans-bold", 9.5, pen.c("ink"))
+    steps = game.capital.income
+    left = box.x + fonts.text_width_mm(title, "sans-bold", 9.5) + 4.0
+    slot = (box.right - left) / len(steps)
+    gold = game.gold_short.get(lang)
+    for k, step in enumerate(steps):
+        x = left + k * slot
+        y = box.y + (box.h - TICK) / 2
+        out += tick_box(x, y, pen, ticked=step.verticals == 0)
+        out += text(x + TICK + 1.2, y + 4.0, f"+{step.gold}{gold}", "sans-bold", 10.5, pen.c("ink"))
+        words = game.ui("income_start", lang) if step.verticals == 0 else game.ui("income_step", lang, n=step.verticals)
+        out += text(x + TICK + 1.2, y + 7.4, words, "sans", 6.5, pen.c("muted"))
+        if k + 1 < len(steps):
+            out += arrow(x + slot - 5.0, y + TICK / 2, pen)
+    return out
+
+
+def verticals_row(game: Game, lay: SheetLayout, pen: Pen, lang: str) -> str:
+    """Under each column: a box to tick when its three buildings stand."""
+    cap = game.capital
+    out = ""
+    for col in range(cap.columns):
+        box = lay.column(col, cap.columns)
+        out += labelled_tick(box.x + 1.5, box.y + (box.h - TICK) / 2, game.ui("vertical_done", lang), pen)
+    return out
+
+
+def heading(box: Box, words: str, pen: Pen) -> str:
+    return text(box.x, box.y + 5.0, words, "sans-bold", 9.5, pen.c("ink"))
+
+
+def stores(game: Game, box: Box, pen: Pen, lang: str) -> str:
+    """The resource stores: the letters and the name, then the box for the count."""
+    out = heading(box, game.ui("stores_title", lang), pen)
+    for row, res in zip(rows_in(box, len(game.resources)), game.resources):
+        label_w = 27.0
+        out += text(row.x, row.y + 4.6, res.short.get(lang), "sans-bold", 10.5, pen.c("ink"))
+        name = res.name.get(lang)
+        out += text(row.x, row.y + 8.3, name, "sans", fitted(name, label_w - 0.5, "sans", 7.0, 5.5), pen.c("muted"))
+        out += write_box(Box(row.x + label_w, row.y, row.w - label_w, row.h), pen)
+    return out
+
+
+def labelled_box(box: Box, label: str, pen: Pen) -> str:
+    """A write-in box with its name small in the top-left corner."""
+    return write_box(box, pen) + text(box.x + 1.0, box.y + 2.9, label, "sans", 6.5, pen.c("muted"))
+
+
+def points(game: Game, box: Box, pen: Pen, lang: str) -> str:
+    """«ПО записываются в течении всей игры на планшете столицы»: a box per week and the total."""
+    labels = [game.ui("points_week", lang, n=week) for week in range(1, game.weeks + 1)] + [game.ui("points_total", lang)]
+    out = heading(box, game.ui("points_title", lang), pen)
+    return out + "".join(labelled_box(row, label, pen) for row, label in zip(rows_in(box, len(labels), 2), labels))
+
+
+EFFECTS = ("effects_heroes", "effects_machines", "effects_magic", "effects_other")
+
+
+def effects(game: Game, box: Box, pen: Pen, lang: str) -> str:
+    """«информационный планшет стратегических эффектов»: the heroes' bonuses, the forge's machine
+    choice («нужно сделать отметку на планшете»), the school of magic, the rest."""
+    out = heading(box, game.ui("effects_title", lang), pen)
+    inner = Box(box.x, box.y + 7.0, box.w, box.h - 7.0)
+    w = (inner.w - 2.0 * (len(EFFECTS) - 1)) / len(EFFECTS)
+    return out + "".join(labelled_box(Box(inner.x + k * (w + 2.0), inner.y, w, inner.h), game.ui(key, lang), pen)
+                         for k, key in enumerate(EFFECTS))
+
+
+def sheet(game: Game, race: Race, lang: str, paper_name: str, pen: Pen) -> str:
+    cap = game.capital
+    lay = sheet_layout(paper_name, len(game.resources), game.weeks + 1)
+    out = header(game, race, lay.header, pen, lang) + income_track(game, lay.income, pen, lang)
+    for plot in cap.plots:
+        b = race.building(plot.id)
+        if b is not None:
+            out += draw_plot(game, plot, b, lay.cell(plot.at, cap.columns, cap.rows), pen, lang)
+    out += verticals_row(game, lay, pen, lang)
+    out += stores(game, lay.stores, pen, lang) + points(game, lay.points, pen, lang) + effects(game, lay.effects, pen, lang)
+    return svg.document(lay.width, lay.height, out)
+
+
+@register
+class CapitalRenderer(Renderer):
+    name = "capital"
+    kinds = ("mats",)
+    cost = 0.2
+
+    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
+        opts = ctx.options
+        lay = sheet_layout(opts.paper, len(game.resources), game.weeks + 1)
+        pages, notes = [], []
+        for race in game.races:
+            pen = Pen(opts.ink_saver)
+            pages.append(pdf.Page.of_svg(sheet(game, race, opts.lang, opts.paper, pen), lay.width, lay.height))
+            notes += pen.notes
+        ctx.notes.extend(f"capital: {n}" for n in notes)
+        title = f"{game.title.get(opts.lang)}: {game.ui('capital_sheet', opts.lang)}"
+        name = f"{game.id}-{opts.lang}-capital.pdf"
+        ctx.path(name).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
+        return [OutputFile(name, "mats", len(pages))]
