@@ -13,6 +13,7 @@ from typing import Iterable, Mapping
 
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text
+from pnp.games.empire.rules.battle_rules import BattleRules
 from pnp.games.empire.rules.capital import Cell, Layout
 
 
@@ -159,6 +160,7 @@ class Game:
     races: tuple[Race, ...]
     travel_types: tuple[TravelType, ...]
     travel_cards: tuple[TravelCard, ...]
+    battle: BattleRules
     notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)  # path of a mapping -> its note
     source: str = ""
     sha256: str = ""
