@@ -29,4 +29,5 @@ PACK = GamePack(
     # the general checks that read only what every model has (texts, languages, marks)
     checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.empire.checks"),
     summary=_summary,
+    odds="pnp.games.empire.odds_report",
 )
