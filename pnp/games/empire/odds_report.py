@@ -33,11 +33,7 @@ def report(game: Game, options: Mapping[str, Any], as_json: bool) -> str:
 
 
 def _order(game: Game, army: Army, opp: Opponent) -> list[str]:
-    shown = []
-    for g in groups(game.battle, army, opp):
-        names = "-".join(str(i + 1) for i in range(g.first, g.last + 1))
-        shown.append(f"{names} {army.squads[g.first].type} ×{g.multiplier}")
-    return shown
+    return [f"{g.numbers} {army.squads[g.first].type} ×{g.multiplier}" for g in groups(game.battle, army, opp)]
 
 
 def _text(game: Game, army: Army, opp: Opponent, lines: tuple[Line, ...], p) -> str:

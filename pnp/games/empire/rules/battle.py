@@ -76,6 +76,11 @@ class Group:
     last: int
     multiplier: int
 
+    @property
+    def numbers(self) -> str:
+        """The squads counted from 1, left to right: «2» or «2-4»."""
+        return str(self.first + 1) if self.first == self.last else f"{self.first + 1}-{self.last + 1}"
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -267,7 +272,7 @@ def resolve(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int])
 
 
 def _names(army: Army, g: Group) -> str:
-    return "-".join(str(i + 1) for i in range(g.first, g.last + 1)) + f" ({army.squads[g.first].type})"
+    return f"{g.numbers} ({army.squads[g.first].type})"
 
 
 def win_probability(rules: BattleRules, army: Army, opp: Opponent) -> Fraction:
