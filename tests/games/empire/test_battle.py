@@ -15,7 +15,7 @@ from pnp.games import pack
 from pnp.games.empire.army_file import read_army, read_opponent
 from pnp.games.empire.rules.battle import Army, Opponent, Squad, resolve, win_probability
 
-CASES = yaml.safe_load((Path(__file__).parents[2] / "cases" / "empire" / "battle_cases.yaml").read_text("utf-8"))
+CASES = yaml.safe_load(Path(__file__).with_name("battle_cases.yaml").read_text("utf-8"))
 
 
 @pytest.fixture(scope="module")

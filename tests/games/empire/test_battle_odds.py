@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -94,3 +96,16 @@ def test_a_missing_file_option_is_a_usage_error(files):
     assert done.exit_code == 2 and "missing --against" in done.output
     done = odds("--army", army, "--against", army, "--castle")
     assert done.exit_code == 2 and "found --castle" in done.output
+
+
+def test_the_readme_quotes_the_sample_battle_as_it_prints():
+    root = Path(__file__).resolve().parents[3]
+    command = ("pnp odds --game empire --army tests/games/empire/battle_army.yaml "
+               "--against tests/games/empire/battle_neutral.yaml")
+    block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", (root / "README.md").read_text("utf-8"), re.M | re.S)
+    assert block
+    quoted = [x for x in block.group(1).splitlines() if x != "..."]
+    printed = odds("--army", str(root / "tests/games/empire/battle_army.yaml"),
+                   "--against", str(root / "tests/games/empire/battle_neutral.yaml")).output.splitlines()
+    at = iter(printed)
+    assert all(line in at for line in quoted), "the README's lines are not the output's, in order"

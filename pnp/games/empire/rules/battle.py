@@ -313,7 +313,7 @@ def win_probability(rules: BattleRules, army: Army, opp: Opponent) -> Fraction:
 
     if luck > 0:
         return lucky(start)
-    if luck < 0 and sum(start):
+    if luck < 0 and army.deck:
         return sum((p * fight(rest, 0, base + (luck * v if v else -rules.luck_zero_penalty))
                     for v, p, rest in draws(start)), Fraction(0))
     return fight(start, 0, base)
