@@ -9,7 +9,7 @@ An army file:
       - {type: griffins, level: 3, kind: flying, large: true}
     machine: ballista            # optional: one war machine of the content
     spell: stone_spike           # optional: one earth destruction spell of the content
-    heroes: [{name: Наставник, bonus: 3}]   # optional: each hero's bonus this battle
+    heroes: [{name: Наставник, bonus: 3, courage: 1}]   # optional: each hero's bonus, its courage
     deck: {0: 6, 1: 4, 2: 3}     # the creature deck: how many cards bear each strike (0: none)
 
 An opponent file: `battle: field|siege|dungeon`, `strength: 24`, the neutral luck as
@@ -106,8 +106,9 @@ def read_army(path: Path) -> tuple[Army, _Reader]:
         raise r.fail(f"expected a list of heroes, found {_shown(heroes)}", ("heroes",), "army-type")
     found = []
     for i, h in enumerate(heroes):
-        h = r.mapping(h, ("heroes", i), {"name", "bonus"}, {"name", "bonus"})
-        found.append(Hero(r.string(h["name"], ("heroes", i, "name")), r.integer(h["bonus"], ("heroes", i, "bonus"))))
+        h = r.mapping(h, ("heroes", i), {"name", "bonus", "courage"}, {"name", "bonus"})
+        found.append(Hero(r.string(h["name"], ("heroes", i, "name")), r.integer(h["bonus"], ("heroes", i, "bonus")),
+                          r.integer(h.get("courage", 0), ("heroes", i, "courage"))))
     optional = {k: r.string(d[k], (k,)) for k in ("machine", "spell") if k in d}
     army = Army(tuple(squads), r.integer(d["luck"], ("luck",)), tuple(sorted(cards)), heroes=tuple(found), **optional)
     return army, r

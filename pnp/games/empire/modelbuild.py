@@ -66,6 +66,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
                               f["mixed"]["per_extra"], f["straight"]["least"], f["straight"]["bonus"],
                               f["straight"]["per_extra"]),
         luck_zero_penalty=b["luck"]["zero_penalty"], miss_damage=b["miss_damage"]["value"],
+        courage_max=b["courage"]["max"],
         machines=tuple(WarMachine(w["id"], w["level"], text(w["name"], "battle", "war_machines", i, "name"),
                                   w.get("siege"), w.get("field"), m("battle", "war_machines", i))
                        for i, w in enumerate(b["war_machines"])),

@@ -81,7 +81,8 @@ def test_json_gives_the_same_chance_exactly(files):
     (ARMY, "battle: sea\nstrength: 30\nluck: 1\n", "against.yaml:1:9", "battle-type"),
     (ARMY, "battle: field\nstrength: 30\nweek: 8\n", "against.yaml:3:7", "against-number"),
     (ARMY, "battle: field\nstrength: 30\n", "against.yaml:1:1", "against-luck"),
-], ids=["kind", "level", "machine", "key", "strike", "large-in-dungeon", "battle", "week", "no-luck"])
+    (ARMY.replace("bonus: 3}", "bonus: 3, courage: 7}"), AGAINST, "army.yaml:10:47", "battle-courage"),
+], ids=["kind", "level", "machine", "key", "strike", "large-in-dungeon", "battle", "week", "no-luck", "courage"])
 def test_a_bad_file_is_a_problem_at_its_line(files, army, against, where, code):
     a, b = files(army, against)
     done = odds("--army", a, "--against", b)

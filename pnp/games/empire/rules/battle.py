@@ -40,6 +40,7 @@ class Squad:
 class Hero:
     name: str
     bonus: int  # what the hero's cards give this battle (the seed's heroes are examples, not a deck)
+    courage: int = 0  # +1 attack for each battle fought (the die beside the hero)
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ class Outcome:
     won: bool
     missed: tuple[int, ...]  # the squads whose card had no strike mark (routed)
     reserve: tuple[int, ...]  # the squads whose card was never opened
+    lost: tuple[int, ...]  # the routed squads that go to the discard: a large one's saving throw failed
 
 
 def _battle_type(rules: BattleRules, opp: Opponent) -> BattleType:
@@ -109,6 +111,10 @@ def validate(rules: BattleRules, army: Army, opp: Opponent) -> None:
         if s.large and not kind.large_creatures:
             raise BattleError(f"a large creature may not fight in a {kind.name.get('ru')} ({kind.id})",
                               ("squads", i, "large"), "battle-banned")
+    for i, h in enumerate(army.heroes):
+        if not 0 <= h.courage <= rules.courage_max:
+            raise BattleError(f"expected a hero's courage from 0 to {rules.courage_max}, found {h.courage}",
+                              ("heroes", i, "courage"), "battle-courage")
     if army.machine is not None and rules.machine(army.machine) is None:
         raise BattleError(f"expected a war machine ({', '.join(m.id for m in rules.machines)}), found {army.machine!r}",
                           ("machine",), "battle-machine")
@@ -207,8 +213,9 @@ def bonus_lines(rules: BattleRules, army: Army, opp: Opponent) -> tuple[Line, ..
     """3.2.2-3.2.5: every bonus known before a card is opened, in the seed's order."""
     validate(rules, army, opp)
     kind = _battle_type(rules, opp)
-    heroes = [Line("3.2.5", f"hero {h.name}", h.bonus, "the hero's bonus, as the army file states it")
-              for h in army.heroes]
+    heroes = [Line("3.2.5", f"hero {h.name}" + (f" (courage +{h.courage})" if h.courage else ""),
+                   h.bonus + h.courage, "the hero's bonus, as the army file states it"
+                   + (", and its courage, not multiplied" if h.courage else "")) for h in army.heroes]
     return tuple(formation_lines(rules, army, kind) + weapon_lines(rules, army, kind, opp)
                  + support_lines(rules, army, kind) + heroes)
 
@@ -268,7 +275,18 @@ def resolve(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int])
         lines.append(Line("3.3.2", f"squad{'s' if len(squads) > 1 else ''} {_names(army, g)}: strike {strike}", hit,
                           "a miss deals the minimal damage" if not strike else
                           f"strike × {g.multiplier} card{'s' if g.multiplier > 1 else ''}"))
-    return Outcome(tuple(lines), strength, strength > opp.strength, tuple(missed), tuple(reserve))
+    return Outcome(tuple(lines), strength, strength > opp.strength, tuple(missed), tuple(reserve),
+                   tuple(_losses(army, missed, queue)))
+
+
+def _losses(army: Army, missed: Sequence[int], queue: list[int]) -> list[int]:
+    """3.3.3: a routed squad is discarded, but a large creature draws one more card after the
+    battle and stays if it bears a strike (no card left: no save)."""
+    lost = []
+    for i in missed:
+        if not (army.squads[i].large and queue and queue.pop(0)):
+            lost.append(i)
+    return lost
 
 
 def _names(army: Army, g: Group) -> str:

@@ -68,6 +68,7 @@ class BattleRules:
     formations: Formations
     luck_zero_penalty: int
     miss_damage: int
+    courage_max: int
     machines: tuple[WarMachine, ...]
     spells: tuple[Spell, ...]
 
