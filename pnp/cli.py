@@ -235,14 +235,19 @@ def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only,
 @click.option("--bastion", is_flag=True, help="The defender's castle has a Bastion.")
 @click.option("--attacker-card", default=None, metavar="ID", help="Battle card the attacker plays.")
 @click.option("--defender-card", default=None, metavar="ID", help="Battle card the defender plays.")
+@click.option("--army", default=None, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="An army file (a game whose odds are one battle against a neutral army).")
+@click.option("--against", default=None, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The opponent's file: battle type, strength, luck.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @_fault_guard
-def odds(content, attacker, defender, castle, wall, bastion, attacker_card, defender_card, as_json):
+def odds(content, attacker, defender, castle, wall, bastion, attacker_card, defender_card, army, against, as_json):
     """Exact odds from the game's own engine: one battle, or every attack the rules allow."""
     from pnp.commands.odds import run
 
     sys.exit(run(content, attacker=attacker, defender=defender, castle=castle, wall=wall, bastion=bastion,
-                 attacker_card=attacker_card, defender_card=defender_card, as_json=as_json))
+                 attacker_card=attacker_card, defender_card=defender_card, army=army, against=against,
+                 as_json=as_json))
 
 
 @main.command()

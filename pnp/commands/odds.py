@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from pnp.commands.common import load_checked
-from pnp.games import OddsRequestError, pack_of
+from pnp.commands.common import load_checked, print_problems
+from pnp.games import OddsInputError, OddsRequestError, pack_of
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -24,6 +24,9 @@ def run(content: Path | None, as_json: bool = False, **options) -> int:
         return EXIT_USAGE
     try:
         click.echo(importlib.import_module(pack.odds).report(game, options, as_json))
+    except OddsInputError as exc:
+        print_problems(exc.problems)
+        return EXIT_PROBLEMS
     except OddsRequestError as exc:
         click.echo(f"pnp odds: {exc}", err=True)
         return EXIT_USAGE

@@ -110,6 +110,14 @@ class OddsRequestError(ValueError):
     """`pnp odds` asked for what the game cannot compute (a missing or unknown option): a usage error."""
 
 
+class OddsInputError(OddsRequestError):
+    """`pnp odds` was given an input file with mistakes: each is a Problem at its line (exit 1)."""
+
+    def __init__(self, problems):
+        super().__init__("; ".join(p.format() for p in problems))
+        self.problems = problems
+
+
 class UnknownGame(UserError):
     """`--game` names no registered pack: a usage error."""
 

@@ -15,6 +15,7 @@ from pnp.core import catalogue
 from pnp.core.errors import Mark
 from pnp.core.templating import fill
 from pnp.core.texts import NO_MARK, Text
+from pnp.games.empire.rules.battle_rules import BattleRules
 from pnp.games.empire.rules.capital import Cell, Layout
 
 
@@ -161,6 +162,7 @@ class Game:
     races: tuple[Race, ...]
     travel_types: tuple[TravelType, ...]
     travel_cards: tuple[TravelCard, ...]
+    battle: BattleRules
     notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)  # path of a mapping -> its note
     ui_strings: Mapping[str, Text] = field(default_factory=dict)  # the content's `ui:` (the printed kit's words)
     source: str = ""

@@ -7,6 +7,7 @@ import hashlib
 from pnp.content.notes import collect_notes
 from pnp.content.yamlload import Loaded
 from pnp.core.texts import Text, frozen_map
+from pnp.games.empire.rules.battle_rules import BattleRules, BattleType, Formations, Spell, WarMachine
 from pnp.games.empire.model import (Building, Capital, ChestRange, Game, IncomeStep, Plot, Race, Resource,
                                     TravelCard, TravelType, Upgrade)
 
@@ -53,6 +54,24 @@ def build_game(loaded: Loaded, source: str) -> Game:
         plots=tuple(Plot(p["id"], p["kind"], (p["at"][0], p["at"][1]), p.get("level"), p.get("built", False),
                          m("capital", "plots", i)) for i, p in enumerate(cap["plots"])),
         mark=m("capital"))
+    b = d["battle"]
+    f = b["formations"]
+    battle = BattleRules(
+        attack_kinds=tuple(k["id"] for k in b["attack_kinds"]),
+        types=tuple(BattleType(t["id"], text(t["name"], "battle", "types", i, "name"), t["bonus_kind"], t["formations"],
+                               t["machines"], t["destruction_spells"], t["large_creatures"], t.get("spell_level_max"),
+                               m("battle", "types", i)) for i, t in enumerate(b["types"])),
+        magic_attack_bonus=b["magic_attack_bonus"],
+        formations=Formations(f["line"]["least"], f["line"]["per_squad"], f["mixed"]["least"], f["mixed"]["bonus"],
+                              f["mixed"]["per_extra"], f["straight"]["least"], f["straight"]["bonus"],
+                              f["straight"]["per_extra"]),
+        luck_zero_penalty=b["luck"]["zero_penalty"], miss_damage=b["miss_damage"]["value"],
+        courage_max=b["courage"]["max"],
+        machines=tuple(WarMachine(w["id"], w["level"], text(w["name"], "battle", "war_machines", i, "name"),
+                                  w.get("siege"), w.get("field"), m("battle", "war_machines", i))
+                       for i, w in enumerate(b["war_machines"])),
+        spells=tuple(Spell(s["id"], s["level"], s["damage"], text(s["name"], "battle", "earth_spells", i, "name"),
+                           m("battle", "earth_spells", i)) for i, s in enumerate(b["earth_spells"])))
     return Game(
         id=d["game"]["id"], title=text(d["game"]["title"], "game", "title"), languages=tuple(d["game"]["languages"]),
         gold_short=text(d["gold"]["short"], "gold", "short"), gold_name=text(d["gold"]["name"], "gold", "name"),
@@ -64,7 +83,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
                     for i, r in enumerate(d["races"])),
         travel_types=tuple(TravelType(t["id"], text(t["name"], "travel_types", i, "name"), t["colour"], m("travel_types", i))
                            for i, t in enumerate(d["travel_types"])),
-        travel_cards=tuple(card(i, c) for i, c in enumerate(d["travel_cards"])),
+        travel_cards=tuple(card(i, c) for i, c in enumerate(d["travel_cards"])), battle=battle,
         notes=frozen_map(collect_notes(d)),
         ui_strings=frozen_map({k: text(v, "ui", k) for k, v in d.get("ui", {}).items()}), source=source,
         sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=frozen_map(loaded.marks))

@@ -31,4 +31,5 @@ PACK = GamePack(
     # in build order; no rulebook yet (issue 15), so a build makes the capital sheets alone
     renderers=("pnp.games.empire.render.capital_sheet",),
     summary=_summary,
+    odds="pnp.games.empire.odds_report",
 )

@@ -1,0 +1,82 @@
+"""The battle's rules as data (content `battle:`), frozen: what pnp.games.empire.rules.battle counts by.
+
+The model holds them; the engine reads only these types, so it never sees the YAML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from dataclasses import field as _field
+
+from pnp.core.errors import Mark
+from pnp.core.texts import NO_MARK, Text
+
+
+@dataclass(frozen=True)
+class BattleType:
+    id: str  # field | siege | dungeon
+    name: Text
+    bonus_kind: str  # the attack kind that earns +1 a squad here
+    formations: bool
+    machines: str  # the machines that count here: field | siege | none
+    destruction_spells: bool
+    large_creatures: bool
+    spell_level_max: int | None = None
+    mark: Mark = _field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Formations:
+    line_least: int
+    line_per_squad: int
+    mixed_least: int
+    mixed_bonus: int
+    mixed_per_extra: int
+    straight_least: int
+    straight_bonus: int
+    straight_per_extra: int
+
+
+@dataclass(frozen=True)
+class WarMachine:
+    id: str
+    level: int
+    name: Text
+    siege: int | None = None
+    field: int | None = None
+    mark: Mark = _field(default=NO_MARK, compare=False)
+
+    def strength(self, where: str) -> int | None:
+        """Its strength where it counts (`field` or `siege`), None where it does not."""
+        return self.siege if where == "siege" else self.field if where == "field" else None
+
+
+@dataclass(frozen=True)
+class Spell:
+    id: str
+    level: int
+    damage: int
+    name: Text
+    mark: Mark = _field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class BattleRules:
+    attack_kinds: tuple[str, ...]
+    types: tuple[BattleType, ...]
+    magic_attack_bonus: int
+    formations: Formations
+    luck_zero_penalty: int
+    miss_damage: int
+    courage_max: int
+    machines: tuple[WarMachine, ...]
+    spells: tuple[Spell, ...]
+
+    def type(self, id_: str) -> BattleType | None:
+        return next((t for t in self.types if t.id == id_), None)
+
+    def machine(self, id_: str) -> WarMachine | None:
+        return next((m for m in self.machines if m.id == id_), None)
+
+    def spell(self, id_: str) -> Spell | None:
+        return next((s for s in self.spells if s.id == id_), None)
