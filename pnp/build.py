@@ -26,7 +26,7 @@ from pnp.components.base import BuildError, BuildOptions, OutputFile, Renderer, 
 from pnp.core import swap, typography
 from pnp.core.errors import UserError
 from pnp.core.interrupts import worker_pool
-from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable
+from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable, manifest_game
 from pnp.games import Model, pack_of
 from pnp.print.preflight import preflight
 from pnp.typeset.iconwords import speaking, words_of
@@ -211,6 +211,14 @@ def jobs_from_env(environ=os.environ) -> int:
     return jobs
 
 
+def _one_game(final: Path, game: Model) -> None:
+    """A kit folder holds one game's kit: building another game into it would delete that kit."""
+    held = manifest_game(final)
+    if held is not None and held != game.id:
+        raise OutputFolderError(f"{final} holds the kit of game {held!r}; build {game.id!r} into another --out "
+                                f"(e.g. --out output/{game.id}), or move that folder away first")
+
+
 def _make_root(out_root: Path) -> None:
     try:
         out_root.mkdir(parents=True, exist_ok=True)
@@ -258,6 +266,7 @@ def build(
     with swap.build_lock(out_root, waiting):
         swap.recover(out_root, final, protected)
         previous = check_replaceable(final, protected)
+        _one_game(final, game)
         tmp = swap.temp_folder(out_root, options.lang)
         tmp.mkdir()
         try:

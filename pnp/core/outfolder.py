@@ -71,6 +71,24 @@ def _entry(folder: Path, index: int, item) -> Listed:
 
 def read_manifest(folder: Path) -> list[Listed] | None:
     """The files a previous build listed in `folder`; None when there is no manifest."""
+    data = _manifest_data(folder)
+    if data is None:
+        return None
+    listed = [_entry(folder, i, item) for i, item in enumerate(data["files"])]
+    for entry in listed:
+        _check_inside(folder, entry.path)
+    return listed
+
+
+def manifest_game(folder: Path) -> str | None:
+    """The game whose kit a previous build wrote into `folder` (its manifest's `game`); None if unknown."""
+    data = _manifest_data(folder)
+    game = None if data is None else data.get("game")
+    return game if isinstance(game, str) else None
+
+
+def _manifest_data(folder: Path) -> dict | None:
+    """The previous build's manifest as read, checked to be a pnp manifest; None when there is none."""
     path = folder / MANIFEST
     try:
         info = path.lstat()
@@ -86,10 +104,7 @@ def read_manifest(folder: Path) -> list[Listed] | None:
         raise _bad_manifest(folder, f"unreadable: {exc}") from None
     if not isinstance(data, dict) or not isinstance(data.get("files"), list):
         raise _bad_manifest(folder, "no list of files")
-    listed = [_entry(folder, i, item) for i, item in enumerate(data["files"])]
-    for entry in listed:
-        _check_inside(folder, entry.path)
-    return listed
+    return data
 
 
 def _check_inside(folder: Path, relative: str) -> None:
