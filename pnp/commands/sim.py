@@ -158,7 +158,7 @@ def summary_text(result: dict, sim) -> str:
     for seat in seats:
         r = st["seats"][seat]
         lines.append(f"  {sim.seat_label(seat)} wins {_pct(r)}")
-    lines.append("  " + stop_line(result["meta"]["stop"]))
+    lines.append("  " + stop_line(result["meta"]["stop"], sim.seat_label))
     names = st["agents"]["names"]
     if len(set(names)) > 1:
         for name, r in zip(names, st["agents"]["wins"]):

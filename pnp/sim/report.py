@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from typing import Any
+from typing import Any, Callable
 
 from pnp.sim import plots
 from pnp.sim.hooks import Simulation
@@ -54,7 +54,7 @@ def ci_text(r: dict) -> str:
 
 def build_blocks(sim: dict, game: Any, simulation: Simulation, kit_problems=()) -> list[tuple]:
     meta, st = sim["meta"], sim["stats"]
-    blocks: list[tuple] = [("p", _meta_line(meta, st))]
+    blocks: list[tuple] = [("p", _meta_line(meta, st, simulation))]
     blocks += _balance(st, simulation)
     blocks += _length(st)
     blocks += simulation.report_sections(st, game)
@@ -62,18 +62,19 @@ def build_blocks(sim: dict, game: Any, simulation: Simulation, kit_problems=()) 
     return blocks
 
 
-def _meta_line(meta: dict, st: dict) -> str:
+def _meta_line(meta: dict, st: dict, simulation: Simulation) -> str:
     forbid = f"; forbidden: {', '.join(meta['forbid'])}" if meta.get("forbid") else ""
     return (f"{st['games']} games, seed {meta['seed']}, agents {', '.join(meta['agents'])} "
             f"(seat-rotated games on common seeds){forbid}; safety cap {meta['cap_rounds']} rounds; "
-            f"content sha256 {meta.get('content_sha256', '')[:12]}. {stop_line(meta['stop'])}")
+            f"content sha256 {meta.get('content_sha256', '')[:12]}. {stop_line(meta['stop'], simulation.seat_label)}")
 
 
-def stop_line(stop: dict) -> str:
-    """How many games, why, and how precise the seat estimates came out (`pnp sim` prints it too)."""
+def stop_line(stop: dict, label: Callable[[str], str]) -> str:
+    """How many games, why, and how precise the seat estimates came out (`pnp sim` prints it too);
+    `label` names a seat as the game does (its Simulation's `seat_label`: "seat A", "defender")."""
     half = "not known (fewer than 2 pairs)" if stop["half_width_pp"] is None else f"±{stop['half_width_pp']:.2f} pp"
     reached = (f"The seat win rates are known to {half} (95 %, each seat-rotated group one observation; "
-               f"widest: seat {stop['widest']})")
+               f"widest: {label(stop['widest'])})")
     if stop["rule"] == "games":
         return f"{reached}, from the {stop['games']} games asked for."
     if stop["reason"] == "precision":
