@@ -8,12 +8,17 @@ An army file:
       - {type: archers, level: 2, kind: ranged, cards: 2}   # a column of 2 cards
       - {type: griffins, level: 3, kind: flying, large: true}
     machine: ballista            # optional: one war machine of the content
-    spell: stone_spike           # optional: one earth destruction spell of the content
     heroes: [{name: Наставник, bonus: 3, courage: 1}]   # optional: each hero's bonus, its courage
+    # magic (pnp.games.empire.rules.magic), all optional: a hero's skills «Благословение» and
+    # «Магический удар» as `blessing: 2` and `magic_strike: 1` in its mapping, and
+    tower: 3                     # the magic tower's level M (0 or none: not built)
+    spell: thorny_shell          # one spell of the schools a hero casts
+    spell_on: 2                  # the squad (from 1) a one-squad blessing is cast on
     deck: {0: 6, 1: 4, 2: 3}     # the creature deck: how many cards bear each strike (0: none)
 
 An opponent file: `battle: field|siege|dungeon`, `strength: 24`, the neutral luck as
-`week: 3` (the content's week track) or `luck: 2`, and optional `immune_to_magic: true`.
+`week: 3` (the content's week track) or `luck: 2`, and optional `immune_to_magic: true` and
+`flying: true` (the neutral army flies).
 Every mistake is a Problem at its line and column.
 """
 
@@ -79,9 +84,14 @@ def _load(path: Path, what: str) -> _Reader:
     return _Reader(loaded, what)
 
 
+#: the army's magic keys beside `spell:`, and a hero's skills (both numbers)
+MAGIC = {"spell", "tower", "spell_on"}
+SKILLS = ("blessing", "magic_strike")
+
+
 def read_army(path: Path) -> tuple[Army, _Reader]:
     r = _load(path, "army")
-    d = r.mapping(r.loaded.data, (), {"luck", "squads", "machine", "spell", "heroes", "deck"}, {"luck", "squads", "deck"})
+    d = r.mapping(r.loaded.data, (), {"luck", "squads", "machine", "heroes", "deck", *MAGIC}, {"luck", "squads", "deck"})
     if not isinstance(d["squads"], list) or not d["squads"]:
         raise r.fail(f"expected a list of squads, found {_shown(d['squads'])}", ("squads",), "army-type")
     squads = []
@@ -106,24 +116,29 @@ def read_army(path: Path) -> tuple[Army, _Reader]:
         raise r.fail(f"expected a list of heroes, found {_shown(heroes)}", ("heroes",), "army-type")
     found = []
     for i, h in enumerate(heroes):
-        h = r.mapping(h, ("heroes", i), {"name", "bonus", "courage"}, {"name", "bonus"})
+        h = r.mapping(h, ("heroes", i), {"name", "bonus", "courage", *SKILLS}, {"name", "bonus"})
         found.append(Hero(r.string(h["name"], ("heroes", i, "name")), r.integer(h["bonus"], ("heroes", i, "bonus")),
-                          r.integer(h.get("courage", 0), ("heroes", i, "courage"))))
+                          r.integer(h.get("courage", 0), ("heroes", i, "courage")),
+                          **{k: r.integer(h[k], ("heroes", i, k), 0) for k in SKILLS if k in h}))
+    if isinstance(d.get("spell"), list):
+        raise r.fail("expected one spell a battle, found a list", ("spell",), "army-spell")
     optional = {k: r.string(d[k], (k,)) for k in ("machine", "spell") if k in d}
+    optional.update({k: r.integer(d[k], (k,), 0) for k in MAGIC - {"spell"} if k in d})
     army = Army(tuple(squads), r.integer(d["luck"], ("luck",)), tuple(sorted(cards)), heroes=tuple(found), **optional)
     return army, r
 
 
 def read_opponent(path: Path, game: Game) -> tuple[Opponent, _Reader]:
     r = _load(path, "against")
-    d = r.mapping(r.loaded.data, (), {"battle", "strength", "week", "luck", "immune_to_magic"}, {"battle", "strength"})
+    d = r.mapping(r.loaded.data, (), {"battle", "strength", "week", "luck", "immune_to_magic", "flying"}, {"battle", "strength"})
     if ("week" in d) == ("luck" in d):
         raise r.fail("expected the neutral luck as `week:` (the week track) or `luck:`, one of them", (),
                      "against-luck")
     luck = (game.neutral_luck[r.integer(d["week"], ("week",), 1, game.weeks) - 1] if "week" in d
             else r.integer(d["luck"], ("luck",)))
     return Opponent(r.integer(d["strength"], ("strength",), 0), r.string(d["battle"], ("battle",)), luck,
-                    r.flag(d.get("immune_to_magic", False), ("immune_to_magic",))), r
+                    r.flag(d.get("immune_to_magic", False), ("immune_to_magic",)),
+                    r.flag(d.get("flying", False), ("flying",))), r
 
 
 def blame(exc: BattleError, army: _Reader, against: _Reader) -> OddsInputError:

@@ -7,7 +7,8 @@ import hashlib
 from pnp.content.notes import collect_notes
 from pnp.content.yamlload import Loaded
 from pnp.core.texts import Text, frozen_map
-from pnp.games.empire.rules.battle_rules import BattleRules, BattleType, Formations, Spell, WarMachine
+from pnp.games.empire.magicbuild import build_magic
+from pnp.games.empire.rules.battle_rules import BattleRules, BattleType, Formations, WarMachine
 from pnp.games.empire.model import (Building, Capital, ChestRange, Game, IncomeStep, Plot, Race, Resource,
                                     TravelCard, TravelType, Upgrade)
 
@@ -70,8 +71,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         machines=tuple(WarMachine(w["id"], w["level"], text(w["name"], "battle", "war_machines", i, "name"),
                                   w.get("siege"), w.get("field"), m("battle", "war_machines", i))
                        for i, w in enumerate(b["war_machines"])),
-        spells=tuple(Spell(s["id"], s["level"], s["damage"], text(s["name"], "battle", "earth_spells", i, "name"),
-                           m("battle", "earth_spells", i)) for i, s in enumerate(b["earth_spells"])))
+        magic=build_magic(d["magic"], m, text))
     return Game(
         id=d["game"]["id"], title=text(d["game"]["title"], "game", "title"), languages=tuple(d["game"]["languages"]),
         gold_short=text(d["gold"]["short"], "gold", "short"), gold_name=text(d["gold"]["name"], "gold", "name"),

@@ -39,7 +39,7 @@ def _order(game: Game, army: Army, opp: Opponent) -> list[str]:
 def _text(game: Game, army: Army, opp: Opponent, lines: tuple[Line, ...], p) -> str:
     kind = game.battle.type(opp.battle)
     assert kind is not None  # the engine refused it otherwise
-    luck = luck_bonus(army, opp)
+    luck = luck_bonus(game.battle, army, opp)
     base = sum(x.value for x in lines)
     out = [f"{kind.name.get('ru')} ({kind.id}) against a neutral strength of {opp.strength}; "
            f"{len(army.deck)} cards in the creature deck"]
@@ -51,7 +51,7 @@ def _text(game: Game, army: Army, opp: Opponent, lines: tuple[Line, ...], p) -> 
         rule = f"one card is opened; no strike: −{game.battle.luck_zero_penalty}"
     else:
         rule = "no card is opened"
-    out.append(f"{'3.2.6':<7}{f'luck {luck:+d} × strike':<34}{'':>5}   luck {army.luck} − neutral {opp.luck}: {rule}")
+    out.append(f"{'3.2.6':<7}{f'luck {luck:+d} × strike':<34}{'':>5}   luck {luck + opp.luck} − neutral {opp.luck}: {rule}")
     out.append(f"{'3.3.2':<7}{'damage cards, left to right':<34}{'':>5}   {', '.join(_order(game, army, opp))}; "
                f"a miss deals {game.battle.miss_damage}")
     out.append(f"\nP(win) = {p} = {float(p):.2%}: the strength passes {opp.strength} before the cards run out")
@@ -62,6 +62,6 @@ def _json(game: Game, army: Army, opp: Opponent, lines: tuple[Line, ...], p) -> 
     return json.dumps({
         "battle": opp.battle, "neutral_strength": opp.strength,
         "bonuses": [{"step": x.step, "what": x.what, "value": x.value, "rule": x.rule} for x in lines],
-        "before_cards": sum(x.value for x in lines), "luck_bonus": luck_bonus(army, opp),
+        "before_cards": sum(x.value for x in lines), "luck_bonus": luck_bonus(game.battle, army, opp),
         "damage_order": _order(game, army, opp), "deck": len(army.deck),
         "p_win": float(p), "p_win_exact": str(p)}, ensure_ascii=False, indent=2)

@@ -24,6 +24,7 @@ machine: ballista
 spell: stone_spike
 heroes: [{name: Наставник, bonus: 3}]
 deck: {0: 6, 1: 4, 2: 3, 3: 2, 4: 1}
+tower: 1
 """
 AGAINST = "battle: field\nstrength: 30\nweek: 2\n"
 
@@ -49,16 +50,16 @@ def test_the_breakdown_is_printed_line_by_line_with_the_exact_chance(files):
     lines = done.output.splitlines()
     assert lines[0].startswith("полевое сражение (field) against a neutral strength of 30; 16 cards")
     # columns: the seed's section, what is counted, its value, the rule
-    shown = [(x[:7].strip(), x[7:41].strip(), int(x[41:46])) for x in lines[1:8]]
+    shown = [(x[:7].strip(), x[7:41].strip(), int(x[41:46])) for x in lines[1:9]]
     assert shown == [("3.2.2", "line of 2 archers", 2), ("3.2.2", "mixed ranks of 4 levels", 8),
                      ("3.2.3", "2 ranged squads", 2), ("3.2.3", "1 magic attack", 1),
-                     ("3.2.4", "war machine ballista", 3), ("3.2.4", "spell stone_spike", 3),
+                     ("3.2.4", "war machine ballista", 3), ("3.2.4", "magic tower", 1), ("3.2.4", "spell stone_spike", 3),
                      ("3.2.5", "hero Наставник", 3)]
-    assert lines[8].split() == ["before", "the", "cards", "+22"]
+    assert lines[9].split() == ["before", "the", "cards", "+23"]
     # week 2's neutral luck is the week track's second value (1): the bonus is 3 − 1
-    assert "luck +2 × strike" in lines[9] and "luck 3 − neutral 1" in lines[9]
-    assert "1 pikemen ×1, 2-3 archers ×2, 4 griffins ×1, 5 monks ×1" in lines[10]
-    assert lines[-1].startswith("P(win) = 279911/305760 = 91.55%")
+    assert "luck +2 × strike" in lines[10] and "luck 3 − neutral 1" in lines[10]
+    assert "1 pikemen ×1, 2-3 archers ×2, 4 griffins ×1, 5 monks ×1" in lines[11]
+    assert lines[-1].startswith("P(win) = 73979/76440 = 96.78%")
 
 
 def test_json_gives_the_same_chance_exactly(files):
@@ -66,8 +67,8 @@ def test_json_gives_the_same_chance_exactly(files):
     done = odds("--army", army, "--against", against, "--json")
     assert done.exit_code == 0, done.output
     data = json.loads(done.output)
-    assert data["p_win_exact"] == "279911/305760" and data["p_win"] == float(Fraction(279911, 305760))
-    assert data["before_cards"] == sum(b["value"] for b in data["bonuses"]) == 22
+    assert data["p_win_exact"] == "73979/76440" and data["p_win"] == float(Fraction(73979, 76440))
+    assert data["before_cards"] == sum(b["value"] for b in data["bonuses"]) == 23
     assert data["luck_bonus"] == 2 and data["deck"] == 16
 
 

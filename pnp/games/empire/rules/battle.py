@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
 
+from pnp.games.empire.rules import magic
 from pnp.games.empire.rules.battle_rules import BattleRules, BattleType
 
 
@@ -41,6 +42,8 @@ class Hero:
     name: str
     bonus: int  # what the hero's cards give this battle (the seed's heroes are examples, not a deck)
     courage: int = 0  # +1 attack for each battle fought (the die beside the hero)
+    blessing: int = 0  # the skills «Благословение» and «Магический удар»: + to a hero spell (rules.magic)
+    magic_strike: int = 0
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,8 @@ class Army:
     machine: str | None = None
     spell: str | None = None
     heroes: tuple[Hero, ...] = ()
+    tower: int = 0  # the magic tower's level M (0: not built)
+    spell_on: int | None = None  # the squad (from 1) a one-squad blessing is cast on
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,7 @@ class Opponent:
     battle: str  # field | siege | dungeon
     luck: int  # the neutral armies' luck of the week
     immune_to_magic: bool = False
+    flying: bool = False  # the neutral army flies (Обуза)
 
 
 @dataclass(frozen=True)
@@ -118,13 +124,6 @@ def validate(rules: BattleRules, army: Army, opp: Opponent) -> None:
     if army.machine is not None and rules.machine(army.machine) is None:
         raise BattleError(f"expected a war machine ({', '.join(m.id for m in rules.machines)}), found {army.machine!r}",
                           ("machine",), "battle-machine")
-    if army.spell is not None:
-        if rules.spell(army.spell) is None:
-            raise BattleError(f"expected a spell ({', '.join(s.id for s in rules.spells)}), found {army.spell!r}",
-                              ("spell",), "battle-spell")
-        if not army.heroes and not any(s.kind == "magic" for s in army.squads):
-            raise BattleError("a spell needs a hero or a squad with a magic attack in the army", ("spell",),
-                              "battle-spell")
 
 
 def _runs(squads: Sequence[Squad]) -> list[tuple[int, int]]:
@@ -189,7 +188,7 @@ def weapon_lines(rules: BattleRules, army: Army, kind: BattleType, opp: Opponent
     return lines
 
 
-def support_lines(rules: BattleRules, army: Army, kind: BattleType) -> list[Line]:
+def support_lines(rules: BattleRules, army: Army, kind: BattleType, opp: Opponent) -> list[Line]:
     lines = []
     if army.machine is not None:
         machine = rules.machine(army.machine)
@@ -198,15 +197,17 @@ def support_lines(rules: BattleRules, army: Army, kind: BattleType) -> list[Line
         lines.append(Line("3.2.4", f"war machine {machine.id}", value or 0,
                           f"level {machine.level}: +{value} in a {kind.id} battle" if value is not None
                           else f"does not count in a {kind.id} battle"))
-    if army.spell is not None:
-        spell = rules.spell(army.spell)
-        assert spell is not None
-        banned = (f"no destruction spell in a {kind.id} battle" if not kind.destruction_spells else
-                  f"no spell above level {kind.spell_level_max} in a {kind.id} battle"
-                  if kind.spell_level_max is not None and spell.level > kind.spell_level_max else "")
-        lines.append(Line("3.2.4", f"spell {spell.id}", 0 if banned else spell.damage,
-                          banned or f"earth, destruction level {spell.level}: +{spell.damage}"))
-    return lines
+    return lines + [Line("3.2.4", *x) for x in cast_spells(rules, army, opp).lines]
+
+
+def cast_spells(rules: BattleRules, army: Army, opp: Opponent) -> magic.Cast:
+    """3.2.4's magic (pnp.games.empire.rules.magic): the tower, the one spell, and what it changes later."""
+    plan = card_groups(rules, army, opp)
+    try:
+        return magic.cast(rules.magic, army, _battle_type(rules, opp), opp,
+                          tuple((g, damage(rules, g, max(army.deck, default=0))) for g in plan))
+    except magic.SpellError as exc:
+        raise BattleError(str(exc), exc.where, exc.code) from None
 
 
 def bonus_lines(rules: BattleRules, army: Army, opp: Opponent) -> tuple[Line, ...]:
@@ -217,10 +218,16 @@ def bonus_lines(rules: BattleRules, army: Army, opp: Opponent) -> tuple[Line, ..
                    h.bonus + h.courage, "the hero's bonus, as the army file states it"
                    + (", and its courage, not multiplied" if h.courage else "")) for h in army.heroes]
     return tuple(formation_lines(rules, army, kind) + weapon_lines(rules, army, kind, opp)
-                 + support_lines(rules, army, kind) + heroes)
+                 + support_lines(rules, army, kind, opp) + heroes)
 
 
 def groups(rules: BattleRules, army: Army, opp: Opponent) -> tuple[Group, ...]:
+    """The groups that take damage cards, less those a spell lets deal their maximal damage (3.2.4)."""
+    maximal = cast_spells(rules, army, opp).maximal
+    return tuple(g for g in card_groups(rules, army, opp) if g.first not in maximal)
+
+
+def card_groups(rules: BattleRules, army: Army, opp: Opponent) -> tuple[Group, ...]:
     """The squads in the order they take damage cards: a line takes one card for all its squads."""
     kind = _battle_type(rules, opp)
     found = []
@@ -237,8 +244,8 @@ def damage(rules: BattleRules, group: Group, strike: int) -> int:
     return (strike if strike else rules.miss_damage) * group.multiplier
 
 
-def luck_bonus(army: Army, opp: Opponent) -> int:
-    return army.luck - opp.luck
+def luck_bonus(rules: BattleRules, army: Army, opp: Opponent) -> int:
+    return army.luck + cast_spells(rules, army, opp).luck - opp.luck
 
 
 def resolve(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int]) -> Outcome:
@@ -246,7 +253,7 @@ def resolve(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int])
     lines = list(bonus_lines(rules, army, opp))
     strength = sum(x.value for x in lines)
     queue = list(cards)
-    luck = luck_bonus(army, opp)
+    luck = luck_bonus(rules, army, opp)
     if luck > 0:
         while queue and queue[0] == 0:
             queue.pop(0)
@@ -303,7 +310,7 @@ def win_probability(rules: BattleRules, army: Army, opp: Opponent) -> Fraction:
     plan = groups(rules, army, opp)
     strikes = tuple(sorted(set(army.deck)))
     start = tuple(Counter(army.deck)[v] for v in strikes)
-    luck = luck_bonus(army, opp)
+    luck = luck_bonus(rules, army, opp)
     need = opp.strength
 
     def draws(left: tuple[int, ...]):

@@ -10,6 +10,7 @@ from dataclasses import field as _field
 
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text
+from pnp.games.empire.rules.schools import Magic
 
 
 @dataclass(frozen=True)
@@ -52,15 +53,6 @@ class WarMachine:
 
 
 @dataclass(frozen=True)
-class Spell:
-    id: str
-    level: int
-    damage: int
-    name: Text
-    mark: Mark = _field(default=NO_MARK, compare=False)
-
-
-@dataclass(frozen=True)
 class BattleRules:
     attack_kinds: tuple[str, ...]
     types: tuple[BattleType, ...]
@@ -70,13 +62,10 @@ class BattleRules:
     miss_damage: int
     courage_max: int
     machines: tuple[WarMachine, ...]
-    spells: tuple[Spell, ...]
+    magic: Magic  # the schools of magic (content `magic:`)
 
     def type(self, id_: str) -> BattleType | None:
         return next((t for t in self.types if t.id == id_), None)
 
     def machine(self, id_: str) -> WarMachine | None:
         return next((m for m in self.machines if m.id == id_), None)
-
-    def spell(self, id_: str) -> Spell | None:
-        return next((s for s in self.spells if s.id == id_), None)

@@ -1,0 +1,157 @@
+"""3.2.4's magic: the magic tower's automatic damage and the army's one spell, in numbers.
+
+Pure: the schools (`Magic`), an army, the battle type and the opponent in; the lines of the
+breakdown and what the spell changes later (the army's luck, the squads that deal their maximal
+damage without a damage card) out. pnp.games.empire.rules.battle calls `cast` at its spell step.
+
+The seed's rules («ЗАКЛИНАНИЯ»): no tower, no spell; only a hero casts, one spell a battle; the
+tower of level M opens the spells of levels 1 to M and deals its damage in every battle; a siege
+bans the destruction circle, a dungeon magic above the first level except blessings; «ударные
+заклинания и благословения на таких существ не действуют» against creatures immune to magic. The
+skills «Магический удар» and «Благословение» add to a hero spell (one of two on its level), not to
+a common one. What a spell does that is not a number is printed as its text, not counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+from pnp.games.empire.rules.battle_rules import BattleType
+from pnp.games.empire.rules.schools import Magic, Spell
+
+if TYPE_CHECKING:  # battle.py calls this module; its types only flow in
+    from pnp.games.empire.rules.battle import Army, Group, Opponent
+
+
+class SpellError(ValueError):
+    """A spell the army may not cast at all; `where` is the army file's path to blame."""
+
+    def __init__(self, message: str, where: tuple, code: str):
+        super().__init__(message)
+        self.where = where
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Cast:
+    lines: tuple[tuple[str, int, str], ...] = ()  # (what, value, rule) at 3.2.4
+    luck: int = 0  # added to the army's luck at 3.2.6
+    maximal: frozenset[int] = frozenset()  # the groups (by their first squad) that deal their maximal damage
+
+
+def cast(magic: Magic, army: Army, kind: BattleType, opp: Opponent, plan: Sequence[tuple[Group, int]]) -> Cast:
+    """The tower's line and the spell's; `plan` is every group of the damage order with its maximal damage."""
+    if not 0 <= army.tower <= magic.levels:
+        raise SpellError(f"expected a magic tower level from 0 to {magic.levels}, found {army.tower}", ("tower",),
+                         "battle-tower")
+    lines = []
+    if army.tower:
+        lines.append(("magic tower", 0 if opp.immune_to_magic else army.tower * magic.tower_damage,
+                      "the opponent is immune to magic" if opp.immune_to_magic
+                      else f"level {army.tower}: +{magic.tower_damage} a level, every battle"))
+    if army.spell is None:
+        return Cast(tuple(lines))
+    spell = _castable(magic, army)
+    done = _spell(spell, army, kind, opp, plan)
+    return Cast(tuple(lines) + ((f"spell {spell.id}", done.value, done.rule),), done.luck, done.maximal)
+
+
+def _castable(magic: Magic, army: Army) -> Spell:
+    spell = magic.spell(army.spell or "")
+    if spell is None:
+        known = ", ".join(s.id for school in magic.schools for s in school.spells)
+        raise SpellError(f"expected a spell of the schools ({known}), found {army.spell!r}", ("spell",), "battle-spell")
+    if not army.tower:
+        raise SpellError("a spell needs the magic tower built: expected `tower:` (its level), found none",
+                         ("spell",), "battle-tower")
+    if not army.heroes:
+        raise SpellError("only a hero casts a spell: expected a hero in the army, found none", ("spell",),
+                         "battle-caster")
+    if spell.level is not None and spell.level > army.tower:
+        raise SpellError(f"a level-{spell.level} spell needs a magic tower of level {spell.level}, "
+                         f"found level {army.tower}", ("spell",), "battle-spell-level")
+    if spell.effect.maximal == "one" and not (army.spell_on and 1 <= army.spell_on <= len(army.squads)):
+        raise SpellError(f"expected `spell_on:` the squad (1-{len(army.squads)}) that {spell.id} blesses, "
+                         f"found {army.spell_on if army.spell_on is not None else 'none'}",
+                         ("spell_on",) if army.spell_on is not None else ("spell",), "battle-spell-on")
+    return spell
+
+
+@dataclass(frozen=True)
+class _Done:
+    value: int
+    rule: str
+    luck: int = 0
+    maximal: frozenset[int] = frozenset()
+
+
+def _spell(spell: Spell, army: Army, kind: BattleType, opp: Opponent, plan: Sequence[tuple[Group, int]]) -> _Done:
+    banned = _banned(spell, kind)
+    if banned:
+        return _Done(0, banned)
+    if opp.immune_to_magic:
+        return _Done(0, "the opponent is immune to magic")
+    if spell.circle == "destruction":
+        return _destruction(spell, army, kind, opp)
+    return _blessing(spell, army, plan)
+
+
+def _banned(spell: Spell, kind: BattleType) -> str:
+    if spell.circle == "destruction" and not kind.destruction_spells and not _named_siege(spell, kind):
+        return f"no destruction spell in a {kind.id} battle"
+    if (spell.circle == "destruction" and kind.spell_level_max is not None and spell.level is not None
+            and spell.level > kind.spell_level_max):
+        return f"no spell above level {kind.spell_level_max} in a {kind.id} battle, blessings excepted"
+    if spell.effect.large and not kind.large_creatures:
+        return f"a large creature may not fight in a {kind.id} battle"
+    return ""
+
+
+def _named_siege(spell: Spell, kind: BattleType) -> bool:
+    """«Землетрясение +7 осада»: a destruction spell that names the siege is cast in one."""
+    return kind.id == "siege" and spell.effect.siege is not None
+
+
+def _skill(army: Army, spell: Spell, skill: str) -> tuple[int, str]:
+    """The best caster's skill bonus to a hero spell (a common spell takes none)."""
+    best = max((getattr(h, skill) for h in army.heroes), default=0)
+    if not best:
+        return 0, ""
+    words = skill.replace("_", " ")
+    return (best, f", +{best} {words}") if spell.hero_spell else (0, f"; a common spell: no {words} bonus")
+
+
+def _destruction(spell: Spell, army: Army, kind: BattleType, opp: Opponent) -> _Done:
+    bonus, said = _skill(army, spell, "magic_strike")
+    if _named_siege(spell, kind):
+        base, rule = spell.effect.siege or 0, f"{spell.school}, destruction: +{spell.effect.siege} in a siege"
+    else:
+        base, rule = spell.damage, f"{spell.school}, destruction level {spell.level}: +{spell.damage}"
+    flying = spell.effect.against_flying if opp.flying else 0
+    rule += f", +{flying} against flying" if flying else ""
+    return _Done(base + flying + bonus, rule + said + _uncounted(spell))
+
+
+def _blessing(spell: Spell, army: Army, plan: Sequence[tuple[Group, int]]) -> _Done:
+    e = spell.effect
+    bonus, said = _skill(army, spell, "blessing") if e.strength else (0, "")
+    where = f"{spell.school}, {spell.circle}"
+    if e.maximal:
+        chosen = [(g, best) for g, best in plan if e.maximal == "all" or g.first <= (army.spell_on or 0) - 1 <= g.last]
+        return _Done(sum(best for _, best in chosen),
+                     f"{where}: {', '.join(g.numbers for g, _ in chosen) or 'no squad'} deal their maximal damage "
+                     "(the deck's largest strike) without a card", maximal=frozenset(g.first for g, _ in chosen))
+    if e.luck:
+        return _Done(0, f"{where}: luck +{e.luck} at 3.2.6", luck=e.luck)
+    if e.per_squad:
+        n = sum(s.kind == e.per_squad for s in army.squads)
+        return _Done(n * (e.strength + bonus), f"{where}: +{e.strength} a {e.per_squad} squad × {n}{said}")
+    if e.strength:
+        return _Done(e.strength + bonus, f"{where}: +{e.strength}{said}")
+    return _Done(0, f"{where}" + (_uncounted(spell) or ": the seed gives it no effect"))
+
+
+def _uncounted(spell: Spell) -> str:
+    """A spell whose effect is not a number: its printed text, said but not counted."""
+    return f"; not counted: «{spell.text.get('ru')}»" if spell.text is not None and not spell.effect.counted else ""
