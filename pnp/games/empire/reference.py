@@ -24,3 +24,9 @@ LUCK_QUOTE = "«Удача нейтральных армий 0.» … «Удач
 
 #: card types whose neutral strength «на определённой неделе» the seed prints rising with the week
 RISING = frozenset({"town", "dungeon"})
+
+#: the schools of magic and their levels («ЗАКЛИНАНИЯ»)
+SCHOOLS = ("earth", "water", "fire", "air", "ether")
+SCHOOLS_QUOTE = "«В игре присутствует 5 школ магии: земли, воды, огня, воздуха и эфира (заклинания Портал и Иллюзия)»"
+SPELL_LEVELS = 7  # «В каждой школе магии есть семь уровней заклинаний»
+SPELLS_A_CIRCLE = 2  # «На некоторых уровнях по два заклинания …, на других – всего одно»
