@@ -29,7 +29,9 @@ PACK = GamePack(
     # the general checks that read only what every model has (texts, languages, marks)
     checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.empire.checks"),
     # in build order; no rulebook yet (issue 15), so a build makes the capital sheets alone
-    renderers=("pnp.games.empire.render.capital_sheet",),
+    renderers=("pnp.games.empire.render.capital_sheet",
+               "pnp.games.empire.render.magic_board",
+               ),
     summary=_summary,
     odds="pnp.games.empire.odds_report",
 )
