@@ -1,0 +1,189 @@
+"""Magic in the battle of «Строительство империи» (pnp/games/empire/rules/magic.py): each counted
+spell's effect on a worked battle, as exact chances that move the way the rule says, and the bans."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.content import load_game
+from pnp.games import pack
+from pnp.games.empire.rules.battle import (Army, BattleError, Hero, Opponent, Squad, bonus_lines, groups, resolve,
+                                           win_probability)
+
+#: two melee squads, a column of two archers; a small deck so every order can be counted too
+ARMY = Army((Squad("pikemen", 1, "melee"), Squad("swordsmen", 4, "melee"), Squad("archers", 2, "ranged", cards=2)),
+            luck=0, deck=(0, 0, 1, 2, 3), heroes=(Hero("Маг", 0),), tower=1)
+FIELD = Opponent(14, "field", 0)
+
+
+@pytest.fixture(scope="module")
+def rules():
+    model, problems = load_game(pack("empire").content)
+    assert model is not None and not problems, problems
+    return model.battle
+
+
+def p(rules, army=ARMY, opp=FIELD, **change) -> Fraction:
+    return win_probability(rules, replace(army, **change) if change else army, opp)
+
+
+def spell_line(rules, army, opp=FIELD):
+    return next(x for x in bonus_lines(rules, army, opp) if x.what.startswith("spell "))
+
+
+def lowered(opp: Opponent, by: int) -> Opponent:
+    return replace(opp, strength=opp.strength - by)
+
+
+def test_the_tower_deals_its_level_every_battle(rules):
+    """«Башня магии наносит определённый урон … автоматически»: level M, +1 a level (content)."""
+    per = rules.magic.tower_damage
+    for m in (1, 3, 7):
+        line = next(x for x in bonus_lines(rules, replace(ARMY, tower=m), FIELD) if x.what == "magic tower")
+        assert line.value == m * per
+        assert p(rules, tower=m) == p(rules, tower=0, opp=lowered(FIELD, m * per))
+    assert not any(x.what == "magic tower" for x in bonus_lines(rules, replace(ARMY, tower=0), FIELD))
+
+
+@pytest.mark.parametrize("spell, tower, opp, value", [
+    ("stone_skin", 1, FIELD, 3),  # «Каменная кожа +3»
+    ("mass_stone_skin", 2, FIELD, 2),  # «+1 всем рукопашным отрядам»: two melee squads
+    ("earth_elemental", 6, FIELD, 7),  # «Элементаль земли сила 7»
+    ("stone_spike", 1, FIELD, 3),  # level 1's damage
+    ("earthquake", 2, FIELD, 5),  # level 2's damage in the field
+    ("earthquake", 2, Opponent(14, "siege", 0), 7),  # «Землетрясение +7 осада»
+    ("burden", 2, FIELD, 5),
+    ("burden", 2, Opponent(14, "field", 0, flying=True), 6),  # «Обуза против летающих +1»
+    ("devastation", 7, FIELD, 15),
+])
+def test_a_counted_spell_is_the_neutral_strength_lowered_by_its_value(rules, spell, tower, opp, value):
+    army = replace(ARMY, tower=tower)
+    assert spell_line(rules, replace(army, spell=spell), opp).value == value
+    assert p(rules, army, opp, spell=spell) == p(rules, army, lowered(opp, value))
+
+
+def test_the_skills_add_to_a_hero_spell_not_to_a_common_one(rules):
+    """«Указанная сила этих заклинаний увеличивается на величину бонуса»; «общее заклинание без бонусов»."""
+    army = replace(ARMY, tower=2, heroes=(Hero("Наставник", 0, blessing=2), Hero("Маг", 0, magic_strike=3)))
+    assert spell_line(rules, replace(army, spell="mass_stone_skin")).value == 2 * (1 + 2)  # a hero spell
+    assert spell_line(rules, replace(army, spell="earthquake")).value == 5 + 3
+    common = spell_line(rules, replace(army, spell="stone_skin"))
+    assert common.value == 3 and "a common spell: no blessing bonus" in common.rule
+    assert spell_line(rules, replace(army, spell="stone_spike")).value == 3
+
+
+def test_one_squad_of_maximal_damage_takes_no_card(rules):
+    """«Колючий панцирь: максимальный урон 1 отряду»: the column of 2 archers deals the deck's largest
+    strike (3) × 2 at 3.2.4 and opens no damage card; the chance is still every order's share."""
+    army = replace(ARMY, tower=3, spell="thorny_shell", spell_on=3)
+    assert spell_line(rules, army).value == max(army.deck) * 2
+    assert [g.first for g in groups(rules, army, FIELD)] == [0, 1]
+    orders = set(permutations(army.deck))
+    for strength in (10, 13, 16):
+        opp = replace(FIELD, strength=strength)
+        won = sum(resolve(rules, army, opp, cards).won for cards in orders)
+        assert p(rules, army, opp) == Fraction(won, len(orders))
+    assert p(rules, army) > p(rules, replace(army, spell=None))
+
+
+def test_mass_blessing_makes_the_battle_certain(rules):
+    """«Общее благословение: все отряды … наносят максимальный урон»: no card is opened, so the army
+    either passes the neutral strength or does not."""
+    army = replace(ARMY, tower=7, spell="mass_blessing")
+    before = sum(x.value for x in bonus_lines(rules, army, FIELD))
+    assert spell_line(rules, army).value == 3 + 3 + 3 * 2 and groups(rules, army, FIELD) == ()
+    assert p(rules, army, replace(FIELD, strength=before - 1)) == 1
+    assert p(rules, army, replace(FIELD, strength=before)) == 0
+
+
+def test_the_ritual_adds_one_luck(rules):
+    """«Ритуал Земли +1 Удача»: the same chance as an army one luck luckier."""
+    assert spell_line(rules, replace(ARMY, spell="earth_ritual")).value == 0
+    assert p(rules, spell="earth_ritual") == p(rules, luck=ARMY.luck + 1) != p(rules)
+
+
+def test_nothing_magic_counts_against_the_immune_but_the_mages_cards(rules):
+    """«атака мага будет проходить всё равно, а вот ударные заклинания и благословения … не действуют»."""
+    immune = replace(FIELD, immune_to_magic=True)
+    for spell in ("stone_skin", "earth_ritual", "thorny_shell"):
+        army = replace(ARMY, tower=3, spell=spell, spell_on=1)
+        lines = {x.what: x for x in bonus_lines(rules, army, immune)}
+        assert lines["magic tower"].value == lines[f"spell {spell}"].value == 0
+        assert p(rules, army, immune) == p(rules, replace(ARMY, tower=0), FIELD)
+
+
+@pytest.mark.parametrize("battle, spell, tower, value, rule", [
+    ("siege", "meteor_shower", 3, 0, "no destruction spell in a siege battle"),
+    ("dungeon", "earthquake", 2, 0, "no spell above level 1 in a dungeon battle"),
+    ("dungeon", "mass_stone_skin", 2, 2, "earth, blessing: +1 a melee squad × 2"),  # blessings excepted
+    ("dungeon", "earth_elemental", 6, 0, "a large creature may not fight in a dungeon battle"),
+    ("field", "devastation", 7, 15, "not counted: «Противник теряет все карты с руки в закрытую.»"),
+])
+def test_the_battle_types_bans_are_breakdown_lines(rules, battle, spell, tower, value, rule):
+    line = spell_line(rules, replace(ARMY, tower=tower, spell=spell), Opponent(14, battle, 0))
+    assert line.value == value and rule in line.rule
+
+
+@pytest.mark.parametrize("change, where, code", [
+    ({"tower": 0, "spell": "stone_spike"}, ("spell",), "battle-tower"),
+    ({"tower": 1, "spell": "meteor_shower"}, ("spell",), "battle-spell-level"),
+    ({"tower": 1, "spell": "stone_spike", "heroes": ()}, ("spell",), "battle-caster"),
+    ({"tower": 1, "spell": "fireball"}, ("spell",), "battle-spell"),
+    ({"tower": 3, "spell": "thorny_shell"}, ("spell",), "battle-spell-on"),
+    ({"tower": 3, "spell": "thorny_shell", "spell_on": 4}, ("spell_on",), "battle-spell-on"),
+    ({"tower": 8}, ("tower",), "battle-tower"),
+])
+def test_a_spell_the_army_cannot_cast_is_refused(rules, change, where, code):
+    with pytest.raises(BattleError) as refused:
+        bonus_lines(rules, replace(ARMY, **change), FIELD)
+    assert (refused.value.where, refused.value.code) == (where, code)
+
+
+FILE = """\
+luck: 0
+squads:
+  - {type: pikemen, level: 1, kind: melee}
+  - {type: archers, level: 2, kind: ranged, cards: 2}
+heroes: [{name: Наставник, bonus: 0, blessing: 2}]
+deck: {0: 2, 1: 1, 2: 1, 3: 1}
+tower: 3
+spell: thorny_shell
+spell_on: 2
+"""
+
+
+def odds(tmp_path, army: str):
+    a, b = tmp_path / "army.yaml", tmp_path / "against.yaml"
+    a.write_text(army, "utf-8")
+    b.write_text("battle: field\nstrength: 12\nluck: 0\n", "utf-8")
+    return CliRunner().invoke(main, ["odds", "--game", "empire", "--army", str(a), "--against", str(b)])
+
+
+@pytest.mark.parametrize("army, where, code", [
+    (FILE.replace("tower: 3", "tower: 0"), "army.yaml:8:8", "battle-tower"),
+    (FILE.replace("tower: 3", "tower: 2"), "army.yaml:8:8", "battle-spell-level"),
+    (FILE.replace("heroes: [{name: Наставник, bonus: 0, blessing: 2}]\n", ""), "army.yaml:7:8", "battle-caster"),
+    (FILE.replace("spell_on: 2", "spell_on: 5"), "army.yaml:9:11", "battle-spell-on"),
+    (FILE.replace("spell: thorny_shell", "spell: [thorny_shell, stone_skin]"), "army.yaml:8:8", "army-spell"),
+    (FILE.replace("blessing: 2", "blessing: -1"), "army.yaml:5:48", "army-number"),
+], ids=["no-tower", "above-the-tower", "no-hero", "no-such-squad", "two-spells", "negative-skill"])
+def test_pnp_odds_refuses_a_spell_at_its_line(tmp_path, army, where, code):
+    done = odds(tmp_path, army)
+    assert done.exit_code == 1, done.output
+    first = done.output.strip().splitlines()[0]
+    assert first.split(": error: ")[0].endswith(where) and first.endswith(f"[{code}]"), first
+
+
+def test_pnp_odds_prints_the_spell_lines(tmp_path):
+    done = odds(tmp_path, FILE)
+    assert done.exit_code == 0, done.output
+    lines = done.output.splitlines()
+    assert any(x.startswith("3.2.4  magic tower") and x[41:46].strip() == "+3" for x in lines)
+    assert any(x.startswith("3.2.4  spell thorny_shell") and x[41:46].strip() == "+6" for x in lines)
+    assert "1 pikemen ×1; a miss deals 1" in done.output  # the blessed column opens no card
