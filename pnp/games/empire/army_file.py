@@ -122,7 +122,7 @@ def read_army(path: Path) -> tuple[Army, _Reader]:
                           **{k: r.integer(h[k], ("heroes", i, k), 0) for k in SKILLS if k in h}))
     if isinstance(d.get("spell"), list):
         raise r.fail("expected one spell a battle, found a list", ("spell",), "army-spell")
-    optional = {k: r.string(d[k], (k,)) for k in ("machine", "spell") if k in d}
+    optional: dict[str, Any] = {k: r.string(d[k], (k,)) for k in ("machine", "spell") if k in d}
     optional.update({k: r.integer(d[k], (k,), 0) for k in MAGIC - {"spell"} if k in d})
     army = Army(tuple(squads), r.integer(d["luck"], ("luck",)), tuple(sorted(cards)), heroes=tuple(found), **optional)
     return army, r

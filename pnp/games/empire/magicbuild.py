@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 from pnp.core.errors import Mark
 from pnp.core.texts import Text
-from pnp.games.empire.rules.schools import CIRCLES, Level, Magic, School, Spell, SpellEffect
+from pnp.games.empire.rules.schools import Level, Magic, School, Spell, SpellEffect
 
 Marks = Callable[..., Mark]
 Texts = Callable[..., Text]
@@ -26,9 +26,11 @@ def _school(i: int, s: dict[str, Any], m: Marks, text: Texts) -> School:
                      text(sp["text"], *path, "text") if "text" in sp else None, SpellEffect(**sp.get("effect", {})),
                      sp.get("hero"), pair, m(*path))
 
-    levels = tuple(Level(lv["level"], lv["damage"],
-                         *(tuple(spell(at + ("levels", j, c, k), sp, c, lv, len(lv.get(c, ())) > 1)
-                                 for k, sp in enumerate(lv.get(c, ()))) for c in CIRCLES), m(*at, "levels", j))
-                   for j, lv in enumerate(s.get("levels", ())))
+    def circle(j: int, lv: dict[str, Any], c: str) -> tuple[Spell, ...]:
+        return tuple(spell(at + ("levels", j, c, k), sp, c, lv, len(lv.get(c, ())) > 1)
+                     for k, sp in enumerate(lv.get(c, ())))
+
+    levels = tuple(Level(lv["level"], lv["damage"], circle(j, lv, "destruction"), circle(j, lv, "blessing"),
+                         m(*at, "levels", j)) for j, lv in enumerate(s.get("levels", ())))
     extras = tuple(spell(at + ("extras", k), sp, "extra", None, False) for k, sp in enumerate(s.get("extras", ())))
     return School(s["id"], text(s["name"], *at, "name"), levels, extras, s.get("joins_every_school", False), m(*at))

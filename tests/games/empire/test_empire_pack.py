@@ -35,7 +35,7 @@ def test_the_game_is_listed_and_its_kit_is_the_capital_sheet_alone(tmp_path):
     assert any(line.split()[:2] == ["empire", "Строительство"] for line in invoke("games").output.splitlines())
     done = invoke("build", "--game", "empire", "--lang", "ru", "--out", str(tmp_path))
     assert done.exit_code == 0, done.output
-    assert sorted(p.name for p in (tmp_path / "ru").iterdir()) == ["empire-ru-capital.pdf", "manifest.json"]
+    assert sorted(p.name for p in (tmp_path / "ru").iterdir()) == ["empire-ru-capital.pdf", "empire-ru-magic.pdf", "manifest.json"]
 
 
 def test_the_seeds_named_examples_are_the_shipped_travel_cards(game):
