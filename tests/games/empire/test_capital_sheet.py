@@ -17,7 +17,8 @@ from pnp.components.base import BuildOptions, RenderContext
 from pnp.content import load_game
 from pnp.games import pack
 from pnp.games.empire.render import capital_layout
-from pnp.games.empire.render.capital_sheet import BOX_STROKE, CapitalRenderer, plot_title
+from pnp.games.empire.render.capital_sheet import CapitalRenderer, plot_title
+from pnp.games.empire.render.forms import BOX_STROKE
 from pnp.print.geometry import Box, pt_to_mm
 
 SEAM_MIN = 8.0  # the issue's «nothing within 8 mm of the sheet's edges»

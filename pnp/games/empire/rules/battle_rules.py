@@ -23,6 +23,11 @@ class BattleType:
     large_creatures: bool
     spell_level_max: int | None = None
     mark: Mark = _field(default=NO_MARK, compare=False)
+    opponent: str = "neutral"  # neutral | player (the table's «Противник» row)
+    flank_attacks: bool = False
+    second_echelon: bool = False
+    trophy_chests: int | None = None  # 3.4.2; None: as the card says (a dungeon)
+    points: str | None = None  # a won battle's victory points: "squads" of the neutral army, the "card"'s, or none
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,9 @@ class WarMachine:
     siege: int | None = None
     field: int | None = None
     mark: Mark = _field(default=NO_MARK, compare=False)
+    label: Text | None = None  # what the table's strength column says of a machine without strength
+    effect: Text | None = None  # what such a machine does
+    spell_penalty: int | None = None  # the strength the opponent's spell loses
 
     def strength(self, where: str) -> int | None:
         """Its strength where it counts (`field` or `siege`), None where it does not."""
@@ -71,6 +79,7 @@ class BattleRules:
     courage_max: int
     machines: tuple[WarMachine, ...]
     spells: tuple[Spell, ...]
+    neutral_squads: tuple[int, int] | None = None  # «ПО 1-7»: the least and most squads of a neutral army
 
     def type(self, id_: str) -> BattleType | None:
         return next((t for t in self.types if t.id == id_), None)
