@@ -82,7 +82,9 @@ def build_game(loaded: Loaded, source: str) -> Game:
                        for i, w in enumerate(b["war_machines"])),
         spells=tuple(Spell(s["id"], s["level"], s["damage"], text(s["name"], "battle", "earth_spells", i, "name"),
                            m("battle", "earth_spells", i)) for i, s in enumerate(b["earth_spells"])),
-        neutral_squads=(b["neutral_squads"]["least"], b["neutral_squads"]["most"]) if "neutral_squads" in b else None)
+        neutral_squads=(b["neutral_squads"]["least"], b["neutral_squads"]["most"]) if "neutral_squads" in b else None,
+        kind_names=frozen_map({k["id"]: text(k["name"], "battle", "attack_kinds", i, "name")
+                               for i, k in enumerate(b["attack_kinds"])}))
     return Game(
         id=d["game"]["id"], title=text(d["game"]["title"], "game", "title"), languages=tuple(d["game"]["languages"]),
         gold_short=text(d["gold"]["short"], "gold", "short"), gold_name=text(d["gold"]["name"], "gold", "name"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
+from typing import Mapping
 
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text
@@ -80,6 +81,7 @@ class BattleRules:
     machines: tuple[WarMachine, ...]
     spells: tuple[Spell, ...]
     neutral_squads: tuple[int, int] | None = None  # «ПО 1-7»: the least and most squads of a neutral army
+    kind_names: Mapping[str, Text] = _field(default_factory=dict)  # an attack kind's printed name, by id
 
     def type(self, id_: str) -> BattleType | None:
         return next((t for t in self.types if t.id == id_), None)
