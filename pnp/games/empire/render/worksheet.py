@@ -19,7 +19,7 @@ from pnp.games.empire.model import Game
 from pnp.games.empire.render import battle_words as words
 from pnp.games.empire.render import worksheet_layout as wl
 from pnp.games.empire.render.capital_layout import TICK
-from pnp.games.empire.render.forms import labelled_box, labelled_tick, light, tick_box, write_box
+from pnp.games.empire.render.forms import fitted, labelled_box, labelled_tick, light, tick_box, write_box
 from pnp.print import pdf
 from pnp.print.geometry import Box
 
@@ -135,7 +135,9 @@ def damage_table(game: Game, plan: wl.Plan, pen: Pen, lang: str) -> str:
                 min_size=wl.TEXT_MIN, leading=wl.LEADING, where="worksheet damage")
     for (key, _), box in zip(wl.TABLE_COLUMNS, plan.head):
         if key:
-            out += text(box.x + 1.0, box.bottom - 1.6, game.ui(key, lang), "sans-bold", 7.5, pen.c("ink"))
+            label = game.ui(key, lang)
+            out += text(box.x + 1.0, box.bottom - 1.6, label, "sans-bold", fitted(label, box.w - 1.5, "sans-bold", 7.5),
+                        pen.c("ink"))
     for number, row in enumerate(plan.rows, start=1):
         out += centred_text(row[0].cx, row[0].cy, str(number), "sans-bold", 9, pen.c("muted"))
         out += "".join(write_box(b, pen) for b in row[1:-1])
