@@ -9,10 +9,6 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.components.base import BuildOptions, RenderContext
-from pnp.content import load_game
-from pnp.core import typography
-from pnp.games import pack
 from pnp.games.empire.render.board_battles import types_layout
 from pnp.games.empire.render.board_machines import machine_layout
 from pnp.games.empire.render.board_reference import BoardsRenderer
@@ -21,7 +17,8 @@ from pnp.games.empire.render.capital_layout import SEAM, WRITE_MIN
 from pnp.games.empire.render.forms import BOX_STROKE
 from pnp.print.geometry import pt_to_mm
 
-from pdfwords import fonts_embedded, marked_margins, page_words, stroked_rectangles, words_in
+import sheetkit
+from sheetkit import changed, fonts_embedded, load, marked_margins, page_words, stroked_rectangles, words_in
 
 PAGE = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}  # landscape, mm
 TYPES, MACHINES, WEEKS = 1, 2, 3  # the boards' pages
@@ -29,34 +26,18 @@ TYPES, MACHINES, WEEKS = 1, 2, 3  # the boards' pages
 BUILT = (("ru", "a4"), ("uk", "a4"), ("uk", "letter"))
 
 
-def load(path: Path):
-    model, problems = load_game(path)
-    assert model is not None and not problems, problems
-    return model
-
-
 @pytest.fixture(scope="module")
 def game():
-    return load(pack("empire").content)
+    return load()
 
 
-def render(game, out: Path, lang: str, paper: str = "a4") -> Path:
-    ctx = RenderContext(BuildOptions(lang=lang, paper=paper), out)
-    with typography.using(lang):
-        files = BoardsRenderer().render(game, ctx)
-    assert [(f.path, f.kind, f.pages) for f in files] == [(f"empire-{lang}-boards.pdf", "aids", 3)]
-    assert ctx.notes == []  # no text had to overflow its cell
-    return out / files[0].path
+def render(game, out: Path, lang: str) -> Path:
+    return sheetkit.render(BoardsRenderer(), game, out, lang, pages=3)
 
 
 @pytest.fixture(scope="module")
 def boards(game, tmp_path_factory):
-    root = tmp_path_factory.mktemp("boards")
-    return {(lang, paper): render(game, root / f"{lang}-{paper}", lang, paper) for lang, paper in BUILT}
-
-
-def cell_words(pdf: Path, page: int, box) -> str:
-    return words_in(page_words(pdf, page), box)
+    return sheetkit.render_all(BoardsRenderer(), game, tmp_path_factory.mktemp("boards"), BUILT, 3)
 
 
 # --- the pages ----------------------------------------------------------------------------------
@@ -207,25 +188,19 @@ def test_the_week_tracks_boxes_are_a_day_each_and_the_weeks_effects(game, boards
 
 
 def test_a_changed_content_value_prints_the_new_number(tmp_path):
-    text = pack("empire").content.read_text("utf-8")
-    for old, new in (("neutral_luck: [0, 1, 2, 3, 4, 5, 6]", "neutral_luck: [0, 1, 5, 3, 4, 5, 6]"),
-                     ("    value: 7\n    note: \"The seed starts", "    value: 5\n    note: \"The seed starts"),
-                     ("- id: ram\n      level: 1\n      siege: 7", "- id: ram\n      level: 1\n      siege: 9"),
-                     ("trophy_chests: 1\n      points: squads\n      note: \"3.4.2", "trophy_chests: 2\n      points: squads\n      note: \"3.4.2"),
-                     ("spell_penalty: 5", "spell_penalty: 4")):
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    content = tmp_path / "empire.yaml"
-    content.write_text(text, "utf-8")
-    changed = load(content)
-    pdf = render(changed, tmp_path / "out", "ru")
-    weeks = weeks_layout(changed, "a4")
+    game = changed(tmp_path, ("neutral_luck: [0, 1, 2, 3, 4, 5, 6]", "neutral_luck: [0, 1, 5, 3, 4, 5, 6]"),
+                   ("    value: 7\n    note: \"The seed starts", "    value: 5\n    note: \"The seed starts"),
+                   ("- id: ram\n      level: 1\n      siege: 7", "- id: ram\n      level: 1\n      siege: 9"),
+                   ("trophy_chests: 1\n      points: squads\n      note: \"3.4.2", "trophy_chests: 2\n      points: squads\n      note: \"3.4.2"),
+                   ("spell_penalty: 5", "spell_penalty: 4"))
+    pdf = render(game, tmp_path / "out", "ru")
+    weeks = weeks_layout(game, "a4")
     words = page_words(pdf, WEEKS)
     assert words_in(words, weeks.rows[2][1]) == "5"
-    assert len(weeks.days(0, changed.week_days)) == 5
+    assert len(weeks.days(0, game.week_days)) == 5
     assert words_in(words, weeks.head[2]).split()[1:] == ["1", "2", "3", "4", "5"]
-    machines, words = machine_layout(changed, "a4"), page_words(pdf, MACHINES)
+    machines, words = machine_layout(game, "a4"), page_words(pdf, MACHINES)
     assert words_in(words, machines.rows["ram"][0]) == "+9 / —"
     assert words_in(words, machines.rows["mystic_stone"][0]).startswith("−4 ")
-    types, words = types_layout(changed, "a4"), page_words(pdf, TYPES)
+    types, words = types_layout(game, "a4"), page_words(pdf, TYPES)
     assert words_in(words, types.cells[("siege", "types_trophies")]) == "+2 сундука"

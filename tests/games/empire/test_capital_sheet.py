@@ -19,7 +19,7 @@ from pnp.games.empire.render.capital_sheet import CapitalRenderer, plot_title
 from pnp.games.empire.render.forms import BOX_STROKE
 from pnp.print.geometry import pt_to_mm
 
-from pdfwords import page_words, stroked_rectangles, words_in
+from sheetkit import page_words, stroked_rectangles, words_in
 
 SEAM_MIN = 8.0  # the issue's «nothing within 8 mm of the sheet's edges»
 PAGE = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}  # landscape, mm

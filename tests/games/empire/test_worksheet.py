@@ -10,10 +10,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from pnp.components.base import BuildOptions, RenderContext
-from pnp.content import load_game
 from pnp.core import typography
-from pnp.games import pack
 from pnp.games.empire.army_file import read_army, read_opponent
 from pnp.games.empire.render import worksheet_layout as wl
 from pnp.games.empire.render.capital_layout import SEAM, WRITE_MIN
@@ -22,37 +19,26 @@ from pnp.games.empire.render.worksheet import BOXES, STEPS, WorksheetRenderer, w
 from pnp.games.empire.rules.battle import resolve
 from pnp.print.geometry import pt_to_mm
 
-from pdfwords import fonts_embedded, marked_margins, page_words, stroked_rectangles, words_in
+import sheetkit
+from sheetkit import changed, fonts_embedded, load, marked_margins, page_words, stroked_rectangles, words_in
 
 HERE = Path(__file__).parent
 PAGE = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # portrait, mm
 BUILT = (("ru", "a4"), ("uk", "a4"), ("uk", "letter"))
 
 
-def load(path: Path):
-    model, problems = load_game(path)
-    assert model is not None and not problems, problems
-    return model
-
-
 @pytest.fixture(scope="module")
 def game():
-    return load(pack("empire").content)
+    return load()
 
 
-def render(game, out: Path, lang: str, paper: str = "a4") -> Path:
-    ctx = RenderContext(BuildOptions(lang=lang, paper=paper), out)
-    with typography.using(lang):
-        files = WorksheetRenderer().render(game, ctx)
-    assert [(f.path, f.kind, f.pages) for f in files] == [(f"empire-{lang}-worksheet.pdf", "aids", 1)]
-    assert ctx.notes == []  # no reminder had to overflow its box
-    return out / files[0].path
+def render(game, out: Path, lang: str) -> Path:
+    return sheetkit.render(WorksheetRenderer(), game, out, lang, pages=1)
 
 
 @pytest.fixture(scope="module")
 def sheets(game, tmp_path_factory):
-    root = tmp_path_factory.mktemp("worksheet")
-    return {(lang, paper): render(game, root / f"{lang}-{paper}", lang, paper) for lang, paper in BUILT}
+    return sheetkit.render_all(WorksheetRenderer(), game, tmp_path_factory.mktemp("worksheet"), BUILT, 1)
 
 
 def plan(game, lang: str, paper: str) -> wl.Plan:
@@ -141,19 +127,13 @@ def test_the_seeds_worked_numbers_stand_on_the_worksheet(sheets, game):
 
 
 def test_a_changed_content_value_prints_the_new_number(tmp_path):
-    text = pack("empire").content.read_text("utf-8")
-    for old, new in (("mixed: {least: 3, bonus: 6, per_extra: 2}", "mixed: {least: 4, bonus: 7, per_extra: 2}"),
-                     ("zero_penalty: 8", "zero_penalty: 9"), ("courage: {max: 6}", "courage: {max: 5}")):
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    content = tmp_path / "empire.yaml"
-    content.write_text(text, "utf-8")
-    changed = load(content)
-    sheets = {("ru", "a4"): render(changed, tmp_path / "out", "ru")}
-    formations = section_words(changed, sheets, "ru", "ws_formations")
+    game = changed(tmp_path, ("mixed: {least: 3, bonus: 6, per_extra: 2}", "mixed: {least: 4, bonus: 7, per_extra: 2}"),
+                   ("zero_penalty: 8", "zero_penalty: 9"), ("courage: {max: 6}", "courage: {max: 5}"))
+    sheets = {("ru", "a4"): render(game, tmp_path / "out", "ru")}
+    formations = section_words(game, sheets, "ru", "ws_formations")
     assert "Разнородный строй: 4 отряда разного уровня — +7, за каждый сверх того +2." in formations
-    assert "−9." in section_words(changed, sheets, "ru", "ws_luck")
-    assert "не больше 5." in section_words(changed, sheets, "ru", "ws_courage")
+    assert "−9." in section_words(game, sheets, "ru", "ws_luck")
+    assert "не больше 5." in section_words(game, sheets, "ru", "ws_courage")
 
 
 # --- the page and its boxes ---------------------------------------------------------------------------

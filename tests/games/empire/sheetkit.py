@@ -1,6 +1,7 @@
-"""Reading the empire's printed sheets back: words with their boxes (pdftotext -bbox), stroked
-rectangles (the write-in boxes) from the content stream, the page's marks (Ghostscript's bbox
-device); all in mm from the page's top-left corner (the rectangles: from the bottom-left, as PDF)."""
+"""Making the empire's printed sheets in a test and reading them back: the shipped or a changed content,
+one renderer's PDF in a language, then words with their boxes (pdftotext -bbox), stroked rectangles
+(the write-in boxes) from the content stream, the page's marks (Ghostscript's bbox device); all in
+mm from the page's top-left corner (the rectangles: from the bottom-left, as PDF)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,45 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.content import load_game
+from pnp.core import typography
+from pnp.games import pack
 from pnp.print.geometry import Box, pt_to_mm
+
+
+def load(path: Path | None = None):
+    """The game of the content at `path` (the shipped content: None), which must check clean."""
+    model, problems = load_game(path or pack("empire").content)
+    assert model is not None and not problems, problems
+    return model
+
+
+def changed(tmp: Path, *edits: tuple[str, str]):
+    """The shipped content with each (old, new) replaced (each `old` once in the file), loaded."""
+    text = pack("empire").content.read_text("utf-8")
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    content = tmp / "empire.yaml"
+    content.write_text(text, "utf-8")
+    return load(content)
+
+
+def render(renderer, game, out: Path, lang: str, paper: str = "a4", pages: int = 1) -> Path:
+    """The one PDF of `pages` pages `renderer` writes for `lang` and `paper`, in the language's typography,
+    with no text that had to overflow its box."""
+    ctx = RenderContext(BuildOptions(lang=lang, paper=paper), out)
+    with typography.using(lang):
+        files = renderer.render(game, ctx)
+    assert [(f.path, f.kind, f.pages) for f in files] == [(f"{game.id}-{lang}-{renderer.name}.pdf", "aids", pages)]
+    assert ctx.notes == []
+    return out / files[0].path
+
+
+def render_all(renderer, game, root: Path, built, pages: int = 1) -> dict[tuple[str, str], Path]:
+    """(lang, paper) -> its PDF, for each pair of `built`."""
+    return {(lang, paper): render(renderer, game, root / f"{lang}-{paper}", lang, paper, pages) for lang, paper in built}
 
 _WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
 
