@@ -106,7 +106,7 @@ def test_the_reminders_print_the_contents_numbers(game, sheets, lang):
     assert f"— +{f.mixed_bonus}, " in formations and f"— +{f.straight_bonus}, " in formations
     weapons = section_words(game, sheets, lang, "ws_weapons")
     for t in b.types:
-        assert f"{t.name.get(lang)}: +1 " in weapons and b.kind_names[t.bonus_kind].get(lang) in weapons
+        assert f"{t.name.get(lang)}: {b.kind_names[t.bonus_kind].get(lang)} — +1 " in weapons  # the engine's +1
     assert f"+{b.magic_attack_bonus} " in weapons
     assert f"−{b.luck_zero_penalty}." in section_words(game, sheets, lang, "ws_luck")
     assert f" {b.courage_max}." in section_words(game, sheets, lang, "ws_courage")
