@@ -168,6 +168,7 @@ class Game:
     source: str = ""
     sha256: str = ""
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
+    week_days: int | None = None  # days (rounds) a week: the week track's day counter
 
     @property
     def weeks(self) -> int:

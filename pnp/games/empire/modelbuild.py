@@ -16,6 +16,14 @@ from pnp.games.empire.model import (Building, Capital, ChestRange, Game, IncomeS
 _PLAIN = ("guards", "resource", "gold", "points", "week", "bonus", "chests", "action")
 
 
+#: a battle type's keys beyond the calculator's (the types table's other rows), when the content gives them
+_TYPE_EXTRAS = ("opponent", "flank_attacks", "second_echelon", "trophy_chests", "points")
+
+
+def _type_extras(t: dict) -> dict:
+    return {k: t[k] for k in _TYPE_EXTRAS if k in t}
+
+
 def build_game(loaded: Loaded, source: str) -> Game:
     d = loaded.data
 
@@ -61,7 +69,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         attack_kinds=tuple(k["id"] for k in b["attack_kinds"]),
         types=tuple(BattleType(t["id"], text(t["name"], "battle", "types", i, "name"), t["bonus_kind"], t["formations"],
                                t["machines"], t["destruction_spells"], t["large_creatures"], t.get("spell_level_max"),
-                               m("battle", "types", i)) for i, t in enumerate(b["types"])),
+                               m("battle", "types", i), **_type_extras(t)) for i, t in enumerate(b["types"])),
         magic_attack_bonus=b["magic_attack_bonus"],
         formations=Formations(f["line"]["least"], f["line"]["per_squad"], f["mixed"]["least"], f["mixed"]["bonus"],
                               f["mixed"]["per_extra"], f["straight"]["least"], f["straight"]["bonus"],
@@ -69,9 +77,14 @@ def build_game(loaded: Loaded, source: str) -> Game:
         luck_zero_penalty=b["luck"]["zero_penalty"], miss_damage=b["miss_damage"]["value"],
         courage_max=b["courage"]["max"],
         machines=tuple(WarMachine(w["id"], w["level"], text(w["name"], "battle", "war_machines", i, "name"),
-                                  w.get("siege"), w.get("field"), m("battle", "war_machines", i))
+                                  w.get("siege"), w.get("field"), m("battle", "war_machines", i),
+                                  optional_text(w, "label", "battle", "war_machines", i),
+                                  optional_text(w, "effect", "battle", "war_machines", i), w.get("spell_penalty"))
                        for i, w in enumerate(b["war_machines"])),
-        magic=build_magic(d["magic"], m, text))
+        magic=build_magic(d["magic"], m, text),
+        neutral_squads=(b["neutral_squads"]["least"], b["neutral_squads"]["most"]) if "neutral_squads" in b else None,
+        kind_names=frozen_map({k["id"]: text(k["name"], "battle", "attack_kinds", i, "name")
+                               for i, k in enumerate(b["attack_kinds"])}))
     return Game(
         id=d["game"]["id"], title=text(d["game"]["title"], "game", "title"), languages=tuple(d["game"]["languages"]),
         gold_short=text(d["gold"]["short"], "gold", "short"), gold_name=text(d["gold"]["name"], "gold", "name"),
@@ -86,4 +99,5 @@ def build_game(loaded: Loaded, source: str) -> Game:
         travel_cards=tuple(card(i, c) for i, c in enumerate(d["travel_cards"])), battle=battle,
         notes=frozen_map(collect_notes(d)),
         ui_strings=frozen_map({k: text(v, "ui", k) for k, v in d.get("ui", {}).items()}), source=source,
-        sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=frozen_map(loaded.marks))
+        sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=frozen_map(loaded.marks),
+        week_days=d["weeks"]["days"]["value"] if "days" in d["weeks"] else None)

@@ -6,19 +6,20 @@ from __future__ import annotations
 
 import re
 import subprocess
-from html import unescape
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.content import load_game
 from pnp.games import pack
 from pnp.games.empire.render import capital_layout
-from pnp.games.empire.render.capital_sheet import BOX_STROKE, CapitalRenderer, plot_title
-from pnp.print.geometry import Box, pt_to_mm
+from pnp.games.empire.render.capital_sheet import CapitalRenderer, plot_title
+from pnp.games.empire.render.forms import BOX_STROKE
+from pnp.print.geometry import pt_to_mm
+
+from sheetkit import page_words, stroked_rectangles, words_in
 
 SEAM_MIN = 8.0  # the issue's «nothing within 8 mm of the sheet's edges»
 PAGE = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}  # landscape, mm
@@ -43,33 +44,6 @@ def sheets(game, tmp_path_factory):
     root = tmp_path_factory.mktemp("capital")
     return {(lang, paper): render(game, root / f"{lang}-{paper}", lang, paper)
             for lang in ("ru", "uk") for paper in PAGE}
-
-
-_WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
-
-
-def page_words(pdf: Path, page: int = 1) -> list[tuple[str, Box]]:
-    """Every word on `page` with its box in mm from the top-left corner (pdftotext -bbox)."""
-    html = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
-                          capture_output=True, text=True, check=True).stdout
-    found = []
-    for m in _WORD.finditer(html):
-        x0, y0, x1, y1 = (pt_to_mm(float(v)) for v in m.group(1, 2, 3, 4))
-        found.append((unescape(m.group(5)), Box(x0, y0, x1 - x0, y1 - y0)))
-    return found
-
-
-def words_in(words: list[tuple[str, Box]], box: Box) -> str:
-    """The words whose centre lies in `box`, in reading order (lines from the top, each from the left), joined by spaces."""
-    inside = sorted(((w, b) for w, b in words if box.x <= b.cx <= box.right and box.y <= b.cy <= box.bottom),
-                    key=lambda wb: wb[1].cy)
-    lines: list[list[tuple[str, Box]]] = []
-    for w, b in inside:
-        if lines and abs(b.cy - lines[-1][0][1].cy) < 1.2:
-            lines[-1].append((w, b))
-        else:
-            lines.append([(w, b)])
-    return " ".join(w for line in lines for w, _ in sorted(line, key=lambda wb: wb[1].x))
 
 
 def layout(game, paper: str) -> capital_layout.SheetLayout:
@@ -163,29 +137,6 @@ def test_the_income_track_stores_and_points_come_from_the_content(game, sheets, 
 
 
 # --- the boxes a marker writes in ---------------------------------------------------------------
-
-
-def stroked_rectangles(pdf: Path, width_mm: float) -> list[Box]:
-    """Every rectangle (`re`) stroked at `width_mm` on page 1, in mm (cairo draws them untransformed
-    under the page's one flip)."""
-    reader = PdfReader(pdf)
-    page = reader.pages[0]
-    height = float(page.mediabox.height)
-    found, width, pending = [], 0.0, []
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
-        if op == b"w":
-            width = float(operands[0])
-        elif op == b"re":
-            pending.append([float(v) for v in operands])
-        elif op in (b"S", b"B", b"s", b"b"):
-            if abs(pt_to_mm(width) - width_mm) < 1e-3:
-                found += [Box(pt_to_mm(x), pt_to_mm(y), pt_to_mm(w), pt_to_mm(h)) for x, y, w, h in pending]
-            pending = []
-        elif op in (b"f", b"F", b"f*", b"n"):
-            pending = []
-        elif op == b"cm":
-            assert [float(v) for v in operands] in ([1, 0, 0, 1, 0, 0], [1, 0, 0, -1, 0, pytest.approx(height)]), operands
-    return found
 
 
 @pytest.mark.parametrize("paper", PAGE)

@@ -69,12 +69,19 @@ def panel_height(count: int, columns: int = 1) -> float:
     return HEADING_H + rows * ROW_H + (rows - 1) * ROW_GAP
 
 
+def page_frame(paper_name: str, landscape: bool) -> tuple[float, float, Box]:
+    """A page of `paper_name` turned as asked (width, height) and its frame, SEAM inside every edge: the
+    boards and the worksheet go into the sleeve too."""
+    p = paper(paper_name)
+    long, short = max(p.width, p.height), min(p.width, p.height)
+    width, height = (long, short) if landscape else (short, long)
+    return width, height, Box(SEAM, SEAM, width - 2 * SEAM, height - 2 * SEAM)
+
+
 def sheet_layout(paper_name: str, stores: int, point_rows: int) -> SheetLayout:
     """The frame of a landscape sheet of `paper_name` with `stores` resource rows and `point_rows`
     victory-point boxes (in two columns)."""
-    p = paper(paper_name)
-    width, height = max(p.width, p.height), min(p.width, p.height)
-    frame = Box(SEAM, SEAM, width - 2 * SEAM, height - 2 * SEAM)
+    width, height, frame = page_frame(paper_name, landscape=True)
     effects = Box(frame.x, frame.bottom - EFFECTS_H, frame.w, EFFECTS_H)
     body_top = frame.y + HEADER_H
     main_w = frame.w - SIDE_W - SIDE_GAP

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
+from typing import Mapping
 
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text
@@ -24,6 +25,11 @@ class BattleType:
     large_creatures: bool
     spell_level_max: int | None = None
     mark: Mark = _field(default=NO_MARK, compare=False)
+    opponent: str = "neutral"  # neutral | player (the table's «Противник» row)
+    flank_attacks: bool = False
+    second_echelon: bool = False
+    trophy_chests: int | None = None  # 3.4.2; None: as the card says (a dungeon)
+    points: str | None = None  # a won battle's victory points: "squads" of the neutral army, the "card"'s, or none
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,9 @@ class WarMachine:
     siege: int | None = None
     field: int | None = None
     mark: Mark = _field(default=NO_MARK, compare=False)
+    label: Text | None = None  # what the table's strength column says of a machine without strength
+    effect: Text | None = None  # what such a machine does
+    spell_penalty: int | None = None  # the strength the opponent's spell loses
 
     def strength(self, where: str) -> int | None:
         """Its strength where it counts (`field` or `siege`), None where it does not."""
@@ -63,6 +72,8 @@ class BattleRules:
     courage_max: int
     machines: tuple[WarMachine, ...]
     magic: Magic  # the schools of magic (content `magic:`)
+    neutral_squads: tuple[int, int] | None = None  # «ПО 1-7»: the least and most squads of a neutral army
+    kind_names: Mapping[str, Text] = _field(default_factory=dict)  # an attack kind's printed name, by id
 
     def type(self, id_: str) -> BattleType | None:
         return next((t for t in self.types if t.id == id_), None)

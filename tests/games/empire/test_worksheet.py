@@ -1,0 +1,164 @@
+"""The battle worksheet of «Строительство империи» (render/worksheet.py): its steps are the calculator's,
+in the calculator's order; its reminders print the content's numbers (read back from the PDF in ru
+and uk); its write-in boxes are measured on the PDF's paths; page, margins, fonts, same bytes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from pnp.core import typography
+from pnp.games.empire.army_file import read_army, read_opponent
+from pnp.games.empire.render import worksheet_layout as wl
+from pnp.games.empire.render.capital_layout import SEAM, WRITE_MIN
+from pnp.games.empire.render.forms import BOX_STROKE
+from pnp.games.empire.render.worksheet import BOXES, STEPS, WorksheetRenderer, worksheet_plan
+from pnp.games.empire.rules.battle import resolve
+from pnp.print.geometry import pt_to_mm
+
+import sheetkit
+from sheetkit import changed, fonts_embedded, load, marked_margins, page_words, stroked_rectangles, words_in
+
+HERE = Path(__file__).parent
+PAGE = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # portrait, mm
+BUILT = (("ru", "a4"), ("uk", "a4"), ("uk", "letter"))
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load()
+
+
+def render(game, out: Path, lang: str) -> Path:
+    return sheetkit.render(WorksheetRenderer(), game, out, lang, pages=1)
+
+
+@pytest.fixture(scope="module")
+def sheets(game, tmp_path_factory):
+    return sheetkit.render_all(WorksheetRenderer(), game, tmp_path_factory.mktemp("worksheet"), BUILT, 1)
+
+
+def plan(game, lang: str, paper: str) -> wl.Plan:
+    with typography.using(lang):
+        return worksheet_plan(game, lang, paper)
+
+
+# --- the calculator's steps, in its order ------------------------------------------------------------
+
+
+def calculator_steps(game, tmp: Path) -> list[list[str]]:
+    """The rules the calculator's breakdown names, in its order, for every worked case and the sample army."""
+    found = []
+    army, against = tmp / "army.yaml", tmp / "against.yaml"
+    for case in yaml.safe_load((HERE / "battle_cases.yaml").read_text("utf-8")):
+        army.write_text(yaml.safe_dump(case["army"], allow_unicode=True), "utf-8")
+        against.write_text(yaml.safe_dump(case["against"], allow_unicode=True), "utf-8")
+        out = resolve(game.battle, read_army(army)[0], read_opponent(against, game)[0], case.get("cards", ()))
+        found.append([x.step for x in out.lines])
+    sample = resolve(game.battle, read_army(HERE / "battle_army.yaml")[0],
+                     read_opponent(HERE / "battle_neutral.yaml", game)[0], (0, 2, 1, 3, 0, 4, 1, 2))
+    return found + [[x.step for x in sample.lines]]
+
+
+def test_the_worksheets_steps_are_the_calculators_in_its_order(game, tmp_path):
+    order = [rule for rule, _ in STEPS if rule]
+    seen = set()
+    for steps in calculator_steps(game, tmp_path):
+        for step in steps:
+            assert step in order, f"the calculator counts a step the worksheet lacks: {step}"
+            seen.add(step)
+        positions = [order.index(s) for s in steps]
+        assert positions == sorted(positions), steps
+    assert {"3.2.2", "3.2.3", "3.2.4", "3.2.5", "3.2.6", "3.3.2"} <= seen  # the cases reach every bonus step
+
+
+@pytest.mark.parametrize("lang, paper", BUILT)
+def test_the_sections_are_printed_top_down_in_the_steps_order(game, sheets, lang, paper):
+    words = page_words(sheets[(lang, paper)])
+    lay = plan(game, lang, paper)
+    tops = []
+    for rule, key in STEPS:
+        box = lay.table.box if key == "ws_damage" else lay.steps[key].box
+        said = words_in(words, wl.Box(box.x, box.y, box.w, wl.HEAD_H))
+        assert said == f"{rule} {game.ui(key, lang)}".strip(), (key, said)
+        tops.append((box.y, box.x))
+    # the bonuses down the page, then the damage table beside the after-battle panels, read down
+    assert [t for t, _ in tops[:6]] == sorted(t for t, _ in tops[:6])
+    assert [t for t, _ in tops[6:]] == sorted(t for t, _ in tops[6:]) and tops[6][0] == tops[5][0]
+
+
+# --- the reminders print the content's numbers --------------------------------------------------------
+
+
+def section_words(game, sheets, lang: str, key: str, paper: str = "a4") -> str:
+    return words_in(page_words(sheets[(lang, paper)]), plan(game, lang, paper).steps[key].text)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_reminders_print_the_contents_numbers(game, sheets, lang):
+    f, b = game.battle.formations, game.battle
+    formations = section_words(game, sheets, lang, "ws_formations")
+    for n in (f.line_per_squad, f.mixed_bonus, f.mixed_per_extra, f.straight_bonus, f.straight_per_extra):
+        assert f"+{n}" in formations
+    assert f"— +{f.mixed_bonus}, " in formations and f"— +{f.straight_bonus}, " in formations
+    weapons = section_words(game, sheets, lang, "ws_weapons")
+    for t in b.types:
+        assert f"{t.name.get(lang)}: {b.kind_names[t.bonus_kind].get(lang)} — +1 " in weapons  # the engine's +1
+    assert f"+{b.magic_attack_bonus} " in weapons
+    assert f"−{b.luck_zero_penalty}." in section_words(game, sheets, lang, "ws_luck")
+    assert f" {b.courage_max}." in section_words(game, sheets, lang, "ws_courage")
+    trophies = section_words(game, sheets, lang, "ws_trophies")
+    assert "+1 " in trophies and f"{b.neutral_squads[0]}–{b.neutral_squads[1]}" in trophies
+    damage = words_in(page_words(sheets[(lang, "a4")]), plan(game, lang, "a4").table.text)
+    assert f" {b.miss_damage}," in damage
+
+
+def test_the_seeds_worked_numbers_stand_on_the_worksheet(sheets, game):
+    """«Разнородный строй – три и более отрядов разного уровня … +6 (за каждый отряд сверх трёх дополнительно +2)»."""
+    formations = section_words(game, sheets, "ru", "ws_formations")
+    assert "Разнородный строй: 3 отряда разного уровня — +6, за каждый сверх того +2." in formations
+    assert "Королевский строй: 3 уровня подряд по возрастанию или убыванию — +9, за каждый сверх того +3." in formations
+    assert "Линия: 2 и более однотипных отряда подряд в первом ряду — +1 за отряд." in formations
+    assert "Только: полевое сражение." in formations
+    assert "штурм подземелий" in section_words(game, sheets, "ru", "ws_support")  # no machine counts there
+
+
+def test_a_changed_content_value_prints_the_new_number(tmp_path):
+    game = changed(tmp_path, ("mixed: {least: 3, bonus: 6, per_extra: 2}", "mixed: {least: 4, bonus: 7, per_extra: 2}"),
+                   ("zero_penalty: 8", "zero_penalty: 9"), ("courage: {max: 6}", "courage: {max: 5}"))
+    sheets = {("ru", "a4"): render(game, tmp_path / "out", "ru")}
+    formations = section_words(game, sheets, "ru", "ws_formations")
+    assert "Разнородный строй: 4 отряда разного уровня — +7, за каждый сверх того +2." in formations
+    assert "−9." in section_words(game, sheets, "ru", "ws_luck")
+    assert "не больше 5." in section_words(game, sheets, "ru", "ws_courage")
+
+
+# --- the page and its boxes ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang, paper", BUILT)
+def test_one_portrait_page_clear_of_the_sleeves_seam(sheets, lang, paper):
+    pdf = sheets[(lang, paper)]
+    (page,) = PdfReader(pdf).pages
+    size = (pt_to_mm(float(page.mediabox.width)), pt_to_mm(float(page.mediabox.height)))
+    assert size == pytest.approx(PAGE[paper], abs=0.05)
+    (margins,) = marked_margins(pdf, *PAGE[paper])
+    assert min(margins) >= SEAM - 0.2, margins  # a box line's half width
+    assert fonts_embedded(pdf)
+
+
+@pytest.mark.parametrize("lang, paper", BUILT)
+def test_every_write_in_box_is_at_least_8_mm(game, sheets, lang, paper):
+    lay = plan(game, lang, paper)
+    boxes = stroked_rectangles(sheets[(lang, paper)], BOX_STROKE)
+    row = len(wl.TABLE_COLUMNS) - 1  # a damage row: squad, strike, cards, damage, total, and the routed tick
+    assert len(boxes) == sum(len(v) for v in BOXES.values()) + len(game.battle.types) + row * len(lay.rows)
+    assert min(min(b.w, b.h) for b in boxes) >= WRITE_MIN - 0.01  # PDF points to mm
+    assert len(lay.rows) >= 7  # a damage card for each of the seven creature levels at least
+
+
+def test_the_same_content_gives_the_same_bytes(game, sheets, tmp_path):
+    assert render(game, tmp_path, "ru").read_bytes() == sheets[("ru", "a4")].read_bytes()
