@@ -76,6 +76,8 @@ class BookContent:
     tagline: Text
     example: Example
     decisions: tuple[Decision, ...]
+    #: the attack kinds' names by id (content `battle.attack_kinds`), for the book's sentences
+    attack_kinds: Mapping[str, Text] = field(default_factory=dict)
     #: every `note:` of the content by its address (list items by id: "travel_cards.cedar")
     notes_by_address: Mapping[str, tuple] = field(default_factory=dict, compare=False)
 
@@ -100,7 +102,9 @@ def build_book(data: Mapping[str, Any], notes: Mapping[tuple, str], text: TextOf
     decisions = tuple(Decision(tuple(x["about"]), text(x["topic"], "rulebook", "decisions", i, "topic"),
                                text(x["text"], "rulebook", "decisions", i, "text"), mark("rulebook", "decisions", i))
                       for i, x in enumerate(d["decisions"]))
-    return BookContent(text(d["tagline"], "rulebook", "tagline"), example, decisions,
+    kinds = frozen_map({k["id"]: text(k["name"], "battle", "attack_kinds", i, "name")
+                        for i, k in enumerate(data["battle"]["attack_kinds"])})
+    return BookContent(text(d["tagline"], "rulebook", "tagline"), example, decisions, kinds,
                        frozen_map({address(data, path): path for path in notes}))
 
 

@@ -28,8 +28,11 @@ PACK = GamePack(
     templates=bundled("templates", "empire"),
     # the general checks that read only what every model has (texts, languages, marks)
     checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.empire.checks"),
-    # in build order; no rulebook yet (issue 15), so a build makes the capital sheets alone
-    renderers=("pnp.games.empire.render.capital_sheet",),
+    # in build order
+    renderers=("pnp.games.empire.render.capital_sheet",
+               "pnp.rulebook.renderer",
+               ),
     summary=_summary,
     odds="pnp.games.empire.odds_report",
+    rulebook="pnp.games.empire.rulebook.sections",
 )
