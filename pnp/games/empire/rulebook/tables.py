@@ -18,15 +18,17 @@ from pnp.rulebook.ruled import ruled_table
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 
-def _head(book: Book, *keys: str) -> list:
-    return [book.cell(book.labels(k), "table-head") for k in keys]
+def _head(book: Book, *keys: str, numbers: tuple[int, ...] = ()) -> list:
+    """The header row; the columns in `numbers` hold numbers and are centred, their heads too."""
+    return [book.cell(f"<b>{book.labels(k)}</b>", "table-num") if i in numbers else book.cell(book.labels(k), "table-head")
+            for i, k in enumerate(keys)]
 
 
 def components(book: Book) -> list[Flowable]:
     """What the kit holds, counted from the model: a capital sheet per race, the travel cards by
     type, the reference boards, the worksheet, and what the players bring."""
     g, f, lab = book.game, book.facts, book.labels
-    rows = [_head(book, "components.head.item", "components.head.count", "components.head.notes")]
+    rows = [_head(book, "components.head.item", "components.head.count", "components.head.notes", numbers=(1,))]
     races = f.join(f"«{r.name.get(book.lang)}»" for r in g.races)
     rows.append([book.cell(f"<b>{lab('components.capital.name')}</b>"), book.cell(str(len(g.races)), "table-num"),
                  book.cell(lab("components.capital.note", races=races, plots=len(g.capital.plots)))])
@@ -46,15 +48,17 @@ def plots(book: Book) -> list[Flowable]:
     g, lab = book.game, book.labels
     out: list[Flowable] = []
     for race in g.races:
-        rows = [_head(book, "plots.head.plot", "plots.head.cost", "plots.head.gives")]
-        for p in sorted(g.capital.plots, key=lambda p: (p.level is None, p.level or 0, p.id)):
+        rows = [_head(book, "plots.head.plot", "plots.head.cost", "plots.head.gives", numbers=(1,))]
+        # the plots built from the start, the barracks by level, then the rest as the content lists them
+        order = {p.id: i for i, p in enumerate(g.capital.plots)}
+        for p in sorted(g.capital.plots, key=lambda p: (not p.built, p.level is None, p.level or 0, order[p.id])):
             b = race.building(p.id)
             if b is None:
                 continue
             cost = lab("plots.prebuilt") if p.built else g.ui("plot_cost", book.lang, n=b.cost)
             said = [_BOLD.sub(r"<b>\1</b>", line) for line in plot_lines(g, b, book.lang)]
             rows.append([book.cell(f"<b>{plot_title(g, p, b)[book.lang]}</b>"), book.cell(cost, "table-num"),
-                         book.cell("<br/>".join(said) or lab("plots.auto"))])
+                         book.cell("; ".join(said) or g.ui("plot_auto", book.lang))])
         if len(g.races) > 1:
             out.append(book.cell(f"<b>{race.name.get(book.lang)}</b>", "h3"))
         out.append(ruled_table(book, rows, (48, 24, 98)))
@@ -63,15 +67,15 @@ def plots(book: Book) -> list[Flowable]:
 
 def income(book: Book) -> list[Flowable]:
     g, f, lab = book.game, book.facts, book.labels
-    rows = [_head(book, "income.head.verticals", "income.head.gold")]
+    rows = [_head(book, "income.head.verticals", "income.head.gold", numbers=(0, 1))]
     for s in g.capital.income:
         rows.append([book.cell(lab("income.verticals", n=s.verticals), "table-num"),
                      book.cell(f"+{f.gold(s.gold)}", "table-num")])
     return [ruled_table(book, rows, (50, 40), whole=True, width_pt=book.width_pt * 0.55)]
 
 
-def card_reads(book: Book, c: TravelCard) -> str:
-    """A travel card's numbers as the card prints them, in the label of its type."""
+def card_reads(book: Book, c: TravelCard) -> tuple[str, str]:
+    """A travel card's numbers as the card prints them, and what they mean, in the labels of its type."""
     f, lab = book.facts, book.labels
     fields = {"name": c.name.get(book.lang)}
     if c.guards is not None:
@@ -80,7 +84,8 @@ def card_reads(book: Book, c: TravelCard) -> str:
         fields["gold"] = f.gold(c.gold)
     if c.resource is not None:
         r = f.resource(c.resource)
-        fields |= {"resource": r.name.get(book.lang), "short": r.short.get(book.lang)}
+        word = r.name.get(book.lang)
+        fields |= {"resource": word, "resource_title": word[:1].upper() + word[1:], "short": r.short.get(book.lang)}
     for key in ("points", "week", "bonus", "chests"):
         if getattr(c, key) is not None:
             fields[key] = getattr(c, key)
@@ -95,17 +100,18 @@ def card_reads(book: Book, c: TravelCard) -> str:
     if c.effect is not None:
         fields["effect"] = c.effect.get(book.lang)
     # a diplomacy card says what its action does, where the labels tell that action
-    key = f"card.{c.type}.{c.action}" if c.action and f"card.{c.type}.{c.action}" in lab.entries else f"card.{c.type}"
-    return lab(key, **fields)
+    own = f"card.{c.type}.{c.action}.means"
+    return lab(f"card.{c.type}", **fields), lab(own if c.action and own in lab.entries else f"card.{c.type}.means", **fields)
 
 
 def travel(book: Book, type_id: str) -> list[Flowable]:
     """The shipped cards of one travel type: the name, and the card's numbers as it reads."""
     f = book.facts
-    rows = [_head(book, "travel.head.name", "travel.head.reads")]
+    rows = [_head(book, "travel.head.name", "travel.head.reads", "travel.head.means")]
     for c in f.cards_of(type_id):
-        rows.append([book.cell(f"<b>{c.name.get(book.lang)}</b>"), book.cell(card_reads(book, c))])
-    return [ruled_table(book, rows, (40, 130), whole=True)] if len(rows) > 1 else []
+        reads, means = card_reads(book, c)
+        rows.append([book.cell(f"<b>{c.name.get(book.lang)}</b>"), book.cell(reads), book.cell(means)])
+    return [ruled_table(book, rows, (34, 60, 76), whole=True)] if len(rows) > 1 else []
 
 
 def weeks(book: Book) -> list[Flowable]:
@@ -139,7 +145,8 @@ def battle_types(book: Book) -> list[Flowable]:
 
 def machines(book: Book) -> list[Flowable]:
     f, lab = book.facts, book.labels
-    rows = [_head(book, "machines.head.level", "machines.head.name", "machines.head.siege", "machines.head.field")]
+    rows = [_head(book, "machines.head.level", "machines.head.name", "machines.head.siege", "machines.head.field",
+                  numbers=(0, 2, 3))]
     for level, found in f.machines_by_level():
         for m in found:
             rows.append([book.cell(f.roman(level), "table-num"), book.cell(f"<b>{m.name.get(book.lang)}</b>"),
@@ -150,7 +157,7 @@ def machines(book: Book) -> list[Flowable]:
 
 def spells(book: Book) -> list[Flowable]:
     f = book.facts
-    rows = [_head(book, "spells.head.level", "spells.head.name", "spells.head.damage")]
+    rows = [_head(book, "spells.head.level", "spells.head.name", "spells.head.damage", numbers=(0, 2))]
     for s in sorted(book.game.battle.spells, key=lambda s: s.level):
         rows.append([book.cell(str(s.level), "table-num"), book.cell(f"<b>{s.name.get(book.lang)}</b>"),
                      book.cell(f"+{s.damage}", "table-num")])
@@ -161,7 +168,8 @@ def example(book: Book) -> list[Flowable]:
     """The worked battle, a row per line the engine gave, with the army's strength after each."""
     w: Worked = book.extra["ex"]
     f, lab = book.facts, book.labels
-    rows = [_head(book, "example.head.step", "example.head.what", "example.head.value", "example.head.total")]
+    rows = [_head(book, "example.head.step", "example.head.what", "example.head.value", "example.head.total",
+                  numbers=(0, 2, 3))]
     for s in w.steps:
         rows.append([book.cell(s.line.step, "table-num"), book.cell(lab(f"example.{s.form}", **tell(book, s.fields))),
                      book.cell(f.signed(s.line.value), "table-num"), book.cell(str(s.total), "table-num")])
@@ -176,6 +184,10 @@ def tell(book: Book, fields: dict) -> dict:
     for key in ("n", "strike"):
         if key in out:
             out[key] = int(out[key])
+    if "squads" in out:  # «2» or «2-4»: one squad, or the squads of a line
+        first, _, last = out["squads"].partition("-")
+        out["count"] = int(last or first) - int(first) + 1
+        out["squads"] = out["squads"].replace("-", "–")
     if "type" in out:
         out["type"] = names.get(out["type"], out["type"])
     if "kind" in out:
