@@ -14,9 +14,9 @@ from pnp.games.empire.book_model import Decision
 from pnp.games.empire.model import Game, TravelCard
 from pnp.games.empire.rules.battle import Army, Opponent, Squad, weapon_lines
 from pnp.games.empire.render.capital_sheet import roman
+from pnp.rulebook.book_words import BookWords
 from pnp.rulebook.build_error import RulebookError
 
-MINUS = "\u2212"
 #: the seed's numbering of its battle sections (a reader's reference, the same the engine's lines cite)
 SECTIONS = {"bonuses": "3.2.1", "formations": "3.2.2", "weapons": "3.2.3", "support": "3.2.4", "heroes": "3.2.5",
             "luck": "3.2.6", "order": "3.3.1", "damage": "3.3.2", "losses": "3.3.3", "chests": "3.4.1",
@@ -25,43 +25,17 @@ SECTIONS = {"bonuses": "3.2.1", "formations": "3.2.2", "weapons": "3.2.3", "supp
 _PART = {2: "½", 3: "⅓", 4: "¼", 5: "⅕"}
 
 
-class Facts:
+class Facts(BookWords):
     def __init__(self, game: Game, lang: str):
-        self.game = game
-        self.lang = lang
-        self.play = game.play
-        self.war = game.play.war
+        super().__init__(game, lang)
         self.rules = game.battle
 
     # --- words ------------------------------------------------------------------
-    def ui(self, key: str, **values) -> str:
-        try:
-            return self.game.ui(key, self.lang, **values)
-        except LookupError as exc:
-            raise RulebookError(exc.args[0] if exc.args else str(exc)) from None
-
-    def name(self, obj) -> str:
-        return obj.name.get(self.lang)
-
-    def text(self, text) -> str:
-        return text.get(self.lang)
-
-    def plural(self, n: int, one: str, few: str, many: str) -> str:
-        """The form of the word for n in the book's language (CLDR's one/few/many)."""
-        return fill("{n|" + "|".join((one, few, many)) + "}", {"n": n}, self.lang)
-
-    def count(self, n: int, one: str, few: str, many: str) -> str:
-        """«3 карты»: the number and the word's form for it."""
-        return f"{n} {self.plural(n, one, few, many)}"
-
     def join(self, items) -> str:
         return i18n.join(list(items), self.lang)
 
     def roman(self, n: int) -> str:
         return roman(n)
-
-    def signed(self, n: int) -> str:
-        return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
 
     def gold(self, n: int) -> str:
         """Gold as the seed writes it: «3о» (the letter is the content's)."""
@@ -78,17 +52,11 @@ class Facts:
         return found
 
     # --- the capital ------------------------------------------------------------------
-    def plot(self, kind: str):
-        return plot(self.game, kind)
-
     def building(self, kind: str):
         return building(self.game, kind)
 
     def barracks(self):
         return barracks(self.game)
-
-    def income_top(self) -> int:
-        return max(s.gold for s in self.game.capital.income)
 
     def income_start(self) -> int:
         return min(self.game.capital.income, key=lambda s: s.verticals).gold
@@ -100,11 +68,6 @@ class Facts:
     def strengths(self, card: TravelCard) -> str:
         """A strength schedule as the card prints it: «30-35-40-…»."""
         return "-".join(str(s) for s in card.strength)
-
-    def week_luck(self, week: int) -> int:
-        if not 1 <= week <= self.game.weeks:
-            raise RulebookError(f"the rulebook names week {week}; the content's week track has {self.game.weeks}")
-        return self.game.neutral_luck[week - 1]
 
     # --- battle -------------------------------------------------------------------
     def battle_type(self, type_id: str):
