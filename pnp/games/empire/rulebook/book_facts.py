@@ -20,7 +20,7 @@ from pnp.rulebook.build_error import RulebookError
 #: the seed's numbering of its battle sections (a reader's reference, the same the engine's lines cite)
 SECTIONS = {"bonuses": "3.2.1", "formations": "3.2.2", "weapons": "3.2.3", "support": "3.2.4", "heroes": "3.2.5",
             "luck": "3.2.6", "order": "3.3.1", "damage": "3.3.2", "losses": "3.3.3", "chests": "3.4.1",
-            "trophies": "3.4.2", "money": "3.4.3"}
+            "money": "3.4.3"}
 #: one part in n, as a reader writes it
 _PART = {2: "½", 3: "⅓", 4: "¼", 5: "⅕"}
 
