@@ -15,6 +15,7 @@ from pnp.core import catalogue
 from pnp.core.errors import Mark
 from pnp.core.templating import fill
 from pnp.core.texts import NO_MARK, Text
+from pnp.games.empire.book_model import BookContent, Play
 from pnp.games.empire.rules.battle_rules import BattleRules
 from pnp.games.empire.rules.capital import Cell, Layout
 
@@ -169,6 +170,8 @@ class Game:
     sha256: str = ""
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
     week_days: int | None = None  # days (rounds) a week: the week track's day counter
+    play: Play | None = None  # the seed's numbers for the turn and war (content `play:`)
+    book: BookContent | None = None  # the rulebook's worked battle and decided gaps (content `rulebook:`)
 
     @property
     def weeks(self) -> int:

@@ -7,6 +7,7 @@ import hashlib
 from pnp.content.notes import collect_notes
 from pnp.content.yamlload import Loaded
 from pnp.core.texts import Text, frozen_map
+from pnp.games.empire.book_model import build_book, build_play
 from pnp.games.empire.magicbuild import build_magic
 from pnp.games.empire.rules.battle_rules import BattleRules, BattleType, Formations, WarMachine
 from pnp.games.empire.model import (Building, Capital, ChestRange, Game, IncomeStep, Plot, Race, Resource,
@@ -100,4 +101,6 @@ def build_game(loaded: Loaded, source: str) -> Game:
         notes=frozen_map(collect_notes(d)),
         ui_strings=frozen_map({k: text(v, "ui", k) for k, v in d.get("ui", {}).items()}), source=source,
         sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=frozen_map(loaded.marks),
-        week_days=d["weeks"]["days"]["value"] if "days" in d["weeks"] else None)
+        week_days=d["weeks"]["days"]["value"] if "days" in d["weeks"] else None,
+        play=build_play(d["play"]) if "play" in d else None,
+        book=build_book(d, collect_notes(d), text, m) if "rulebook" in d else None)

@@ -33,7 +33,9 @@ PACK = GamePack(
                "pnp.games.empire.render.magic_board",
                "pnp.games.empire.render.board_reference",
                "pnp.games.empire.render.worksheet",
+               "pnp.rulebook.renderer",
                ),
     summary=_summary,
     odds="pnp.games.empire.odds_report",
+    rulebook="pnp.games.empire.rulebook.sections",
 )

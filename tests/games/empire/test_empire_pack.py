@@ -31,12 +31,12 @@ def test_the_shipped_content_is_clean_in_each_language(lang):
 
 
 def test_the_game_is_listed_and_its_kit_builds(tmp_path):
-    """A build writes the capital sheets, the reference boards and the worksheet, and asks for nothing it lacks."""
+    """A build writes the capital sheets, the reference boards, the worksheet and the rulebook, and asks for nothing it lacks."""
     assert any(line.split()[:2] == ["empire", "Строительство"] for line in invoke("games").output.splitlines())
     done = invoke("build", "--game", "empire", "--lang", "ru", "--out", str(tmp_path))
     assert done.exit_code == 0, done.output
     names = {p.name for p in (tmp_path / "ru").iterdir()}
-    assert {"empire-ru-capital.pdf", "empire-ru-magic.pdf", "empire-ru-boards.pdf", "empire-ru-worksheet.pdf", "manifest.json"} <= names
+    assert {"empire-ru-capital.pdf", "empire-ru-magic.pdf", "empire-ru-boards.pdf", "empire-ru-worksheet.pdf", "empire-ru-rulebook.pdf", "manifest.json"} <= names
 
 
 def test_the_seeds_named_examples_are_the_shipped_travel_cards(game):

@@ -13,30 +13,19 @@ import math
 from babel.numbers import format_decimal
 
 from pnp.core import i18n
-from pnp.core.templating import fill
 from pnp.games import pack_of
+from pnp.rulebook.book_words import BookWords
 from pnp.rulebook.build_error import RulebookError
 
 FACES = range(1, 7)  # a d6
-MINUS = "\u2212"
 
 
-class Facts:
+class Facts(BookWords):
     def __init__(self, game, lang: str):
-        self.game = game
-        self.lang = lang
+        super().__init__(game, lang)
         self.kit = dict(pack_of(game).counts(game))
 
     # --- words ------------------------------------------------------------------
-    def ui(self, key: str, **values) -> str:
-        try:
-            return self.game.ui(key, self.lang, **values)
-        except LookupError as exc:
-            raise RulebookError(exc.args[0] if exc.args else str(exc)) from None
-
-    def name(self, obj) -> str:
-        return obj.name.get(self.lang)
-
     def side(self, side_id: str) -> str:
         return self.name(self.game.side(side_id))
 
@@ -47,10 +36,6 @@ class Facts:
             return i18n.join(quoted, self.lang)
         return ", ".join(quoted[:-1]) + f" {conj} " + quoted[-1]
 
-    def plural(self, n: int, one: str, few: str, many: str) -> str:
-        """The form of the word for n in the book's language (CLDR's one/few/many)."""
-        return fill("{n|" + "|".join((one, few, many)) + "}", {"n": n}, self.lang)
-
     def pct(self, share: float) -> str:
         """A share as a percentage with one decimal, none when it is whole: «59,2 %», «95 %»."""
         whole = round(share * 100, 1) == round(share * 100)
@@ -60,9 +45,6 @@ class Facts:
         """A 95 % interval as printed: 57,1–61,4 %."""
         low, high = (self.pct(x) for x in ci)
         return f"{low.rstrip('%').rstrip()}–{high}"
-
-    def signed(self, n: int) -> str:
-        return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
 
     # --- dice ---------------------------------------------------------------------
     def success(self, threshold: int, modifier: int = 0) -> list[int]:

@@ -4,15 +4,13 @@ the check that its templates write no number of their own."""
 
 from __future__ import annotations
 
-import re
-
 from reportlab.platypus import Flowable, Spacer
 
-from pnp.core.resources import shown
 from pnp.games import pack_of
 from pnp.games.oborona_zamka.rulebook.book_facts import Facts
 from pnp.games.oborona_zamka.rulebook.field_figure import field_drawing
 from pnp.print.geometry import mm_to_pt
+from pnp.rulebook import own_numbers
 from pnp.rulebook.book import Book
 from pnp.rulebook.build_error import RulebookError
 from pnp.rulebook.game_side import RulebookSide
@@ -83,26 +81,13 @@ def context(game, lang: str) -> tuple[dict, list[str]]:
 
 # --- every number from the model ----------------------------------------------------------
 
-_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
-#: figure lines (@space 4) and numbered-list markers (1. …) are layout, not rules
-_LAYOUT = re.compile(r"^\s*(@\S+.*|\d+\.\s)")
-
-
 def check_templates(game, lang: str) -> None:
     """Fail if the book has no balance finding to print, or a template writes a digit of its own:
     every number the book prints comes from the model."""
     if game.balance is None:
         raise RulebookError(f"{game.source}: the rulebook prints the simulator's finding: the content needs "
                             "`balance:` (see its comment for the command)")
-    problems = []
-    folder = pack_of(game).templates / "rulebook"
-    for path in sorted(folder.rglob("*.j2")):
-        source = _TAGS.sub(lambda m: "\n" * m.group().count("\n"), path.read_text(encoding="utf-8"))
-        for number, line in enumerate(source.splitlines(), start=1):
-            if re.search(r"\d", _LAYOUT.sub("", line)):
-                problems.append(f"{shown(path)}:{number}: writes a number ({line.strip()!r}); take it from the model")
-    if problems:
-        raise RulebookError("rulebook templates must take numbers from the content:\n  " + "\n  ".join(problems))
+    own_numbers.refuse(pack_of(game).templates / "rulebook")
 
 
 RULEBOOK = RulebookSide(facts=Facts, context=context, cover=cover, figures=figures,

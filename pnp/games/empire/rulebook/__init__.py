@@ -1,0 +1,1 @@
+"""«Строительство империи»'s side of the general rulebook (pnp.rulebook): facts, the worked battle, the capital diagram, tables."""

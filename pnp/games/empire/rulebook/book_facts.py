@@ -1,0 +1,167 @@
+"""What the rulebook templates of «Строительство империи» may ask of the model, in the book's language.
+
+Templates hold no number: counts, costs, bonuses and the worked battle come from here, read off
+the model (`game`, `game.play`, `game.battle`, `game.book`), so a changed content number changes
+the book. The decided gaps are the content's own texts (`rulebook.decisions`), their {fields}
+filled from `named()`.
+"""
+
+from __future__ import annotations
+
+from pnp.core import i18n
+from pnp.core.templating import TemplateError, fill
+from pnp.games.empire.book_model import Decision
+from pnp.games.empire.model import Game, TravelCard
+from pnp.games.empire.rules.battle import Army, Opponent, Squad, weapon_lines
+from pnp.games.empire.render.capital_sheet import roman
+from pnp.rulebook.book_words import BookWords
+from pnp.rulebook.build_error import RulebookError
+
+#: the seed's numbering of its battle sections (a reader's reference, the same the engine's lines cite)
+SECTIONS = {"bonuses": "3.2.1", "formations": "3.2.2", "weapons": "3.2.3", "support": "3.2.4", "heroes": "3.2.5",
+            "luck": "3.2.6", "order": "3.3.1", "damage": "3.3.2", "losses": "3.3.3", "chests": "3.4.1",
+            "money": "3.4.3"}
+#: one part in n, as a reader writes it
+_PART = {2: "½", 3: "⅓", 4: "¼", 5: "⅕"}
+
+
+class Facts(BookWords):
+    def __init__(self, game: Game, lang: str):
+        super().__init__(game, lang)
+        self.rules = game.battle
+
+    # --- words ------------------------------------------------------------------
+    def join(self, items) -> str:
+        return i18n.join(list(items), self.lang)
+
+    def roman(self, n: int) -> str:
+        return roman(n)
+
+    def gold(self, n: int) -> str:
+        """Gold as the seed writes it: «3о» (the letter is the content's)."""
+        return f"{n}{self.game.gold_short.get(self.lang)}"
+
+    def resources(self) -> str:
+        """«К — камень, Д — дерево, …»: the stores' letters and what they stand for."""
+        return resource_letters(self.game, self.lang)
+
+    def resource(self, resource_id: str):
+        found = next((r for r in self.game.resources if r.id == resource_id), None)
+        if found is None:
+            raise RulebookError(f"the rulebook names resource {resource_id!r}, which the content lacks")
+        return found
+
+    # --- the capital ------------------------------------------------------------------
+    def building(self, kind: str):
+        return building(self.game, kind)
+
+    def barracks(self):
+        return barracks(self.game)
+
+    def income_start(self) -> int:
+        return min(self.game.capital.income, key=lambda s: s.verticals).gold
+
+    # --- travel cards ----------------------------------------------------------------
+    def cards_of(self, type_id: str) -> tuple[TravelCard, ...]:
+        return tuple(c for c in self.game.travel_cards if c.type == type_id)
+
+    def strengths(self, card: TravelCard) -> str:
+        """A strength schedule as the card prints it: «30-35-40-…»."""
+        return "-".join(str(s) for s in card.strength)
+
+    # --- battle -------------------------------------------------------------------
+    def battle_type(self, type_id: str):
+        found = self.rules.type(type_id)
+        if found is None:
+            raise RulebookError(f"the rulebook needs battle type {type_id!r}, which the content lacks")
+        return found
+
+    def kind_name(self, kind_id: str) -> str:
+        """An attack kind's name («стрелки»), from the content's `battle.attack_kinds`."""
+        names = self.game.book.attack_kinds
+        if kind_id not in names:
+            raise RulebookError(f"the rulebook needs attack kind {kind_id!r}, which the content lacks")
+        return names[kind_id].get(self.lang)
+
+    def machines_by_level(self):
+        levels = sorted({m.level for m in self.rules.machines})
+        return [(level, [m for m in self.rules.machines if m.level == level]) for level in levels]
+
+    def weapon_bonus(self, type_id: str) -> int:
+        """What one squad of the kind a battle type favours adds there, as the engine counts it."""
+        kind = self.battle_type(type_id)
+        army = Army((Squad("one", 1, kind.bonus_kind),), 0, ())
+        return weapon_lines(self.rules, army, kind, Opponent(0, type_id, 0))[0].value
+
+    def section(self, key: str) -> str:
+        return SECTIONS[key]
+
+    def part(self, n: int) -> str:
+        """One part in n: «½»."""
+        return _PART.get(n, f"1/{n}")
+
+    # --- the decided gaps ------------------------------------------------------------
+    def decision(self, d: Decision) -> str:
+        try:
+            return fill(d.text.get(self.lang), named(self.game, self.lang), self.lang)
+        except (TemplateError, KeyError, ValueError) as exc:
+            raise RulebookError(f"{d.text.mark.file}:{d.text.mark.line}:{d.text.mark.col}: "
+                                f"a decision's text cannot be filled: {exc}") from None
+
+
+def named(game: Game, lang: str) -> dict:
+    """The named facts a decision's text may use ({points}, {hall}, …), read off the model."""
+    hall, forge, tower = (building(game, k) for k in ("unique", "forge", "magic_tower"))
+    top = game.races[0].building(barracks(game)[-1].id)
+    rules = game.battle
+    ram, ballista = rules.machine("ram"), rules.machine("ballista")
+    cards = {c.id: c for c in game.travel_cards}
+    facts = {
+        "resources": resource_letters(game, lang), "gold": game.gold_short.get(lang),
+        "income_top": max(s.gold for s in game.capital.income), "verticals": game.capital.columns,
+        "hero_base": game.capital.hero_base, "points": game.capital.points_per_card,
+        "race": game.races[0].name.get(lang),
+        "hall": hall.name.get(lang), "hall_heroes": hall.heroes, "hall_cost": hall.cost,
+        "forge_cost": forge.cost, "tower_cost": tower.cost,
+        "barracks": i18n.join([f"{roman(p.level)} — {game.races[0].building(p.id).cost}" for p in barracks(game)], lang),
+        "siege": game.play.trophies_siege,
+        "card_price": game.play.war.bribe_peace_card, "treaty_price": game.play.war.bribe_treaty,
+        "miss": rules.miss_damage,
+        "first_spell": min(rules.spells, key=lambda s: s.level).name.get(lang) if rules.spells else "",
+    }
+    if hall.upgrade is not None:
+        facts |= {"hall_up": hall.upgrade.name.get(lang) if hall.upgrade.name else hall.name.get(lang),
+                  "hall_up_heroes": hall.upgrade.heroes, "hall_up_cost": hall.upgrade.cost}
+    if top is not None and top.upgrade is not None:
+        facts |= {"top_cost": top.cost, "top_upgrade": top.upgrade.cost}
+    if ram is not None and ballista is not None:
+        facts |= {"ram": ram.name.get(lang), "ram_siege": ram.siege, "ballista": ballista.name.get(lang),
+                  "ballista_field": ballista.field}
+    for card_id in ("cedar", "mountains"):
+        if card_id in cards:
+            facts[card_id] = cards[card_id].name.get(lang)
+            facts[f"{card_id}_gold"] = cards[card_id].gold
+    return facts
+
+
+def plot(game: Game, kind: str):
+    found = next((p for p in game.capital.plots if p.kind == kind), None)
+    if found is None:
+        raise RulebookError(f"the rulebook needs a capital plot of kind {kind!r}, which the content lacks")
+    return found
+
+
+def building(game: Game, kind: str):
+    """The first race's building on the plot of `kind` (every race fills the same plots)."""
+    b = game.races[0].building(plot(game, kind).id)
+    if b is None:
+        raise RulebookError(f"race {game.races[0].id!r} has no building on the {kind} plot")
+    return b
+
+
+def barracks(game: Game):
+    return sorted((p for p in game.capital.plots if p.kind == "barracks"), key=lambda p: p.level)
+
+
+def resource_letters(game: Game, lang: str) -> str:
+    return i18n.join([f"{r.short.get(lang)} — {r.name.get(lang)}" for r in game.resources], lang)

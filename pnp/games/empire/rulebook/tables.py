@@ -1,0 +1,201 @@
+"""The rulebook's tables, each a loop over the model: the kit's components, the capital's plots and
+income track, the travel cards of a type as they read, the week track, the battle types, the war
+machines, the spells and the worked battle. Column heads and the words around the numbers are the
+labels of templates/empire/rulebook/<lang>/labels.j2."""
+
+from __future__ import annotations
+
+import re
+
+from reportlab.platypus import Flowable
+
+from pnp.games.empire.model import TravelCard
+from pnp.games.empire.render.capital_sheet import plot_lines, plot_title
+from pnp.games.empire.rulebook.example import Worked
+from pnp.rulebook.book import Book
+from pnp.rulebook.ruled import ruled_table
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def _head(book: Book, *keys: str, numbers: tuple[int, ...] = ()) -> list:
+    """The header row; the columns in `numbers` hold numbers and are centred, their heads too."""
+    return [book.cell(f"<b>{book.labels(k)}</b>", "table-num") if i in numbers else book.cell(book.labels(k), "table-head")
+            for i, k in enumerate(keys)]
+
+
+def components(book: Book) -> list[Flowable]:
+    """What the kit holds, counted from the model: a capital sheet per race, the travel cards by
+    type, the reference boards, the worksheet, and what the players bring."""
+    g, f, lab = book.game, book.facts, book.labels
+    rows = [_head(book, "components.head.item", "components.head.count", "components.head.notes", numbers=(1,))]
+    races = f.join(f"«{r.name.get(book.lang)}»" for r in g.races)
+    rows.append([book.cell(f"<b>{lab('components.capital.name')}</b>"), book.cell(str(len(g.races)), "table-num"),
+                 book.cell(lab("components.capital.note", races=races, plots=len(g.capital.plots)))])
+    for t in g.travel_types:
+        cards = f.cards_of(t.id)
+        rows.append([book.cell(f"<b>{lab('components.travel.name', type=t.name.get(book.lang))}</b>"),
+                     book.cell(str(len(cards)), "table-num"),
+                     book.cell(f.join(c.name.get(book.lang) for c in cards))])
+    for key in ("boards", "worksheet", "decks", "sleeve"):
+        rows.append([book.cell(f"<b>{lab(f'components.{key}.name')}</b>"),
+                     book.cell(lab(f"components.{key}.count"), "table-num"), book.cell(lab(f"components.{key}.note"))])
+    return [ruled_table(book, rows, (46, 16, 108))]
+
+
+def plots(book: Book) -> list[Flowable]:
+    """Every plot of the capital as the capital sheet prints it, for each race."""
+    g, lab = book.game, book.labels
+    out: list[Flowable] = []
+    for race in g.races:
+        rows = [_head(book, "plots.head.plot", "plots.head.cost", "plots.head.gives", numbers=(1,))]
+        # the plots built from the start, the barracks by level, then the rest as the content lists them
+        order = {p.id: i for i, p in enumerate(g.capital.plots)}
+        for p in sorted(g.capital.plots, key=lambda p: (not p.built, p.level is None, p.level or 0, order[p.id])):
+            b = race.building(p.id)
+            if b is None:
+                continue
+            cost = lab("plots.prebuilt") if p.built else g.ui("plot_cost", book.lang, n=b.cost)
+            said = [_BOLD.sub(r"<b>\1</b>", line) for line in plot_lines(g, b, book.lang)]
+            rows.append([book.cell(f"<b>{plot_title(g, p, b)[book.lang]}</b>"), book.cell(cost, "table-num"),
+                         book.cell("; ".join(said) or g.ui("plot_auto", book.lang))])
+        if len(g.races) > 1:
+            out.append(book.cell(f"<b>{race.name.get(book.lang)}</b>", "h3"))
+        out.append(ruled_table(book, rows, (48, 24, 98)))
+    return out
+
+
+def income(book: Book) -> list[Flowable]:
+    g, f, lab = book.game, book.facts, book.labels
+    rows = [_head(book, "income.head.verticals", "income.head.gold", numbers=(0, 1))]
+    for s in g.capital.income:
+        rows.append([book.cell(lab("income.verticals", n=s.verticals), "table-num"),
+                     book.cell(f"+{f.gold(s.gold)}", "table-num")])
+    return [ruled_table(book, rows, (50, 40), whole=True, width_pt=book.width_pt * 0.55)]
+
+
+def card_reads(book: Book, c: TravelCard) -> tuple[str, str]:
+    """A travel card's numbers as the card prints them, and what they mean, in the labels of its type."""
+    f, lab = book.facts, book.labels
+    fields = {"name": c.name.get(book.lang)}
+    if c.guards is not None:
+        fields["guards"] = c.guards
+    if c.gold is not None:
+        fields["gold"] = f.gold(c.gold)
+    if c.resource is not None:
+        r = f.resource(c.resource)
+        word = r.name.get(book.lang)
+        fields |= {"resource": word, "resource_title": word[:1].upper() + word[1:], "short": r.short.get(book.lang)}
+    for key in ("points", "week", "bonus", "chests"):
+        if getattr(c, key) is not None:
+            fields[key] = getattr(c, key)
+    if c.kind is not None:
+        fields["kind"] = c.kind.get(book.lang)
+    if c.strength:
+        fields["strength"] = f.strengths(c)
+    if c.chest_ranges:
+        fields["ranges"] = "; ".join(lab("card.range", first=r.first, last=r.last, n=r.chests) for r in c.chest_ranges)
+    for what, n in sorted(c.penalty.items()):
+        fields["penalty"] = lab(f"card.penalty.{what}", n=n)
+    if c.effect is not None:
+        fields["effect"] = c.effect.get(book.lang)
+    # a diplomacy card says what its action does, where the labels tell that action
+    own = f"card.{c.type}.{c.action}.means"
+    return lab(f"card.{c.type}", **fields), lab(own if c.action and own in lab.entries else f"card.{c.type}.means", **fields)
+
+
+def travel(book: Book, type_id: str) -> list[Flowable]:
+    """The shipped cards of one travel type: the name, and the card's numbers as it reads."""
+    f = book.facts
+    rows = [_head(book, "travel.head.name", "travel.head.reads", "travel.head.means")]
+    for c in f.cards_of(type_id):
+        reads, means = card_reads(book, c)
+        rows.append([book.cell(f"<b>{c.name.get(book.lang)}</b>"), book.cell(reads), book.cell(means)])
+    return [ruled_table(book, rows, (34, 60, 76), whole=True)] if len(rows) > 1 else []
+
+
+def weeks(book: Book) -> list[Flowable]:
+    g, lab = book.game, book.labels
+    rows = [[book.cell(lab("weeks.head.week"), "table-head")]
+            + [book.cell(str(w), "table-num") for w in range(1, g.weeks + 1)],
+            [book.cell(lab("weeks.head.luck"), "table-head")]
+            + [book.cell(str(x), "table-num") for x in g.neutral_luck]]
+    return [ruled_table(book, rows, (44,) + (12,) * g.weeks, header=False, whole=True)]
+
+
+def battle_types(book: Book) -> list[Flowable]:
+    """Each battle type against neutrals: the kind that earns its bonus, and what it bans."""
+    f, lab, rules = book.facts, book.labels, book.game.battle
+    rows = [[book.cell(lab("types.head.what"), "table-head")]
+            + [book.cell(t.name.get(book.lang), "table-head") for t in rules.types]]
+
+    def row(key: str, cell):
+        rows.append([book.cell(f"<b>{lab(key)}</b>")] + [book.cell(cell(t)) for t in rules.types])
+
+    row("types.bonus", lambda t: lab("types.bonus.value", kind=f.kind_name(t.bonus_kind), per=f.weapon_bonus(t.id),
+                                     magic=f.kind_name("magic"), n=rules.magic_attack_bonus))
+    row("types.formations", lambda t: lab("yes" if t.formations else "no"))
+    row("types.machines", lambda t: lab(f"types.machines.{t.machines}"))
+    row("types.spells", lambda t: lab("types.spells.level", n=t.spell_level_max) if t.spell_level_max is not None
+        else lab("yes" if t.destruction_spells else "types.spells.no"))
+    row("types.large", lambda t: lab("yes" if t.large_creatures else "no"))
+    widths = (40,) + (130 / len(rules.types),) * len(rules.types)
+    return [ruled_table(book, rows, widths, whole=True)]
+
+
+def machines(book: Book) -> list[Flowable]:
+    f, lab = book.facts, book.labels
+    rows = [_head(book, "machines.head.level", "machines.head.name", "machines.head.siege", "machines.head.field",
+                  numbers=(0, 2, 3))]
+    for level, found in f.machines_by_level():
+        for m in found:
+            rows.append([book.cell(f.roman(level), "table-num"), book.cell(f"<b>{m.name.get(book.lang)}</b>"),
+                         book.cell(f"+{m.siege}" if m.siege is not None else "—", "table-num"),
+                         book.cell(f"+{m.field}" if m.field is not None else "—", "table-num")])
+    return [ruled_table(book, rows, (20, 70, 35, 35), whole=True)]
+
+
+def spells(book: Book) -> list[Flowable]:
+    f = book.facts
+    rows = [_head(book, "spells.head.level", "spells.head.name", "spells.head.damage", numbers=(0, 2))]
+    for s in sorted(book.game.battle.spells, key=lambda s: s.level):
+        rows.append([book.cell(str(s.level), "table-num"), book.cell(f"<b>{s.name.get(book.lang)}</b>"),
+                     book.cell(f"+{s.damage}", "table-num")])
+    return [ruled_table(book, rows, (20, 90, 30), whole=True)] if len(rows) > 1 else []
+
+
+def example(book: Book) -> list[Flowable]:
+    """The worked battle, a row per line the engine gave, with the army's strength after each."""
+    w: Worked = book.extra["ex"]
+    f, lab = book.facts, book.labels
+    rows = [_head(book, "example.head.step", "example.head.what", "example.head.value", "example.head.total",
+                  numbers=(0, 2, 3))]
+    for s in w.steps:
+        rows.append([book.cell(s.line.step, "table-num"), book.cell(lab(f"example.{s.form}", **tell(book, s.fields))),
+                     book.cell(f.signed(s.line.value), "table-num"), book.cell(str(s.total), "table-num")])
+    return [ruled_table(book, rows, (16, 104, 22, 28), whole=True)]
+
+
+def tell(book: Book, fields: dict) -> dict:
+    """A step's fields in the reader's words: squads by the example's names, kinds, machines, spells."""
+    g, f = book.game, book.facts
+    names = {s.type: s.name.get(book.lang) for s in g.book.example.squads}
+    out = dict(fields)
+    for key in ("n", "strike"):
+        if key in out:
+            out[key] = int(out[key])
+    if "squads" in out:  # «2» or «2-4»: one squad, or the squads of a line
+        first, _, last = out["squads"].partition("-")
+        out["count"] = int(last or first) - int(first) + 1
+        out["squads"] = out["squads"].replace("-", "–")
+    if "type" in out:
+        out["type"] = names.get(out["type"], out["type"])
+    if "kind" in out:
+        out["kind"] = f.kind_name(out["kind"])
+    if "machine" in out:
+        out["machine"] = g.battle.machine(out["machine"]).name.get(book.lang)
+    if "spell" in out:
+        out["spell"] = g.battle.spell(out["spell"]).name.get(book.lang)
+    if "luck" in out:
+        out["luck"] = f.signed(int(out["luck"].replace("−", "-")))
+    return out
