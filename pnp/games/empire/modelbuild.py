@@ -7,7 +7,8 @@ import hashlib
 from pnp.content.notes import collect_notes
 from pnp.content.yamlload import Loaded
 from pnp.core.texts import Text, frozen_map
-from pnp.games.empire.rules.battle_rules import BattleRules, BattleType, Formations, Spell, WarMachine
+from pnp.games.empire.rules.battle_rules import (BattleRules, BattleType, Formations, HeroAbility, Morale, RaceHero,
+                                                 Spell, WarMachine)
 from pnp.games.empire.model import (Building, Capital, ChestRange, Game, IncomeStep, Plot, Race, Resource,
                                     TravelCard, TravelType, Upgrade)
 
@@ -35,6 +36,13 @@ def build_game(loaded: Loaded, source: str) -> Game:
         return Building(plot, text(b["name"], *at, "name"), b.get("cost"), upgrade, optional_text(b, "hires", *at),
                         optional_text(b, "gives", *at), b.get("gold"), b.get("heroes"), m(*at))
 
+    def hero(race: int, i: int, h: dict) -> RaceHero:
+        at = ("races", race, "heroes", i)
+        a = h["ability"]
+        return RaceHero(h["number"], h["id"], text(h["name"], *at, "name"),
+                        HeroAbility(a.get("level"), a.get("kind"), a.get("plus", 0), a.get("times", 1),
+                                    a.get("own_times", 1), optional_text(a, "text", *at, "ability")), m(*at))
+
     def card(i: int, c: dict) -> TravelCard:
         at = ("travel_cards", i)
         chest = c.get("chests")
@@ -60,7 +68,8 @@ def build_game(loaded: Loaded, source: str) -> Game:
         attack_kinds=tuple(k["id"] for k in b["attack_kinds"]),
         types=tuple(BattleType(t["id"], text(t["name"], "battle", "types", i, "name"), t["bonus_kind"], t["formations"],
                                t["machines"], t["destruction_spells"], t["large_creatures"], t.get("spell_level_max"),
-                               m("battle", "types", i)) for i, t in enumerate(b["types"])),
+                               m("battle", "types", i), t["flank"], t["second_echelon"], t["against"],
+                               t.get("morale", False)) for i, t in enumerate(b["types"])),
         magic_attack_bonus=b["magic_attack_bonus"],
         formations=Formations(f["line"]["least"], f["line"]["per_squad"], f["mixed"]["least"], f["mixed"]["bonus"],
                               f["mixed"]["per_extra"], f["straight"]["least"], f["straight"]["bonus"],
@@ -71,7 +80,11 @@ def build_game(loaded: Loaded, source: str) -> Game:
                                   w.get("siege"), w.get("field"), m("battle", "war_machines", i))
                        for i, w in enumerate(b["war_machines"])),
         spells=tuple(Spell(s["id"], s["level"], s["damage"], text(s["name"], "battle", "earth_spells", i, "name"),
-                           m("battle", "earth_spells", i)) for i, s in enumerate(b["earth_spells"])))
+                           m("battle", "earth_spells", i)) for i, s in enumerate(b["earth_spells"])),
+        flank_multiplier=b["flank"]["multiplier"], echelon_per_squad=b["second_echelon"]["per_squad"],
+        morale=Morale(b["morale"]["domino_pips"], b["morale"]["from"], b["morale"]["bonus"]),
+        squads_per_chest=b["bribery"]["squads_per_chest"],
+        card_battles=frozen_map({k: v for k, v in b["card_battles"].items() if k != "note"}))
     return Game(
         id=d["game"]["id"], title=text(d["game"]["title"], "game", "title"), languages=tuple(d["game"]["languages"]),
         gold_short=text(d["gold"]["short"], "gold", "short"), gold_name=text(d["gold"]["name"], "gold", "name"),
@@ -79,7 +92,8 @@ def build_game(loaded: Loaded, source: str) -> Game:
                                  m("resources", i)) for i, r in enumerate(d["resources"])),
         neutral_luck=tuple(d["weeks"]["neutral_luck"]), capital=capital,
         races=tuple(Race(r["id"], text(r["name"], "races", i, "name"),
-                         tuple(building(i, plot, b) for plot, b in r["buildings"].items()), m("races", i))
+                         tuple(building(i, plot, b) for plot, b in r["buildings"].items()), m("races", i),
+                         tuple(hero(i, j, h) for j, h in enumerate(r.get("heroes", ()))))
                     for i, r in enumerate(d["races"])),
         travel_types=tuple(TravelType(t["id"], text(t["name"], "travel_types", i, "name"), t["colour"], m("travel_types", i))
                            for i, t in enumerate(d["travel_types"])),
