@@ -24,3 +24,8 @@ LUCK_QUOTE = "«Удача нейтральных армий 0.» … «Удач
 
 #: card types whose neutral strength «на определённой неделе» the seed prints rising with the week
 RISING = frozenset({"town", "dungeon"})
+
+#: a race's heroes: «7 из 9-ти героев расы приносят бонус каждому из семи уровней существ расы … Оставшиеся
+#: 2 героя обладают способностями характерными для данной расы»; heroes 1-7 boost the level of their number
+HEROES = 9
+LEVEL_HEROES = 7
