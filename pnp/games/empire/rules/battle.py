@@ -472,6 +472,8 @@ def march(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int], g
                           f"strike × {g.multiplier} card{'s' if g.multiplier > 1 else ''}"))
         return not v
 
+    if not _battle_type(rules, opp).second_echelon:  # it stayed out of the battle, unhurt
+        reserve.extend(range(len(army.squads), len(army.fighters)))
     for g in groups(rules, army, opp):
         waiting = [i for b in g.backups for i in range(b.first, b.last + 1)]
         if not queue or passed():
