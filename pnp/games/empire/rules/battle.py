@@ -447,15 +447,18 @@ def march(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int], g
     missed: list[int] = []
     reserve: list[int] = []
     opened = 0
-    paid = False
+    paid = won = False
 
     def passed() -> bool:
-        nonlocal paid
+        """Before the next card: has the army passed its target (the chests paid if it is their card)?"""
+        nonlocal paid, won
         need = goal.before(opened)
-        if need is None or (goal.high is not None and strength > goal.high):
-            return need is not None
-        paid = paid or need != goal.high
-        return strength > need
+        if need is not None and goal.high is not None and strength > goal.high:
+            won = True
+        elif need is not None:
+            paid = paid or need != goal.high
+            won = strength > need
+        return won
 
     def strike(g: Group) -> bool:
         """Opens `g`'s card; True when it missed."""
@@ -487,9 +490,9 @@ def march(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int], g
                 reserve.extend(range(b.first, b.last + 1))
             else:
                 strike(b)
-    end = goal.after(opened)
-    return Outcome(tuple(lines), strength, end is not None and strength > end, tuple(missed), tuple(sorted(reserve)),
-                   tuple(_losses(army, missed, queue)), end, army.chests if paid else 0)
+    end = goal.low if paid else goal.after(opened)
+    return Outcome(tuple(lines), strength, won or (end is not None and strength > end), tuple(missed),
+                   tuple(sorted(reserve)), tuple(_losses(army, missed, queue)), end, army.chests if paid else 0)
 
 
 def resolve(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int], morale: int = 0) -> Outcome:
