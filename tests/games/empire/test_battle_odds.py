@@ -103,7 +103,6 @@ def test_json_gives_the_same_chance_exactly(files):
     (ARMY, "battle: field\nstrength: 30\nweek: 8\n", "against.yaml:3:7", "against-number"),
     (ARMY, "battle: field\nstrength: 30\n", "against.yaml:1:1", "against-luck"),
     (ARMY.replace("bonus: 3}", "bonus: 3, courage: 7}"), AGAINST, "army.yaml:10:47", "battle-courage"),
-
     # beyond the basics: flank, echelon, bribery, heroes, travel cards, another player's army
     (ROW, AGAINST, "army.yaml:4:51", "battle-flank"),
     (ARMY + "echelon: [{behind: 9, type: monks, level: 5, kind: magic}]\n", AGAINST, "army.yaml:12:20", "battle-echelon"),
@@ -203,6 +202,3 @@ def test_the_bribe_goal_line_names_the_fewest_chests(files):
     assert win_probability(game.battle, replace(a, chests=least), opp) >= Fraction(99, 100)
     assert win_probability(game.battle, replace(a, chests=least - 1), opp) < Fraction(99, 100)
 
-
-ROW = ARMY.replace("  - {type: pikemen, level: 1, kind: melee}", "  - {type: pikemen, level: 1, kind: melee}\n"
-                   "  - {type: pikemen, level: 1, kind: melee, flank: true}")
