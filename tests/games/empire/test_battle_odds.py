@@ -143,19 +143,17 @@ def test_a_missing_file_option_is_a_usage_error(files):
     assert done.exit_code == 2 and "found --castle" in done.output
 
 
-def test_the_readme_quotes_the_sample_battle_as_it_prints():
+@pytest.mark.parametrize("against", ["battle_neutral.yaml", "battle_rival.yaml"])
+def test_the_readme_quotes_the_sample_battle_as_it_prints(against):
     root = Path(__file__).resolve().parents[3]
-    command = ("pnp odds --game empire --army tests/games/empire/battle_army.yaml "
-               "--against tests/games/empire/battle_neutral.yaml")
+    command = f"pnp odds --game empire --army tests/games/empire/battle_army.yaml --against tests/games/empire/{against}"
     block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", (root / "README.md").read_text("utf-8"), re.M | re.S)
     assert block
     quoted = [x for x in block.group(1).splitlines() if x != "..."]
     printed = odds("--army", str(root / "tests/games/empire/battle_army.yaml"),
-                   "--against", str(root / "tests/games/empire/battle_neutral.yaml")).output.splitlines()
+                   "--against", str(root / "tests/games/empire" / against)).output.splitlines()
     at = iter(printed)
     assert all(line in at for line in quoted), "the README's lines are not the output's, in order"
-
-
 
 
 def test_a_battle_between_players_prints_both_sides_and_the_three_chances(files):
