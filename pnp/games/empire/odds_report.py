@@ -92,12 +92,12 @@ def _opponent_lines(game: Game, army: Army, opp: Opponent) -> list[Line]:
     rules = game.battle
     card = next((c for c in game.travel_cards if c.id == opp.name), None)
     squads = len(opp.squads) or opp.count
-    held = (f"{card.name.get('ru')} ({card.id}), fixed: no creature cards, magic or machines add to it"
-            if card is not None and squads is None else f"{card.name.get('ru')} ({card.id}): " if card is not None
-            else "")
-    if squads is not None:
-        held += f"a neutral army of {squads} squad{'s' if squads != 1 else ''}"
-    lines = [Line("", "opponent's strength", opp.strength, held or "as the file gives it")]
+    held = [f"{card.name.get('ru')} ({card.id})"] if card is not None else []
+    if squads:
+        held.append(f"a neutral army of {squads} squad{'s' if squads != 1 else ''}")
+    elif card is not None:
+        held.append("fixed: no creature cards, magic or machines add to it")
+    lines = [Line("", "opponent's strength", opp.strength, ", ".join(held) or "as the file gives it")]
     if opp.mercenaries:
         lines.append(Line("3.4.3", f"mercenaries: {opp.mercenaries} chest{'s' if opp.mercenaries != 1 else ''}",
                           neutral_strength(rules, opp) - opp.strength,
@@ -126,7 +126,8 @@ def _text(game: Game, army: Army, opp: Opponent, lines: tuple[Line, ...], p: Fra
     out = [f"{_kind_name(game, opp)} against {against}; {len(army.deck)} cards in the creature deck"]
     out += _side(game, army, opp, lines)
     out += [_ROW.format(x.step, x.what, f"{x.value:+d}", x.rule) for x in _opponent_lines(game, army, opp)]
-    moved = " (as morale and bribery change it)" if army.chests or len(morale_outcomes(game.battle, opp)) > 1 else ""
+    changes = [w for w, on in (("morale", len(morale_outcomes(game.battle, opp)) > 1), ("bribery", army.chests)) if on]
+    moved = f" (as {' and '.join(changes)} change{'s' if len(changes) == 1 else ''} it)" if changes else ""
     out.append(f"\nP(win) = {p} = {float(p):.2%}: the strength passes {neutral_strength(game.battle, opp)}{moved} "
                "before the cards run out")
     if goal is not None:

@@ -45,7 +45,7 @@ class Squad:
 @dataclass(frozen=True)
 class Hero:
     name: str
-    bonus: int  # what the hero's cards give this battle (the seed's heroes are examples, not a deck)
+    bonus: int  # the hero's own damage this battle, as the army file states it
     courage: int = 0  # +1 attack for each battle fought (the die beside the hero)
     ability: HeroAbility | None = None  # a hero of the content: what its ability adds (3.2.5)
 
@@ -71,7 +71,7 @@ class Army:
 @dataclass(frozen=True)
 class Opponent:
     strength: int
-    battle: str  # field | siege | dungeon
+    battle: str  # a battle type's id: field | siege | dungeon | players
     luck: int  # the neutral armies' luck of the week (or the player's who holds the town)
     immune_to_magic: bool = False
     squads: tuple[int, ...] = ()  # the neutral army squad by squad, when known (`strength` is their sum)
@@ -350,7 +350,8 @@ def groups(rules: BattleRules, army: Army, opp: Opponent) -> tuple[Group, ...]:
     if kind.second_echelon:
         for j, s in enumerate(army.echelon):
             at = len(army.squads) + j
-            behind.setdefault(s.behind if s.behind is not None else -1, []).append(Group(at, at, times(at)))
+            assert s.behind is not None  # validate() refused it otherwise
+            behind.setdefault(s.behind, []).append(Group(at, at, times(at)))
 
     def group(first: int, last: int) -> Group:
         return Group(first, last, max(times(i) for i in range(first, last + 1)),
