@@ -25,8 +25,9 @@ An opponent file is one of:
   for), `immune_to_magic: true`;
 - a travel card of the content: `card: town_gems` and `week: 3`; its battle and strength come
   from the card (a town's or dungeon's strength of the week, a garrison's printed strength),
-  a mine's or reserved place's neutral army needs `strength:` and has the card's guards as
-  squads; `luck:` instead of the week's neutral luck when a player holds the card;
+  a mine's or reserved place's neutral army needs `strength:` (or `squads:` as a list: at
+  least the card's guards, and a reserved place's at least its victory points) and has the
+  card's guards as squads; `luck:` instead of the week's neutral luck when a player holds the card;
 - another player's army, in the army file's format (it has a `deck:`): a field battle
   between players, this file the defender.
 Every mistake is a Problem at its line and column.
@@ -225,10 +226,22 @@ def _card(r: _Reader, d: dict, week: int | None, game: Game) -> tuple[str, int, 
     elif card.bonus is not None:
         own = card.bonus
     else:
-        if "strength" not in d:
-            raise r.fail(f"expected the strength of the neutral army that holds {card.id} (`strength:`), found none",
-                         ("card",), "against-missing")
-        return battle, r.integer(d["strength"], ("strength",), 0), card.guards
+        if "strength" not in d and not isinstance(d.get("squads"), list):
+            raise r.fail(f"expected the strength of the neutral army that holds {card.id} (`strength:` or `squads:` "
+                         "as a list), found none", ("card",), "against-missing")
+        strength = r.integer(d.get("strength", 0), ("strength",), 0)
+        squads = d.get("squads")
+        # «Все заповедные места обязательно охраняются нейтральными армиями, сила которых не может быть ниже
+        # цены в победных очках (ПО) карты»; the number in brackets is «минимальное кол-во отрядов»
+        if isinstance(squads, list) and card.guards is not None and len(squads) < card.guards:
+            raise r.fail(f"expected at least {card.guards} squads guarding {card.id}, found {len(squads)}", ("squads",),
+                         "against-squads")
+        total = sum(v for v in squads if isinstance(v, int)) if isinstance(squads, list) else strength
+        if card.points is not None and total < card.points:
+            raise r.fail(f"expected a neutral strength of at least {card.points} (the card's victory points) guarding "
+                         f"{card.id}, found {total}", ("squads",) if isinstance(squads, list) else ("strength",),
+                         "against-strength")
+        return battle, strength, card.guards
     if "strength" in d or "squads" in d:
         key = "strength" if "strength" in d else "squads"
         raise r.fail(f"expected no `{key}:`: {card.id}'s strength is printed on the card ({own})", (key,),

@@ -117,6 +117,8 @@ def test_json_gives_the_same_chance_exactly(files):
     (ARMY, "card: fort\nbattle: field\nweek: 2\n", "against.yaml:2:9", "against-key"),
     (ARMY, "card: town_gems\nluck: 2\n", "against.yaml:1:1", "against-week"),
     (ARMY, "card: cedar\nweek: 2\n", "against.yaml:1:7", "against-missing"),
+    (ARMY, "card: shrine_of_life\nstrength: 11\nweek: 2\n", "against.yaml:2:11", "against-strength"),
+    (ARMY, "card: shrine_of_life\nsquads: [5, 5, 5, 5]\nweek: 2\n", "against.yaml:2:9", "against-squads"),
     (ARMY, "battle: players\nstrength: 30\nweek: 2\n", "against.yaml:1:9", "against-battle"),
     (ARMY, "battle: field\nstrength: 30\nsquads: [10, 10]\nweek: 2\n", "against.yaml:3:9", "against-squads"),
     (ARMY, RIVAL.replace("kind: flying}\n", "kind: flyng}\n"), "against.yaml:8:47", "battle-kind"),
@@ -125,7 +127,7 @@ def test_json_gives_the_same_chance_exactly(files):
 ], ids=["kind", "level", "machine", "key", "strike", "large-in-dungeon", "battle", "week", "no-luck", "courage",
         "flank-in-the-middle", "behind-nobody", "no-behind", "two-behind-one", "bribe-a-town", "too-many-chests",
         "unknown-hero", "hero-id-and-name", "card-not-fought", "card-and-battle", "town-without-week",
-        "mine-without-strength", "players-battle-in-a-neutral-file", "squads-not-the-strength", "rival-kind",
+        "mine-without-strength", "reserve-weaker-than-its-points", "reserve-fewer-squads", "players-battle-in-a-neutral-file", "squads-not-the-strength", "rival-kind",
         "players-chests-later", "rival-goal"])
 def test_a_bad_file_is_a_problem_at_its_line(files, army, against, where, code):
     a, b = files(army, against)
