@@ -105,12 +105,14 @@ def test_json_gives_the_same_chance_exactly(files):
     (ARMY.replace("bonus: 3}", "bonus: 3, courage: 7}"), AGAINST, "army.yaml:10:47", "battle-courage"),
     # beyond the basics: flank, echelon, bribery, heroes, travel cards, another player's army
     (ROW, AGAINST, "army.yaml:4:51", "battle-flank"),
-    (ARMY + "echelon: [{behind: 9, type: monks, level: 5, kind: magic}]\n", AGAINST, "army.yaml:12:20", "battle-echelon"),
+    (ARMY + "echelon: [{behind: 9, type: monks, level: 5, kind: magic}]\n", AGAINST, "army.yaml:12:20",
+     "battle-echelon"),
     (ARMY + "echelon: [{type: monks, level: 5, kind: magic}]\n", AGAINST, "army.yaml:12:11", "army-missing"),
-    (ARMY + "echelon: [{behind: 1, type: monks, level: 5, kind: magic}, {behind: 1, type: monks, level: 5, kind: magic}]\n",
-     AGAINST, "army.yaml:12:69", "battle-echelon"),
+    (ARMY + "echelon: [{behind: 1, type: monks, level: 5, kind: magic}, "
+     "{behind: 1, type: monks, level: 5, kind: magic}]\n", AGAINST, "army.yaml:12:69", "battle-echelon"),
     (ARMY + "bribe: {chests: 1}\n", "card: town_gems\nweek: 2\n", "army.yaml:12:8", "battle-bribe"),
-    (ARMY + "bribe: {chests: 6}\n", "battle: field\nstrength: 30\nsquads: 5\nweek: 2\n", "army.yaml:12:17", "battle-bribe"),
+    (ARMY + "bribe: {chests: 6}\n", "battle: field\nstrength: 30\nsquads: 5\nweek: 2\n", "army.yaml:12:17",
+     "battle-bribe"),
     (ARMY.replace("{name: Наставник, bonus: 3}", "{id: knight}"), AGAINST, "army.yaml:10:15", "army-hero"),
     (ARMY.replace("{name: Наставник, bonus: 3}", "{id: mage, name: Маг}"), AGAINST, "army.yaml:10:10", "army-hero"),
     (ARMY, "card: hoard\nweek: 2\n", "against.yaml:1:7", "against-card"),
@@ -127,8 +129,9 @@ def test_json_gives_the_same_chance_exactly(files):
 ], ids=["kind", "level", "machine", "key", "strike", "large-in-dungeon", "battle", "week", "no-luck", "courage",
         "flank-in-the-middle", "behind-nobody", "no-behind", "two-behind-one", "bribe-a-town", "too-many-chests",
         "unknown-hero", "hero-id-and-name", "card-not-fought", "card-and-battle", "town-without-week",
-        "mine-without-strength", "reserve-weaker-than-its-points", "reserve-fewer-squads", "players-battle-in-a-neutral-file", "squads-not-the-strength", "rival-kind",
-        "players-chests-later", "rival-goal"])
+        "mine-without-strength", "reserve-weaker-than-its-points", "reserve-fewer-squads",
+        "players-battle-in-a-neutral-file", "squads-not-the-strength", "rival-kind", "players-chests-later",
+        "rival-goal"])
 def test_a_bad_file_is_a_problem_at_its_line(files, army, against, where, code):
     a, b = files(army, against)
     done = odds("--army", a, "--against", b)
@@ -148,7 +151,8 @@ def test_a_missing_file_option_is_a_usage_error(files):
 @pytest.mark.parametrize("against", ["battle_neutral.yaml", "battle_rival.yaml"])
 def test_the_readme_quotes_the_sample_battle_as_it_prints(against):
     root = Path(__file__).resolve().parents[3]
-    command = f"pnp odds --game empire --army tests/games/empire/battle_army.yaml --against tests/games/empire/{against}"
+    command = ("pnp odds --game empire --army tests/games/empire/battle_army.yaml "
+               f"--against tests/games/empire/{against}")
     block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", (root / "README.md").read_text("utf-8"), re.M | re.S)
     assert block
     quoted = [x for x in block.group(1).splitlines() if x != "..."]
@@ -177,7 +181,8 @@ def test_a_battle_between_players_prints_both_sides_and_the_three_chances(files)
     data = json.loads(odds("--army", army, "--against", rival, "--json").output)
     assert (data["p_win_exact"], data["p_draw_exact"], data["p_loss_exact"]) == (str(win), str(draw), str(loss))
     # only the luckier side has a bonus: the defender's 4 − 3
-    assert data["defender"]["squads"] == 5 and data["defender"]["luck_bonus"] == 1 and data["attacker"]["luck_bonus"] == 0
+    assert data["defender"]["squads"] == 5
+    assert data["defender"]["luck_bonus"] == 1 and data["attacker"]["luck_bonus"] == 0
 
 
 def test_a_travel_card_gives_the_battle_and_its_strength_of_the_week(files):

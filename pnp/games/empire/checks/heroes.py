@@ -15,7 +15,8 @@ CODES = {
     "hero-level": "A hero of numbers 1-7 boosts another creature level than its number, or one of the race's "
                   "own heroes (8-9) boosts a level.",
     "hero-id": "Two heroes share an id (an army file names a hero by id).",
-    "hero-ability": "A hero's ability adds to squads (`plus:`, `times:`) without saying which: a `level:` or a `kind:`.",
+    "hero-ability": "A hero's ability adds to squads (`plus:`, `times:`) without saying which: "
+                    "a `level:` or a `kind:`.",
 }
 
 

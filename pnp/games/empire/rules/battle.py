@@ -128,8 +128,8 @@ def _validate_ranks(rules: BattleRules, army: Army, opp: Opponent, kind: BattleT
     last = len(army.squads) - 1
     for i, s in enumerate(army.squads):
         if s.flank and i not in (0, last):
-            raise BattleError(f"a flank squad stands at an end of the first row (squad 1 or {last + 1}), found squad {i + 1}",
-                              ("squads", i, "flank"), "battle-flank")
+            raise BattleError(f"a flank squad stands at an end of the first row (squad 1 or {last + 1}), "
+                              f"found squad {i + 1}", ("squads", i, "flank"), "battle-flank")
     stand: Counter[int] = Counter()
     for j, s in enumerate(army.echelon):
         at = ("echelon", j)
@@ -432,8 +432,9 @@ def _luck_line(rules: BattleRules, luck: int, queue: list[int]) -> Line | None:
                     "a positive luck bonus opens cards to the first strike")
     if luck < 0 and queue:
         strike = queue.pop(0)
-        return Line("3.2.6", f"luck {luck:+d} × strike {strike}", luck * strike if strike else -rules.luck_zero_penalty,
-                    "a negative luck bonus opens one card" + ("" if strike else f"; no strike: −{rules.luck_zero_penalty}"))
+        penalty = rules.luck_zero_penalty
+        return Line("3.2.6", f"luck {luck:+d} × strike {strike}", luck * strike if strike else -penalty,
+                    "a negative luck bonus opens one card" + ("" if strike else f"; no strike: −{penalty}"))
     return None
 
 
