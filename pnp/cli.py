@@ -238,7 +238,7 @@ def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only,
 @click.option("--army", default=None, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="An army file (a game whose odds are one battle against a neutral army).")
 @click.option("--against", default=None, type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="The opponent's file: battle type, strength, luck.")
+              help="The opponent's file: a neutral army, a travel card at a week, or another army.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @_fault_guard
 def odds(content, attacker, defender, castle, wall, bastion, attacker_card, defender_card, army, against, as_json):

@@ -4,26 +4,43 @@ An army file:
 
     luck: 2                      # the player's luck
     squads:                      # the first row, left to right
-      - {type: pikemen, level: 1, kind: melee}
+      - {type: pikemen, level: 1, kind: melee, flank: true}   # at an end of the row: a flank attack
       - {type: archers, level: 2, kind: ranged, cards: 2}   # a column of 2 cards
       - {type: griffins, level: 3, kind: flying, large: true}
+    echelon:                     # optional: the second echelon, each behind a first-row squad (from 1)
+      - {behind: 2, type: swordsmen, level: 4, kind: melee}
     machine: ballista            # optional: one war machine of the content
-    heroes: [{name: Наставник, bonus: 3, courage: 1}]   # optional: each hero's bonus, its courage
-    # magic (pnp.games.empire.rules.magic), all optional: a hero's skills «Благословение» and
-    # «Магический удар» as `blessing: 2` and `magic_strike: 1` in its mapping, and
+    heroes:                      # optional: a hero of the content by id, or any hero by name and bonus
+      - {id: mage, bonus: 2, courage: 1}          # its ability comes from the content
+                                                  # (a hero's skills «Благословение» and «Магический удар»:
+                                                  # `blessing: 2`, `magic_strike: 1` in its mapping)
+      - {name: Воевода, bonus: 3}
+    # magic (pnp.games.empire.rules.magic), all optional:
     tower: 3                     # the magic tower's level M (0 or none: not built)
     spell: thorny_shell          # one spell of the schools a hero casts
     spell_on: 2                  # the squad (from 1) a one-squad blessing is cast on
+    bribe: {chests: 2, before_card: 1, goal: 90}  # optional: chests paid before damage card 1; the
+                                                  # least chests for P(win) ≥ 90% is printed too
     deck: {0: 6, 1: 4, 2: 3}     # the creature deck: how many cards bear each strike (0: none)
 
-An opponent file: `battle: field|siege|dungeon`, `strength: 24`, the neutral luck as
-`week: 3` (the content's week track) or `luck: 2`, and optional `immune_to_magic: true` and
-`flying: true` (the neutral army flies).
+An opponent file is one of:
+- a neutral army: `battle: field|siege|dungeon`, `strength: 24`, the neutral luck as `week: 3`
+  (the content's week track) or `luck: 2`; optional `squads:` (their number, or each squad's
+  strength as a list whose sum is the strength), `mercenaries: 1` (squads another player paid
+  for), `immune_to_magic: true`, `flying: true` (the neutral army flies);
+- a travel card of the content: `card: town_gems` and `week: 3`; its battle and strength come
+  from the card (a town's or dungeon's strength of the week, a garrison's printed strength),
+  a mine's or reserved place's neutral army needs `strength:` (or `squads:` as a list: at
+  least the card's guards, and a reserved place's at least its victory points) and has the
+  card's guards as squads; `luck:` instead of the week's neutral luck when a player holds the card;
+- another player's army, in the army file's format (it has a `deck:`): a field battle
+  between players, this file the defender.
 Every mistake is a Problem at its line and column.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +50,15 @@ from pnp.games import OddsInputError
 from pnp.games.empire.model import Game
 from pnp.games.empire.rules.battle import Army, BattleError, Hero, Opponent, Squad
 
+_SQUAD = {"type", "level", "kind", "cards", "large"}
+
 
 class _Reader:
     """Reads typed fields from one loaded file, failing at the first mistake with its mark."""
 
     def __init__(self, loaded: Loaded, what: str):
         self.loaded, self.what = loaded, what
+        self.goal: Fraction | None = None  # an army file's bribe goal: the chance the chests should reach
 
     def fail(self, message: str, path: tuple, code: str) -> OddsInputError:
         return OddsInputError([error(code, message, self.loaded.mark(path))])
@@ -89,59 +109,163 @@ MAGIC = {"spell", "tower", "spell_on"}
 SKILLS = ("blessing", "magic_strike")
 
 
-def read_army(path: Path) -> tuple[Army, _Reader]:
-    r = _load(path, "army")
-    d = r.mapping(r.loaded.data, (), {"luck", "squads", "machine", "heroes", "deck", *MAGIC}, {"luck", "squads", "deck"})
-    if not isinstance(d["squads"], list) or not d["squads"]:
-        raise r.fail(f"expected a list of squads, found {_shown(d['squads'])}", ("squads",), "army-type")
-    squads = []
-    for i, s in enumerate(d["squads"]):
-        at = ("squads", i)
-        s = r.mapping(s, at, {"type", "level", "kind", "cards", "large"}, {"type", "level", "kind"})
-        squads.append(Squad(r.string(s["type"], at + ("type",)), r.integer(s["level"], at + ("level",), 1, 7),
-                            r.string(s["kind"], at + ("kind",)), r.integer(s.get("cards", 1), at + ("cards",), 1),
-                            r.flag(s.get("large", False), at + ("large",))))
+def _squad(r: _Reader, s: Any, at: tuple, extra: set[str]) -> tuple[Squad, dict]:
+    s = r.mapping(s, at, _SQUAD | extra, {"type", "level", "kind"})
+    return Squad(r.string(s["type"], at + ("type",)), r.integer(s["level"], at + ("level",), 1, 7),
+                 r.string(s["kind"], at + ("kind",)), r.integer(s.get("cards", 1), at + ("cards",), 1),
+                 r.flag(s.get("large", False), at + ("large",)), r.flag(s.get("flank", False), at + ("flank",))), s
+
+
+def _list(r: _Reader, d: dict, key: str, what: str, needed: bool = False) -> list:
+    value = d.get(key, [])
+    if not isinstance(value, list) or (needed and not value):
+        raise r.fail(f"expected a list of {what}, found {_shown(value)}", (key,), f"{r.what}-type")
+    return value
+
+
+def _hero(r: _Reader, h: Any, at: tuple, game: Game) -> Hero:
+    h = r.mapping(h, at, {"id", "name", "bonus", "courage", *SKILLS}, set())
+    if ("id" in h) == ("name" in h):
+        raise r.fail("expected a hero of the content as `id:` or any hero as `name:` and `bonus:`, one of them", at,
+                     f"{r.what}-hero")
+    courage = r.integer(h.get("courage", 0), at + ("courage",))
+    skills = {k: r.integer(h[k], at + (k,), 0) for k in SKILLS if k in h}
+    if "name" in h:
+        if "bonus" not in h:
+            raise r.fail("expected a key 'bonus', found none", at, f"{r.what}-missing")
+        return Hero(r.string(h["name"], at + ("name",)), r.integer(h["bonus"], at + ("bonus",)), courage, **skills)
+    known = game.hero(r.string(h["id"], at + ("id",)))
+    if known is None:
+        ids = ", ".join(x.id for race in game.races for x in race.heroes)
+        raise r.fail(f"expected a hero of the content ({ids}), found {h['id']!r}", at + ("id",), f"{r.what}-hero")
+    return Hero(known.name.get("ru"), r.integer(h.get("bonus", 0), at + ("bonus",)), courage, **skills,
+                ability=known.ability)
+
+
+def _army(r: _Reader, d: Any, game: Game) -> Army:
+    keys = {"luck", "squads", "echelon", "machine", "heroes", "bribe", "deck", *MAGIC}
+    d = r.mapping(d, (), keys, {"luck", "squads", "deck"})
+    squads = [_squad(r, s, ("squads", i), {"flank"})[0] for i, s in enumerate(_list(r, d, "squads", "squads", True))]
+    echelon = []
+    for j, s in enumerate(_list(r, d, "echelon", "squads")):
+        squad, raw = _squad(r, s, ("echelon", j), {"behind"})
+        if "behind" not in raw:
+            raise r.fail("expected a key 'behind' (the first-row squad it stands behind, from 1), found none",
+                         ("echelon", j), f"{r.what}-missing")
+        echelon.append(Squad(squad.type, squad.level, squad.kind, squad.cards, squad.large,
+                             behind=r.integer(raw["behind"], ("echelon", j, "behind"), 1) - 1))
     if not isinstance(d["deck"], dict):
-        raise r.fail(f"expected the deck as strike: cards, found {_shown(d['deck'])}", ("deck",), "army-type")
+        raise r.fail(f"expected the deck as strike: cards, found {_shown(d['deck'])}", ("deck",), f"{r.what}-type")
     cards: list[int] = []
     for key, count in d["deck"].items():
         # the loader keeps mapping keys as text: a strike is a key of digits
         if not str(key).isdigit():
-            raise r.fail(f"expected a strike (a whole number from 0), found {key!r}", ("deck", key), "army-deck")
+            raise r.fail(f"expected a strike (a whole number from 0), found {key!r}", ("deck", key), f"{r.what}-deck")
         cards += [int(key)] * r.integer(count, ("deck", key), 0)
     if not cards:
-        raise r.fail("expected a creature deck of at least one card, found none", ("deck",), "army-deck")
-    heroes = d.get("heroes", [])
-    if not isinstance(heroes, list):
-        raise r.fail(f"expected a list of heroes, found {_shown(heroes)}", ("heroes",), "army-type")
-    found = []
-    for i, h in enumerate(heroes):
-        h = r.mapping(h, ("heroes", i), {"name", "bonus", "courage", *SKILLS}, {"name", "bonus"})
-        found.append(Hero(r.string(h["name"], ("heroes", i, "name")), r.integer(h["bonus"], ("heroes", i, "bonus")),
-                          r.integer(h.get("courage", 0), ("heroes", i, "courage")),
-                          **{k: r.integer(h[k], ("heroes", i, k), 0) for k in SKILLS if k in h}))
+        raise r.fail("expected a creature deck of at least one card, found none", ("deck",), f"{r.what}-deck")
+    heroes = [_hero(r, h, ("heroes", i), game) for i, h in enumerate(_list(r, d, "heroes", "heroes"))]
+    chests, at = 0, 1
+    if "bribe" in d:
+        b = r.mapping(d["bribe"], ("bribe",), {"chests", "before_card", "goal"}, {"chests"})
+        chests = r.integer(b["chests"], ("bribe", "chests"), 0)
+        at = r.integer(b.get("before_card", 1), ("bribe", "before_card"), 1)
+        if "goal" in b:
+            r.goal = Fraction(r.integer(b["goal"], ("bribe", "goal"), 1, 100), 100)
     if isinstance(d.get("spell"), list):
-        raise r.fail("expected one spell a battle, found a list", ("spell",), "army-spell")
+        raise r.fail("expected one spell a battle, found a list", ("spell",), f"{r.what}-spell")
     optional: dict[str, Any] = {k: r.string(d[k], (k,)) for k in ("machine", "spell") if k in d}
     optional.update({k: r.integer(d[k], (k,), 0) for k in MAGIC - {"spell"} if k in d})
-    army = Army(tuple(squads), r.integer(d["luck"], ("luck",)), tuple(sorted(cards)), heroes=tuple(found), **optional)
-    return army, r
+    return Army(tuple(squads), r.integer(d["luck"], ("luck",)), tuple(sorted(cards)), heroes=tuple(heroes),
+                echelon=tuple(echelon), chests=chests, chests_at=at, **optional)
 
 
-def read_opponent(path: Path, game: Game) -> tuple[Opponent, _Reader]:
+def read_army(path: Path, game: Game) -> tuple[Army, _Reader]:
+    r = _load(path, "army")
+    return _army(r, r.loaded.data, game), r
+
+
+def read_opponent(path: Path, game: Game) -> tuple[Opponent | Army, _Reader]:
+    """A neutral army or a travel card (an Opponent), or another player's army (an Army: a battle between players)."""
     r = _load(path, "against")
-    d = r.mapping(r.loaded.data, (), {"battle", "strength", "week", "luck", "immune_to_magic", "flying"}, {"battle", "strength"})
-    if ("week" in d) == ("luck" in d):
-        raise r.fail("expected the neutral luck as `week:` (the week track) or `luck:`, one of them", (),
+    if isinstance(r.loaded.data, dict) and "deck" in r.loaded.data:
+        return _army(r, r.loaded.data, game), r
+    keys = {"battle", "card", "strength", "week", "luck", "squads", "mercenaries", "immune_to_magic", "flying"}
+    d = r.mapping(r.loaded.data, (), keys, set())
+    week = r.integer(d["week"], ("week",), 1, game.weeks) if "week" in d else None
+    if "luck" in d:
+        luck = r.integer(d["luck"], ("luck",))
+    elif week is not None:
+        luck = game.neutral_luck[week - 1]
+    else:
+        raise r.fail("expected the neutral luck as `week:` (the week track) or `luck:`, found neither", (),
                      "against-luck")
-    luck = (game.neutral_luck[r.integer(d["week"], ("week",), 1, game.weeks) - 1] if "week" in d
-            else r.integer(d["luck"], ("luck",)))
-    return Opponent(r.integer(d["strength"], ("strength",), 0), r.string(d["battle"], ("battle",)), luck,
-                    r.flag(d.get("immune_to_magic", False), ("immune_to_magic",)),
-                    r.flag(d.get("flying", False), ("flying",))), r
+    battle, strength, count = _card(r, d, week, game) if "card" in d else _neutral(r, d)
+    squads: tuple[int, ...] = ()
+    if isinstance(d.get("squads"), list):
+        squads = tuple(r.integer(v, ("squads", i), 0) for i, v in enumerate(d["squads"]))
+        if not squads or ("strength" in d and sum(squads) != strength):
+            raise r.fail(f"expected squads whose strengths add up to the strength ({strength}), found {sum(squads)}",
+                         ("squads",), "against-squads")
+        strength, count = sum(squads), None
+    elif "squads" in d:
+        count = r.integer(d["squads"], ("squads",), 1)
+    if (battle_type := game.battle.type(battle)) is not None and battle_type.against != "neutral":
+        raise r.fail(f"a {battle} battle is fought against another player's army: give an army file as --against",
+                     ("battle",), "against-battle")
+    return Opponent(strength, battle, luck, r.flag(d.get("immune_to_magic", False), ("immune_to_magic",)),
+                    flying=r.flag(d.get("flying", False), ("flying",)), squads=squads, count=count,
+                    mercenaries=r.integer(d.get("mercenaries", 0), ("mercenaries",), 0), name=d.get("card", "")), r
+
+
+def _neutral(r: _Reader, d: dict) -> tuple[str, int, int | None]:
+    for key in ("battle", "strength"):
+        if key not in d and not (key == "strength" and isinstance(d.get("squads"), list)):
+            raise r.fail(f"expected a key {key!r} (or a travel card as `card:`), found none", (), "against-missing")
+    return r.string(d["battle"], ("battle",)), r.integer(d.get("strength", 0), ("strength",), 0), None
+
+
+def _card(r: _Reader, d: dict, week: int | None, game: Game) -> tuple[str, int, int | None]:
+    """A travel card's battle, strength and squads: its own strength, or the neutral army the file gives."""
+    if "battle" in d:
+        raise r.fail("expected no `battle:` with a card: the card's type decides it", ("battle",), "against-key")
+    card = next((c for c in game.travel_cards if c.id == d["card"]), None)
+    if card is None or card.type not in game.battle.card_battles:
+        fought = ", ".join(c.id for c in game.travel_cards if c.type in game.battle.card_battles)
+        raise r.fail(f"expected a travel card that is fought for ({fought}), found {d['card']!r}", ("card",),
+                     "against-card")
+    battle = game.battle.card_battles[card.type]
+    if card.strength:
+        if week is None:
+            raise r.fail(f"expected `week:` for {card.id}'s strength of the week, found none", (), "against-week")
+        own = card.strength[week - 1]
+    elif card.bonus is not None:
+        own = card.bonus
+    else:
+        if "strength" not in d and not isinstance(d.get("squads"), list):
+            raise r.fail(f"expected the strength of the neutral army that holds {card.id} (`strength:` or `squads:` "
+                         "as a list), found none", ("card",), "against-missing")
+        strength = r.integer(d.get("strength", 0), ("strength",), 0)
+        squads = d.get("squads")
+        # «Все заповедные места обязательно охраняются нейтральными армиями, сила которых не может быть ниже
+        # цены в победных очках (ПО) карты»; the number in brackets is «минимальное кол-во отрядов»
+        if isinstance(squads, list) and card.guards is not None and len(squads) < card.guards:
+            raise r.fail(f"expected at least {card.guards} squads guarding {card.id}, found {len(squads)}", ("squads",),
+                         "against-squads")
+        total = sum(v for v in squads if isinstance(v, int)) if isinstance(squads, list) else strength
+        if card.points is not None and total < card.points:
+            raise r.fail(f"expected a neutral strength of at least {card.points} (the card's victory points) guarding "
+                         f"{card.id}, found {total}", ("squads",) if isinstance(squads, list) else ("strength",),
+                         "against-strength")
+        return battle, strength, card.guards
+    if "strength" in d or "squads" in d:
+        key = "strength" if "strength" in d else "squads"
+        raise r.fail(f"expected no `{key}:`: {card.id}'s strength is printed on the card ({own})", (key,),
+                     "against-key")
+    return battle, own, None
 
 
 def blame(exc: BattleError, army: _Reader, against: _Reader) -> OddsInputError:
     """An army the rules refuse, pointed at the line of the file that says it."""
-    reader = against if exc.where[:1] == ("battle",) else army
+    reader = against if exc.side == "against" else army
     return reader.fail(str(exc), exc.where, exc.code)

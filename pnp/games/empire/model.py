@@ -16,7 +16,7 @@ from pnp.core.errors import Mark
 from pnp.core.templating import fill
 from pnp.core.texts import NO_MARK, Text
 from pnp.games.empire.book_model import BookContent, Play
-from pnp.games.empire.rules.battle_rules import BattleRules
+from pnp.games.empire.rules.battle_rules import BattleRules, RaceHero
 from pnp.games.empire.rules.capital import Cell, Layout
 
 
@@ -94,6 +94,7 @@ class Race:
     name: Text
     buildings: tuple[Building, ...]  # in the content's order
     mark: Mark = field(default=NO_MARK, compare=False)
+    heroes: tuple[RaceHero, ...] = ()  # the race's heroes (3.2.5), by number as the content lists them
 
     def building(self, plot: str) -> Building | None:
         return next((b for b in self.buildings if b.plot == plot), None)
@@ -188,6 +189,10 @@ class Game:
         else:
             raise LookupError(f"«Строительство империи» has no ui string {key!r} in {lang!r}")
         return fill(template, values, lang) if values else template
+
+    def hero(self, id_: str) -> RaceHero | None:
+        """A hero of any race by id (the checks keep hero ids unique across races)."""
+        return next((h for r in self.races for h in r.heroes if h.id == id_), None)
 
     def mark(self, *path) -> Mark:
         """The mark of a content path (or its nearest ancestor)."""

@@ -9,20 +9,13 @@ from pnp.content.yamlload import Loaded
 from pnp.core.texts import Text, frozen_map
 from pnp.games.empire.book_model import build_book, build_play
 from pnp.games.empire.magicbuild import build_magic
-from pnp.games.empire.rules.battle_rules import BattleRules, BattleType, Formations, WarMachine
+from pnp.games.empire.rules.battle_rules import (BattleRules, BattleType, Formations, HeroAbility, Morale, RaceHero,
+                                                 WarMachine)
 from pnp.games.empire.model import (Building, Capital, ChestRange, Game, IncomeStep, Plot, Race, Resource,
                                     TravelCard, TravelType, Upgrade)
 
 #: the travel-card fields copied as they are (the others are built below)
 _PLAIN = ("guards", "resource", "gold", "points", "week", "bonus", "chests", "action")
-
-
-#: a battle type's keys beyond the calculator's (the types table's other rows), when the content gives them
-_TYPE_EXTRAS = ("opponent", "flank_attacks", "second_echelon", "trophy_chests", "points")
-
-
-def _type_extras(t: dict) -> dict:
-    return {k: t[k] for k in _TYPE_EXTRAS if k in t}
 
 
 def build_game(loaded: Loaded, source: str) -> Game:
@@ -44,6 +37,13 @@ def build_game(loaded: Loaded, source: str) -> Game:
                            m(*at, "upgrade")) if up else None)
         return Building(plot, text(b["name"], *at, "name"), b.get("cost"), upgrade, optional_text(b, "hires", *at),
                         optional_text(b, "gives", *at), b.get("gold"), b.get("heroes"), m(*at))
+
+    def hero(race: int, i: int, h: dict) -> RaceHero:
+        at = ("races", race, "heroes", i)
+        a = h["ability"]
+        return RaceHero(h["number"], h["id"], text(h["name"], *at, "name"),
+                        HeroAbility(a.get("level"), a.get("kind"), a.get("plus", 0), a.get("times", 1),
+                                    a.get("own_times", 1), optional_text(a, "text", *at, "ability")), m(*at))
 
     def card(i: int, c: dict) -> TravelCard:
         at = ("travel_cards", i)
@@ -70,7 +70,9 @@ def build_game(loaded: Loaded, source: str) -> Game:
         attack_kinds=tuple(k["id"] for k in b["attack_kinds"]),
         types=tuple(BattleType(t["id"], text(t["name"], "battle", "types", i, "name"), t["bonus_kind"], t["formations"],
                                t["machines"], t["destruction_spells"], t["large_creatures"], t.get("spell_level_max"),
-                               m("battle", "types", i), **_type_extras(t)) for i, t in enumerate(b["types"])),
+                               m("battle", "types", i), t["flank"], t["second_echelon"], t["against"],
+                               t.get("morale", False), t.get("trophy_chests"), t.get("points"))
+                    for i, t in enumerate(b["types"])),
         magic_attack_bonus=b["magic_attack_bonus"],
         formations=Formations(f["line"]["least"], f["line"]["per_squad"], f["mixed"]["least"], f["mixed"]["bonus"],
                               f["mixed"]["per_extra"], f["straight"]["least"], f["straight"]["bonus"],
@@ -85,7 +87,11 @@ def build_game(loaded: Loaded, source: str) -> Game:
         magic=build_magic(d["magic"], m, text),
         neutral_squads=(b["neutral_squads"]["least"], b["neutral_squads"]["most"]) if "neutral_squads" in b else None,
         kind_names=frozen_map({k["id"]: text(k["name"], "battle", "attack_kinds", i, "name")
-                               for i, k in enumerate(b["attack_kinds"])}))
+                               for i, k in enumerate(b["attack_kinds"])}),
+        flank_multiplier=b["flank"]["multiplier"], echelon_per_squad=b["second_echelon"]["per_squad"],
+        morale=Morale(b["morale"]["domino_pips"], b["morale"]["from"], b["morale"]["bonus"]),
+        squads_per_chest=b["bribery"]["squads_per_chest"],
+        card_battles=frozen_map({k: v for k, v in b["card_battles"].items() if k != "note"}))
     return Game(
         id=d["game"]["id"], title=text(d["game"]["title"], "game", "title"), languages=tuple(d["game"]["languages"]),
         gold_short=text(d["gold"]["short"], "gold", "short"), gold_name=text(d["gold"]["name"], "gold", "name"),
@@ -93,7 +99,8 @@ def build_game(loaded: Loaded, source: str) -> Game:
                                  m("resources", i)) for i, r in enumerate(d["resources"])),
         neutral_luck=tuple(d["weeks"]["neutral_luck"]), capital=capital,
         races=tuple(Race(r["id"], text(r["name"], "races", i, "name"),
-                         tuple(building(i, plot, b) for plot, b in r["buildings"].items()), m("races", i))
+                         tuple(building(i, plot, b) for plot, b in r["buildings"].items()), m("races", i),
+                         tuple(hero(i, j, h) for j, h in enumerate(r.get("heroes", ()))))
                     for i, r in enumerate(d["races"])),
         travel_types=tuple(TravelType(t["id"], text(t["name"], "travel_types", i, "name"), t["colour"], m("travel_types", i))
                            for i, t in enumerate(d["travel_types"])),

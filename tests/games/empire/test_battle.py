@@ -35,10 +35,13 @@ def _files(tmp_path, case) -> tuple[Path, Path]:
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_the_seeds_worked_numbers(game, tmp_path, case):
     army_file, against_file = _files(tmp_path, case)
-    army, _ = read_army(army_file)
+    army, _ = read_army(army_file, game)
     opp, _ = read_opponent(against_file, game)
-    out = resolve(game.battle, army, opp, case.get("cards", ()))
+    out = resolve(game.battle, army, opp, case.get("cards", ()), case.get("morale", 0))
     assert [[x.what, x.value] for x in out.lines] == case["lines"]
+    for key in ("target", "chests"):
+        if key in case:
+            assert getattr(out, key) == case[key], key
     if "strength" in case:
         assert out.strength == case["strength"]
         assert out.won is case["won"]

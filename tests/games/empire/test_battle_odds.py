@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -11,6 +12,11 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.content import load_game
+from pnp.games import pack
+from pnp.games.empire.army_file import read_army, read_opponent
+from pnp.games.empire.rules.battle import win_probability
+from pnp.games.empire.rules.duel import duel_chances
 
 ARMY = """\
 luck: 3
@@ -27,6 +33,21 @@ deck: {0: 6, 1: 4, 2: 3, 3: 2, 4: 1}
 tower: 1
 """
 AGAINST = "battle: field\nstrength: 30\nweek: 2\n"
+# another player's army: a defender with a second echelon
+RIVAL = """\
+luck: 4
+squads:
+  - {type: archers, level: 2, kind: ranged}
+  - {type: griffins, level: 3, kind: flying}
+  - {type: swordsmen, level: 4, kind: melee}
+  - {type: monks, level: 5, kind: magic}
+echelon:
+  - {behind: 3, type: angels, level: 7, kind: flying}
+deck: {0: 4, 1: 4, 2: 3, 4: 2}
+"""
+
+ROW = ARMY.replace("  - {type: pikemen, level: 1, kind: melee}", "  - {type: pikemen, level: 1, kind: melee}\n"
+                   "  - {type: pikemen, level: 1, kind: melee, flank: true}")
 
 
 @pytest.fixture
@@ -83,7 +104,35 @@ def test_json_gives_the_same_chance_exactly(files):
     (ARMY, "battle: field\nstrength: 30\nweek: 8\n", "against.yaml:3:7", "against-number"),
     (ARMY, "battle: field\nstrength: 30\n", "against.yaml:1:1", "against-luck"),
     (ARMY.replace("bonus: 3}", "bonus: 3, courage: 7}"), AGAINST, "army.yaml:10:47", "battle-courage"),
-], ids=["kind", "level", "machine", "key", "strike", "large-in-dungeon", "battle", "week", "no-luck", "courage"])
+    # beyond the basics: flank, echelon, bribery, heroes, travel cards, another player's army
+    (ROW, AGAINST, "army.yaml:4:51", "battle-flank"),
+    (ARMY + "echelon: [{behind: 9, type: monks, level: 5, kind: magic}]\n", AGAINST, "army.yaml:12:20",
+     "battle-echelon"),
+    (ARMY + "echelon: [{type: monks, level: 5, kind: magic}]\n", AGAINST, "army.yaml:12:11", "army-missing"),
+    (ARMY + "echelon: [{behind: 1, type: monks, level: 5, kind: magic}, "
+     "{behind: 1, type: monks, level: 5, kind: magic}]\n", AGAINST, "army.yaml:12:69", "battle-echelon"),
+    (ARMY + "bribe: {chests: 1}\n", "card: town_gems\nweek: 2\n", "army.yaml:12:8", "battle-bribe"),
+    (ARMY + "bribe: {chests: 6}\n", "battle: field\nstrength: 30\nsquads: 5\nweek: 2\n", "army.yaml:12:17",
+     "battle-bribe"),
+    (ARMY.replace("{name: Наставник, bonus: 3}", "{id: knight}"), AGAINST, "army.yaml:10:15", "army-hero"),
+    (ARMY.replace("{name: Наставник, bonus: 3}", "{id: mage, name: Маг}"), AGAINST, "army.yaml:10:10", "army-hero"),
+    (ARMY, "card: hoard\nweek: 2\n", "against.yaml:1:7", "against-card"),
+    (ARMY, "card: fort\nbattle: field\nweek: 2\n", "against.yaml:2:9", "against-key"),
+    (ARMY, "card: town_gems\nluck: 2\n", "against.yaml:1:1", "against-week"),
+    (ARMY, "card: cedar\nweek: 2\n", "against.yaml:1:7", "against-missing"),
+    (ARMY, "card: shrine_of_life\nstrength: 11\nweek: 2\n", "against.yaml:2:11", "against-strength"),
+    (ARMY, "card: shrine_of_life\nsquads: [5, 5, 5, 5]\nweek: 2\n", "against.yaml:2:9", "against-squads"),
+    (ARMY, "battle: players\nstrength: 30\nweek: 2\n", "against.yaml:1:9", "against-battle"),
+    (ARMY, "battle: field\nstrength: 30\nsquads: [10, 10]\nweek: 2\n", "against.yaml:3:9", "against-squads"),
+    (ARMY, RIVAL.replace("kind: flying}\n", "kind: flyng}\n"), "against.yaml:8:47", "battle-kind"),
+    (ARMY + "bribe: {chests: 1, before_card: 2}\n", RIVAL, "army.yaml:12:33", "battle-bribe"),
+    (ARMY, RIVAL + "bribe: {chests: 1, goal: 50}\n", "against.yaml:10:26", "against-key"),
+], ids=["kind", "level", "machine", "key", "strike", "large-in-dungeon", "battle", "week", "no-luck", "courage",
+        "flank-in-the-middle", "behind-nobody", "no-behind", "two-behind-one", "bribe-a-town", "too-many-chests",
+        "unknown-hero", "hero-id-and-name", "card-not-fought", "card-and-battle", "town-without-week",
+        "mine-without-strength", "reserve-weaker-than-its-points", "reserve-fewer-squads",
+        "players-battle-in-a-neutral-file", "squads-not-the-strength", "rival-kind", "players-chests-later",
+        "rival-goal"])
 def test_a_bad_file_is_a_problem_at_its_line(files, army, against, where, code):
     a, b = files(army, against)
     done = odds("--army", a, "--against", b)
@@ -100,14 +149,62 @@ def test_a_missing_file_option_is_a_usage_error(files):
     assert done.exit_code == 2 and "found --castle" in done.output
 
 
-def test_the_readme_quotes_the_sample_battle_as_it_prints():
+@pytest.mark.parametrize("against", ["battle_neutral.yaml", "battle_rival.yaml"])
+def test_the_readme_quotes_the_sample_battle_as_it_prints(against):
     root = Path(__file__).resolve().parents[3]
     command = ("pnp odds --game empire --army tests/games/empire/battle_army.yaml "
-               "--against tests/games/empire/battle_neutral.yaml")
+               f"--against tests/games/empire/{against}")
     block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", (root / "README.md").read_text("utf-8"), re.M | re.S)
     assert block
     quoted = [x for x in block.group(1).splitlines() if x != "..."]
     printed = odds("--army", str(root / "tests/games/empire/battle_army.yaml"),
-                   "--against", str(root / "tests/games/empire/battle_neutral.yaml")).output.splitlines()
+                   "--against", str(root / "tests/games/empire" / against)).output.splitlines()
     at = iter(printed)
     assert all(line in at for line in quoted), "the README's lines are not the output's, in order"
+
+
+def test_a_battle_between_players_prints_both_sides_and_the_three_chances(files):
+    army, rival = files(ARMY.replace("spell: stone_spike\n", ""), RIVAL)
+    done = odds("--army", army, "--against", rival)
+    assert done.exit_code == 0, done.output
+    out = done.output.splitlines()
+    assert out[0].startswith("полевое сражение с игроком (players): the defender opens a card for every squad")
+    assert "attacker: 6 squads, 16 cards in the creature deck" not in out  # the echelon is the rival's
+    assert "attacker: 5 squads, 16 cards in the creature deck" in out
+    assert "defender: 5 squads, 13 cards in the creature deck" in out
+    game, _ = load_game(pack("empire").content)
+    win, draw, loss = duel_chances(game.battle, read_army(Path(army), game)[0], read_army(Path(rival), game)[0])
+    printed = [x for x in out if x.startswith("P(")]
+    assert printed == [f"P(win) = {win} = {float(win):.2%}: the attacker passes the defender's total",
+                       f"P(draw) = {draw} = {float(draw):.2%}: equal totals, nobody advances",
+                       f"P(loss) = {loss} = {float(loss):.2%}"]
+    assert 0 < draw < win and loss > 0  # 28458041/32792760, 143329/2186184, 39014/585585
+    data = json.loads(odds("--army", army, "--against", rival, "--json").output)
+    assert (data["p_win_exact"], data["p_draw_exact"], data["p_loss_exact"]) == (str(win), str(draw), str(loss))
+    # only the luckier side has a bonus: the defender's 4 − 3
+    assert data["defender"]["squads"] == 5
+    assert data["defender"]["luck_bonus"] == 1 and data["attacker"]["luck_bonus"] == 0
+
+
+def test_a_travel_card_gives_the_battle_and_its_strength_of_the_week(files):
+    army, town = files(ARMY.replace("spell: stone_spike\n", "").replace("machine: ballista", "machine: ram"),
+                       "card: town_gems\nweek: 4\n")
+    out = odds("--army", army, "--against", town).output.splitlines()
+    # «30-35-40-45-50-55-60»: week 4 is 45; a town is besieged; the siege counts the ram
+    assert out[0].startswith("осада (siege) against town_gems of strength 45;")
+    assert any(x.startswith("3.2.4  war machine ram") and "+7" in x for x in out)
+    assert any("Город (town_gems), fixed" in x for x in out)
+
+
+def test_the_bribe_goal_line_names_the_fewest_chests(files):
+    army, neutral = files(ARMY.replace("deck:", "bribe: {chests: 0, before_card: 2, goal: 99}\ndeck:"),
+                          "battle: field\nstrength: 40\nsquads: 5\nweek: 4\n")
+    done = odds("--army", army, "--against", neutral)
+    assert done.exit_code == 0, done.output
+    line = done.output.splitlines()[-1]
+    least = int(re.fullmatch(r"chests for P\(win\) ≥ 99%: (\d+), paid before damage card 2", line).group(1))
+    game, _ = load_game(pack("empire").content)
+    a, opp = read_army(Path(army), game)[0], read_opponent(Path(neutral), game)[0]
+    assert win_probability(game.battle, replace(a, chests=least), opp) >= Fraction(99, 100)
+    assert win_probability(game.battle, replace(a, chests=least - 1), opp) < Fraction(99, 100)
+

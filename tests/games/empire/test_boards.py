@@ -124,7 +124,7 @@ def test_every_battle_type_prints_its_row_of_the_seeds_table(game, boards, lang)
         bonus = cell("types_bonuses")
         assert bonus.startswith(f"+1 {kinds[t.bonus_kind].get(lang)} ")  # the engine's +1 a squad
         assert bonus.split()[3] == kinds["magic"].get(lang)
-        assert (game.ui("word_flank", lang) in bonus) is t.flank_attacks
+        assert (game.ui("word_flank", lang) in bonus) is t.flank
         assert (game.ui("word_echelon", lang) in bonus) is t.second_echelon
         assert (game.ui("word_formations", lang) in bonus) is t.formations
         bans = cell("types_bans")
@@ -136,7 +136,7 @@ def test_every_battle_type_prints_its_row_of_the_seeds_table(game, boards, lang)
     assert opponents == [("neutral", game.ui("opponent_neutral", lang)), ("player", game.ui("opponent_player", lang))]
     neutral = lay.opponents[0][1]
     assert neutral.w == pytest.approx(sum(lay.cells[(t.id, "types_type")].w for t in game.battle.types
-                                          if t.opponent == "neutral"))
+                                          if t.against == "neutral"))
 
 
 def test_the_types_read_as_the_seeds_table(game, boards):
@@ -148,7 +148,7 @@ def test_the_types_read_as_the_seeds_table(game, boards):
     assert cell("field", "types_bonuses") == "+1 стрелки и маги боевые построения фланговые удары второй эшелон"
     assert cell("siege", "types_bonuses") == "+1 летающие и маги"
     assert cell("dungeon", "types_bonuses") == "+1 рукопашные и маги"
-    assert cell("player_field", "types_bonuses") == "+1 стрелки и маги боевые построения второй эшелон"
+    assert cell("players", "types_bonuses") == "+1 стрелки и маги боевые построения второй эшелон"
     assert cell("field", "types_bans") == "осадная техника (Таран, Осадные щиты, Требушет)"
     siege = cell("siege", "types_bans")
     assert "артиллерия (Баллиста, Повозка боеприпасов, Камнемёт)" in siege and "заклинания круга разрушения" in siege
@@ -159,7 +159,7 @@ def test_the_types_read_as_the_seeds_table(game, boards):
     assert [cell(t, "types_trophies") for t in ("field", "siege", "dungeon")] == ["+1 сундук", "+1 сундук",
                                                                                   "как написано на карте"]
     assert cell("field", "types_points").startswith("1–7: ")
-    assert cell("player_field", "types_points") == "—"
+    assert cell("players", "types_points") == "—"
 
 
 # --- the week track -------------------------------------------------------------------------------
@@ -191,7 +191,7 @@ def test_a_changed_content_value_prints_the_new_number(tmp_path):
     game = changed(tmp_path, ("neutral_luck: [0, 1, 2, 3, 4, 5, 6]", "neutral_luck: [0, 1, 5, 3, 4, 5, 6]"),
                    ("    value: 7\n    note: \"The seed starts", "    value: 5\n    note: \"The seed starts"),
                    ("- id: ram\n      level: 1\n      siege: 7", "- id: ram\n      level: 1\n      siege: 9"),
-                   ("trophy_chests: 1\n      points: squads\n      note: \"3.4.2", "trophy_chests: 2\n      points: squads\n      note: \"3.4.2"),
+                   ("trophy_chests: 2\n      points: squads\n      note: \"3.4.2", "trophy_chests: 3\n      points: squads\n      note: \"3.4.2"),
                    ("spell_penalty: 5", "spell_penalty: 4"))
     pdf = render(game, tmp_path / "out", "ru")
     weeks = weeks_layout(game, "a4")

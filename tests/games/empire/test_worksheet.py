@@ -56,9 +56,9 @@ def calculator_steps(game, tmp: Path) -> list[list[str]]:
     for case in yaml.safe_load((HERE / "battle_cases.yaml").read_text("utf-8")):
         army.write_text(yaml.safe_dump(case["army"], allow_unicode=True), "utf-8")
         against.write_text(yaml.safe_dump(case["against"], allow_unicode=True), "utf-8")
-        out = resolve(game.battle, read_army(army)[0], read_opponent(against, game)[0], case.get("cards", ()))
+        out = resolve(game.battle, read_army(army, game)[0], read_opponent(against, game)[0], case.get("cards", ()))
         found.append([x.step for x in out.lines])
-    sample = resolve(game.battle, read_army(HERE / "battle_army.yaml")[0],
+    sample = resolve(game.battle, read_army(HERE / "battle_army.yaml", game)[0],
                      read_opponent(HERE / "battle_neutral.yaml", game)[0], (0, 2, 1, 3, 0, 4, 1, 2))
     return found + [[x.step for x in sample.lines]]
 

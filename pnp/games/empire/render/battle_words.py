@@ -37,7 +37,7 @@ def type_name(game: Game, kind: BattleType, lang: str) -> str:
 
 
 def opponent(game: Game, kind: BattleType, lang: str) -> str:
-    return game.ui(f"opponent_{kind.opponent}", lang)
+    return game.ui(f"opponent_{kind.against}", lang)
 
 
 def weapon_line(game: Game, kind: BattleType, lang: str) -> str:
@@ -51,7 +51,7 @@ def weapon_line(game: Game, kind: BattleType, lang: str) -> str:
 def bonuses(game: Game, kind: BattleType, lang: str) -> list[str]:
     """The table's «Бонусы» row: the weapon bonus, then the formations, flank attacks and second echelon it allows."""
     found = [weapon_line(game, kind, lang)]
-    for allowed, key in ((kind.formations, "word_formations"), (kind.flank_attacks, "word_flank"),
+    for allowed, key in ((kind.formations, "word_formations"), (kind.flank, "word_flank"),
                          (kind.second_echelon, "word_echelon")):
         if allowed:
             found.append(game.ui(key, lang))
@@ -67,7 +67,7 @@ def idle_machines(game: Game, kind: BattleType) -> list[WarMachine]:
 def bans(game: Game, kind: BattleType, lang: str) -> list[str]:
     """The table's «Ограничения и запреты» row, from the type's switches."""
     found = [game.ui(key, lang) for banned, key in ((not kind.formations, "word_formations"),
-                                                    (not kind.flank_attacks, "word_flank"),
+                                                    (not kind.flank, "word_flank"),
                                                     (not kind.second_echelon, "word_echelon"),
                                                     (not kind.large_creatures, "ban_large")) if banned]
     idle = idle_machines(game, kind)

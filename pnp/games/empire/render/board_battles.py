@@ -49,10 +49,10 @@ def types_layout(game: Game, paper_name: str) -> TypesLayout:
     runs: list[tuple[str, Box]] = []
     for kind in kinds:
         box = cells[(kind.id, "types_opponent")]
-        if runs and runs[-1][0] == kind.opponent:
-            runs[-1] = (kind.opponent, table.span(runs[-1][1], box))
+        if runs and runs[-1][0] == kind.against:
+            runs[-1] = (kind.against, table.span(runs[-1][1], box))
         else:
-            runs.append((kind.opponent, box))
+            runs.append((kind.against, box))
     return TypesLayout(width, height, frame, labels, cells, tuple(runs))
 
 

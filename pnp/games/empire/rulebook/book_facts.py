@@ -13,6 +13,7 @@ from pnp.core.templating import TemplateError, fill
 from pnp.games.empire.book_model import Decision
 from pnp.games.empire.model import Game, TravelCard
 from pnp.games.empire.rules.battle import Army, Opponent, Squad, weapon_lines
+from pnp.games.empire.rules.schools import Spell
 from pnp.games.empire.render.capital_sheet import roman
 from pnp.rulebook.book_words import BookWords
 from pnp.rulebook.build_error import RulebookError
@@ -127,7 +128,8 @@ def named(game: Game, lang: str) -> dict:
         "siege": game.play.trophies_siege,
         "card_price": game.play.war.bribe_peace_card, "treaty_price": game.play.war.bribe_treaty,
         "miss": rules.miss_damage,
-        "first_spell": min(rules.spells, key=lambda s: s.level).name.get(lang) if rules.spells else "",
+        "first_spell": min(destruction_spells(game), key=lambda s: s.level or 0).name.get(lang)
+        if destruction_spells(game) else "",
     }
     if hall.upgrade is not None:
         facts |= {"hall_up": hall.upgrade.name.get(lang) if hall.upgrade.name else hall.name.get(lang),
@@ -165,3 +167,9 @@ def barracks(game: Game):
 
 def resource_letters(game: Game, lang: str) -> str:
     return i18n.join([f"{r.short.get(lang)} — {r.name.get(lang)}" for r in game.resources], lang)
+
+
+def destruction_spells(game: Game) -> list[Spell]:
+    """The destruction circle's spells of the playable schools, in level order: what the spells table lists."""
+    return sorted((s for school in game.battle.magic.schools for s in school.spells
+                   if s.circle == "destruction" and s.level is not None), key=lambda s: (s.level, s.school))

@@ -12,6 +12,7 @@ from reportlab.platypus import Flowable
 from pnp.games.empire.model import TravelCard
 from pnp.games.empire.render.capital_sheet import plot_lines, plot_title
 from pnp.games.empire.rulebook.example import Worked
+from pnp.games.empire.rulebook.book_facts import destruction_spells
 from pnp.rulebook.book import Book
 from pnp.rulebook.ruled import ruled_table
 
@@ -158,7 +159,7 @@ def machines(book: Book) -> list[Flowable]:
 def spells(book: Book) -> list[Flowable]:
     f = book.facts
     rows = [_head(book, "spells.head.level", "spells.head.name", "spells.head.damage", numbers=(0, 2))]
-    for s in sorted(book.game.battle.spells, key=lambda s: s.level):
+    for s in destruction_spells(book.game):
         rows.append([book.cell(str(s.level), "table-num"), book.cell(f"<b>{s.name.get(book.lang)}</b>"),
                      book.cell(f"+{s.damage}", "table-num")])
     return [ruled_table(book, rows, (20, 90, 30), whole=True)] if len(rows) > 1 else []

@@ -1,10 +1,13 @@
-"""A battle of «Строительство империи» against a neutral army, in the seed's order (3.2-3.3).
+"""A battle of «Строительство империи» against a neutral army or a fixed strength, in the seed's order (3.2-3.4).
 
 Pure: an army and its opponent in, the bonus breakdown, a battle's outcome for given damage
 cards, and the exact chance to win out. The numbers come from the content's rules
-(`BattleRules`); the order is the seed's: formations (3.2.2), weapons (3.2.3), war machines
-and spells (3.2.4), heroes (3.2.5), luck (3.2.6), then the damage cards left to right until
-the army's strength passes the neutral one (3.3.2).
+(`BattleRules`); the order is the seed's: formations with flank attacks and the second
+echelon (3.2.2), weapons (3.2.3), war machines and spells (3.2.4), heroes (3.2.5), luck
+(3.2.6), then the damage cards left to right until the army's strength passes the
+opponent's (3.3.2), a routed squad replaced by the second echelon behind it, and bribery's
+chests lowering the neutral strength from a given damage card on (3.4.3). A battle between
+players is `pnp.games.empire.rules.duel`, on the same steps.
 """
 
 from __future__ import annotations
@@ -13,19 +16,20 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from pnp.games.empire.rules import magic
-from pnp.games.empire.rules.battle_rules import BattleRules, BattleType
+from pnp.games.empire.rules.battle_rules import BattleRules, BattleType, HeroAbility
 
 
 class BattleError(ValueError):
     """An army the rules do not let fight this battle; `where` is the army file's path to blame."""
 
-    def __init__(self, message: str, where: tuple = (), code: str = "battle-army"):
+    def __init__(self, message: str, where: tuple = (), code: str = "battle-army", side: str = "army"):
         super().__init__(message)
         self.where = where
         self.code = code
+        self.side = side  # the file to blame: army | against
 
 
 @dataclass(frozen=True)
@@ -35,15 +39,18 @@ class Squad:
     kind: str  # an attack kind of the rules (melee, ranged, flying, magic)
     cards: int = 1  # a column: its cards lie on each other and multiply its damage
     large: bool = False
+    flank: bool = False  # turned to the enemy's wing at an end of the first row
+    behind: int | None = None  # a second-echelon squad: the first-row squad (from 0) it stands behind
 
 
 @dataclass(frozen=True)
 class Hero:
     name: str
-    bonus: int  # what the hero's cards give this battle (the seed's heroes are examples, not a deck)
+    bonus: int  # the hero's own damage this battle, as the army file states it
     courage: int = 0  # +1 attack for each battle fought (the die beside the hero)
     blessing: int = 0  # the skills «Благословение» and «Магический удар»: + to a hero spell (rules.magic)
     magic_strike: int = 0
+    ability: HeroAbility | None = None  # a hero of the content: what its ability adds (3.2.5)
 
 
 @dataclass(frozen=True)
@@ -56,15 +63,27 @@ class Army:
     heroes: tuple[Hero, ...] = ()
     tower: int = 0  # the magic tower's level M (0: not built)
     spell_on: int | None = None  # the squad (from 1) a one-squad blessing is cast on
+    echelon: tuple[Squad, ...] = ()  # the second row: each squad names the first-row squad it stands behind
+    chests: int = 0  # bribery (3.4.3): chests paid ...
+    chests_at: int = 1  # ... before this damage card, counted from 1 (the start of the count)
+
+    @property
+    def fighters(self) -> tuple[Squad, ...]:
+        """Every squad as the breakdown numbers them: the first row, then the second echelon."""
+        return self.squads + self.echelon
 
 
 @dataclass(frozen=True)
 class Opponent:
     strength: int
-    battle: str  # field | siege | dungeon
-    luck: int  # the neutral armies' luck of the week
+    battle: str  # a battle type's id: field | siege | dungeon | players
+    luck: int  # the neutral armies' luck of the week (or the player's who holds the town)
     immune_to_magic: bool = False
     flying: bool = False  # the neutral army flies (Обуза)
+    squads: tuple[int, ...] = ()  # the neutral army squad by squad, when known (`strength` is their sum)
+    count: int | None = None  # else its number of squads, when known; neither: a fixed strength (a town)
+    mercenaries: int = 0  # squads another player paid a chest each to add (3.4.3)
+    name: str = ""  # the travel card fought for, as a report names it
 
 
 @dataclass(frozen=True)
@@ -79,9 +98,10 @@ class Line:
 @dataclass(frozen=True)
 class Group:
     """Squads that take one damage card together (a line), and the damage it multiplies by."""
-    first: int
+    first: int  # in `Army.fighters`
     last: int
     multiplier: int
+    backups: tuple["Group", ...] = ()  # the second echelon behind it: steps in, left to right, when it misses
 
     @property
     def numbers(self) -> str:
@@ -97,19 +117,57 @@ class Outcome:
     missed: tuple[int, ...]  # the squads whose card had no strike mark (routed)
     reserve: tuple[int, ...]  # the squads whose card was never opened
     lost: tuple[int, ...]  # the routed squads that go to the discard: a large one's saving throw failed
+    target: int | None = None  # the strength the army had to pass at the end (None: a defender, no target)
+    chests: int = 0  # the bribery chests actually paid
 
 
 def _battle_type(rules: BattleRules, opp: Opponent) -> BattleType:
     found = rules.type(opp.battle)
     if found is None:
         raise BattleError(f"expected a battle type ({', '.join(t.id for t in rules.types)}), found {opp.battle!r}",
-                          ("battle",), "battle-type")
+                          ("battle",), "battle-type", "against")
     return found
+
+
+def _validate_ranks(rules: BattleRules, army: Army, opp: Opponent, kind: BattleType) -> None:
+    """Flank squads at the row's ends, the second echelon behind the first row, bribery and its squads."""
+    last = len(army.squads) - 1
+    for i, s in enumerate(army.squads):
+        if s.flank and i not in (0, last):
+            raise BattleError(f"a flank squad stands at an end of the first row (squad 1 or {last + 1}), "
+                              f"found squad {i + 1}", ("squads", i, "flank"), "battle-flank")
+    stand: Counter[int] = Counter()
+    for j, s in enumerate(army.echelon):
+        at = ("echelon", j)
+        if s.kind not in rules.attack_kinds:
+            raise BattleError(f"expected an attack kind ({', '.join(rules.attack_kinds)}), found {s.kind!r}",
+                              at + ("kind",), "battle-kind")
+        if s.behind is None or not 0 <= s.behind <= last:
+            raise BattleError(f"expected the first-row squad it stands behind (1 to {last + 1}), found "
+                              f"{'none' if s.behind is None else s.behind + 1}", at + ("behind",), "battle-echelon")
+        stand[s.behind] += 1
+        if stand[s.behind] > rules.echelon_per_squad:
+            raise BattleError(f"at most {rules.echelon_per_squad} second-echelon squad(s) behind a squad, found more "
+                              f"behind squad {s.behind + 1}", at + ("behind",), "battle-echelon")
+        if s.large and kind.second_echelon and not kind.large_creatures:
+            raise BattleError(f"a large creature may not fight in a {kind.name.get('ru')} ({kind.id})",
+                              at + ("large",), "battle-banned")
+    if kind.against != "neutral":
+        return
+    if (army.chests or opp.mercenaries) and not (opp.squads or opp.count):
+        raise BattleError("bribery and mercenaries need the neutral army's squads (`squads:` or a card with guards); "
+                          "a fixed strength has none", ("bribe",) if army.chests else ("mercenaries",), "battle-bribe",
+                          "army" if army.chests else "against")
+    squads = (len(opp.squads) or opp.count or 0) + opp.mercenaries * rules.squads_per_chest
+    if army.chests * rules.squads_per_chest > squads:
+        raise BattleError(f"expected at most {squads // rules.squads_per_chest} chests (the neutral army has {squads} "
+                          f"squads), found {army.chests}", ("bribe", "chests"), "battle-bribe")
 
 
 def validate(rules: BattleRules, army: Army, opp: Opponent) -> None:
     """What the army may not bring to this battle at all."""
     kind = _battle_type(rules, opp)
+    _validate_ranks(rules, army, opp, kind)
     for i, s in enumerate(army.squads):
         if s.kind not in rules.attack_kinds:
             raise BattleError(f"expected an attack kind ({', '.join(rules.attack_kinds)}), found {s.kind!r}",
@@ -126,15 +184,32 @@ def validate(rules: BattleRules, army: Army, opp: Opponent) -> None:
                           ("machine",), "battle-machine")
 
 
-def _runs(squads: Sequence[Squad]) -> list[tuple[int, int]]:
-    """Maximal runs of squads of one type side by side, as (first, last) indices."""
+def _runs(squads: Sequence[Squad], flanks: bool) -> list[tuple[int, int]]:
+    """Maximal runs of squads of one type side by side, as (first, last) indices; where flank
+    attacks count, a flank squad stands alone."""
     runs: list[tuple[int, int]] = []
     for i, s in enumerate(squads):
-        if runs and squads[runs[-1][1]].type == s.type:
+        prev = squads[runs[-1][1]] if runs else None
+        if prev is not None and prev.type == s.type and not (flanks and (s.flank or prev.flank)):
             runs[-1] = (runs[-1][0], i)
         else:
             runs.append((i, i))
     return runs
+
+
+def _ranked(army: Army, kind: BattleType) -> list[Squad]:
+    """The first row as the formations see it: without the squads turned to a flank."""
+    return [s for s in army.squads if not (kind.flank and s.flank)]
+
+
+def fighting(army: Army, kind: BattleType) -> tuple[Squad, ...]:
+    """The squads in the battle: the first row, and the second echelon where it may step in."""
+    return army.fighters if kind.second_echelon else army.squads
+
+
+def _boosts(ability: HeroAbility, s: Squad) -> bool:
+    return (ability.level is not None and s.level == ability.level) or (ability.kind is not None
+                                                                        and s.kind == ability.kind)
 
 
 def _straight(levels: Sequence[int]) -> int:
@@ -153,12 +228,13 @@ def formation_lines(rules: BattleRules, army: Army, kind: BattleType) -> list[Li
     if not kind.formations:
         return [Line("3.2.2", "formations", 0, f"no battle formations in a {kind.id} battle")]
     lines = []
-    for first, last in _runs(army.squads):
+    row = _ranked(army, kind)
+    for first, last in _runs(row, False):
         n = last - first + 1
         if n >= f.line_least:
-            lines.append(Line("3.2.2", f"line of {n} {army.squads[first].type}", n * f.line_per_squad,
+            lines.append(Line("3.2.2", f"line of {n} {row[first].type}", n * f.line_per_squad,
                               f"a line of {f.line_least}+ squads of one type: +{f.line_per_squad} a squad"))
-    levels = [s.level for s in army.squads]
+    levels = [s.level for s in row]
     distinct = len(set(levels))
     straight = _straight(levels)
     mixed = f.mixed_bonus + f.mixed_per_extra * (distinct - f.mixed_least) if distinct >= f.mixed_least else 0
@@ -174,11 +250,27 @@ def formation_lines(rules: BattleRules, army: Army, kind: BattleType) -> list[Li
     return lines
 
 
+def rank_lines(rules: BattleRules, army: Army, kind: BattleType) -> list[Line]:
+    """Flank attacks and the second echelon: no strength of their own, what they change is said here."""
+    lines = []
+    flank = [i for i, s in enumerate(army.squads) if s.flank]
+    if flank:
+        named = ", ".join(str(i + 1) for i in flank)
+        lines.append(Line("3.2.2", f"flank attack: squad {named}", 0,
+                          f"damage ×{rules.flank_multiplier}, outside the formations" if kind.flank
+                          else f"no flank attacks in a {kind.id} battle: fights in the row"))
+    if army.echelon:
+        lines.append(Line("3.2.2", f"second echelon of {len(army.echelon)}", 0,
+                          "steps in when the squad in front misses" if kind.second_echelon
+                          else f"no second echelon in a {kind.id} battle: stays out"))
+    return lines
+
+
 def weapon_lines(rules: BattleRules, army: Army, kind: BattleType, opp: Opponent) -> list[Line]:
-    n = sum(s.kind == kind.bonus_kind for s in army.squads)
+    n = sum(s.kind == kind.bonus_kind for s in fighting(army, kind))
     lines = [Line("3.2.3", f"{n} {kind.bonus_kind} squad{'s' if n != 1 else ''}", n,
                   f"+1 a {kind.bonus_kind} squad in a {kind.id} battle")]
-    mages = sum(s.kind == "magic" for s in army.squads)
+    mages = sum(s.kind == "magic" for s in fighting(army, kind))
     if mages:
         immune = opp.immune_to_magic
         lines.append(Line("3.2.3", f"{mages} magic attack{'s' if mages != 1 else ''}",
@@ -214,11 +306,31 @@ def bonus_lines(rules: BattleRules, army: Army, opp: Opponent) -> tuple[Line, ..
     """3.2.2-3.2.5: every bonus known before a card is opened, in the seed's order."""
     validate(rules, army, opp)
     kind = _battle_type(rules, opp)
-    heroes = [Line("3.2.5", f"hero {h.name}" + (f" (courage +{h.courage})" if h.courage else ""),
-                   h.bonus + h.courage, "the hero's bonus, as the army file states it"
-                   + (", and its courage, not multiplied" if h.courage else "")) for h in army.heroes]
-    return tuple(formation_lines(rules, army, kind) + weapon_lines(rules, army, kind, opp)
-                 + support_lines(rules, army, kind, opp) + heroes)
+    return tuple(formation_lines(rules, army, kind) + rank_lines(rules, army, kind)
+                 + weapon_lines(rules, army, kind, opp) + support_lines(rules, army, kind, opp)
+                 + [x for h in army.heroes for x in hero_lines(army, kind, h)])
+
+
+def hero_lines(army: Army, kind: BattleType, h: Hero) -> list[Line]:
+    """3.2.5: the hero's own damage (multiplied by its ability, its courage never), then its ability."""
+    a = h.ability
+    times = a.own_times if a else 1
+    own = (f"the hero's bonus ×{times}" if times > 1 else "the hero's bonus") + ", as the army file states it"
+    lines = [Line("3.2.5", f"hero {h.name}" + (f" (courage +{h.courage})" if h.courage else ""),
+                  h.bonus * times + h.courage, own + (", and its courage, not multiplied" if h.courage else ""))]
+    if a is None:
+        return lines
+    whom = f"level {a.level}" if a.level is not None else a.kind
+    boosted = sum(_boosts(a, s) for s in fighting(army, kind))
+    if a.plus:
+        lines.append(Line("3.2.5", f"hero {h.name}: {boosted} {whom} squad{'s' if boosted != 1 else ''}",
+                          boosted * a.plus, f"+{a.plus} a {whom} squad"))
+    if a.times > 1:
+        lines.append(Line("3.2.5", f"hero {h.name}: {whom} damage ×{a.times}", 0,
+                          f"{boosted} squad{'s' if boosted != 1 else ''}: counted on their damage cards"))
+    if a.text is not None:
+        lines.append(Line("3.2.5", f"hero {h.name}: race ability", 0, a.text.get("ru") + " (not counted)"))
+    return lines
 
 
 def groups(rules: BattleRules, army: Army, opp: Opponent) -> tuple[Group, ...]:
@@ -228,14 +340,36 @@ def groups(rules: BattleRules, army: Army, opp: Opponent) -> tuple[Group, ...]:
 
 
 def card_groups(rules: BattleRules, army: Army, opp: Opponent) -> tuple[Group, ...]:
-    """The squads in the order they take damage cards: a line takes one card for all its squads."""
+    """The squads in the order they take damage cards: a line takes one card for all its squads,
+    and the second echelon behind a group waits to step in if it misses."""
     kind = _battle_type(rules, opp)
+    every = army.fighters
+
+    def times(i: int) -> int:
+        s = every[i]
+        m = s.cards * (rules.flank_multiplier if kind.flank and s.flank else 1)
+        for h in army.heroes:
+            if h.ability is not None and _boosts(h.ability, s):
+                m *= h.ability.times
+        return m
+
+    behind: dict[int, list[Group]] = {}
+    if kind.second_echelon:
+        for j, s in enumerate(army.echelon):
+            at = len(army.squads) + j
+            assert s.behind is not None  # validate() refused it otherwise
+            behind.setdefault(s.behind, []).append(Group(at, at, times(at)))
+
+    def group(first: int, last: int) -> Group:
+        return Group(first, last, max(times(i) for i in range(first, last + 1)),
+                     tuple(b for i in range(first, last + 1) for b in behind.get(i, ())))
+
     found = []
-    for first, last in _runs(army.squads):
+    for first, last in _runs(army.squads, kind.flank):
         if kind.formations and last - first + 1 >= rules.formations.line_least:
-            found.append(Group(first, last, max(s.cards for s in army.squads[first:last + 1])))
+            found.append(group(first, last))
         else:
-            found.extend(Group(i, i, army.squads[i].cards) for i in range(first, last + 1))
+            found.extend(group(i, i) for i in range(first, last + 1))
     return tuple(found)
 
 
@@ -245,45 +379,135 @@ def damage(rules: BattleRules, group: Group, strike: int) -> int:
 
 
 def luck_bonus(rules: BattleRules, army: Army, opp: Opponent) -> int:
-    return army.luck + cast_spells(rules, army, opp).luck - opp.luck
+    """3.2.6: the army's luck − the opponent's. Between players only the luckier side has a bonus."""
+    bonus = army.luck + cast_spells(rules, army, opp).luck - opp.luck
+    return max(bonus, 0) if _battle_type(rules, opp).against == "player" else bonus
 
 
-def resolve(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int]) -> Outcome:
-    """The battle when the creature deck opens `cards` in this order (the luck cards first)."""
-    lines = list(bonus_lines(rules, army, opp))
-    strength = sum(x.value for x in lines)
-    queue = list(cards)
-    luck = luck_bonus(rules, army, opp)
+@dataclass(frozen=True)
+class Target:
+    """What the army must pass: `high` until the bribe's chests are paid before damage card `at`
+    (from 1), `low` from then on. None: a defender with no target opens every card."""
+    high: int | None
+    low: int | None = None
+    at: int = 1
+
+    def before(self, opened: int) -> int | None:
+        """Before the next card is opened, `opened` cards in: the chests are paid by now?"""
+        return self.low if opened + 1 >= self.at else self.high
+
+    def after(self, opened: int) -> int | None:
+        """Once the cards are done, `opened` of them: the chests were paid before one of them?"""
+        return self.low if opened >= self.at else self.high
+
+
+def neutral_strength(rules: BattleRules, opp: Opponent, chests: int = 0) -> int:
+    """The neutral strength once its mercenaries join and `chests` bribes remove its weakest squads.
+
+    A squad of an army given as a strength and a number of squads is their average, rounded
+    down (the weakest squad is at most that); a mercenary squad is the average too.
+    """
+    per = rules.squads_per_chest
+    if opp.squads:
+        army = sorted(opp.squads + (sum(opp.squads) // len(opp.squads),) * (opp.mercenaries * per))
+        return sum(army[chests * per:])
+    if opp.count:
+        return opp.strength + opp.strength // opp.count * (opp.mercenaries - chests) * per
+    return opp.strength
+
+
+def morale_outcomes(rules: BattleRules, opp: Opponent) -> tuple[tuple[int, Fraction], ...]:
+    """The neutrals' extra strength from morale and its chance: a domino tile in a dungeon, else none."""
+    if not _battle_type(rules, opp).morale:
+        return ((0, Fraction(1)),)
+    p = rules.morale.chance()
+    return ((rules.morale.bonus, p), (0, 1 - p))
+
+
+def target(rules: BattleRules, army: Army, opp: Opponent, morale: int = 0) -> Target:
+    return Target(neutral_strength(rules, opp) + morale, neutral_strength(rules, opp, army.chests) + morale,
+                  army.chests_at if army.chests else 1)
+
+
+def _luck_line(rules: BattleRules, luck: int, queue: list[int]) -> Line | None:
+    """3.2.6: the luck cards, taken from the front of `queue`."""
     if luck > 0:
         while queue and queue[0] == 0:
             queue.pop(0)
         strike = queue.pop(0) if queue else 0
-        lines.append(Line("3.2.6", f"luck {luck:+d} × strike {strike}", luck * strike,
-                          "a positive luck bonus opens cards to the first strike"))
-        strength += lines[-1].value
-    elif luck < 0 and queue:
+        return Line("3.2.6", f"luck {luck:+d} × strike {strike}", luck * strike,
+                    "a positive luck bonus opens cards to the first strike")
+    if luck < 0 and queue:
         strike = queue.pop(0)
-        lines.append(Line("3.2.6", f"luck {luck:+d} × strike {strike}",
-                          luck * strike if strike else -rules.luck_zero_penalty,
-                          "a negative luck bonus opens one card"
-                          + ("" if strike else f"; no strike: −{rules.luck_zero_penalty}")))
-        strength += lines[-1].value
-    missed, reserve = [], []
-    for g in groups(rules, army, opp):
-        squads = list(range(g.first, g.last + 1))
-        if strength > opp.strength or not queue:
-            reserve += squads
-            continue
-        strike = queue.pop(0)
-        hit = damage(rules, g, strike)
+        penalty = rules.luck_zero_penalty
+        return Line("3.2.6", f"luck {luck:+d} × strike {strike}", luck * strike if strike else -penalty,
+                    "a negative luck bonus opens one card" + ("" if strike else f"; no strike: −{penalty}"))
+    return None
+
+
+def march(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int], goal: Target) -> Outcome:
+    """The bonuses, the luck cards and the damage cards in this order, until the army passes `goal`."""
+    lines = list(bonus_lines(rules, army, opp))
+    queue = list(cards)
+    luck = _luck_line(rules, luck_bonus(rules, army, opp), queue)
+    if luck is not None:
+        lines.append(luck)
+    strength = sum(x.value for x in lines)
+    missed: list[int] = []
+    reserve: list[int] = []
+    opened = 0
+    paid = won = False
+
+    def passed() -> bool:
+        """Before the next card: has the army passed its target (the chests paid if it is their card)?"""
+        nonlocal paid, won
+        need = goal.before(opened)
+        if need is not None and goal.high is not None and strength > goal.high:
+            won = True
+        elif need is not None:
+            paid = paid or need != goal.high
+            won = strength > need
+        return won
+
+    def strike(g: Group) -> bool:
+        """Opens `g`'s card; True when it missed."""
+        nonlocal strength, opened
+        v = queue.pop(0)
+        opened += 1
+        hit = damage(rules, g, v)
         strength += hit
-        if not strike:
-            missed += squads
-        lines.append(Line("3.3.2", f"squad{'s' if len(squads) > 1 else ''} {_names(army, g)}: strike {strike}", hit,
-                          "a miss deals the minimal damage" if not strike else
+        squads = list(range(g.first, g.last + 1))
+        if not v:
+            missed.extend(squads)
+        lines.append(Line("3.3.2", f"squad{'s' if len(squads) > 1 else ''} {_names(army, g)}: strike {v}", hit,
+                          "a miss deals the minimal damage" if not v else
                           f"strike × {g.multiplier} card{'s' if g.multiplier > 1 else ''}"))
-    return Outcome(tuple(lines), strength, strength > opp.strength, tuple(missed), tuple(reserve),
-                   tuple(_losses(army, missed, queue)))
+        return not v
+
+    if not _battle_type(rules, opp).second_echelon:  # it stayed out of the battle, unhurt
+        reserve.extend(range(len(army.squads), len(army.fighters)))
+    for g in groups(rules, army, opp):
+        waiting = [i for b in g.backups for i in range(b.first, b.last + 1)]
+        if not queue or passed():
+            reserve += list(range(g.first, g.last + 1)) + waiting
+            continue
+        if not strike(g):
+            reserve += waiting
+            continue
+        for b in g.backups:  # the squad in front missed: the second echelon behind it steps in
+            if not queue or passed():
+                reserve.extend(range(b.first, b.last + 1))
+            else:
+                strike(b)
+    end = goal.low if paid else goal.after(opened)
+    return Outcome(tuple(lines), strength, won or (end is not None and strength > end), tuple(missed),
+                   tuple(sorted(reserve)), tuple(_losses(army, missed, queue)), end, army.chests if paid else 0)
+
+
+def resolve(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int], morale: int = 0) -> Outcome:
+    """The battle when the creature deck opens `cards` in this order (the luck cards first), the
+    neutrals' morale adding `morale` (a dungeon's domino)."""
+    return march(rules, army, opp, cards, target(rules, army, opp, morale))
 
 
 def _losses(army: Army, missed: Sequence[int], queue: list[int]) -> list[int]:
@@ -291,54 +515,86 @@ def _losses(army: Army, missed: Sequence[int], queue: list[int]) -> list[int]:
     battle and stays if it bears a strike (no card left: no save)."""
     lost = []
     for i in missed:
-        if not (army.squads[i].large and queue and queue.pop(0)):
+        if not (army.fighters[i].large and queue and queue.pop(0)):
             lost.append(i)
     return lost
 
 
 def _names(army: Army, g: Group) -> str:
-    return f"{g.numbers} ({army.squads[g.first].type})"
+    return f"{g.numbers} ({army.fighters[g.first].type})"
 
 
-def win_probability(rules: BattleRules, army: Army, opp: Opponent) -> Fraction:
-    """The exact chance that the army passes the neutral strength, over every order of the deck.
+PASSED = None  # the outcome key of an army that passed its target
+
+
+def outcomes(rules: BattleRules, army: Army, opp: Opponent, goal: Target) -> dict[int | None, Fraction]:
+    """The exact chances of how the count ends, over every order of the deck: PASSED, or the
+    strength the army ended with below its target (every strength when there is no target).
 
     The deck is drawn without replacement; a state is the cards left (as counts of each strike),
-    the next group and the strength so far, so equal states are counted once.
+    the next damage step and the strength so far, so equal states are counted once.
     """
     base = sum(x.value for x in bonus_lines(rules, army, opp))
     plan = groups(rules, army, opp)
     strikes = tuple(sorted(set(army.deck)))
     start = tuple(Counter(army.deck)[v] for v in strikes)
     luck = luck_bonus(rules, army, opp)
-    need = opp.strength
+    # past the bribe's card only whether it was reached matters, so the count of cards stops there
+    cap = goal.at
 
-    def draws(left: tuple[int, ...]):
+    def draws(left: tuple[int, ...]) -> Iterator[tuple[int, Fraction, tuple[int, ...]]]:
         total = sum(left)
         for i, n in enumerate(left):
             if n:
                 yield strikes[i], Fraction(n, total), left[:i] + (n - 1,) + left[i + 1:]
 
-    @lru_cache(maxsize=None)
-    def fight(left: tuple[int, ...], g: int, strength: int) -> Fraction:
-        if strength > need:
-            return Fraction(1)
-        if g == len(plan) or not sum(left):
-            return Fraction(0)
-        return sum((p * fight(rest, g + 1, strength + damage(rules, plan[g], v)) for v, p, rest in draws(left)),
-                   Fraction(0))
+    def merge(into: dict, dist: dict, p: Fraction) -> None:
+        for k, q in dist.items():
+            into[k] = into.get(k, Fraction(0)) + p * q
 
     @lru_cache(maxsize=None)
-    def lucky(left: tuple[int, ...]) -> Fraction:
+    def walk(left: tuple[int, ...], g: int, j: int, opened: int, strength: int) -> dict:
+        more = g < len(plan) and sum(left) > 0
+        need = goal.before(opened) if more else goal.after(opened)
+        if need is not None and strength > need:
+            return {PASSED: Fraction(1)}
+        if not more:
+            return {strength: Fraction(1)}
+        group = plan[g]
+        step = group if j == 0 else group.backups[j - 1]
+        out: dict = {}
+        for v, p, rest in draws(left):
+            if j == 0 and v == 0 and group.backups:
+                nxt = (g, 1)
+            elif 0 < j < len(group.backups):
+                nxt = (g, j + 1)
+            else:
+                nxt = (g + 1, 0)
+            merge(out, walk(rest, *nxt, min(opened + 1, cap), strength + damage(rules, step, v)), p)
+        return out
+
+    @lru_cache(maxsize=None)
+    def lucky(left: tuple[int, ...]) -> dict:
         """A positive bonus: cards are opened until the first strike."""
         if not sum(left):
-            return fight(left, 0, base)
-        return sum((p * (lucky(rest) if v == 0 else fight(rest, 0, base + luck * v)) for v, p, rest in draws(left)),
-                   Fraction(0))
+            return walk(left, 0, 0, 0, base)
+        out: dict = {}
+        for v, p, rest in draws(left):
+            merge(out, lucky(rest) if v == 0 else walk(rest, 0, 0, 0, base + luck * v), p)
+        return out
 
     if luck > 0:
         return lucky(start)
     if luck < 0 and army.deck:
-        return sum((p * fight(rest, 0, base + (luck * v if v else -rules.luck_zero_penalty))
-                    for v, p, rest in draws(start)), Fraction(0))
-    return fight(start, 0, base)
+        out: dict = {}
+        for v, p, rest in draws(start):
+            merge(out, walk(rest, 0, 0, 0, base + (luck * v if v else -rules.luck_zero_penalty)), p)
+        return out
+    return walk(start, 0, 0, 0, base)
+
+
+def win_probability(rules: BattleRules, army: Army, opp: Opponent) -> Fraction:
+    """The exact chance that the army passes the opponent's strength, over every order of the deck
+    and, in a dungeon, both outcomes of the neutrals' morale."""
+    return sum((p * outcomes(rules, army, opp, target(rules, army, opp, extra)).get(PASSED, Fraction(0))
+                for extra, p in morale_outcomes(rules, opp)), Fraction(0))

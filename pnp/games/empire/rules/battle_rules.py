@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as _field
+from fractions import Fraction
 from typing import Mapping
 
 from pnp.core.errors import Mark
@@ -25,9 +26,10 @@ class BattleType:
     large_creatures: bool
     spell_level_max: int | None = None
     mark: Mark = _field(default=NO_MARK, compare=False)
-    opponent: str = "neutral"  # neutral | player (the table's «Противник» row)
-    flank_attacks: bool = False
-    second_echelon: bool = False
+    flank: bool = False  # flank attacks count here
+    second_echelon: bool = False  # the second row may step in here
+    against: str = "neutral"  # neutral | player: whom this battle is fought against
+    morale: bool = False  # the neutrals' morale is drawn on a domino (dungeons)
     trophy_chests: int | None = None  # 3.4.2; None: as the card says (a dungeon)
     points: str | None = None  # a won battle's victory points: "squads" of the neutral army, the "card"'s, or none
 
@@ -62,6 +64,39 @@ class WarMachine:
 
 
 @dataclass(frozen=True)
+class Morale:
+    """The neutrals' morale in a dungeon: one tile of a domino set, `bonus` strength when its pips reach `least`."""
+    pips: int  # the set's highest pip: 6 for a double-six set
+    least: int
+    bonus: int
+
+    def chance(self) -> Fraction:
+        """The share of the set's tiles (every pair of pips, each once) whose pips add up to `least` or more."""
+        tiles = [(a, b) for a in range(self.pips + 1) for b in range(a, self.pips + 1)]
+        return Fraction(sum(a + b >= self.least for a, b in tiles), len(tiles))
+
+
+@dataclass(frozen=True)
+class HeroAbility:
+    """What a hero of the content adds to a battle (3.2.5); the numbers the calculator counts, else `text`."""
+    level: int | None = None  # the creature level it boosts
+    kind: str | None = None  # or the attack kind it boosts («все стрелки получают +1»)
+    plus: int = 0  # strength for each such squad
+    times: int = 1  # those squads' damage multiplied
+    own_times: int = 1  # the hero's own damage multiplied («урон героя х2»), never its courage
+    text: Text | None = None  # a race ability the calculator does not count, printed as it is
+
+
+@dataclass(frozen=True)
+class RaceHero:
+    number: int  # 1-9: heroes 1-7 boost the creature level of their number
+    id: str
+    name: Text
+    ability: HeroAbility
+    mark: Mark = _field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
 class BattleRules:
     attack_kinds: tuple[str, ...]
     types: tuple[BattleType, ...]
@@ -74,6 +109,11 @@ class BattleRules:
     magic: Magic  # the schools of magic (content `magic:`)
     neutral_squads: tuple[int, int] | None = None  # «ПО 1-7»: the least and most squads of a neutral army
     kind_names: Mapping[str, Text] = _field(default_factory=dict)  # an attack kind's printed name, by id
+    flank_multiplier: int = 1
+    echelon_per_squad: int = 0
+    morale: Morale = Morale(0, 1, 0)
+    squads_per_chest: int = 1
+    card_battles: Mapping[str, str] = _field(default_factory=dict)  # travel-card type -> battle type
 
     def type(self, id_: str) -> BattleType | None:
         return next((t for t in self.types if t.id == id_), None)
