@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterable, Mapping
 
+from pnp.components.card_family import CardFamily, CardSpec
 from pnp.core import catalogue
 from pnp.core.errors import Mark
 from pnp.core.templating import fill
@@ -118,6 +119,7 @@ class TravelType:
     name: Text
     colour: str
     mark: Mark = field(default=NO_MARK, compare=False)
+    label: Text | None = None  # the type as one card's header names it
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,11 @@ class TravelCard:
 
 
 @dataclass(frozen=True)
+class Print:
+    card: CardSpec  # the travel cards' size, as pnp's card renderer and the exporters read it
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     title: Text
@@ -168,6 +175,10 @@ class Game:
     source: str = ""
     sha256: str = ""
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
+    #: content `cards:` (None for a model built without it)
+    print: Print | None = None
+    #: the travel cards as pnp's card renderer reads them: one deck and back, a layout and colour per type
+    card_families: tuple[CardFamily, ...] = ()
 
     @property
     def weeks(self) -> int:
@@ -184,6 +195,9 @@ class Game:
         else:
             raise LookupError(f"«Строительство империи» has no ui string {key!r} in {lang!r}")
         return fill(template, values, lang) if values else template
+
+    def travel_type(self, type_id: str) -> TravelType:
+        return next(t for t in self.travel_types if t.id == type_id)
 
     def mark(self, *path) -> Mark:
         """The mark of a content path (or its nearest ancestor)."""

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import hashlib
 
+from pnp.components.card_family import CardSpec
 from pnp.content.notes import collect_notes
 from pnp.content.yamlload import Loaded
 from pnp.core.texts import Text, frozen_map
 from pnp.games.empire.rules.battle_rules import BattleRules, BattleType, Formations, Spell, WarMachine
-from pnp.games.empire.model import (Building, Capital, ChestRange, Game, IncomeStep, Plot, Race, Resource,
+from pnp.games.empire.model import (Building, Capital, ChestRange, Game, IncomeStep, Plot, Print, Race, Resource,
                                     TravelCard, TravelType, Upgrade)
+from pnp.games.empire.render import travel_rows
 
 #: the travel-card fields copied as they are (the others are built below)
 _PLAIN = ("guards", "resource", "gold", "points", "week", "bonus", "chests", "action")
@@ -46,7 +48,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
                           chest_ranges=ranges, penalty=frozen_map(c.get("penalty")),
                           effect=optional_text(c, "effect", *at), mark=m(*at))
 
-    cap = d["capital"]
+    cap, cards = d["capital"], d["cards"]
     capital = Capital(
         columns=cap["columns"], rows=cap["rows"],
         income=tuple(IncomeStep(s["verticals"], s["gold"], m("capital", "income", i)) for i, s in enumerate(cap["income"])),
@@ -81,9 +83,12 @@ def build_game(loaded: Loaded, source: str) -> Game:
         races=tuple(Race(r["id"], text(r["name"], "races", i, "name"),
                          tuple(building(i, plot, b) for plot, b in r["buildings"].items()), m("races", i))
                     for i, r in enumerate(d["races"])),
-        travel_types=tuple(TravelType(t["id"], text(t["name"], "travel_types", i, "name"), t["colour"], m("travel_types", i))
+        travel_types=tuple(TravelType(t["id"], text(t["name"], "travel_types", i, "name"), t["colour"], m("travel_types", i),
+                                      text(t["label"], "travel_types", i, "label"))
                            for i, t in enumerate(d["travel_types"])),
         travel_cards=tuple(card(i, c) for i, c in enumerate(d["travel_cards"])), battle=battle,
         notes=frozen_map(collect_notes(d)),
         ui_strings=frozen_map({k: text(v, "ui", k) for k, v in d.get("ui", {}).items()}), source=source,
-        sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=frozen_map(loaded.marks))
+        sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=frozen_map(loaded.marks),
+        print=Print(CardSpec(cards["width"], cards["height"], cards["bleed"], cards["safe"], cards["min_text_pt"])),
+        card_families=(travel_rows.family(cards["back_colour"], m("cards")),))

@@ -27,9 +27,15 @@ PACK = GamePack(
     content=bundled("content", "empire.yaml"),
     templates=bundled("templates", "empire"),
     # the general checks that read only what every model has (texts, languages, marks)
-    checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.empire.checks"),
+    checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.empire.checks",
+            # pnp's checks of the travel cards' layouts and of every card text's fit
+            "pnp.checks.card_layouts", "pnp.checks.textfit"),
     # in build order; no rulebook yet (issue 15), so a build makes the capital sheets alone
-    renderers=("pnp.games.empire.render.capital_sheet",),
+    renderers=("pnp.games.empire.render.capital_sheet",
+               "pnp.games.empire.render.travel_cards",
+               ),
     summary=_summary,
     odds="pnp.games.empire.odds_report",
+    # the travel types' emblems and the travel cards' back medallion
+    icons="pnp.games.empire.render.travel_emblems",
 )

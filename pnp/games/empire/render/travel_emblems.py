@@ -1,0 +1,123 @@
+"""The travel cards' emblems, one per card type (the pack's `icons`): name -> (Russian label, SVG body
+in the icon set's 0 0 100 100 box, `{key}` placeholders being palette colours), drawn through pnp.art.svg.
+
+Each is a few bold shapes that read at 15 mm and in the colour-in variant, where every fill turns
+white and only the ink outlines are left to colour (pnp.art.style.COLOUR_IN_PALETTE).
+"""
+
+from __future__ import annotations
+
+from pnp.art import svg
+
+#: the icon name of a travel type's emblem (icon names are global: the prefix keeps them apart)
+PREFIX = "travel_"
+
+
+def emblem(type_id: str) -> str:
+    return PREFIX + type_id
+
+
+def _chest() -> str:
+    """A chest: a domed lid over a box, iron bands and a lock."""
+    body = svg.rect(14, 46, 72, 38, fill="{wood}")
+    lid = svg.path("M14,46 V36 Q14,20 50,20 Q86,20 86,36 V46 Z", fill="{wood-light}")
+    bands = svg.line(30, 22, 30, 84) + svg.line(70, 22, 70, 84)
+    lock = svg.rect(42, 40, 16, 16, fill="{gold}")
+    return body + lid + bands + lock
+
+
+def _mine() -> str:
+    """A timbered mine mouth with a pick across it."""
+    mouth = svg.path("M18,88 V40 Q50,14 82,40 V88 Z", fill="{dark}")
+    beams = svg.path("M26,88 V46 H74 V88", stroke_width=8, fill="none") + svg.line(22, 46, 78, 46, stroke_width=8)
+    pick = svg.path("M30,30 Q50,18 70,30", stroke_width=7) + svg.line(50, 24, 62, 80, stroke_width=7)
+    return mouth + beams + pick
+
+
+def _shrine() -> str:
+    """A temple: pediment, four columns, a base."""
+    roof = svg.polygon([(12, 38), (50, 14), (88, 38)], fill="{point}")
+    columns = "".join(svg.rect(x, 42, 10, 36, fill="{paper}") for x in (18, 36, 54, 72))
+    base = svg.rect(10, 78, 80, 10, fill="{stone-light}")
+    return roof + columns + base
+
+
+def _town() -> str:
+    """Three houses under pitched roofs, the middle one taller."""
+    houses = (svg.path("M8,88 V56 L24,42 L40,56 V88 Z", fill="{paper}")
+              + svg.path("M34,88 V44 L50,26 L66,44 V88 Z", fill="{wood-light}")
+              + svg.path("M60,88 V56 L76,42 L92,56 V88 Z", fill="{paper}"))
+    doors = svg.rect(45, 70, 10, 18, fill="{dark}") + svg.rect(20, 66, 8, 10, fill="{sun}") + svg.rect(72, 66, 8, 10, fill="{sun}")
+    return houses + doors
+
+
+def _tower() -> str:
+    """A fort's tower: battlements, a gate, a flag."""
+    tower = svg.path("M24,90 V34 H32 V24 H44 V34 H56 V24 H68 V34 H76 V90 Z", fill="{stone-light}")
+    gate = svg.path("M40,90 V70 Q50,58 60,70 V90 Z", fill="{dark}")
+    flag = svg.line(50, 24, 50, 6) + svg.polygon([(50, 6), (70, 11), (50, 16)], fill="{ribbon}")
+    return tower + gate + flag
+
+
+def _trap() -> str:
+    """A sprung jaw trap: two toothed jaws over a plate."""
+    teeth = "".join(f"L{x + 6},{y2} L{x + 12},{y1} " for x in range(14, 86, 12) for y1, y2 in ((50, 36),))
+    upper = svg.path(f"M14,50 {teeth}Z", fill="{steel}")
+    lower = svg.path("M14,56 Q50,92 86,56 Z", fill="{steel}")
+    plate = svg.rect(38, 76, 24, 10, fill="{dark}")
+    return lower + upper + plate
+
+
+def _dungeon() -> str:
+    """A dark arch in a rock face, steps going down into it."""
+    rock = svg.path("M6,90 L16,36 L40,14 L66,18 L90,40 L94,90 Z", fill="{stone}")
+    arch = svg.path("M28,90 V56 Q50,30 72,56 V90 Z", fill="{dark}")
+    steps = "".join(svg.line(32 + 3 * k, 64 + 8 * k, 68 - 3 * k, 64 + 8 * k, stroke="{paper}") for k in range(3))
+    return rock + arch + steps
+
+
+def _mountains() -> str:
+    """Two peaks, the nearer with a snow cap."""
+    far = svg.polygon([(46, 88), (68, 30), (94, 88)], fill="{stone}")
+    near = svg.polygon([(6, 88), (38, 18), (70, 88)], fill="{mountain}")
+    snow = svg.path("M29,38 L38,18 L47,38 L42,34 L38,40 L34,34 Z", fill="{paper}")
+    return far + near + snow
+
+
+def _scroll() -> str:
+    """A treaty: a scroll with its rolled ends and a wax seal."""
+    sheet = svg.rect(22, 16, 56, 66, fill="{paper}")
+    rolls = svg.rect(14, 10, 72, 10, rx=5, fill="{wood-light}") + svg.rect(14, 78, 72, 10, rx=5, fill="{wood-light}")
+    lines = "".join(svg.line(32, y, 68, y, stroke_width=4) for y in (32, 44, 56))
+    seal = svg.circle(62, 66, 9, fill="{ribbon}")
+    return sheet + rolls + lines + seal
+
+
+def _stone() -> str:
+    """A faceted stone (the stone of experience, a well, a tree: an object to visit)."""
+    gem = svg.polygon([(50, 10), (84, 36), (70, 88), (30, 88), (16, 36)], fill="{move}")
+    facets = svg.path("M16,36 L50,48 L84,36 M50,10 L50,48 L30,88 M50,48 L70,88", fill="none")
+    return gem + facets
+
+
+def _compass() -> str:
+    """The back's medallion: a compass rose, for cards that are journeys."""
+    ring = svg.circle(50, 50, 40, fill="{paper}")
+    points = (svg.polygon([(50, 8), (60, 50), (50, 92), (40, 50)], fill="{ribbon}")
+              + svg.polygon([(8, 50), (50, 40), (92, 50), (50, 60)], fill="{steel}"))
+    return ring + points + svg.circle(50, 50, 6, fill="{gold}")
+
+
+ART = {
+    emblem("back"): ("карта путешествий", _compass()),
+    emblem("treasure"): ("сокровище", _chest()),
+    emblem("mine"): ("шахта", _mine()),
+    emblem("reserve"): ("заповедное место", _shrine()),
+    emblem("town"): ("населённый пункт", _town()),
+    emblem("garrison"): ("гарнизон", _tower()),
+    emblem("trap"): ("ловушка", _trap()),
+    emblem("dungeon"): ("подземелье", _dungeon()),
+    emblem("terrain"): ("местность", _mountains()),
+    emblem("diplomacy"): ("дипломатия", _scroll()),
+    emblem("other"): ("объект", _stone()),
+}
