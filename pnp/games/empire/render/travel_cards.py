@@ -18,16 +18,18 @@ from __future__ import annotations
 from pnp.components import cards
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.games.empire.model import Game
-from pnp.games.empire.render.travel_rows import blank_family
+from pnp.games.empire.render.travel_rows import blank_family, colour_in_family
 from pnp.print import pdf
 
 
-def _pdf(game: Game, ctx: RenderContext, masters: cards.Masters, stem: str, title_key: str) -> list[OutputFile]:
+def _pdf(game: Game, ctx: RenderContext, masters: cards.Masters, stem: str) -> list[OutputFile]:
+    """One sheet run of `masters`, named and labelled by its families' components."""
     options, lang = ctx.options, ctx.options.lang
     ctx.notes += [n for n in (cards.shrink_note(masters, lang), cards.overflow_note(masters, lang)) if n]
     pages, back_pages, notes = cards.sheet_pages(game, masters, options)
     ctx.notes += [f"{stem}: {n}" for n in notes]
-    info = pdf.DocInfo(f"{game.title.get(lang)}: {game.ui(title_key, lang)}", duplex=options.duplex)
+    parts = ", ".join(game.ui(f.component, lang) for f in masters.families)
+    info = pdf.DocInfo(f"{game.title.get(lang)}: {parts}", duplex=options.duplex)
     backs = (pdf.render(back_pages, info), len(back_pages)) if back_pages else None
     return ctx.write_sheets(f"{game.id}-{lang}-{stem}", "cards", (pdf.render(pages, info), len(pages)), backs)
 
@@ -44,8 +46,9 @@ class TravelCardsRenderer(Renderer):
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         lang, ink_saver = ctx.options.lang, ctx.options.ink_saver
-        colour_in = cards.build_masters(game, lang, ink_saver, colour_in=True)
+        colour_in = cards.build_masters(game, lang, ink_saver, colour_in=True,
+                                        families=tuple(map(colour_in_family, game.card_families)))
         blanks = cards.build_masters(game, lang, ink_saver, families=tuple(map(blank_family, game.card_families)))
-        return (_pdf(game, ctx, ctx.masters(game, self.name), "travel-cards", "travel_cards")
-                + _pdf(game, ctx, colour_in, "travel-cards-colour-in", "travel_colour_in")
-                + _pdf(game, ctx, blanks, "travel-templates", "travel_templates"))
+        return (_pdf(game, ctx, ctx.masters(game, self.name), "travel-cards")
+                + _pdf(game, ctx, colour_in, "travel-cards-colour-in")
+                + _pdf(game, ctx, blanks, "travel-templates"))

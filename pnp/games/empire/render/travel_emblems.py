@@ -27,17 +27,19 @@ def _chest() -> str:
 
 
 def _mine() -> str:
-    """A timbered mine mouth with a pick across it."""
-    mouth = svg.path("M18,88 V40 Q50,14 82,40 V88 Z", fill="{dark}")
-    beams = svg.path("M26,88 V46 H74 V88", stroke_width=8, fill="none") + svg.line(22, 46, 78, 46, stroke_width=8)
-    pick = svg.path("M30,30 Q50,18 70,30", stroke_width=7) + svg.line(50, 24, 62, 80, stroke_width=7)
-    return mouth + beams + pick
+    """A mine mouth in timber (two posts, a lintel) and a pick leaning against it."""
+    mouth = svg.path("M26,88 V44 Q50,30 74,44 V88 Z", fill="{dark}")
+    posts = svg.rect(16, 40, 10, 48, fill="{wood}") + svg.rect(74, 40, 10, 48, fill="{wood}")
+    lintel = svg.rect(10, 30, 80, 11, fill="{wood-light}")
+    handle = svg.line(40, 88, 64, 54, stroke_width=6) + svg.line(40, 88, 64, 54, stroke="{wood-light}", stroke_width=2.5)
+    head = svg.path("M48,52 Q64,44 80,58 Q66,54 60,60 Z", fill="{steel}")
+    return mouth + posts + lintel + handle + head
 
 
 def _shrine() -> str:
     """A temple: pediment, four columns, a base."""
     roof = svg.polygon([(12, 38), (50, 14), (88, 38)], fill="{point}")
-    columns = "".join(svg.rect(x, 42, 10, 36, fill="{paper}") for x in (18, 36, 54, 72))
+    columns = "".join(svg.rect(x, 42, 12, 36, fill="{paper}") for x in (20, 44, 68))
     base = svg.rect(10, 78, 80, 10, fill="{stone-light}")
     return roof + columns + base
 
@@ -60,12 +62,10 @@ def _tower() -> str:
 
 
 def _trap() -> str:
-    """A sprung jaw trap: two toothed jaws over a plate."""
-    teeth = "".join(f"L{x + 6},{y2} L{x + 12},{y1} " for x in range(14, 86, 12) for y1, y2 in ((50, 36),))
-    upper = svg.path(f"M14,50 {teeth}Z", fill="{steel}")
-    lower = svg.path("M14,56 Q50,92 86,56 Z", fill="{steel}")
-    plate = svg.rect(38, 76, 24, 10, fill="{dark}")
-    return lower + upper + plate
+    """A warning sign: a trap costs the one who opens it at once."""
+    sign = svg.path("M50,10 L92,86 H8 Z", fill="{sun}", stroke_width=7)
+    mark = svg.path("M50,34 V62", stroke_width=10) + svg.circle(50, 75, 5, fill="{ink}", stroke="none")
+    return sign + mark
 
 
 def _dungeon() -> str:

@@ -129,4 +129,10 @@ def family(back_colour: str, mark: Mark) -> CardFamily:
 
 
 def blank_family(travel: CardFamily) -> CardFamily:
+    """The blank templates: a card of each type, labelled as templates on their sheets."""
     return dataclasses.replace(travel, id=f"{FAMILY}_blank", component="travel_templates", source=blank_rows)
+
+
+def colour_in_family(travel: CardFamily) -> CardFamily:
+    """The same cards, labelled on their sheets as the ones to colour in."""
+    return dataclasses.replace(travel, component="travel_colour_in")
