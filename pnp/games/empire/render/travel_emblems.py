@@ -76,12 +76,14 @@ def _dungeon() -> str:
     return rock + arch + steps
 
 
-def _mountains() -> str:
-    """Two peaks, the nearer with a snow cap."""
-    far = svg.polygon([(46, 88), (68, 30), (94, 88)], fill="{stone}")
-    near = svg.polygon([(6, 88), (38, 18), (70, 88)], fill="{mountain}")
-    snow = svg.path("M29,38 L38,18 L47,38 L42,34 L38,40 L34,34 Z", fill="{paper}")
-    return far + near + snow
+def _land() -> str:
+    """A stretch of land: a far ridge, a near hill with a pine on it and a road winding away."""
+    ridge = svg.path("M6,64 L28,34 L44,50 L60,26 L94,64 Z", fill="{stone}")
+    hill = svg.path("M4,92 V70 Q40,50 96,68 V92 Z", fill="{forest}")
+    road = (svg.path("M44,92 Q50,78 66,64", stroke_width=11)
+            + svg.path("M44,92 Q50,78 66,64", stroke="{field}", stroke_width=4))
+    pine = svg.line(24, 66, 24, 76) + svg.polygon([(24, 22), (38, 66), (10, 66)], fill="{forest}")
+    return ridge + hill + road + pine
 
 
 def _scroll() -> str:
@@ -117,7 +119,7 @@ ART = {
     emblem("garrison"): ("гарнизон", _tower()),
     emblem("trap"): ("ловушка", _trap()),
     emblem("dungeon"): ("подземелье", _dungeon()),
-    emblem("terrain"): ("местность", _mountains()),
+    emblem("terrain"): ("местность", _land()),
     emblem("diplomacy"): ("дипломатия", _scroll()),
     emblem("other"): ("объект", _stone()),
 }
