@@ -28,7 +28,7 @@ CODES = {
 }
 
 
-def _read(game, name: str, mark) -> tuple[object, list[Problem]]:
+def _read(game, name: str, mark) -> tuple[card_layout.Layout | None, list[Problem]]:
     """Layout `name`, or its problems (a missing file said at `mark`, the declaration that names it)."""
     layout, problems = card_layout.load(card_text.layout_folder(game), name)
     return layout, [p if p.code != "layout-missing" or p.mark.line else error(p.code, p.message, mark, p.hint)

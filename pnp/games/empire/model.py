@@ -118,8 +118,8 @@ class TravelType:
     id: str
     name: Text
     colour: str
+    label: Text  # the type as one card's header names it
     mark: Mark = field(default=NO_MARK, compare=False)
-    label: Text | None = None  # the type as one card's header names it
 
 
 @dataclass(frozen=True)

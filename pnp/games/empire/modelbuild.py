@@ -83,8 +83,8 @@ def build_game(loaded: Loaded, source: str) -> Game:
         races=tuple(Race(r["id"], text(r["name"], "races", i, "name"),
                          tuple(building(i, plot, b) for plot, b in r["buildings"].items()), m("races", i))
                     for i, r in enumerate(d["races"])),
-        travel_types=tuple(TravelType(t["id"], text(t["name"], "travel_types", i, "name"), t["colour"], m("travel_types", i),
-                                      text(t["label"], "travel_types", i, "label"))
+        travel_types=tuple(TravelType(t["id"], text(t["name"], "travel_types", i, "name"), t["colour"],
+                                      text(t["label"], "travel_types", i, "label"), m("travel_types", i))
                            for i, t in enumerate(d["travel_types"])),
         travel_cards=tuple(card(i, c) for i, c in enumerate(d["travel_cards"])), battle=battle,
         notes=frozen_map(collect_notes(d)),

@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import re
 import subprocess
-from html import unescape
 from pathlib import Path
 
 import numpy as np
@@ -19,8 +18,9 @@ from pnp.components.base import BuildOptions, RenderContext
 from pnp.content import load_game
 from pnp.games import pack
 from pnp.games.empire.render.travel_cards import TravelCardsRenderer
-from pnp.print.geometry import Box, pt_to_mm
+from pnp.print.geometry import Box
 from pnp.print.imposition import fit_grid
+from test_capital_sheet import page_words, words_in  # the capital sheet's readers of pdftotext -bbox
 
 LANGS = ("ru", "uk")
 STEMS = ("travel-cards", "travel-cards-colour-in", "travel-templates")
@@ -58,32 +58,6 @@ def built(game, tmp_path_factory):
 
 def pdf(built, lang: str, stem: str) -> Path:
     return built[lang][f"empire-{lang}-{stem}.pdf"]
-
-
-_WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
-
-
-def page_words(path: Path, page: int) -> list[tuple[str, Box]]:
-    """Every word on `page` with its box in mm from the top-left corner (pdftotext -bbox)."""
-    html = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(path), "-"],
-                          capture_output=True, text=True, check=True).stdout
-    return [(unescape(m.group(5)), Box(*(pt_to_mm(float(v)) for v in m.group(1, 2)),
-                                       pt_to_mm(float(m.group(3)) - float(m.group(1))),
-                                       pt_to_mm(float(m.group(4)) - float(m.group(2)))))
-            for m in _WORD.finditer(html)]
-
-
-def words_in(words, box: Box) -> str:
-    """The words whose centre lies in `box`, lines from the top, each from the left."""
-    inside = sorted(((w, b) for w, b in words if box.x <= b.cx <= box.right and box.y <= b.cy <= box.bottom),
-                    key=lambda wb: wb[1].cy)
-    lines: list[list] = []
-    for w, b in inside:
-        if lines and abs(b.cy - lines[-1][0][1].cy) < 1.0:
-            lines[-1].append((w, b))
-        else:
-            lines.append([(w, b)])
-    return " ".join(w for line in lines for w, _ in sorted(line, key=lambda wb: wb[1].x))
 
 
 def letters(text: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from pnp.components.card_family import CardFamily, CardRow
 from pnp.core.errors import Mark
+from pnp.core.texts import Text
 from pnp.games.empire.model import Game, TravelCard
 from pnp.games.empire.render.travel_emblems import emblem
 
@@ -34,23 +35,30 @@ def _value(card: TravelCard | None, attr: str) -> Any:
     return NUMBER if card is None else getattr(card, attr)
 
 
+def _required(text: Text | None, lang: str) -> str:
+    """A text the card's type requires (its schema part), so present."""
+    assert text is not None
+    return text.get(lang)
+
+
 def _gold(game: Game, lang: str) -> str:
     return game.gold_short.get(lang)
 
 
-def _corner(card: TravelCard | None, attr: str, sign: str = "") -> Fields:
-    """The number in parentheses the seed prints first: guards, a garrison's week, a dungeon's chests."""
-    return {"corner": f"({sign}{_value(card, attr)})"}
+def _corner(game: Game, card: TravelCard | None, attr: str, lang: str, plus: bool = False) -> Fields:
+    """The number in parentheses the seed prints first: guards, a garrison's week, a dungeon's chests («(+3)»)."""
+    n = _value(card, attr)
+    return {"corner": game.ui("travel_paren", lang, n=game.ui("travel_plus", lang, n=n) if plus else n)}
 
 
 def _mine(game: Game, card: TravelCard | None, lang: str) -> Fields:
     resource = NAME if card is None else next(r for r in game.resources if r.id == card.resource).name.get(lang)
-    return {**_corner(card, "guards"), "gold": game.ui("travel_gold", lang, n=_value(card, "gold"), gold=_gold(game, lang)),
+    return {**_corner(game, card, "guards", lang), "gold": game.ui("travel_gold", lang, n=_value(card, "gold"), gold=_gold(game, lang)),
             "resource": resource[:1].upper() + resource[1:]}
 
 
 def _reserve(game: Game, card: TravelCard | None, lang: str) -> Fields:
-    return {**_corner(card, "guards"), "points": game.ui("travel_points", lang, n=_value(card, "points"))}
+    return {**_corner(game, card, "guards", lang), "points": game.ui("travel_points", lang, n=_value(card, "points"))}
 
 
 def _strength(game: Game, card: TravelCard | None) -> tuple:
@@ -64,8 +72,9 @@ def _town(game: Game, card: TravelCard | None, lang: str) -> Fields:
 
 
 def _garrison(game: Game, card: TravelCard | None, lang: str) -> Fields:
-    kind = NAME if card is None else card.kind.get(lang)
-    return {**_corner(card, "week"), "kind": f"({kind})", "bonus": f"+{_value(card, 'bonus')}"}
+    kind = NAME if card is None else _required(card.kind, lang)
+    return {**_corner(game, card, "week", lang), "kind": game.ui("travel_paren", lang, n=kind),
+            "bonus": game.ui("travel_plus", lang, n=_value(card, "bonus"))}
 
 
 def _trap(game: Game, card: TravelCard | None, lang: str) -> Fields:
@@ -76,7 +85,7 @@ def _trap(game: Game, card: TravelCard | None, lang: str) -> Fields:
 
 
 def _dungeon(game: Game, card: TravelCard | None, lang: str) -> Fields:
-    return {**_corner(card, "chests", "+"), "points": game.ui("travel_points", lang, n=_value(card, "points")),
+    return {**_corner(game, card, "chests", lang, plus=True), "points": game.ui("travel_points", lang, n=_value(card, "points")),
             "strength": _strength(game, card)}
 
 
@@ -91,7 +100,7 @@ def _treasure(game: Game, card: TravelCard | None, lang: str) -> Fields:
 
 
 def _effect(game: Game, card: TravelCard | None, lang: str) -> Fields:
-    return {"effect": "\n".join([LINE] * BLANK_LINES) if card is None else card.effect.get(lang)}
+    return {"effect": "\n".join([LINE] * BLANK_LINES) if card is None else _required(card.effect, lang)}
 
 
 #: each type's own fields (beside name, type and emblem), from a card or (None) blank
