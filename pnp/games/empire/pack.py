@@ -1,4 +1,4 @@
-"""«Строительство империи» as a game pack: its content format, model, checks and its printed kit so far (the capital sheet)."""
+"""«Строительство империи» as a game pack: its content format, model, checks and its printed kit so far (the capital sheet, the travel cards)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ PACK = GamePack(
     checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.empire.checks",
             # pnp's checks of the travel cards' layouts and of every card text's fit
             "pnp.checks.card_layouts", "pnp.checks.textfit"),
-    # in build order; no rulebook yet (issue 15), so a build makes the capital sheets alone
+    # in build order; no rulebook yet (issue 15), so a build makes the capital sheets and the travel cards
     renderers=("pnp.games.empire.render.capital_sheet",
                "pnp.games.empire.render.travel_cards",
                ),
