@@ -25,9 +25,9 @@ ICON_BOX = 100.0  # the icon set's viewBox side
 INK_RASTER_PX = 200
 
 
-def icon(name: str, x: float, y: float, size: float, ink_saver: bool = False) -> Markup:
+def icon(name: str, x: float, y: float, size: float, ink_saver: bool = False, colour_in: bool = False) -> Markup:
     """Icon `name` with its top-left corner at (x, y), `size` mm square."""
-    return Markup(svg.wrap(icons.art(name, ink_saver), transform=f"{svg.translate(x, y)} {svg.scale(size / ICON_BOX)}"))
+    return Markup(svg.wrap(icons.art(name, ink_saver, colour_in), transform=f"{svg.translate(x, y)} {svg.scale(size / ICON_BOX)}"))
 
 
 @lru_cache(maxsize=None)

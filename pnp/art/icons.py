@@ -43,24 +43,25 @@ def _check(name: str) -> None:
 
 
 @lru_cache(maxsize=None)
-def symbol(name: str, ink_saver: bool = False) -> str:
+def symbol(name: str, ink_saver: bool = False, colour_in: bool = False) -> str:
     """One <symbol> element for `name`, coloured for the chosen palette."""
-    return svg.wrap(art(name, ink_saver), "symbol", id=f"icon-{name}", viewBox="0 0 100 100")
+    return svg.wrap(art(name, ink_saver, colour_in), "symbol", id=f"icon-{name}", viewBox="0 0 100 100")
 
 
 @lru_cache(maxsize=None)
-def art(name: str, ink_saver: bool = False) -> str:
-    """The icon's drawing in its 0 0 100 100 box: one group, outlined in ink, filled from the palette."""
+def art(name: str, ink_saver: bool = False, colour_in: bool = False) -> str:
+    """The icon's drawing in its 0 0 100 100 box: one group, outlined in ink, filled from the palette
+    (`colour_in`: white, for colouring by hand)."""
     _check(name)
-    colours = style.palette(ink_saver)
+    colours = style.palette(ink_saver, colour_in)
     return svg.wrap(icon_art()[name][1].format_map(colours), fill="none", stroke=colours["ink"],
                     stroke_width=style.ICON_STROKE, stroke_linejoin="round", stroke_linecap="round")
 
 
-def icon_defs(names: Iterable[str] | None = None, ink_saver: bool = False) -> str:
+def icon_defs(names: Iterable[str] | None = None, ink_saver: bool = False, colour_in: bool = False) -> str:
     """A <defs> block with the symbols for `names` (all icons if None), each once, sorted."""
     chosen = icon_names() if names is None else sorted(set(names))
-    return svg.wrap("".join(symbol(n, ink_saver) for n in chosen), "defs")
+    return svg.wrap("".join(symbol(n, ink_saver, colour_in) for n in chosen), "defs")
 
 
 def use_icon(name: str, x: float, y: float, size: float) -> str:

@@ -98,7 +98,18 @@ INK_SAVER_PALETTE: Mapping[str, str] = MappingProxyType(
 )
 
 
-def palette(ink_saver: bool = False) -> Mapping[str, str]:
+# The colour-in variant (cards printed for a player to colour by hand): outlines and text
+# in ink, every area white, so nothing printed competes with the player's pencils.
+_COLOUR_IN_KEEP = {"ink", "muted", "line"}
+COLOUR_IN_PALETTE: Mapping[str, str] = MappingProxyType(
+    {key: value if key in _COLOUR_IN_KEEP else "#ffffff" for key, value in _BASE.items()}
+    | {"on-colour": _BASE["ink"]}  # marks drawn on a colour fill: on white they turn to ink
+)
+
+
+def palette(ink_saver: bool = False, colour_in: bool = False) -> Mapping[str, str]:
+    if colour_in:
+        return COLOUR_IN_PALETTE
     return INK_SAVER_PALETTE if ink_saver else PALETTE
 
 

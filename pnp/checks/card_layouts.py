@@ -9,6 +9,8 @@ family's colour, icon and ui strings must exist too.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from typing import Iterator
 
 from pnp.art import icons, style
@@ -18,32 +20,63 @@ from pnp.core.errors import Problem, error
 
 ID = "card-layout"
 
+HEX = re.compile(r"#[0-9a-fA-F]{6}")  # a colour of the content's own, beside the palette's keys
+
 CODES = {
     **card_layout.CODES,
     "family-ref": "A card family names a colour, icon or ui string that does not exist.",
 }
 
 
+def _read(game, name: str, mark) -> tuple[card_layout.Layout | None, list[Problem]]:
+    """Layout `name`, or its problems (a missing file said at `mark`, the declaration that names it)."""
+    layout, problems = card_layout.load(card_text.layout_folder(game), name)
+    return layout, [p if p.code != "layout-missing" or p.mark.line else error(p.code, p.message, mark, p.hint)
+                    for p in problems]
+
+
 def family_problems(game, family: CardFamily) -> list[Problem]:
-    """Every problem of one family's layout (empty: the renderer can draw it)."""
-    layout, problems = card_layout.load(card_text.layout_folder(game), family.layout)
+    """Every problem of one family's layout and of its cards' own layouts (empty: the renderer can draw them)."""
+    layout, problems = _read(game, family.layout, family.mark)
     if layout is None:
-        return [p if p.code != "layout-missing" or p.mark.line else error(p.code, p.message, family.mark, p.hint)
-                for p in problems]
+        return problems
     try:
         rows = family.cards(game, game.languages[0])
     except (KeyError, ValueError):
         rows = None  # missing text, bad template: other checks say so
     steps = None if rows is None else card_text.steps(layout, rows[0]) if rows else {}
-    return card_layout.check_family(layout, family, game.print.card, steps)
+    out = card_layout.check_family(layout, family, game.print.card, steps)
+    for name in dict.fromkeys(r.layout for r in rows or () if r.layout is not None):
+        own = [r for r in rows or () if r.layout == name]
+        layout, problems = _read(game, name, own[0].mark)
+        if layout is None:
+            out += problems
+            continue
+        # the fields every card of this layout has: what its elements may show
+        fields = tuple(f for f in own[0].fields if all(f in r.fields for r in own))
+        out += card_layout.check_family(layout, dataclasses.replace(family, fields=fields), game.print.card,
+                                        card_text.steps(layout, own[0]))
+    return out
+
+
+def _colour_problem(family: CardFamily, colour: str, mark) -> list[Problem]:
+    if colour in style.PALETTE or HEX.fullmatch(colour):
+        return []
+    return [error("family-ref", f"card family {family.id!r}: expected a palette colour or #rrggbb, found {colour!r}",
+                  mark, f"colours: {', '.join(sorted(style.PALETTE))}")]
 
 
 def check(game, lang: str | None = None) -> Iterator[Problem]:
     known_icons = set(icons.icon_names())
     for family in game.card_families:
-        if family.colour not in style.PALETTE:
-            yield error("family-ref", f"card family {family.id!r}: expected a palette colour, found {family.colour!r}",
-                        family.mark, f"colours: {', '.join(sorted(style.PALETTE))}")
+        yield from _colour_problem(family, family.colour, family.mark)
+        try:
+            rows = family.cards(game, game.languages[0])
+        except (KeyError, ValueError):
+            rows = ()  # other checks say so
+        for row in rows:
+            if row.colour is not None:
+                yield from _colour_problem(family, row.colour, row.mark)
         if family.icon not in known_icons:
             yield error("family-ref", f"card family {family.id!r}: expected an icon, found {family.icon!r}", family.mark)
         for key in (family.name, family.component):

@@ -30,13 +30,13 @@ def check(game, lang: str | None = None) -> Iterator[Problem]:
     for family in game.card_families:
         if family_problems(game, family):
             continue
-        layout = card_text.family_layout(game, family)
         for code in (lang,) if lang else game.languages:
             try:
                 rows = family.cards(game, code)
             except (KeyError, ValueError):
                 continue  # missing text, bad template: other checks say so
             for row in rows:
+                layout = card_text.row_layout(game, family, row)
                 try:
                     with typography.using(code):  # the language's own line-breaking rules
                         text = card_text.fit_card(game, family, layout, row, code)

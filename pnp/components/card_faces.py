@@ -71,15 +71,21 @@ class Colours:
     points: str
     family: str  # the family colour at full strength (lines, pips)
     ink_saver: bool = False
+    colour_in: bool = False
 
 
-def colours(family: str, ink_saver: bool) -> Colours:
-    """The face colours of a family whose colour is palette key `family`."""
-    full = style.colour(family)
-    pal = style.palette(ink_saver)
+def colours(family: str, ink_saver: bool, colour_in: bool = False) -> Colours:
+    """The face colours of a family whose colour is palette key `family` (or a colour "#rrggbb" of
+    the content's); `colour_in`: outlines in ink on white, for colouring by hand."""
+    is_hex = family.startswith("#")
+    full = family if is_hex else style.colour(family)
+    pal = style.palette(ink_saver, colour_in)
+    if colour_in:
+        return Colours("#ffffff", pal["ink"], "none", pal["ink"], "#ffffff", "#ffffff", pal["ink"], pal["muted"],
+                       "#ffffff", "none", "#ffffff", pal["ink"], ink_saver, True)
     if ink_saver:
-        return Colours("none", full, pal[family], pal["ink"], "#ffffff", "#ffffff", pal["ink"], pal["muted"],
-                       "#ffffff", "#ffffff", pal["point"], full, True)
+        return Colours("none", full, style.tint(full, 0.28) if is_hex else pal[family], pal["ink"], "#ffffff",
+                       "#ffffff", pal["ink"], pal["muted"], "#ffffff", "#ffffff", pal["point"], full, True)
     return Colours(full, "none", "none", pal["on-colour"], pal["paper"], pal["panel"], pal["ink"], pal["muted"],
                    mix(full, 0.22), mix(full, 0.34), pal["point"], full)
 
@@ -137,7 +143,7 @@ def points_badge(box: Box, value: int, size_pt: float, c: Colours, crown_icon: s
     r = (box.h - crown * 0.55) / 2
     cy = box.bottom - r
     return {"cx": box.cx, "cy": cy, "r": r,
-            "crown": icon(crown_icon, box.cx - crown / 2, box.y, crown, c.ink_saver),
+            "crown": icon(crown_icon, box.cx - crown / 2, box.y, crown, c.ink_saver, c.colour_in),
             "text": _line(str(value), box.cx, _centre_baseline("serif-bold", size_pt, cy + 0.25), "serif-bold",
                           size_pt, c.ink)}
 
@@ -145,14 +151,14 @@ def points_badge(box: Box, value: int, size_pt: float, c: Colours, crown_icon: s
 # --- faces ------------------------------------------------------------------------------
 
 
-def _text_defs(ink_saver: bool, texts) -> Markup:
+def _text_defs(c: Colours, texts) -> Markup:
     """<defs> for the icons richtext places inline in running text (as <use>), if any."""
     names = sorted({name for t in texts for name in t.icons})
-    return Markup(icons.icon_defs(names, ink_saver)) if names else Markup("")
+    return Markup(icons.icon_defs(names, c.ink_saver, c.colour_in)) if names else Markup("")
 
 
-def _icon_row(items: list[IconAt], ink_saver: bool) -> Markup:
-    return Markup("").join(icon(i.name, i.x, i.y, i.size, ink_saver) for i in items)
+def _icon_row(items: list[IconAt], c: Colours) -> Markup:
+    return Markup("").join(icon(i.name, i.x, i.y, i.size, c.ink_saver, c.colour_in) for i in items)
 
 
 def _track(element: Element, layout: Layout, box: Box, flags, c: Colours) -> list[dict[str, Any]]:
@@ -168,8 +174,26 @@ def _track(element: Element, layout: Layout, box: Box, flags, c: Colours) -> lis
     return out
 
 
+def _scale(element: Element, layout: Layout, box: Box, values, c: Colours) -> list[dict[str, Any]]:
+    """The cells of a scale: equal widths across its box, each its number (1, 2, ...) over its
+    value; a None value leaves its cell empty, to write in."""
+    value_style, number_style = layout.styles[element.get("style")], layout.styles[element.get("caption")]
+    width, split = box.w / max(len(values), 1), box.h * 0.4
+    out = []
+    for k, value in enumerate(values):
+        cell = Box(box.x + k * width, box.y, width, box.h)
+        number = _line(str(k + 1), cell.cx, _centre_baseline(number_style.face, number_style.size, cell.y + split / 2),
+                       number_style.face, number_style.size, c.muted)
+        shown = None if value is None else _line(
+            str(value), cell.cx, _centre_baseline(value_style.face, value_style.size, cell.y + (split + cell.h) / 2),
+            value_style.face, _size_to_width(str(value), value_style.face, value_style.size, cell.w - 0.6), c.ink)
+        out.append({"x": cell.x, "y": cell.y, "w": cell.w, "h": cell.h, "split": cell.y + split,
+                    "number": number, "value": shown})
+    return out
+
+
 def _piece(game, family: CardFamily, layout: Layout, element: Element, row: CardRow, text: card_text.CardText,
-           box: Box, c: Colours, lang: str, ink_saver: bool) -> Any:
+           box: Box, c: Colours, lang: str) -> Any:
     """One element, drawn by its kind."""
     shows = element.get("shows")
     value = field_value(game, family, row, shows, lang) if isinstance(shows, str) else None
@@ -184,26 +208,28 @@ def _piece(game, family: CardFamily, layout: Layout, element: Element, row: Card
         return _text(text.fits[element.name], box, fill, element.get("valign", "middle"))
     if element.kind == "icons":
         return _icon_row(cost_icons(value, box, element.get("size", style.ICON_SIZE["cost"]),
-                                    element.get("align", "center")), ink_saver)
+                                    element.get("align", "center")), c)
     if element.kind == "badge":
         return points_badge(box, value, element.get("size", 8.5), c, element.get("icon", "point"))
     if element.kind == "image":
-        return icon(value if value is not None else element.get("icon"), box.x, box.y, box.w, ink_saver)
+        return icon(value if value is not None else element.get("icon"), box.x, box.y, box.w, c.ink_saver, c.colour_in)
     if element.kind == "track":
         return _track(element, layout, box, value, c)
+    if element.kind == "scale":
+        return _scale(element, layout, box, value, c)
     return box  # a shape: the template draws it from its box
 
 
 def face(game, family: CardFamily, layout: Layout, row: CardRow, text: card_text.CardText, lang: str,
-         ink_saver: bool) -> str:
-    """The SVG master of one card face."""
+         ink_saver: bool, colour_in: bool = False) -> str:
+    """The SVG master of one card face (`colour_in`: its outlines on white, for colouring by hand)."""
     spec: CardSpec = game.print.card
     z = card_boxes.boxes(layout, spec, card_text.steps(layout, row))
-    c = colours(family.colour, ink_saver)
-    el = {e.name: _piece(game, family, layout, e, row, text, z[e.name], c, lang, ink_saver) for e in layout.elements}
+    c = colours(row.colour or family.colour, ink_saver, colour_in)
+    el = {e.name: _piece(game, family, layout, e, row, text, z[e.name], c, lang) for e in layout.elements}
     ctx = {"uid": f"{family.id}-{row.id}", "family": family.id, "name": text.name, "ink_saver": ink_saver,
-           "w": spec.width, "h": spec.height, "b": spec.bleed, "z": z, "c": c, "el": el,
-           "defs": _text_defs(ink_saver, text.fits.values())}
+           "colour_in": colour_in, "w": spec.width, "h": spec.height, "b": spec.bleed, "z": z, "c": c, "el": el,
+           "defs": _text_defs(c, text.fits.values())}
     return environment(card_text.layout_folder(game)).get_template(layout.template).render(f=ctx)
 
 
@@ -244,11 +270,11 @@ def cost_icons(cost, box: Box, size: float, align: str = "center") -> list[IconA
 # --- backs ------------------------------------------------------------------------------
 
 
-def back(game, family: CardFamily, lang: str, ink_saver: bool) -> str:
+def back(game, family: CardFamily, lang: str, ink_saver: bool, colour_in: bool = False) -> str:
     """The back of a family: its colour, rays, a medallion with its icon, the game's title and its name."""
     spec = game.print.card
     w, h, b = spec.width, spec.height, spec.bleed
-    c = colours(family.colour, ink_saver)
+    c = colours(family.colour, ink_saver, colour_in)
     safe = Box(0, 0, w, h).inset(spec.safe)
     cx, cy = w / 2, h / 2
     medal = min(w, h) * 0.27
@@ -257,12 +283,13 @@ def back(game, family: CardFamily, lang: str, ink_saver: bool) -> str:
     text_fill = c.on_frame if not ink_saver else c.family
     name = game.ui(family.name, lang)
     ctx = {
-        "uid": f"back-{family.id}", "family": family.id, "ink_saver": ink_saver, "w": w, "h": h, "b": b, "c": c,
+        "uid": f"back-{family.id}", "family": family.id, "ink_saver": ink_saver, "colour_in": colour_in,
+        "w": w, "h": h, "b": b, "c": c,
         "name": name,
         "safe": safe, "cx": cx, "cy": cy, "medal": medal,
         "rays": rays(cx, cy, cover_radius(w + 2 * b, h + 2 * b, 32), 32),
-        "ray_fill": mix(c.family, 0.86, "#000000") if not ink_saver else "none",
-        "icon": icon(family.icon, cx - side / 2, cy - side / 2, side, ink_saver),
+        "ray_fill": mix(c.family, 0.86, "#000000") if not ink_saver and not colour_in else "none",
+        "icon": icon(family.icon, cx - side / 2, cy - side / 2, side, ink_saver, colour_in),
         "title": _line(game.title.get(lang), cx, safe.y + 9.5, "serif-bold",
                        _size_to_width(game.title.get(lang), "serif-bold", title_pt, safe.w), text_fill),
         "label": _line(name, cx, safe.bottom - 6.0, "sans-bold",

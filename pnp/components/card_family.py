@@ -39,8 +39,12 @@ class CardRow:
     count: int
     mark: Mark
     #: field name -> value: str (text, may carry inline markup), int, or what an element kind
-    #: reads (icons: ((icon, n), ...); track: (active?, ...) one per step)
+    #: reads (icons: ((icon, n), ...); track: (active?, ...) one per step; scale: (value or None, ...))
     fields: Mapping[str, Any]
+    #: a family of several kinds of card that share one deck and one back (a game's travel cards)
+    #: gives each card its own layout and colour; None: the family's
+    layout: str | None = None
+    colour: str | None = None
 
 
 def _no_rows(game: Any, family: "CardFamily", lang: str) -> tuple[CardRow, ...]:

@@ -39,6 +39,8 @@ KINDS = MappingProxyType({
     "image": "one icon: a field naming it, or `icon:`",
     "track": "numbered steps, one of them marked (a field of one flag per step), right-aligned",
     "shape": "a box the template draws (panel, band, ring)",
+    "scale": "a row of equal cells across its box, each a value of a field (one per cell; None: left empty "
+             "to write in) under its number (1, 2, ...)",
 })
 TOP_KEYS = ("extends", "template", "styles", "elements", "note")
 STYLE_KEYS = ("face", "size", "min", "leading", "align")
@@ -49,6 +51,7 @@ ELEMENT_KEYS = MappingProxyType({
     "image": ("shows", "icon"),
     "track": ("shows", "cell", "gap", "style"),
     "shape": (),
+    "scale": ("shows", "style", "caption"),
 })
 COMMON_KEYS = ("kind", "box", "note")
 ALIGNS, VALIGNS, ANCHORS = ("left", "center", "right"), ("top", "middle", "bottom"), ("start", "end")
@@ -262,6 +265,12 @@ def _element(name: str, entry: _Entry, styles: Mapping[str, Style], problems: li
                               f"({', '.join(styles) or 'none'}), found {style!r}", marks["style"]))
     if kind == "text" and style is None:
         problems.append(error("layout-key", f"element {name!r}: a text element needs a `style:`", mark))
+    if kind == "scale":  # its values in `style:`, its numbers in `caption:` (an unknown `style:` is said above)
+        for key in ("style", "caption"):
+            if key not in value or (key == "caption" and value[key] not in styles):
+                problems.append(error("layout-ref", f"element {name!r}: a scale needs a style of the layout for "
+                                      f"`{key}:` ({', '.join(styles) or 'none'}), found {value.get(key)!r}",
+                                      marks.get(key, mark)))
     for key, allowed in (("valign", VALIGNS), ("anchor", ANCHORS), ("align", ("center", "left"))):
         if key in value and value[key] not in allowed:
             problems.append(error("layout-key", f"element {name!r}: expected {key} {', '.join(allowed)}, "
@@ -298,7 +307,7 @@ def check_family(layout: Layout, family: CardFamily, spec: CardSpec, steps: Mapp
                 out.append(error("layout-field", f"element {element.name!r} shows {name!r}, a field {family.id} cards "
                                  f"do not have", element.marks.get("shows", element.mark),
                                  f"fields of {family.id} cards: {', '.join(known)}"))
-        if element.kind in ("text", "icons", "badge", "image") and "shows" not in element.props \
+        if element.kind in ("text", "icons", "badge", "image", "scale") and "shows" not in element.props \
                 and not (element.kind in ("badge", "image") and "icon" in element.props):
             out.append(error("layout-key", f"element {element.name!r} ({element.kind}) needs `shows:`", element.mark))
     if steps is None:

@@ -36,6 +36,16 @@ def family_layout(game: Any, family: CardFamily) -> Layout:
     return layout
 
 
+def row_layout(game: Any, family: CardFamily, row: CardRow) -> Layout:
+    """The layout of one card: its own (`CardRow.layout`), else its family's."""
+    if row.layout is None:
+        return family_layout(game, family)
+    layout, problems = card_layout.load(layout_folder(game), row.layout)
+    if layout is None:
+        raise ValueError(f"card layout {row.layout!r} has errors: {problems[0].format()}")
+    return layout
+
+
 def steps(layout: Layout, row: CardRow) -> dict[str, int]:
     """The step count of every track element on this card (its field: one flag per step)."""
     return {e.name: len(row.fields.get(e.get("shows"), ())) for e in layout.of_kind("track")}

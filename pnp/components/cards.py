@@ -36,22 +36,26 @@ class Masters:
         return [by_id[card_id] for card_id in self.decks[family]]
 
 
-def build_masters(game, lang: str, ink_saver: bool = False) -> Masters:
-    """Draw every unique face of every family and each family's back once."""
+def build_masters(game, lang: str, ink_saver: bool = False, colour_in: bool = False,
+                  families: tuple[CardFamily, ...] | None = None) -> Masters:
+    """Draw every unique face of every family (the game's, or `families`) and each family's back once;
+    `colour_in`: their outlines on white, for colouring by hand."""
+    chosen = tuple(game.card_families) if families is None else families
     faces: dict[str, list[tuple[str, str, str]]] = {}
     decks, texts, shrunk = {}, [], []
-    for family in game.card_families:
-        layout = card_text.family_layout(game, family)
+    for family in chosen:
         rows = family.cards(game, lang)
         faces[family.id] = []
         for row in rows:
+            layout = card_text.row_layout(game, family, row)
             text = card_text.fit_card(game, family, layout, row, lang)
             texts.append(text)
             shrunk += [(text, name) for name, _ in text.shrunk(layout)]
-            faces[family.id].append((row.id, text.name, card_faces.face(game, family, layout, row, text, lang, ink_saver)))
+            faces[family.id].append((row.id, text.name, card_faces.face(game, family, layout, row, text, lang,
+                                                                        ink_saver, colour_in)))
         decks[family.id] = deck(rows)
-    backs = {f.id: card_faces.back(game, f, lang, ink_saver) for f in game.card_families}
-    return Masters(tuple(game.card_families), faces, backs, decks, tuple(texts), tuple(shrunk))
+    backs = {f.id: card_faces.back(game, f, lang, ink_saver, colour_in) for f in chosen}
+    return Masters(chosen, faces, backs, decks, tuple(texts), tuple(shrunk))
 
 
 def shrink_note(masters: Masters, lang: str) -> str | None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterable, Mapping
 
+from pnp.components.card_family import CardFamily, CardSpec
 from pnp.core import catalogue
 from pnp.core.errors import Mark
 from pnp.core.templating import fill
@@ -119,6 +120,7 @@ class TravelType:
     id: str
     name: Text
     colour: str
+    label: Text  # the type as one card's header names it
     mark: Mark = field(default=NO_MARK, compare=False)
 
 
@@ -152,6 +154,11 @@ class TravelCard:
 
 
 @dataclass(frozen=True)
+class Print:
+    card: CardSpec  # the travel cards' size, as pnp's card renderer and the exporters read it
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     title: Text
@@ -173,6 +180,10 @@ class Game:
     week_days: int | None = None  # days (rounds) a week: the week track's day counter
     play: Play | None = None  # the seed's numbers for the turn and war (content `play:`)
     book: BookContent | None = None  # the rulebook's worked battle and decided gaps (content `rulebook:`)
+    #: content `cards:` (None for a model built without it)
+    print: Print | None = None
+    #: the travel cards as pnp's card renderer reads them: one deck and back, a layout and colour per type
+    card_families: tuple[CardFamily, ...] = ()
 
     @property
     def weeks(self) -> int:
@@ -193,6 +204,8 @@ class Game:
     def hero(self, id_: str) -> RaceHero | None:
         """A hero of any race by id (the checks keep hero ids unique across races)."""
         return next((h for r in self.races for h in r.heroes if h.id == id_), None)
+    def travel_type(self, type_id: str) -> TravelType:
+        return next(t for t in self.travel_types if t.id == type_id)
 
     def mark(self, *path) -> Mark:
         """The mark of a content path (or its nearest ancestor)."""

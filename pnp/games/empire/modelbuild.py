@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
+from pnp.components.card_family import CardSpec
 from pnp.content.notes import collect_notes
 from pnp.content.yamlload import Loaded
 from pnp.core.texts import Text, frozen_map
@@ -11,8 +12,9 @@ from pnp.games.empire.book_model import build_book, build_play
 from pnp.games.empire.magicbuild import build_magic
 from pnp.games.empire.rules.battle_rules import (BattleRules, BattleType, Formations, HeroAbility, Morale, RaceHero,
                                                  WarMachine)
-from pnp.games.empire.model import (Building, Capital, ChestRange, Game, IncomeStep, Plot, Race, Resource,
+from pnp.games.empire.model import (Building, Capital, ChestRange, Game, IncomeStep, Plot, Print, Race, Resource,
                                     TravelCard, TravelType, Upgrade)
+from pnp.games.empire.render import travel_rows
 
 #: the travel-card fields copied as they are (the others are built below)
 _PLAIN = ("guards", "resource", "gold", "points", "week", "bonus", "chests", "action")
@@ -56,7 +58,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
                           chest_ranges=ranges, penalty=frozen_map(c.get("penalty")),
                           effect=optional_text(c, "effect", *at), mark=m(*at))
 
-    cap = d["capital"]
+    cap, cards = d["capital"], d["cards"]
     capital = Capital(
         columns=cap["columns"], rows=cap["rows"],
         income=tuple(IncomeStep(s["verticals"], s["gold"], m("capital", "income", i)) for i, s in enumerate(cap["income"])),
@@ -102,7 +104,8 @@ def build_game(loaded: Loaded, source: str) -> Game:
                          tuple(building(i, plot, b) for plot, b in r["buildings"].items()), m("races", i),
                          tuple(hero(i, j, h) for j, h in enumerate(r.get("heroes", ()))))
                     for i, r in enumerate(d["races"])),
-        travel_types=tuple(TravelType(t["id"], text(t["name"], "travel_types", i, "name"), t["colour"], m("travel_types", i))
+        travel_types=tuple(TravelType(t["id"], text(t["name"], "travel_types", i, "name"), t["colour"],
+                                      text(t["label"], "travel_types", i, "label"), m("travel_types", i))
                            for i, t in enumerate(d["travel_types"])),
         travel_cards=tuple(card(i, c) for i, c in enumerate(d["travel_cards"])), battle=battle,
         notes=frozen_map(collect_notes(d)),
@@ -110,4 +113,6 @@ def build_game(loaded: Loaded, source: str) -> Game:
         sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=frozen_map(loaded.marks),
         week_days=d["weeks"]["days"]["value"] if "days" in d["weeks"] else None,
         play=build_play(d["play"]) if "play" in d else None,
-        book=build_book(d, collect_notes(d), text, m) if "rulebook" in d else None)
+        book=build_book(d, collect_notes(d), text, m) if "rulebook" in d else None,
+        print=Print(CardSpec(cards["width"], cards["height"], cards["bleed"], cards["safe"], cards["min_text_pt"])),
+        card_families=(travel_rows.family(cards["back_colour"], m("cards")),))

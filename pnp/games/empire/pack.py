@@ -1,4 +1,4 @@
-"""«Строительство империи» as a game pack: its content format, model, checks and its printed kit so far (the capital sheet)."""
+"""«Строительство империи» as a game pack: its content format, model, checks and its printed kit so far (the capital sheet, the travel cards)."""
 
 from __future__ import annotations
 
@@ -27,9 +27,12 @@ PACK = GamePack(
     content=bundled("content", "empire.yaml"),
     templates=bundled("templates", "empire"),
     # the general checks that read only what every model has (texts, languages, marks)
-    checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.empire.checks"),
+    checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.empire.checks",
+            # pnp's checks of the travel cards' layouts and of every card text's fit
+            "pnp.checks.card_layouts", "pnp.checks.textfit"),
     # in build order
     renderers=("pnp.games.empire.render.capital_sheet",
+               "pnp.games.empire.render.travel_cards",
                "pnp.games.empire.render.magic_board",
                "pnp.games.empire.render.board_reference",
                "pnp.games.empire.render.worksheet",
@@ -38,4 +41,6 @@ PACK = GamePack(
     summary=_summary,
     odds="pnp.games.empire.odds_report",
     rulebook="pnp.games.empire.rulebook.sections",
+    # the travel types' emblems and the travel cards' back medallion
+    icons="pnp.games.empire.render.travel_emblems",
 )

@@ -27,22 +27,23 @@ def invoke(*args):
 def test_the_shipped_content_is_clean_in_each_language(lang):
     done = invoke("check", "--game", "empire", "--strict", *(("--lang", lang) if lang else ()))
     assert done.exit_code == 0, done.output
-    assert done.output.rstrip().endswith("1 race, 12 capital plots, 11 travel cards of 10 types, 7 weeks, 0 warnings")
+    assert done.output.rstrip().endswith("1 race, 12 capital plots, 13 travel cards of 10 types, 7 weeks, 0 warnings")
 
 
 def test_the_game_is_listed_and_its_kit_builds(tmp_path):
-    """A build writes the capital sheets, the reference boards, the worksheet and the rulebook, and asks for nothing it lacks."""
+    """A build writes the capital sheets, the travel cards, the reference boards, the worksheet and the rulebook, and asks for nothing it lacks."""
     assert any(line.split()[:2] == ["empire", "Строительство"] for line in invoke("games").output.splitlines())
     done = invoke("build", "--game", "empire", "--lang", "ru", "--out", str(tmp_path))
     assert done.exit_code == 0, done.output
     names = {p.name for p in (tmp_path / "ru").iterdir()}
-    assert {"empire-ru-capital.pdf", "empire-ru-magic.pdf", "empire-ru-boards.pdf", "empire-ru-worksheet.pdf", "empire-ru-rulebook.pdf", "manifest.json"} <= names
+    assert {"empire-ru-capital.pdf", "empire-ru-magic.pdf", "empire-ru-boards.pdf", "empire-ru-worksheet.pdf", "empire-ru-rulebook.pdf", "empire-ru-travel-cards.pdf",
+            "empire-ru-travel-cards-colour-in.pdf", "empire-ru-travel-templates.pdf", "manifest.json"} <= names
 
 
 def test_the_seeds_named_examples_are_the_shipped_travel_cards(game):
     names = {c.name.get("ru"): c for c in game.travel_cards}
     assert set(names) == {"Клад", "Кедр", "Святилище жизни", "Город", "Гарнизон", "Сфинкс", "Кладбище драконов",
-                          "Горы", "Камень опыта", "Война", "Мир"}
+                          "Горы", "Камень опыта", "Война", "Мир", "Мирный договор", "Крестовый поход"}
     assert {c.type for c in game.travel_cards} == {t.id for t in game.travel_types}  # one example of every type
     hoard = names["Клад"]
     assert [(r.first, r.last, r.chests) for r in hoard.chest_ranges] == [(1, 3, 1), (4, 7, 2)]  # «1-3 нед. – 1; 4-7 нед. – 2»
@@ -55,6 +56,8 @@ def test_the_seeds_named_examples_are_the_shipped_travel_cards(game):
     graveyard = names["Кладбище драконов"]
     assert (graveyard.chests, graveyard.points, graveyard.strength) == (3, 7, (20, 25, 30, 35, 40, 45, 50))
     assert names["Горы"].gold == 15 and names["Война"].action == "war" and names["Мир"].action == "peace"
+    # the seed's war chapter names the other two: «карту «мирный договор»», «крестового похода»
+    assert (names["Мирный договор"].action, names["Крестовый поход"].action) == ("treaty", "crusade")
 
 
 def test_the_capital_and_the_races_buildings_as_the_seed_gives_them(game):

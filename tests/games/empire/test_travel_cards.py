@@ -1,0 +1,262 @@
+"""The travel cards of «Строительство империи» (pnp/games/empire/render/travel_cards.py): the three
+PDFs read back (pdftotext -bbox, pypdf, pdffonts, pdftoppm), measured in millimetres on the sheet's
+card grid, their words compared with the content in ru and uk."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.content import load_game
+from pnp.games import pack
+from pnp.games.empire.render.travel_cards import TravelCardsRenderer
+from pnp.print.geometry import Box
+from pnp.print.imposition import fit_grid
+from test_capital_sheet import page_words, words_in  # the capital sheet's readers of pdftotext -bbox
+
+LANGS = ("ru", "uk")
+STEMS = ("travel-cards", "travel-cards-colour-in", "travel-templates")
+A4 = (210.0, 297.0)
+
+
+@pytest.fixture(scope="module")
+def game():
+    model, problems = load_game(pack("empire").content)
+    assert model is not None and not problems, problems
+    return model
+
+
+def render(game, out: Path, lang: str) -> dict[str, Path]:
+    files = TravelCardsRenderer().render(game, RenderContext(BuildOptions(lang=lang), out))
+    return {f.path: out / f.path for f in files}
+
+
+class Kits:
+    """The renderer's files per language, each built once per module when a test first asks."""
+
+    def __init__(self, game, root: Path) -> None:
+        self.game, self.root, self.files = game, root, {}
+
+    def __getitem__(self, lang: str) -> dict[str, Path]:
+        if lang not in self.files:
+            self.files[lang] = render(self.game, self.root / lang, lang)
+        return self.files[lang]
+
+
+@pytest.fixture(scope="module")
+def built(game, tmp_path_factory):
+    return Kits(game, tmp_path_factory.mktemp("travel"))
+
+
+def pdf(built, lang: str, stem: str) -> Path:
+    return built[lang][f"empire-{lang}-{stem}.pdf"]
+
+
+def letters(text: str) -> str:
+    """Text without spaces and hyphens: a line broken (and hyphenated) anywhere reads the same."""
+    return re.sub(r"[\s\-\u2010\u00ad]", "", text)
+
+
+def grid(game):
+    spec = game.print.card
+    return fit_grid("a4", (spec.width, spec.height), spec.bleed)
+
+
+def cells(game, count: int):
+    """(front page, cell box) of card k of `count` in deck order: fronts on pages 1, 3, ..."""
+    g = grid(game)
+    return [(2 * (k // g.per_sheet) + 1, g.cell(*divmod(k % g.per_sheet, g.cols))) for k in range(count)]
+
+
+def expected(game, card, lang: str) -> list[str]:
+    """What the seed's figure of the card's type prints, from the content (not from the renderer's rows)."""
+    kind = next(t for t in game.travel_types if t.id == card.type)
+    gold = game.gold_short.get(lang)
+    out = [kind.label.get(lang), card.name.get(lang)]
+    resource = next((r for r in game.resources if r.id == card.resource), None)
+    if card.type in ("mine", "reserve"):
+        out.append(f"({card.guards})")
+    if card.type in ("mine", "town"):
+        out.append(f"+{card.gold}{gold}")
+    if card.type == "mine":
+        out.append(resource.name.get(lang).capitalize())
+    if card.type == "town":
+        out.append(f"+{resource.short.get(lang)}")
+    if card.type in ("reserve", "dungeon"):
+        out.append(f"{card.points} ПО")
+    if card.type in ("town", "dungeon"):
+        weeks = " ".join(str(w) for w in range(1, game.weeks + 1))
+        out += [weeks, " ".join(map(str, card.strength))]
+    if card.type == "garrison":
+        out += [f"({card.week})", f"({card.kind.get(lang)})", f"+{card.bonus}"]
+    if card.type == "trap":
+        out += [game.ui("travel_instant", lang), game.ui("travel_penalty_creature_cards", lang, n=card.penalty["creature_cards"])]
+    if card.type == "dungeon":
+        out.append(f"(+{card.chests})")
+    if card.type == "terrain":
+        out.append(f"{card.gold}{gold}")
+    if card.type == "treasure":
+        out += [f"{r.first}–{r.last}" for r in card.chest_ranges] + [f"— {r.chests}" for r in card.chest_ranges]
+    if card.effect is not None:
+        out.append(card.effect.get(lang))
+    return out
+
+
+# --- the files --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_three_pdfs_of_home_sheets_with_a_back_after_each_front(game, built, lang):
+    assert sorted(built[lang]) == sorted(f"empire-{lang}-{s}.pdf" for s in STEMS)
+    per = grid(game).per_sheet
+    for stem, count in (("travel-cards", len(game.travel_cards)), ("travel-cards-colour-in", len(game.travel_cards)),
+                        ("travel-templates", len(game.travel_types))):
+        reader = PdfReader(pdf(built, lang, stem))
+        assert len(reader.pages) == 2 * -(-count // per)
+        for page in reader.pages:
+            assert (round(float(page.mediabox.width) * 25.4 / 72, 1), round(float(page.mediabox.height) * 25.4 / 72, 1)) == A4
+
+
+def test_every_font_is_embedded(built):
+    for lang in LANGS:
+        for stem in STEMS:
+            rows = subprocess.run(["pdffonts", str(pdf(built, lang, stem))], capture_output=True, text=True,
+                                  check=True).stdout.splitlines()[2:]
+            assert rows and all(row.split()[-5] == "yes" for row in rows), rows
+
+
+def test_same_bytes_twice(game, built, tmp_path):
+    again = render(game, tmp_path, "ru")
+    for stem in STEMS:
+        assert pdf(built, "ru", stem).read_bytes() == again[f"empire-ru-{stem}.pdf"].read_bytes(), stem
+
+
+# --- the cards' words ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("stem", STEMS[:2])
+def test_every_card_prints_its_contents_words_inside_its_cell(game, built, lang, stem):
+    path, pages = pdf(built, lang, stem), {}
+    names = [c.name.get(lang) for c in game.travel_cards]
+    for card, (page, cell) in zip(game.travel_cards, cells(game, len(game.travel_cards))):
+        words = pages.setdefault(page, page_words(path, page))
+        text = words_in(words, cell)
+        for want in expected(game, card, lang):
+            assert letters(want) in letters(text), (card.id, want, text)
+        others = [n for n in names if n != card.name.get(lang) and len(n) > 4 and n not in card.name.get(lang)]
+        assert not [n for n in others if n in text], (card.id, text)
+
+
+def label_line(words, cell: Box, label: str) -> Box:
+    """The box of a card's type label (the first line of words of `label` inside `cell`)."""
+    boxes = [b for w, b in words if w in label.split() and cell.contains(b)]
+    top = min(b.y for b in boxes)
+    line = [b for b in boxes if abs(b.y - top) < 0.5]
+    return Box(min(b.x for b in line), top, max(b.right for b in line) - min(b.x for b in line), line[0].h)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cards_trim_is_the_contents_size(game, built, lang):
+    """The type's pill is centred on its card a fixed way down: from card to card on the sheet its label
+    moves by exactly the trim width across and the trim height down."""
+    words, spec, g = page_words(pdf(built, lang, "travel-cards"), 1), game.print.card, grid(game)
+    boxes = [label_line(words, cell, game.travel_type(card.type).label.get(lang))
+             for card, (_, cell) in zip(game.travel_cards, cells(game, g.per_sheet))]
+    for row in range(g.rows):
+        for col in range(1, g.cols):
+            assert boxes[row * g.cols + col].cx - boxes[row * g.cols + col - 1].cx == pytest.approx(spec.width, abs=0.3)
+    for row in range(1, g.rows):
+        assert boxes[row * g.cols].y - boxes[(row - 1) * g.cols].y == pytest.approx(spec.height, abs=0.3)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_backs_lie_behind_their_fronts_for_long_edge_duplex(game, built, lang):
+    """Each back page holds a back (its name) exactly behind every front card, mirrored across the page."""
+    path, g = pdf(built, lang, "travel-cards"), grid(game)
+    name, pages = game.ui("travel_card", lang), {}
+    fronts = cells(game, len(game.travel_cards))
+    for page, cell in fronts:
+        front_row, front_col = next((r, c) for r in range(g.rows) for c in range(g.cols) if g.cell(r, c) == cell)
+        back = g.cell(*g.behind(front_row, front_col, "long"))
+        assert back.cx == pytest.approx(A4[0] - cell.cx)
+        words = pages.setdefault(page + 1, page_words(path, page + 1))
+        assert label_line(words, back, name).cx == pytest.approx(back.cx, abs=0.3), (page, cell)
+    for page, words in pages.items():  # and no back where no front is
+        on_page = [cell for p, cell in fronts if p + 1 == page]
+        assert words_in(words, Box(0, 0, *A4)).count(name) == len(on_page)
+
+
+def test_backs_are_one_back_for_every_type(game):
+    from_masters = TravelCardsRenderer().masters(game, RenderContext(BuildOptions(lang="ru"), Path(".")))
+    assert [f.id for f in from_masters.families] == ["travel"]
+    assert len(from_masters.backs) == 1
+    assert [card_id for card_id, _, _ in from_masters.faces["travel"]] == [c.id for c in game.travel_cards]
+
+
+# --- colour and colour-in --------------------------------------------------------------------------
+
+
+def raster(path: Path, page: int, dpi: int) -> Image.Image:
+    png = subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-png", str(path)],
+                         capture_output=True, check=True).stdout
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def saturation(image: Image.Image) -> np.ndarray:
+    """Per pixel, how far its channels lie apart: 0 for white, grey and black."""
+    rgb = np.asarray(image, dtype=np.int16)
+    return rgb.max(axis=2) - rgb.min(axis=2)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_colour_in_pages_have_no_saturated_colour(game, built, lang):
+    path = pdf(built, lang, "travel-cards-colour-in")
+    for page in range(1, len(PdfReader(path).pages) + 1):
+        image = raster(path, page, 30)
+        worst = int(saturation(image).max())
+        assert worst <= 24, (page, worst)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_colour_cards_carry_their_types_colour(game, built, lang):
+    """Beside the type's pill, in the frame's band at the top of each card: the type's colour."""
+    path, dpi, images = pdf(built, lang, "travel-cards"), 60, {}
+    for card, (page, cell) in zip(game.travel_cards, cells(game, len(game.travel_cards))):
+        image = images.setdefault(page, raster(path, page, dpi))
+        px = lambda mm: int(round(mm * dpi / 25.4))
+        patch = image.crop((px(cell.x + 1.5), px(cell.y + 1.0), px(cell.x + 7.0), px(cell.y + 8.0)))
+        r, g, b = np.median(np.asarray(patch).reshape(-1, 3), axis=0)
+        want = game.travel_type(card.type).colour
+        target = tuple(int(want[i:i + 2], 16) for i in (1, 3, 5))
+        assert max(abs(a - t) for a, t in zip((r, g, b), target)) <= 12, (card.id, (r, g, b), want)
+
+
+# --- the blank templates ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_templates_have_one_card_per_type_and_no_examples_number(game, built, lang):
+    path = pdf(built, lang, "travel-templates")
+    weeks = " ".join(str(w) for w in range(1, game.weeks + 1))
+    pages: dict[int, list] = {}
+    for kind, (page, cell) in zip(game.travel_types, cells(game, len(game.travel_types))):
+        text = words_in(pages.setdefault(page, page_words(path, page)), cell)
+        assert kind.label.get(lang) in text, (kind.id, text)
+        assert "____" in text, (kind.id, text)  # write-in lines where the names and numbers go
+        scaled = kind.id in ("town", "dungeon")
+        assert (weeks in text) == scaled, (kind.id, text)
+        assert not re.search(r"\d", text.replace(weeks, "") if scaled else text), (kind.id, text)
+        labels = {t.label.get(lang) for t in game.travel_types}
+        examples = [c.name.get(lang) for c in game.travel_cards if c.name.get(lang) not in labels]
+        assert not [n for n in examples if n in text], (kind.id, text)
+    label = game.ui("travel_templates", lang)
+    assert label in words_in(page_words(path, 1), Box(0, 0, A4[0], 15))
