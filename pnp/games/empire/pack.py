@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pnp.core.resources import bundled
 from pnp.games import GamePack
+from pnp.games.empire.kit import counts, kit_rows
 from pnp.games.empire.model import Game
 from pnp.games.empire.modelbuild import build_game
 
@@ -28,8 +29,15 @@ PACK = GamePack(
     templates=bundled("templates", "empire"),
     # the general checks that read only what every model has (texts, languages, marks)
     checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.empire.checks"),
-    # in build order; no rulebook yet (issue 15), so a build makes the capital sheets alone
-    renderers=("pnp.games.empire.render.capital_sheet",),
+    # in build order (one module a line); the exporters take what the others share (pnp.build plans from that)
+    renderers=(
+        "pnp.games.empire.render.capital_sheet",
+        "pnp.exports.printshop",
+        "pnp.exports.tts",
+        "pnp.exports.preview",
+    ),
+    counts=counts,
+    kit=kit_rows,
     summary=_summary,
     odds="pnp.games.empire.odds_report",
 )
