@@ -212,7 +212,7 @@ def points(game: Game, box: Box, pen: Pen, lang: str) -> str:
     return out + "".join(labelled_box(row, label, pen) for row, label in zip(rows_in(box, len(labels), 2), labels))
 
 
-EFFECTS = ("effects_heroes", "effects_machines", "effects_magic", "effects_other")
+EFFECTS_UI = ("effects_heroes", "effects_machines", "effects_magic", "effects_other")
 
 
 def effects(game: Game, box: Box, pen: Pen, lang: str) -> str:
@@ -220,9 +220,9 @@ def effects(game: Game, box: Box, pen: Pen, lang: str) -> str:
     choice («нужно сделать отметку на планшете»), the school of magic, the rest."""
     out = heading(box, game.ui("effects_title", lang), pen)
     inner = Box(box.x, box.y + 7.0, box.w, box.h - 7.0)
-    w = (inner.w - 2.0 * (len(EFFECTS) - 1)) / len(EFFECTS)
+    w = (inner.w - 2.0 * (len(EFFECTS_UI) - 1)) / len(EFFECTS_UI)
     return out + "".join(labelled_box(Box(inner.x + k * (w + 2.0), inner.y, w, inner.h), game.ui(key, lang), pen)
-                         for k, key in enumerate(EFFECTS))
+                         for k, key in enumerate(EFFECTS_UI))
 
 
 def sheet(game: Game, race: Race, lang: str, paper_name: str, pen: Pen) -> Part:
