@@ -30,12 +30,14 @@ def test_the_shipped_content_is_clean_in_each_language(lang):
     assert done.output.rstrip().endswith("1 race, 12 capital plots, 11 travel cards of 10 types, 7 weeks, 0 warnings")
 
 
-def test_the_game_is_listed_and_its_kit_is_the_capital_sheet_alone(tmp_path):
-    """No rulebook yet (issue 15): a build writes the capital sheets and asks for nothing it lacks."""
+def test_the_game_is_listed_and_a_plain_build_is_the_home_kit_and_its_preview(tmp_path):
+    """A build without --all writes the home print and the preview, never the print-shop or TTS exports
+    (the whole kit: test_kit.py)."""
     assert any(line.split()[:2] == ["empire", "Строительство"] for line in invoke("games").output.splitlines())
     done = invoke("build", "--game", "empire", "--lang", "ru", "--out", str(tmp_path))
     assert done.exit_code == 0, done.output
-    assert sorted(p.name for p in (tmp_path / "ru").iterdir()) == ["empire-ru-capital.pdf", "manifest.json"]
+    names = {p.name for p in (tmp_path / "ru").iterdir()}
+    assert {"empire-ru-capital.pdf", "index.html", "manifest.json"} <= names and not names & {"print-shop", "tts"}
 
 
 def test_the_seeds_named_examples_are_the_shipped_travel_cards(game):
