@@ -258,6 +258,8 @@ def _type(node: dict, schema: dict | None = None) -> str:
     if "enum" in target:
         return " \\| ".join(f"`{v}`" for v in target["enum"])
     kind = target.get("type", "")
+    if kind == "array" and "prefixItems" in target:  # a fixed list, an item per position: [row, column]
+        return "[" + ", ".join(_type(item, schema) for item in target["prefixItems"]) + "]"
     if kind == "array":
         return f"list of {_type(target['items'], schema)}"
     if kind == "object" and "properties" not in target and isinstance(target.get("additionalProperties"), dict):

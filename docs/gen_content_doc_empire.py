@@ -1,0 +1,298 @@
+"""Generate docs/content-empire.md, the designer's guide to content/empire.yaml.
+
+The field tables come from the game's JSON Schema (pnp/games/empire/schema.json), with the
+meanings below where the schema has no description; the travel-card table from the schema's
+part per card type; the printed words from the keys the pack's code asks for
+(pnp/games/empire/checks/kit_words.py); the decisions from the content's notes; the problem
+codes from the loader and the game's checks; the example output from a real `pnp check`. So the
+guide cannot drift from the code. The prose lives here; the table machinery is
+docs/gen_content_doc.py's. Run it after changing any of those:
+
+    python docs/gen_content_doc_empire.py          # rewrite docs/content-empire.md
+    python docs/gen_content_doc_empire.py --check  # exit 1 if it is out of date
+
+A field added to the schema needs a `description` there or a line in MEANINGS here
+(tests/games/empire/test_kit_content_doc.py says which).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "docs"))
+
+from gen_content_doc import _cell, _codes, _fields, _flow, _limits, _resolve, _sections, _type, check_example, write  # noqa: E402
+from pnp import games  # noqa: E402
+from pnp.content import schema as schema_mod, yamlload  # noqa: E402
+from pnp.games.empire.checks import kit_words  # noqa: E402
+from pnp.games.empire.modelbuild import build_game  # noqa: E402
+
+PACK = games.pack("empire")
+TARGET = ROOT / "docs" / "content-empire.md"
+SHOWN = "content/empire.yaml"
+
+#: what each field is, where the schema does not say (path as docs/gen_content_doc.py writes it)
+MEANINGS = {
+    "game": "Who the game is: its id, title and languages.",
+    "game.id": "Short id used in file names (`empire-ru-capital.pdf`).",
+    "game.title": "The game's name as printed, per language.",
+    "game.languages": "The languages the kit is built in (`pnp build --lang`); every text needs each of them.",
+    "gold": "How gold is written: the seed's «+3о».",
+    "gold.short": "The letter after a sum of gold, per language (`о`, `з`).",
+    "gold.name": "The word, per language.",
+    "resources": "The six resource stores on the right of the capital sheet, in the seed's order.",
+    "resources[].id": "The resource's id (lowercase ASCII); a mine or town card names its resource by it.",
+    "resources[].short": "The letters on the sheet (`К`, `Д`, `Ме` …), per language.",
+    "resources[].name": "The resource's name, per language.",
+    "weeks": "The week track: the neutral armies' luck by week, from week 1; its length is the number of weeks.",
+    "capital": "The capital sheet: the grid of building plots, the income track, the heroes and points rules.",
+    "capital.columns": "Plot columns (the seed: 4); a completed column of buildings is a «vertical».",
+    "capital.rows": "Plot rows (the seed: 3).",
+    "capital.income": "The income track: the capital's gold a day by the number of completed verticals.",
+    "capital.income[].verticals": "Completed verticals for this step (0 for the starting income).",
+    "capital.income[].gold": "Gold a day at this step.",
+    "capital.hero_hand": "Heroes a player may hold.",
+    "capital.hero_hand.base": "Heroes before any building adds one.",
+    "capital.points_per_card": "A building's victory points.",
+    "capital.points_per_card.value": "Victory points per card the building cost.",
+    "capital.plots": "The plots, each a cell of the grid: what kind of building goes there and whether it stands "
+                     "from the start. Every plot must be reachable from the palace (check `capital`).",
+    "capital.plots[].id": "The plot's id; a race's `buildings` are keyed by it.",
+    "capital.plots[].kind": "`palace`, `gates`, `barracks` (with `level`), `forge`, `magic_tower` or `unique`.",
+    "races": "The races a player may take, each filling every plot with its building.",
+    "races[].id": "The race's id (lowercase ASCII); unique.",
+    "races[].name": "The race's name as printed on its capital sheet.",
+    "travel_types": "The ten types of travel cards, each with the colour the seed gives it.",
+    "travel_types[].id": "The type's id; a card's `type` names it (see *Travel cards by type*).",
+    "travel_types[].name": "The type's name as printed, per language.",
+    "travel_types[].colour": "The card's colour, `#rrggbb`.",
+    "travel_cards": "The travel cards the kit prints: the seed's named examples. Each type needs its own fields "
+                    "(see *Travel cards by type*).",
+    "travel_cards[].type": "The card's type: one of `travel_types`; it decides which other fields the card has.",
+    "building.name": "The building's name as printed on its plot, per language.",
+    "building.upgrade": "Its upgrade: the cost, and a new name, gold or hero limit where the upgrade changes them.",
+    "building.upgrade.name": "The upgraded building's name (Ратуша -> Магистрат).",
+    "building.upgrade.gold": "Gold a day once upgraded.",
+    "building.upgrade.heroes": "The hero limit once upgraded.",
+    "building.hires": "Whom it lets the player hire, as the sheet prints it after «позволяет нанимать».",
+    "building.gives": "What else it gives, as printed (the forge's machines, the tower's school of magic).",
+    "travel_cards[treasure].chests": "The chests the treasure gives, by ranges of weeks that cover every week once.",
+    "travel_cards[mine].resource": "The resource the mine yields, by id (`resources`).",
+    "travel_cards[town].resource": "The resource the town trades, by id (`resources`).",
+    "travel_cards[garrison].kind": "The garrison's kind as printed («форт»), per language.",
+    "travel_cards[trap].penalty.creature_cards": "Creature cards the trap takes.",
+    "travel_cards[trap].penalty.chests": "Chests the trap takes.",
+    "travel_cards[trap].penalty.gold": "Gold the trap takes.",
+    "travel_cards[diplomacy].action": "What the card does: `war`, `peace`, a peace `treaty` or a `crusade`.",
+    "travel_cards[other].effect": "The card's effect as printed, per language.",
+    "battle": "The battle against a neutral army, as `pnp odds` and the battle worksheet count it (seed 3.2-3.3).",
+    "battle.attack_kinds": "A squad's attack kinds (melee, ranged, flying, magic).",
+    "battle.attack_kinds[].id": "The kind's id; an army file's squads name it.",
+    "battle.attack_kinds[].name": "The kind as printed, per language.",
+    "battle.types": "The battle types (field, siege, dungeon): each one's bonus and bans.",
+    "battle.types[].id": "The type's id; an opponent file names it.",
+    "battle.types[].name": "The type as printed, per language.",
+    "battle.types[].bonus_kind": "The attack kind that earns +1 a squad in this type of battle.",
+    "battle.types[].formations": "Whether formation bonuses count (3.2.2).",
+    "battle.types[].machines": "Which war machines' value counts: `field`, `siege` or `none`.",
+    "battle.types[].destruction_spells": "Whether destruction spells may be cast.",
+    "battle.types[].large_creatures": "Whether large creatures may fight.",
+    "battle.types[].spell_level_max": "The highest spell level allowed (a dungeon: 1); absent: no limit.",
+    "battle.magic_attack_bonus": "The bonus a squad with a magic attack always gets.",
+    "battle.formations": "The formation bonuses of 3.2.2.",
+    "battle.formations.line": "A line: squads side by side.",
+    "battle.formations.line.least": "Squads a line needs.",
+    "battle.formations.line.per_squad": "Bonus per squad of the line.",
+    "battle.formations.mixed": "Mixed ranks: squads of different levels.",
+    "battle.formations.mixed.least": "Levels mixed ranks need.",
+    "battle.formations.mixed.bonus": "The bonus at that many.",
+    "battle.formations.mixed.per_extra": "Added per squad beyond them.",
+    "battle.formations.straight": "A royal straight: consecutive levels.",
+    "battle.formations.straight.least": "Consecutive levels a straight needs.",
+    "battle.formations.straight.bonus": "The bonus at that many.",
+    "battle.formations.straight.per_extra": "Added per level beyond them.",
+    "battle.luck": "Luck (3.2.6).",
+    "battle.luck.zero_penalty": "The penalty when negative luck opens a card with no damage.",
+    "battle.miss_damage": "The damage of a squad that missed (3.3.3).",
+    "battle.miss_damage.value": "The number.",
+    "battle.war_machines": "The war machines by level, with their strength in a siege and in the field.",
+    "battle.war_machines[].id": "The machine's id; an army file names it.",
+    "battle.war_machines[].level": "The forge level that opens it (I-III).",
+    "battle.war_machines[].siege": "Its strength in a siege; absent: no use there.",
+    "battle.war_machines[].field": "Its strength in a field battle; absent: no use there.",
+    "battle.war_machines[].name": "The machine as printed, per language.",
+    "battle.earth_spells": "The destruction spells of the school of Earth with their damage.",
+    "battle.earth_spells[].id": "The spell's id; an army file names it.",
+    "battle.earth_spells[].level": "The spell's level (1-7).",
+    "battle.earth_spells[].damage": "The damage it adds.",
+    "battle.earth_spells[].name": "The spell as printed, per language.",
+    "battle.courage": "A hero's courage, +1 after each battle.",
+    "battle.courage.max": "The most courage a hero reaches (the seed: 6).",
+}
+
+INTRO = """\
+# «Строительство империи»: the content file
+
+<!-- Generated by docs/gen_content_doc_empire.py from the schema, the checks, the keys the
+     kit prints and the shipped content. Edit those (or the prose in the script), not this file. -->
+
+Everything pnp checks, computes and prints of «Строительство империи» comes from one file,
+`content/empire.yaml` (the seed: `../shared/seeds/empire-building-rules-ru.txt`; the decisions
+where it is silent: `docs/design-decisions-empire.md`). The seed describes every card type
+with examples but lists no whole decks, so the file is a designer's kit: the format of every
+card type and board, with the seed's own examples as the shipped cards. Edit it and run:
+
+```
+pnp check --game empire                                   # the content against the seed's rules
+pnp build --game empire --lang ru                         # the home kit and its preview (uk: --lang uk)
+pnp build --game empire --lang ru --all                   # ... and the print-shop and Tabletop Simulator files
+pnp odds --game empire --army ARMY.yaml --against FOE.yaml   # a battle's bonuses and exact chance
+```
+
+(`--content FILE` instead of `--game empire` reads another copy; the file's `pack: empire`
+names its game.) The general rules of the format are ТВЕРДЖА's (`docs/content.md`):
+
+- **Ids** are lowercase ASCII (`barracks_7`, `stone_of_fate`); they connect the parts (a race's
+  buildings are keyed by plot id, a mine names its resource by id).
+- **Player-facing text** is a map language -> text with every language of `game.languages`:
+  `{ru: Кузница, uk: Кузня}`, Russian being the seed's language. Only characters the bundled
+  PT fonts print (every face of them prints the same set).
+- **A number is written once**: the sheets, cards, boards, rulebook and the calculator all read
+  it from here.
+- **`note:`** beside a value records a decision where the seed is silent or a departure from it;
+  a value that departs from the seed's facts is an error unless its note says so.
+
+## The capital
+
+The plots form a grid of `capital.columns` × `capital.rows` cells, `at: [row, column]` from the
+top left, both from 0. The palace and the city gates stand from the start (`built: true`); a
+plot may be built when it is orthogonally next to the palace or to a plot the player built, so
+every plot must be reachable that way (check `capital`, code `plot-unreachable`). Each race
+fills every plot that needs a building with one (`races[].buildings`, keyed by plot id): its
+name, cost in cards, upgrade, and what it hires or gives. Completing a column («vertical»)
+raises the income along `capital.income`.
+"""
+
+READING = """\
+## Reading `pnp check`
+
+One line per problem, sorted by position, `FILE:LINE:COLUMN: LEVEL: MESSAGE [CODE]`, an
+indented `hint:` where one helps, then a summary line; exit 0 when clean (warnings allowed
+unless `--strict`), 1 with problems, 2 for a usage error. With a town whose strength falls in
+week 5:
+
+```
+{example}
+```
+
+Broken files of every kind, with the exact line and code each gives (a card missing a field
+its type needs, a schedule that falls, an unbuildable plot, a word the kit prints missing in
+one language, a character the fonts lack), are in `tests/cases/empire/` (run by
+`tests/test_cases.py`).
+
+## Problem codes
+
+The loader's (the file and its YAML), the format's (the schema), a `--sim` file's and the
+game's checks':
+
+"""
+
+
+def card_parts(schema: dict) -> list[tuple[str, dict]]:
+    """(type id, the schema part a card of that type is held to), in the schema's order."""
+    return [(rule["if"]["properties"]["type"]["const"], _resolve(rule["then"], schema)[0])
+            for rule in schema["$defs"]["travel_card"]["allOf"]]
+
+
+def travel_types(schema: dict, data: dict) -> list[str]:
+    rows = ["## Travel cards by type", "",
+            "A travel card is `{id, type, name, …}`; its type decides the other fields, each type's its own",
+            "(a field of another type is an error naming the type: «a mine card»). The fields every type",
+            "shares (`id`, `type`, `name`, `note`) are left out below.", ""]
+    for type_id, part in card_parts(schema):
+        samples = [c for c in data.get("travel_cards", []) if c.get("type") == type_id]
+        rows += [f"### {part.get('x-kind', type_id)} (`type: {type_id}`)", "",
+                 "| Field | Type | Required | Range | Example | What it is |", "|---|---|---|---|---|---|"]
+        for path, sub, required, value in _fields(part, "", samples, schema):
+            key = path.lstrip(".")
+            if key.split(".")[0] in ("id", "type", "name"):
+                continue
+            desc = sub.get("description") or _resolve(sub, schema)[0].get("description", "") or MEANINGS.get(
+                f"travel_cards[{type_id}].{key}", "")
+            rows.append(f"| `{key}` | {_type(sub, schema)} | {'yes' if required else ''} | {_limits(sub, schema)} "
+                        f"| {_flow(value)} | {_cell(desc)} |")
+        rows.append("")
+    return rows
+
+
+def buildings(schema: dict, data: dict) -> list[str]:
+    """The fields of one building (`races[].buildings.<plot id>`), from the schema's `building` part."""
+    samples = [b for race in data.get("races", []) for b in race.get("buildings", {}).values()]
+    rows = ["## A race's buildings", "",
+            "`races[].buildings` maps each plot id to the race's building there (the palace and the gates by",
+            "name alone: they stand from the start). A building's fields:", "",
+            "| Field | Type | Required | Range | Example | What it is |", "|---|---|---|---|---|---|"]
+    for path, sub, required, value in _fields(schema["$defs"]["building"], "", samples, schema):
+        key = path.lstrip(".")
+        desc = sub.get("description") or _resolve(sub, schema)[0].get("description", "") or MEANINGS.get(
+            f"building.{key}", "")
+        rows.append(f"| `{key}` | {_type(sub, schema)} | {'yes' if required else ''} | {_limits(sub, schema)} "
+                    f"| {_flow(value)} | {_cell(desc)} |")
+    return rows + [""]
+
+
+def ui_words(game) -> list[str]:
+    """The `ui:` words: every key the kit's code prints, where, and the shipped text."""
+    from_code = {**kit_words.code_keys(), **{k: "pnp/exports/preview.py" for k in kit_words.EXPORTER_KEYS}}
+    rows = ["## The printed words (`ui:`)", "",
+            "The words the kit adds to the content's names, by key, with `{fields}` the code fills in and",
+            "plural forms `{n|карта|карты|карт}` (one form per plural category: one, few, many). A key here",
+            "that `ui:` lacks comes from pnp's catalogue (`pnp/core/catalogue/strings.yaml`: sheet labels,",
+            "the preview page); a key `ui:` gives overrides the catalogue's. Check `kit-words` holds the",
+            "file to this list, which is read from the code:", "",
+            "| Key | Printed by | ru (shipped) |", "|---|---|---|"]
+    for key, where in from_code.items():
+        own = game.ui_strings.get(key)
+        shipped = own.get("ru") if own is not None and own.has("ru") else "(pnp's catalogue)"
+        rows.append(f"| `{key}` | `{where.rsplit(':', 1)[0]}` | {_cell(shipped)} |")
+    return rows
+
+
+def _decisions(game) -> list[str]:
+    rows = ["## The decisions in the file", "", "Every `note:` of the shipped file, by where it stands:", "",
+            "| Where | Note |", "|---|---|"]
+    for path, note in game.notes.items():
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+        rows.append(f"| `{where}` | {_cell(note)} |")
+    return rows
+
+
+def render() -> str:
+    text = PACK.content.read_text(encoding="utf-8")
+    loaded, problems = yamlload.parse_yaml(text, SHOWN)
+    assert loaded is not None and not problems, problems
+    game = build_game(loaded, SHOWN)
+    schema = schema_mod.schema(PACK.schema)
+    parts = [INTRO, "## Sections and fields", "",
+             "Every top-level section in file order, each field with its type, whether it is required, its\n"
+             "allowed range, its value in the shipped game and what it is; then the section as the shipped\n"
+             "file writes it. Any mapping may also carry a `note:`.", "",
+             '- <a id="text"></a>**text**: a map language -> text, `{ru: Кузница, uk: Кузня}`, with every language '
+             "of `game.languages`.", ""]
+    parts += ["\n\n".join(_sections(text, loaded.data, schema, MEANINGS)), ""]
+    parts += [*buildings(schema, loaded.data), *travel_types(schema, loaded.data), *ui_words(game), "", *_decisions(game), ""]
+    example = check_example(text, "strength: [30, 35, 40, 45, 50, 55, 60]", "strength: [30, 35, 40, 45, 40, 55, 60]",
+                            build_game, "ru", SHOWN)
+    parts += [READING.format(example=example), *_codes(PACK.checks), ""]
+    return "\n".join(parts)
+
+
+def main(argv: list[str]) -> int:
+    return write(TARGET, render(), "gen_content_doc_empire.py", argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
