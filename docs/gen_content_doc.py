@@ -417,6 +417,34 @@ def check_example(text: str, old: str, new: str, build, lang: str, shown: str, c
     return "\n".join([p.format() for p in problems] + [f"{shown}: {len(problems)} errors, 0 warnings"])
 
 
+def shipped(pack, build, shown: str) -> tuple[str, Any, Any]:
+    """(text, loaded, model) of a pack's bundled content, shown as `shown` (a game's guide reads it)."""
+    text = pack.content.read_text(encoding="utf-8")
+    loaded, problems = yamlload.parse_yaml(text, shown)
+    assert loaded is not None and not problems, problems
+    return text, loaded, build(loaded, shown)
+
+
+def fields_preface(example: str) -> list[str]:
+    """A game guide's lines before its sections' tables; `example` is a text as the file writes one."""
+    return ["## Sections and fields", "",
+            "Every top-level section in file order, each field with its type, whether it is required, its\n"
+            "allowed range, its value in the shipped game and what it is; then the section as the shipped\n"
+            "file writes it. Any mapping may also carry a `note:`.", "",
+            f'- <a id="text"></a>**text**: a map language -> text, `{example}`, with every language '
+            "of `game.languages`.", ""]
+
+
+def decisions(game) -> list[str]:
+    """Every `note:` of a game's shipped file, by where it stands (a game guide's section)."""
+    rows = ["## The decisions in the file", "", "Every `note:` of the shipped file, by where it stands:", "",
+            "| Where | Note |", "|---|---|"]
+    for path, note in game.notes.items():
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+        rows.append(f"| `{where}` | {_cell(note)} |")
+    return rows
+
+
 def _codes(check_packages: tuple[str, ...] = PACK.checks) -> list[str]:
     """Every problem code `pnp check` can give for a game whose pack names `check_packages`."""
     rows = ["| Code | Stage | Meaning |", "|---|---|---|"]

@@ -24,9 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "docs"))
 
-from gen_content_doc import _cell, _codes, _fields, _flow, _limits, _resolve, _sections, _type, check_example, write  # noqa: E402
+from gen_content_doc import (_cell, _codes, _fields, _flow, _limits, _resolve, _sections, _type, check_example,  # noqa: E402
+                             decisions, fields_preface, shipped, write)
 from pnp import games  # noqa: E402
-from pnp.content import schema as schema_mod, yamlload  # noqa: E402
+from pnp.content import schema as schema_mod  # noqa: E402
 from pnp.games.empire.checks import kit_words  # noqa: E402
 from pnp.games.empire.modelbuild import build_game  # noqa: E402
 
@@ -215,16 +216,20 @@ def travel_types(schema: dict, data: dict) -> list[str]:
     for type_id, part in card_parts(schema):
         samples = [c for c in data.get("travel_cards", []) if c.get("type") == type_id]
         rows += [f"### {part.get('x-kind', type_id)} (`type: {type_id}`)", "",
-                 "| Field | Type | Required | Range | Example | What it is |", "|---|---|---|---|---|---|"]
-        for path, sub, required, value in _fields(part, "", samples, schema):
-            key = path.lstrip(".")
-            if key.split(".")[0] in ("id", "type", "name"):
-                continue
-            desc = sub.get("description") or _resolve(sub, schema)[0].get("description", "") or MEANINGS.get(
-                f"travel_cards[{type_id}].{key}", "")
-            rows.append(f"| `{key}` | {_type(sub, schema)} | {'yes' if required else ''} | {_limits(sub, schema)} "
-                        f"| {_flow(value)} | {_cell(desc)} |")
-        rows.append("")
+                 *field_rows(part, samples, schema, f"travel_cards[{type_id}]", ("id", "type", "name")), ""]
+    return rows
+
+
+def field_rows(part: dict, samples: list, schema: dict, meaning: str, skip: tuple[str, ...] = ()) -> list[str]:
+    """The table of one schema part's fields (keys relative to the part), MEANINGS looked up as `meaning.key`."""
+    rows = ["| Field | Type | Required | Range | Example | What it is |", "|---|---|---|---|---|---|"]
+    for path, sub, required, value in _fields(part, "", samples, schema):
+        key = path.lstrip(".")
+        if key.split(".")[0] in skip:
+            continue
+        desc = sub.get("description") or _resolve(sub, schema)[0].get("description", "") or MEANINGS.get(f"{meaning}.{key}", "")
+        rows.append(f"| `{key}` | {_type(sub, schema)} | {'yes' if required else ''} | {_limits(sub, schema)} "
+                    f"| {_flow(value)} | {_cell(desc)} |")
     return rows
 
 
@@ -233,15 +238,8 @@ def buildings(schema: dict, data: dict) -> list[str]:
     samples = [b for race in data.get("races", []) for b in race.get("buildings", {}).values()]
     rows = ["## A race's buildings", "",
             "`races[].buildings` maps each plot id to the race's building there (the palace and the gates by",
-            "name alone: they stand from the start). A building's fields:", "",
-            "| Field | Type | Required | Range | Example | What it is |", "|---|---|---|---|---|---|"]
-    for path, sub, required, value in _fields(schema["$defs"]["building"], "", samples, schema):
-        key = path.lstrip(".")
-        desc = sub.get("description") or _resolve(sub, schema)[0].get("description", "") or MEANINGS.get(
-            f"building.{key}", "")
-        rows.append(f"| `{key}` | {_type(sub, schema)} | {'yes' if required else ''} | {_limits(sub, schema)} "
-                    f"| {_flow(value)} | {_cell(desc)} |")
-    return rows + [""]
+            "name alone: they stand from the start). A building's fields:", ""]
+    return rows + field_rows(schema["$defs"]["building"], samples, schema, "building") + [""]
 
 
 def ui_words(game) -> list[str]:
@@ -261,29 +259,12 @@ def ui_words(game) -> list[str]:
     return rows
 
 
-def _decisions(game) -> list[str]:
-    rows = ["## The decisions in the file", "", "Every `note:` of the shipped file, by where it stands:", "",
-            "| Where | Note |", "|---|---|"]
-    for path, note in game.notes.items():
-        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-        rows.append(f"| `{where}` | {_cell(note)} |")
-    return rows
-
-
 def render() -> str:
-    text = PACK.content.read_text(encoding="utf-8")
-    loaded, problems = yamlload.parse_yaml(text, SHOWN)
-    assert loaded is not None and not problems, problems
-    game = build_game(loaded, SHOWN)
+    text, loaded, game = shipped(PACK, build_game, SHOWN)
     schema = schema_mod.schema(PACK.schema)
-    parts = [INTRO, "## Sections and fields", "",
-             "Every top-level section in file order, each field with its type, whether it is required, its\n"
-             "allowed range, its value in the shipped game and what it is; then the section as the shipped\n"
-             "file writes it. Any mapping may also carry a `note:`.", "",
-             '- <a id="text"></a>**text**: a map language -> text, `{ru: Кузница, uk: Кузня}`, with every language '
-             "of `game.languages`.", ""]
+    parts = [INTRO, *fields_preface("{ru: Кузница, uk: Кузня}")]
     parts += ["\n\n".join(_sections(text, loaded.data, schema, MEANINGS)), ""]
-    parts += [*buildings(schema, loaded.data), *travel_types(schema, loaded.data), *ui_words(game), "", *_decisions(game), ""]
+    parts += [*buildings(schema, loaded.data), *travel_types(schema, loaded.data), *ui_words(game), "", *decisions(game), ""]
     example = check_example(text, "strength: [30, 35, 40, 45, 50, 55, 60]", "strength: [30, 35, 40, 45, 40, 55, 60]",
                             build_game, "ru", SHOWN)
     parts += [READING.format(example=example), *_codes(PACK.checks), ""]
