@@ -53,12 +53,13 @@ def code_keys() -> dict[str, str]:
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         where = path.relative_to(PACKAGE.parent.parent.parent)
         for node in ast.walk(tree):
-            for key in _keys(node):
-                found.setdefault(key, f"{where}:{node.lineno}")
+            if isinstance(node, (ast.Call, ast.Assign)):
+                for key in _keys(node):
+                    found.setdefault(key, f"{where}:{node.lineno}")
     return dict(sorted(found.items()))
 
 
-def _keys(node: ast.AST) -> list[str]:
+def _keys(node: ast.Call | ast.Assign) -> list[str]:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "ui" and node.args:
         first = node.args[0]
         return [first.value] if isinstance(first, ast.Constant) and isinstance(first.value, str) else []
