@@ -258,6 +258,8 @@ def _type(node: dict, schema: dict | None = None) -> str:
     if "enum" in target:
         return " \\| ".join(f"`{v}`" for v in target["enum"])
     kind = target.get("type", "")
+    if kind == "array" and "prefixItems" in target:  # a fixed list, an item per position: [row, column]
+        return "[" + ", ".join(_type(item, schema) for item in target["prefixItems"]) + "]"
     if kind == "array":
         return f"list of {_type(target['items'], schema)}"
     if kind == "object" and "properties" not in target and isinstance(target.get("additionalProperties"), dict):
@@ -413,6 +415,34 @@ def check_example(text: str, old: str, new: str, build, lang: str, shown: str, c
     loaded, _ = yamlload.parse_yaml(broken, shown)
     problems = [p for p in checks.run_all(build(loaded, shown), lang) if codes is None or p.code in codes]
     return "\n".join([p.format() for p in problems] + [f"{shown}: {len(problems)} errors, 0 warnings"])
+
+
+def shipped(pack, build, shown: str) -> tuple[str, Any, Any]:
+    """(text, loaded, model) of a pack's bundled content, shown as `shown` (a game's guide reads it)."""
+    text = pack.content.read_text(encoding="utf-8")
+    loaded, problems = yamlload.parse_yaml(text, shown)
+    assert loaded is not None and not problems, problems
+    return text, loaded, build(loaded, shown)
+
+
+def fields_preface(example: str) -> list[str]:
+    """A game guide's lines before its sections' tables; `example` is a text as the file writes one."""
+    return ["## Sections and fields", "",
+            "Every top-level section in file order, each field with its type, whether it is required, its\n"
+            "allowed range, its value in the shipped game and what it is; then the section as the shipped\n"
+            "file writes it. Any mapping may also carry a `note:`.", "",
+            f'- <a id="text"></a>**text**: a map language -> text, `{example}`, with every language '
+            "of `game.languages`.", ""]
+
+
+def decisions(game) -> list[str]:
+    """Every `note:` of a game's shipped file, by where it stands (a game guide's section)."""
+    rows = ["## The decisions in the file", "", "Every `note:` of the shipped file, by where it stands:", "",
+            "| Where | Note |", "|---|---|"]
+    for path, note in game.notes.items():
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+        rows.append(f"| `{where}` | {_cell(note)} |")
+    return rows
 
 
 def _codes(check_packages: tuple[str, ...] = PACK.checks) -> list[str]:

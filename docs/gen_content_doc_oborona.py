@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "docs"))
 
-from gen_content_doc import _cell, _codes, _sections, check_example, write  # noqa: E402
+from gen_content_doc import _cell, _codes, _sections, check_example, decisions, fields_preface, shipped, write  # noqa: E402
 from pnp import games  # noqa: E402
-from pnp.content import schema as schema_mod, yamlload  # noqa: E402
+from pnp.content import schema as schema_mod  # noqa: E402
 from pnp.games.oborona_zamka import reference  # noqa: E402
 from pnp.games.oborona_zamka.checks.original import WHERE  # noqa: E402
 from pnp.games.oborona_zamka.modelbuild import build_game  # noqa: E402
@@ -201,29 +201,12 @@ def _facts(game) -> list[str]:
     return rows
 
 
-def _decisions(game) -> list[str]:
-    rows = ["## The decisions in the file", "", "Every `note:` of the shipped file, by where it stands:", "",
-            "| Where | Note |", "|---|---|"]
-    for path, note in game.notes.items():
-        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-        rows.append(f"| `{where}` | {_cell(note)} |")
-    return rows
-
-
 def render() -> str:
-    text = PACK.content.read_text(encoding="utf-8")
-    loaded, problems = yamlload.parse_yaml(text, SHOWN)
-    assert loaded is not None and not problems, problems
-    game = build_game(loaded, SHOWN)
+    text, loaded, game = shipped(PACK, build_game, SHOWN)
     schema = schema_mod.schema(PACK.schema)
-    parts = [INTRO, *_facts(game), "", "## Sections and fields", "",
-             "Every top-level section in file order, each field with its type, whether it is required, its\n"
-             "allowed range, its value in the shipped game and what it is; then the section as the shipped\n"
-             "file writes it. Any mapping may also carry a `note:`.", "",
-             '- <a id="text"></a>**text**: a map language -> text, `{ru: Замок, uk: Замок}`, with every language '
-             "of `game.languages`.", ""]
+    parts = [INTRO, *_facts(game), "", *fields_preface("{ru: Замок, uk: Замок}")]
     parts += ["\n\n".join(_sections(text, loaded.data, schema, MEANINGS)), ""]
-    parts += [*_decisions(game), ""]
+    parts += [*decisions(game), ""]
     parts += [READING.format(example=check_example(text, "  size: {value: 5}", "  size: {value: 4}", build_game, "ru", SHOWN)), *_codes(PACK.checks), ""]
     return "\n".join(parts)
 

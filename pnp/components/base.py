@@ -31,6 +31,8 @@ SHARES = {
     "table": "a tiling Part, or {player: Part}: large parts the TTS table shows as images and the "
              "preview pictures (a player's part named by the model's `player_<id>` string)",
     "pieces": "a tuple of pnp.components.pieces.Piece: two-sided pieces (standees)",
+    "sheets": "a pnp.components.sheet_set.SheetSet: large single-sided sheets, one per player or side (a print-shop "
+              "page each with bleed, a TTS Custom_Tile each, the preview's pictures)",
 }
 
 

@@ -1,7 +1,7 @@
 """The `preview` renderer: ``index.html``, one static page showing the whole kit.
 
 Every component the game's renderers share (`Renderer.takes`: cards, tokens, aids, boards
-and table parts, two-sided pieces), grouped with its count (unique designs and copies),
+and table parts, sets of large sheets, two-sided pieces), grouped with its count (unique designs and copies),
 the component list from the game's pack (`GamePack.kit`, or its `counts` named by the
 `kit_<count>` strings), the text-fit report (the build's notes) and a link to every file
 the build wrote. It runs last, so ctx.cache["files"] lists the rest.
@@ -26,6 +26,7 @@ from markupsafe import Markup
 import jinja2
 
 from pnp.components.pieces import Piece, group_title
+from pnp.components.sheet_set import SheetSet
 from pnp.exports import preview_assets as assets
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.core.resources import bundled
@@ -161,6 +162,15 @@ def large_groups(game: Game, ctx: RenderContext, inline: Inliner, renderer: Rend
     return [group]
 
 
+def sheet_groups(game: Game, ctx: RenderContext, inline: Inliner, renderer: Renderer, masters: SheetSet) -> list[Group]:
+    """A set of large sheets (a capital sheet per race) as one section, a picture per sheet."""
+    group = Group(renderer.name, masters.title, "large")
+    for sheet in masters.sheets:
+        name = f"{masters.title}: {sheet.name}"
+        group.items.append(Item(name, 1, inline(sheet.part.svg(), label=name)))
+    return [group]
+
+
 def piece_groups(game: Game, ctx: RenderContext, inline: Inliner, renderer: Renderer,
                  masters: tuple[Piece, ...]) -> list[Group]:
     """Two-sided pieces, a section per group: each piece's front with its count, then its back."""
@@ -178,7 +188,7 @@ def piece_groups(game: Game, ctx: RenderContext, inline: Inliner, renderer: Rend
 #: the page's sections in order, by what the game's renderers share, and how each is shown
 SECTIONS: dict[str, Callable[..., list[Group]]] = {
     "cards": card_groups, "tokens": token_groups, "aids": aid_groups, "board": large_groups,
-    "table": large_groups, "pieces": piece_groups}
+    "table": large_groups, "sheets": sheet_groups, "pieces": piece_groups}
 
 
 def kit_rows(game: Game, lang: str) -> list[tuple[str, int]]:

@@ -11,14 +11,16 @@ count in the name) and one per back.
 The faces are the masters of whatever the game's renderers share (`Renderer.takes`):
 cards (for a poker-size shop preset the cards module lays them out again at the shop's
 size, `shop_presets`); a board, as one print-ready page (TrimBox = the board, bleed
-round it); two-sided pieces, one page per copy and face, in the shop's order, a file per
-group. Nothing here draws a card, a board or a piece.
+round it); a set of large sheets (`sheet_set`), one such page per sheet in one file;
+two-sided pieces, one page per copy and face, in the shop's order, a file per group.
+Nothing here draws a card, a board, a sheet or a piece.
 
 Files (``{p}`` = preset, ``{g}-{l}`` = game and language)::
 
     print-shop/{p}/{g}-{l}-{family}-fronts.pdf, ...-backs.pdf   (or {family}.pdf alternating)
     print-shop/{p}/png/{family}/{nn}-{card id}-x{count}.png, .../back.png
     print-shop/{p}/{g}-{l}-{board renderer}.pdf
+    print-shop/{p}/{g}-{l}-{sheets renderer}.pdf                   (a page per sheet)
     print-shop/{p}/{g}-{l}-{piece group}-fronts.pdf, ...-backs.pdf   (or {group}.pdf alternating)
 """
 
@@ -137,7 +139,7 @@ class PrintShopRenderer(Renderer):
     name = "print-shop"
     default = False
     kinds = ("print-shop", "png")
-    takes = ("cards", "board", "pieces")
+    takes = ("cards", "board", "sheets", "pieces")
     cost = 0.1
 
     def render(self, game, ctx: RenderContext) -> list[OutputFile]:
@@ -172,7 +174,7 @@ class PrintShopRenderer(Renderer):
 
     @staticmethod
     def _large_tasks(game, ctx: RenderContext, stem: str, shop: ShopPreset) -> list[PdfTask]:
-        """The shared boards, a page each, and the shared pieces, a file per group."""
+        """The shared boards, a page each, the shared sheet sets, a file each, and the shared pieces, a file per group."""
         lang = ctx.options.lang
         press = _press() if shop.pdfx else None
         bleed = px_to_mm(shop.bleed_px, DPI) if shop.bleed_px is not None else BLEED
@@ -180,6 +182,9 @@ class PrintShopRenderer(Renderer):
         tasks = [PdfTask(f"{stem}-{r.name}.pdf", (board_page(part, bleed),),
                          pdf.DocInfo(f"{game.title.get(lang)}: {game.ui(f'comp_{r.name}', lang)}", subject=subject), press)
                  for r, part in ctx.shared(game, "board")]
+        tasks += [PdfTask(f"{stem}-{r.name}.pdf", tuple(board_page(s.part, bleed) for s in sheets.sheets),
+                          pdf.DocInfo(f"{game.title.get(lang)}: {sheets.title}", subject=subject), press)
+                  for r, sheets in ctx.shared(game, "sheets")]
         for _, pieces in ctx.shared(game, "pieces"):
             for group, files in piece_pdfs(pieces, bleed, shop.order or ctx.options.shop_order).items():
                 info = pdf.DocInfo(f"{game.title.get(lang)}: {group_title(pieces, group)}", subject=subject)

@@ -5,8 +5,9 @@ face sheets (unique designs, cells touching, the hidden-card image — the famil
 in the last cell; each sheet's cells as large as 4096 px allow, up to the 300 dpi render
 they come from), one back image, and a saved-object JSON that spawns the whole deck
 (every card, in deck order, named) in one step. A shared board: its image and a saved
-Custom_Board that shows it. Table parts (`"table"`): images for a custom table. Shared
-two-sided pieces: a front and a back image each, and per group a saved bag of
+Custom_Board that shows it. Table parts (`"table"`): images for a custom table. A shared
+set of sheets: an image and a Custom_Tile each, the set's tiles side by side in one saved
+file. Shared two-sided pieces: a front and a back image each, and per group a saved bag of
 Figurine_Custom objects, one per copy. The JSON names its images by absolute file:///
 URLs of where the build puts them, or, with ``--tts-url-base``, by URLs under the folder
 where the user uploads them. Everything is rasterised from the masters of the renderers
@@ -17,6 +18,7 @@ Files, all in ``tts/``::
     {g}-{l}-{family}.json  {g}-{l}-{family}-sheet-{key}.png  {g}-{l}-{family}-back.png
     {g}-{l}-{board}.png  {g}-{l}-{board}.json           (a shared board)
     {g}-{l}-{table part}.png  {g}-{l}-{table part, less its plural s}-{player}.png
+    {g}-{l}-{sheets renderer}-{sheet id}.png  {g}-{l}-{sheets renderer}.json   (a shared set of sheets)
     {g}-{l}-{piece id}-front.png  ...-back.png  {g}-{l}-{piece group}.json
 """
 
@@ -30,12 +32,14 @@ from pnp.print import raster
 from pnp.exports import tts_layout as tl
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.components.pieces import group_title
+from pnp.components.sheet_set import SheetSet
 from pnp.print.tile_plan import Part
 from pnp.print.geometry import MM_PER_INCH, px_size
 from pnp.exports.shop_presets import preset
 
 BACK_DPI = 300  # the single back image: full print resolution of the trimmed card
-TABLE_DPI = 200  # board and mats, unless that would exceed MAX_SIDE
+TABLE_DPI = 200  # board, mats and sheets, unless that would exceed MAX_SIDE
+TILE_SPACING = 12.0  # table units between the centres of a set's Custom_Tiles, so they lie apart
 PIECE_DPI = 300  # a figurine's faces: print resolution
 FOLDER = "tts"
 
@@ -96,7 +100,7 @@ def card_cell(svg: str, spec, size: tuple[int, int]):
 class TTSRenderer(Renderer):
     name = "tts"
     default = False
-    takes = ("cards", "board", "table", "pieces")
+    takes = ("cards", "board", "table", "sheets", "pieces")
     cost = 1.7
 
     def render(self, game, ctx: RenderContext) -> list[OutputFile]:
@@ -181,11 +185,15 @@ class TTSRenderer(Renderer):
 
     @staticmethod
     def _table_jobs(game, ctx: RenderContext) -> dict[str, raster.RasterJob]:
-        """Shared boards and table parts at table resolution, by file label."""
+        """Shared boards, table parts and sheets at table resolution, by file label."""
         jobs = {}
-        for renderer, masters in ctx.shared(game, "board") + ctx.shared(game, "table"):
-            parts = ([(renderer.name, masters)] if isinstance(masters, Part) else
-                     [(f"{renderer.name.removesuffix('s')}-{player.lower()}", part) for player, part in masters.items()])
+        for renderer, masters in ctx.shared(game, "board") + ctx.shared(game, "table") + ctx.shared(game, "sheets"):
+            if isinstance(masters, SheetSet):
+                parts = [(f"{renderer.name}-{sheet.id}", sheet.part) for sheet in masters.sheets]
+            elif isinstance(masters, Part):
+                parts = [(renderer.name, masters)]
+            else:
+                parts = [(f"{renderer.name.removesuffix('s')}-{player.lower()}", part) for player, part in masters.items()]
             for label, part in parts:
                 width, height, dpi = table_size(part.width, part.height)
                 jobs[label] = raster.RasterJob(part.svg(), width, height, dpi=dpi)
@@ -204,18 +212,23 @@ class TTSRenderer(Renderer):
 
     @staticmethod
     def _objects(game, ctx: RenderContext, stem: str) -> list[OutputFile]:
-        """The saved objects that show the images: a Custom_Board per shared board, a bag of
-        figurines per group of shared pieces (one figurine per copy)."""
+        """The saved objects that show the images: a Custom_Board per shared board, a row of
+        Custom_Tiles per shared set of sheets, a bag of figurines per group of shared pieces (one
+        figurine per copy)."""
         folder, base, lang = ctx.final_path(FOLDER), ctx.options.tts_url_base, ctx.options.lang
 
         def url(label: str) -> str:
             return tl.image_url(f"{stem}-{label}.png".rsplit("/", 1)[-1], folder, base)
 
-        objects = {}
+        objects: dict[str, list[dict]] = {}
         for renderer, part in ctx.shared(game, "board"):
             name = f"{game.title.get(lang)} — {game.ui(f'comp_{renderer.name}', lang)}"
-            objects[renderer.name] = tl.board(f"{game.id}/{renderer.name}", name, url(renderer.name),
-                                              part.width, part.height)
+            objects[renderer.name] = [tl.board(f"{game.id}/{renderer.name}", name, url(renderer.name),
+                                               part.width, part.height)]
+        for renderer, sheets in ctx.shared(game, "sheets"):
+            objects[renderer.name] = [
+                tl.tile(f"{game.id}/{renderer.name}/{s.id}", f"{sheets.title} — {s.name}", url(f"{renderer.name}-{s.id}"),
+                        s.part.width, s.part.height, k * TILE_SPACING) for k, s in enumerate(sheets.sheets)]
         for _, pieces in ctx.shared(game, "pieces"):
             groups: dict[str, list] = {}
             for piece in pieces:
@@ -223,10 +236,10 @@ class TTSRenderer(Renderer):
                     tl.figurine(f"{piece.id}/{n}", piece.name, url(f"{piece.id}-front"), url(f"{piece.id}-back"),
                                 piece.width, piece.height) for n in range(piece.count))
             for group, figurines in groups.items():
-                objects[group] = tl.bag(f"{game.id}/{group}", group_title(pieces, group), figurines)
+                objects[group] = [tl.bag(f"{game.id}/{group}", group_title(pieces, group), figurines)]
         files = []
-        for label, obj in objects.items():
+        for label, objs in objects.items():
             name = f"{stem}-{label}.json"
-            ctx.path(name).write_text(json.dumps(tl.saved([obj]), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+            ctx.path(name).write_text(json.dumps(tl.saved(objs), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
             files.append(OutputFile(name, "tts", 0))
         return files

@@ -171,6 +171,16 @@ def board(key: str, name: str, url: str, width: float, height: float) -> dict:
             "CustomImage": custom_image(url, "", width, height)}
 
 
+def tile(key: str, name: str, url: str, width: float, height: float, x: float = 0.0) -> dict:
+    """A flat Custom_Tile (a rectangle, not stackable) showing `url` on top, `x` table units along the
+    row its set lies in; free to move, so a player takes it and draws on it with TTS's vector pen."""
+    image = {**custom_image(url, "", width, height),
+             "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}
+    return {"GUID": guid(key, "tile"), "Name": "Custom_Tile", "Nickname": name, "Description": "",
+            "Transform": {**_transform(), "posX": x, "rotY": 0.0, "rotZ": 0.0}, "Locked": False, "Grid": True,
+            "Snap": True, "CustomImage": image}
+
+
 def figurine(key: str, name: str, front_url: str, back_url: str, width: float, height: float) -> dict:
     """A Figurine_Custom: a standing piece with its front and back images."""
     return {"GUID": guid(key, "figurine"), "Name": "Figurine_Custom", "Nickname": name, "Description": "",

@@ -1,4 +1,4 @@
-"""«Строительство империи» as a game pack: its content format, model, checks and its printed kit so far (the capital sheet, the travel cards)."""
+"""«Строительство империи» as a game pack: its content format, model, checks and its printed kit (capital sheets, travel cards, reference boards, worksheet, rulebook) and the exports."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pnp.core.resources import bundled
 from pnp.games import GamePack
+from pnp.games.empire.kit import counts, kit_rows
 from pnp.games.empire.model import Game
 from pnp.games.empire.modelbuild import build_game
 
@@ -30,14 +31,19 @@ PACK = GamePack(
     checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.empire.checks",
             # pnp's checks of the travel cards' layouts and of every card text's fit
             "pnp.checks.card_layouts", "pnp.checks.textfit"),
-    # in build order
+    # in build order (one module a line); the exporters take what the others share (pnp.build plans from that)
     renderers=("pnp.games.empire.render.capital_sheet",
                "pnp.games.empire.render.travel_cards",
                "pnp.games.empire.render.magic_board",
                "pnp.games.empire.render.board_reference",
                "pnp.games.empire.render.worksheet",
                "pnp.rulebook.renderer",
+               "pnp.exports.printshop",
+               "pnp.exports.tts",
+               "pnp.exports.preview",
                ),
+    counts=counts,
+    kit=kit_rows,
     summary=_summary,
     odds="pnp.games.empire.odds_report",
     rulebook="pnp.games.empire.rulebook.sections",

@@ -30,14 +30,15 @@ def test_the_shipped_content_is_clean_in_each_language(lang):
     assert done.output.rstrip().endswith("1 race, 12 capital plots, 13 travel cards of 10 types, 7 weeks, 0 warnings")
 
 
-def test_the_game_is_listed_and_its_kit_builds(tmp_path):
-    """A build writes the capital sheets, the travel cards, the reference boards, the worksheet and the rulebook, and asks for nothing it lacks."""
+def test_the_game_is_listed_and_a_plain_build_is_the_home_kit_and_its_preview(tmp_path):
+    """A build without --all writes the home print (capital sheets, travel cards, boards, worksheet, rulebook)
+    and the preview, never the print-shop or TTS exports (the whole kit: test_kit.py)."""
     assert any(line.split()[:2] == ["empire", "Строительство"] for line in invoke("games").output.splitlines())
     done = invoke("build", "--game", "empire", "--lang", "ru", "--out", str(tmp_path))
     assert done.exit_code == 0, done.output
     names = {p.name for p in (tmp_path / "ru").iterdir()}
     assert {"empire-ru-capital.pdf", "empire-ru-magic.pdf", "empire-ru-boards.pdf", "empire-ru-worksheet.pdf", "empire-ru-rulebook.pdf", "empire-ru-travel-cards.pdf",
-            "empire-ru-travel-cards-colour-in.pdf", "empire-ru-travel-templates.pdf", "manifest.json"} <= names
+            "empire-ru-travel-cards-colour-in.pdf", "empire-ru-travel-templates.pdf", "index.html", "manifest.json"} <= names and not names & {"print-shop", "tts"}
 
 
 def test_the_seeds_named_examples_are_the_shipped_travel_cards(game):

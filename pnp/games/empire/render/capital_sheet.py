@@ -17,12 +17,14 @@ from __future__ import annotations
 from pnp.art import style, svg
 from pnp.art.draw import Pen, rect, rich, text
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.sheet_set import NamedSheet, SheetSet
 from pnp.games.empire.model import Building, Game, Plot, Race
 from pnp.games.empire.render.capital_layout import TICK, SheetLayout, rows_in, sheet_layout
 from pnp.games.empire.render.forms import (fitted, heading, labelled_box, labelled_tick, light, roman, tick_box,
                                            write_box)
 from pnp.print import pdf
 from pnp.print.geometry import Box
+from pnp.print.tile_plan import Part
 from pnp.typeset import fonts
 
 BAND_H = 7.5  # a plot's name band
@@ -156,7 +158,7 @@ def points(game: Game, box: Box, pen: Pen, lang: str) -> str:
     return out + "".join(labelled_box(row, label, pen) for row, label in zip(rows_in(box, len(labels), 2), labels))
 
 
-EFFECTS = ("effects_heroes", "effects_machines", "effects_magic", "effects_other")
+EFFECTS_UI = ("effects_heroes", "effects_machines", "effects_magic", "effects_other")
 
 
 def effects(game: Game, box: Box, pen: Pen, lang: str) -> str:
@@ -164,12 +166,12 @@ def effects(game: Game, box: Box, pen: Pen, lang: str) -> str:
     choice («нужно сделать отметку на планшете»), the school of magic, the rest."""
     out = heading(box, game.ui("effects_title", lang), pen)
     inner = Box(box.x, box.y + 7.0, box.w, box.h - 7.0)
-    w = (inner.w - 2.0 * (len(EFFECTS) - 1)) / len(EFFECTS)
+    w = (inner.w - 2.0 * (len(EFFECTS_UI) - 1)) / len(EFFECTS_UI)
     return out + "".join(labelled_box(Box(inner.x + k * (w + 2.0), inner.y, w, inner.h), game.ui(key, lang), pen)
-                         for k, key in enumerate(EFFECTS))
+                         for k, key in enumerate(EFFECTS_UI))
 
 
-def sheet(game: Game, race: Race, lang: str, paper_name: str, pen: Pen) -> str:
+def sheet(game: Game, race: Race, lang: str, paper_name: str, pen: Pen) -> Part:
     cap = game.capital
     lay = sheet_layout(paper_name, len(game.resources), game.weeks + 1)
     out = header(game, race, lay.header, pen, lang) + income_track(game, lay.income, pen, lang)
@@ -179,25 +181,36 @@ def sheet(game: Game, race: Race, lang: str, paper_name: str, pen: Pen) -> str:
             out += draw_plot(game, plot, b, lay.cell(plot.at, cap.columns, cap.rows), pen, lang)
     out += verticals_row(game, lay, pen, lang)
     out += stores(game, lay.stores, pen, lang) + points(game, lay.points, pen, lang) + effects(game, lay.effects, pen, lang)
-    return svg.document(lay.width, lay.height, out)
+    return Part(lay.width, lay.height, out)
+
+
+def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[SheetSet, list[str]]:
+    """(a capital sheet per race, the drawing's notes): what the page prints and the exporters take."""
+    drawn, notes = [], []
+    for race in game.races:
+        pen = Pen(ink_saver)
+        drawn.append(NamedSheet(race.id, race.name.get(lang), sheet(game, race, lang, paper_name, pen)))
+        notes += pen.notes
+    return SheetSet(game.ui("capital_sheet", lang), tuple(drawn)), notes
 
 
 @register
 class CapitalRenderer(Renderer):
     name = "capital"
     kinds = ("mats",)
+    shares = "sheets"  # a sheet per race: a print-shop page, a TTS tile, a preview picture each
     cost = 0.2
+
+    def masters(self, game: Game, ctx: RenderContext) -> SheetSet:
+        return sheets(game, ctx.options.lang, ctx.options.paper, ctx.options.ink_saver)[0]
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options
-        lay = sheet_layout(opts.paper, len(game.resources), game.weeks + 1)
-        pages, notes = [], []
-        for race in game.races:
-            pen = Pen(opts.ink_saver)
-            pages.append(pdf.Page.of_svg(sheet(game, race, opts.lang, opts.paper, pen), lay.width, lay.height))
-            notes += pen.notes
+        drawn, notes = sheets(game, opts.lang, opts.paper, opts.ink_saver)
+        ctx.made[self.name] = drawn  # drawn once: these are its masters
         ctx.notes.extend(f"capital: {n}" for n in notes)
-        title = f"{game.title.get(opts.lang)}: {game.ui('capital_sheet', opts.lang)}"
+        pages = [pdf.Page.of_svg(s.part.svg(), s.part.width, s.part.height) for s in drawn.sheets]
+        title = f"{game.title.get(opts.lang)}: {drawn.title}"
         name = f"{game.id}-{opts.lang}-capital.pdf"
         ctx.path(name).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
         return [OutputFile(name, "mats", len(pages))]

@@ -1,0 +1,200 @@
+"""The general exporters on «Строительство империи»: the print shop, Tabletop Simulator and the
+preview take whatever the pack's renderers share (`Renderer.shares`), so these tests ask the pack
+what it shares and hold each export to those masters: today the capital sheets (a `sheets` set, a
+sheet per race); the card checks run for every renderer that shares `cards` as soon as the pack
+has one (the travel cards). The files are read back: page boxes in mm, the printed words against
+the home sheet's, the images' pixels, the saved objects' fields, the preview's figures."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+from html.parser import HTMLParser
+from io import BytesIO
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from pnp import build as build_mod
+from pnp.components import base
+from pnp.components.base import BuildOptions, RenderContext
+from pnp.content import load_game
+from pnp.core.texts import Text
+from pnp.exports import printshop, tts
+from pnp.games import pack
+from pnp.print.geometry import pt_to_mm
+
+LANGS = ("ru", "uk")
+PACK = pack("empire")
+RENDERERS = base.renderers_of(PACK)
+EXPORTERS = ("print-shop", "tts", "preview")
+
+
+def sharing(kind: str) -> list[str]:
+    return [name for name, r in RENDERERS.items() if r.shares == kind]
+
+
+#: a second race, so that every export shows how a set of several sheets is laid out (the seed gives
+#: buildings for one race only): the humans' buildings under another name
+SECOND = {"ru": "Эльфы", "uk": "Ельфи"}
+
+
+@pytest.fixture(scope="module")
+def game():
+    model, problems = load_game(PACK.content)
+    assert model is not None and not problems, problems
+    humans = model.races[0]
+    second = dataclasses.replace(humans, id="elves", name=Text(SECOND))
+    return dataclasses.replace(model, races=(humans, second))
+
+
+@pytest.fixture(scope="module")
+def kits(game, tmp_path_factory):
+    """lang -> the built folder (--all, the TTS images named by file:/// URLs of where they are)."""
+    root = tmp_path_factory.mktemp("exports")
+    return {lang: build_mod.build(game, BuildOptions(lang=lang), root, build_all=True, jobs=1).out_dir
+            for lang in LANGS}
+
+
+def masters(game, kits, lang: str, name: str):
+    """What renderer `name` shared in this build (drawn again: the same inputs give the same masters)."""
+    return RENDERERS[name].masters(game, RenderContext(BuildOptions(lang=lang), kits[lang]))
+
+
+def boxes(path: Path, page: int) -> dict[str, tuple[float, ...]]:
+    p = PdfReader(path).pages[page]
+    return {name: tuple(round(pt_to_mm(float(v)), 2) for v in getattr(p, name)) for name in ("mediabox", "bleedbox", "trimbox")}
+
+
+def page_text(path: Path, page: int) -> list[str]:
+    out = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(path), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    return out.split()
+
+
+def test_the_exporters_take_exactly_what_the_pack_shares():
+    assert RENDERERS["capital"].shares == "sheets"
+    for name in EXPORTERS:
+        exporter = RENDERERS[name]
+        assert set(exporter.needs) == {n for n, r in RENDERERS.items() if r.shares and r.shares in exporter.takes}, name
+        assert "sheets" in exporter.takes, name
+    order = build_mod.plan(RENDERERS, build_all=True)
+    assert order[-1] == "preview" and max(order.index(n) for n in sharing("sheets")) < order.index("tts")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sharing("sheets"))
+def test_the_print_shop_has_each_sheet_on_a_page_with_bleed_round_its_trim(game, kits, lang, name):
+    shared = masters(game, kits, lang, name)
+    shop = kits[lang] / "print-shop" / "generic" / f"empire-{lang}-{name}.pdf"
+    home = kits[lang] / f"empire-{lang}-capital.pdf"
+    assert len(PdfReader(shop).pages) == len(shared.sheets) == len(game.races) == 2
+    for k, sheet in enumerate(shared.sheets):
+        b, bleed = boxes(shop, k), printshop.BLEED
+        assert b["mediabox"] == b["bleedbox"] == (0.0, 0.0, round(sheet.part.width + 2 * bleed, 2),
+                                                  round(sheet.part.height + 2 * bleed, 2))
+        assert b["trimbox"][:2] == (bleed, bleed)
+        assert b["trimbox"][2] - b["trimbox"][0] == pytest.approx(sheet.part.width, abs=0.02)
+        assert b["trimbox"][3] - b["trimbox"][1] == pytest.approx(sheet.part.height, abs=0.02)
+        words = page_text(shop, k + 1)
+        # the same drawing as the home sheet, word for word, with the race's name and the sheet's title
+        assert words == page_text(home, k + 1)
+        assert " ".join(words).count(sheet.name) >= 1 and shared.title.split()[0] in words
+    title = PdfReader(shop).metadata.title
+    assert title == f"{game.title.get(lang)}: {game.ui('capital_sheet', lang)}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sharing("sheets"))
+def test_tts_has_an_image_and_a_custom_tile_for_each_sheet(game, kits, lang, name):
+    shared = masters(game, kits, lang, name)
+    folder = kits[lang] / "tts"
+    saved = json.loads((folder / f"empire-{lang}-{name}.json").read_text(encoding="utf-8"))
+    objects = saved["ObjectStates"]
+    assert [o["Name"] for o in objects] == ["Custom_Tile"] * len(shared.sheets)
+    assert len({o["GUID"] for o in objects}) == len(objects)
+    assert len({o["Transform"]["posX"] for o in objects}) == len(objects)  # side by side, not stacked
+    for obj, sheet in zip(objects, shared.sheets):
+        png = folder / f"empire-{lang}-{name}-{sheet.id}.png"
+        assert obj["Nickname"] == f"{shared.title} — {sheet.name}"
+        assert obj["CustomImage"]["ImageURL"] == png.resolve().as_uri()
+        assert obj["CustomImage"]["WidthScale"] == round(sheet.part.width / sheet.part.height, 4)
+        image = Image.open(png)
+        assert image.mode == "RGB" and image.size == tts.table_size(sheet.part.width, sheet.part.height)[:2]
+        assert max(image.size) <= 4096
+        grey = np.asarray(image.convert("L"), dtype=float)
+        assert grey.mean() > 200 and (grey < 80).mean() > 0.005  # light paper and its dark words and boxes
+
+
+def card_renderers() -> list[str]:
+    return sharing("cards")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", card_renderers())
+def test_every_shared_card_family_is_in_the_print_shop_tts_and_preview(game, kits, lang, name):
+    """Runs once the pack has a card renderer: per family, a page per card of the deck and its back, a TTS
+    deck holding every card in deck order, and a preview section."""
+    shared = masters(game, kits, lang, name)
+    page = (kits[lang] / "index.html").read_text(encoding="utf-8")
+    for family in shared.families:
+        deck = shared.decks[family.id]
+        for side in ("fronts", "backs"):
+            shop = kits[lang] / "print-shop" / "generic" / f"empire-{lang}-{family.id}-{side}.pdf"
+            assert len(PdfReader(shop).pages) == len(deck), shop
+        saved = json.loads((kits[lang] / "tts" / f"empire-{lang}-{family.id}.json").read_text(encoding="utf-8"))
+        assert len(saved["ObjectStates"][0]["DeckIDs"]) == len(deck)
+        assert f'id="cards-{family.id}"' in page
+
+
+class Page(HTMLParser):
+    """The preview's figures (data-component, data-name) and every link."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.figures: list[tuple[str, str]] = []
+        self.links: set[str] = set()
+        self.cells: list[str] = []
+        self._td = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "figure":
+            self.figures.append((a["data-component"], a["data-name"]))
+        elif tag == "a":
+            self.links.add(a["href"])
+        self._td = tag == "td"
+
+    def handle_data(self, data):
+        if self._td:
+            self.cells.append(data)
+            self._td = False
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_preview_shows_every_sheet_lists_the_kit_and_links_every_file(game, kits, lang):
+    parsed = Page()
+    parsed.feed((kits[lang] / "index.html").read_text(encoding="utf-8"))
+    for name in sharing("sheets"):
+        shared = masters(game, kits, lang, name)
+        assert [n for c, n in parsed.figures if c == name] == [f"{shared.title}: {s.name}" for s in shared.sheets]
+    rows = [cell for pair in PACK.kit(game, lang) for cell in (pair[0], str(pair[1]))]
+    assert parsed.cells == rows
+    assert (game.ui("kit_capital_sheets", lang), len(game.races)) in PACK.kit(game, lang)
+    listed = json.loads((kits[lang] / "manifest.json").read_text(encoding="utf-8"))["files"]
+    for f in listed:
+        if f["kind"] != "preview":
+            assert f["path"] in parsed.links or f["path"].rsplit("/", 1)[0] + "/" in parsed.links, f["path"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_preview_names_every_travel_card_type_the_content_ships(game, kits, lang):
+    rows = dict(PACK.kit(game, lang))
+    for t in game.travel_types:
+        n = sum(1 for c in game.travel_cards if c.type == t.id)
+        assert rows.get(game.ui("kit_travel_cards", lang, type=t.name.get(lang)), 0) == n, t.id
+    assert sum(rows.values()) == len(game.races) + len(game.travel_cards)

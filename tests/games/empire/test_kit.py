@@ -1,0 +1,113 @@
+"""The whole kit of «Строительство империи» (`pnp build --game empire --lang ru|uk --all`): both
+languages built twice (the second time over two worker processes) into two folders and compared
+file by file; the manifest read back against the files; every PDF through the preflight,
+`qpdf --check` and `pdffonts`; the manifest's counts against the content file itself."""
+
+from __future__ import annotations
+
+import filecmp
+import hashlib
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from pnp import build as build_mod
+from pnp.components import base
+from pnp.components.base import BuildOptions
+from pnp.content import load_game
+from pnp.games import pack
+from pnp.print.preflight import preflight
+
+LANGS = ("ru", "uk")
+#: the TTS files name their images by URL; a hosted folder keeps them the same in any output folder
+URL_BASE = "https://example.invalid/tts"
+#: SPEC section 6's kinds, and «Оборона Замка»'s paper models
+KINDS = {"cards", "tokens", "board", "mats", "aids", "rulebook", "alignment", "print-shop", "tts", "svg", "png",
+         "preview", "models"}
+
+
+@pytest.fixture(scope="module")
+def game():
+    model, problems = load_game(pack("empire").content)
+    assert model is not None and not problems, problems
+    return model
+
+
+@pytest.fixture(scope="module")
+def kits(game, tmp_path_factory):
+    """(first, second) root: each holds ru/ and uk/, the whole kit with the TTS images hosted at URL_BASE;
+    the second built over two processes."""
+    roots = tmp_path_factory.mktemp("first"), tmp_path_factory.mktemp("second")
+    for root, jobs in zip(roots, (1, 2)):
+        for lang in LANGS:
+            build_mod.build(game, BuildOptions(lang=lang, tts_url_base=URL_BASE), root, build_all=True, jobs=jobs)
+    return roots
+
+
+def files_of(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def manifest(kits, lang: str) -> dict:
+    return json.loads((kits[0] / lang / "manifest.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_language_built_twice_gives_the_same_files_byte_for_byte(kits, lang):
+    first, second = (root / lang for root in kits)
+    names = files_of(first)
+    assert names == files_of(second)
+    assert len(names) > 3  # the sheets, the exports, the preview, the manifest
+    _, mismatch, errors = filecmp.cmpfiles(first, second, names, shallow=False)
+    assert mismatch == [] and errors == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_manifest_lists_every_file_with_its_kind_pages_and_hash(kits, lang):
+    folder = kits[0] / lang
+    data = manifest(kits, lang)
+    assert (data["game"], data["lang"]) == ("empire", lang)
+    listed = {f["path"]: f for f in data["files"]}
+    assert sorted(listed) == [n for n in files_of(folder) if n != "manifest.json"]
+    for path, entry in listed.items():
+        assert entry["kind"] in KINDS, path
+        assert entry["sha256"] == hashlib.sha256((folder / path).read_bytes()).hexdigest(), path
+        if path.endswith(".pdf"):
+            assert entry["pages"] == len(PdfReader(folder / path).pages), path
+    assert data["content_sha256"] == hashlib.sha256(pack("empire").content.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_kit_holds_the_home_sheets_the_exports_and_the_preview(kits, game, lang):
+    """Every kind the pack's renderers write, from the plan: the home print, then what --all adds."""
+    kinds = {f["kind"] for f in manifest(kits, lang)["files"]}
+    renderers = base.renderers_of(pack("empire"))
+    planned = {k for name in build_mod.plan(renderers, build_all=True) for k in renderers[name].written_kinds()}
+    assert {"mats", "print-shop", "tts", "preview"} <= kinds <= planned
+    home = build_mod.plan(renderers)
+    assert "print-shop" not in home and "tts" not in home and home[-1] == "preview"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_pdf_passes_the_preflight_qpdf_and_embeds_every_font(kits, lang):
+    folder = kits[0] / lang
+    pdfs = [f for f in manifest(kits, lang)["files"] if f["path"].endswith(".pdf")]
+    assert pdfs
+    for f in pdfs:
+        path = folder / f["path"]
+        assert preflight(path, pages=f["pages"]) == [], f["path"]
+        assert subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0, f["path"]
+        rows = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+        assert rows and all(row.split()[-5:-3] == ["yes", "yes"] for row in rows), (f["path"], rows)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_manifest_counts_what_the_content_file_holds(kits, lang):
+    """Read from the YAML itself, not the model: a capital sheet per race, one card per travel card."""
+    content = yaml.safe_load(pack("empire").content.read_text(encoding="utf-8"))
+    assert manifest(kits, lang)["components"] == {"capital_sheets": len(content["races"]),
+                                                  "travel_cards": len(content["travel_cards"])}
