@@ -160,6 +160,37 @@ def test_trade_rates(game):
     assert {a.get for a in kinds(s, "trade")} == {("wood",), ("stone",), ("grain",), ("gold",)} - {("grain",)}
 
 
+#: State's fields but its event log (named here: the compiled State has no __slots__)
+_FIELDS = ("units", "owner", "land", "yields", "res", "bld", "fx", "hand", "deck", "discard", "bdeck", "bottom",
+           "market", "bags", "wounded", "round", "active", "heals", "queue", "battle", "fight", "cur", "winner",
+           "victory_type")
+
+
+def _position(s):
+    return [getattr(s, f) for f in _FIELDS]
+
+
+def test_a_trade_changes_nothing_but_its_trade_change(game):
+    # The greedy agent values trades of one change once (Rules.trade_changes): that is
+    # only right while a trade does nothing beyond adding that change to the resources.
+    s = fresh(game)
+    own(s, 0, "market", "treasury", upgraded=("market",))  # the exchange: 2 for 3
+    give(s, 0, wood=3, stone=3, grain=3, gold=3)
+    trades = kinds(s, "trade")
+    changes = {s.R.trade_changes[t] for t in trades}
+    assert len(trades) > len(changes) > 10  # several trades share a change
+    by_change = {}
+    for t in trades:
+        child = s.clone()
+        child.apply_action(t)
+        by_hand = s.clone()
+        by_hand.res[0] = [v + d for v, d in zip(by_hand.res[0], s.R.trade_changes[t])]
+        by_hand.queue.pop(0)  # the action step is done
+        by_hand._advance()
+        assert _position(child) == _position(by_hand), t
+        assert _position(by_change.setdefault(s.R.trade_changes[t], child)) == _position(child), t
+
+
 # ---- build, upgrade, market -------------------------------------------------------------
 def _market(s, *bids):
     s.market = [s.R.b_idx[b] for b in bids]

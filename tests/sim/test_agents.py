@@ -8,6 +8,7 @@ import pytest
 
 from pnp.games.tverdzha import rules
 from pnp.games.tverdzha.rules.agents_min import play
+from pnp.games.tverdzha.sim import heuristic, lookahead
 from pnp.games.tverdzha.sim.agents import GreedyAgent
 from pnp.sim.runner import play_many
 from simkit import agent, specs
@@ -50,6 +51,31 @@ def test_greedy_walks_into_an_empty_enemy_castle(game):
         if len(chances) >= 3:
             break
     assert chances, "no position with an open enemy castle was reached"
+
+
+def test_greedy_ranks_every_action_by_its_own_position(game):
+    """Valuing trades of one change once gives every action the value its own child has."""
+    seen = 0
+
+    def probe(state, p):
+        nonlocal seen
+        actions = state.legal_actions()
+        if state.step_kind != "act" or sum(a.kind == "trade" for a in actions) < 6 or seen >= 3:
+            return
+        seen += 1
+        ranked = GreedyAgent(random.Random(0)).rank(state, p, actions)
+        own = []
+        for a in actions:
+            child = state.clone(events=False)
+            child.apply_action(a)
+            own.append((lookahead.expectation(child, lambda s: heuristic.value(s, p)), a))
+        assert ranked == sorted(own, key=lambda va: -va[0])
+
+    for seed in range(10):
+        _play(game, [agent("greedy", game, random.Random(seed + i)) for i in range(2)], seed, probe, max_rounds=12)
+        if seen >= 3:
+            break
+    assert seen == 3, "no position with several trades was reached"
 
 
 def test_resample_hidden_redeals_only_what_the_player_cannot_see(game):

@@ -48,6 +48,9 @@ class Rules:
         self._need_cache: dict = {}
         self._subsets: dict = {}
         self._moves: dict = {}
+        #: every Trade action `trades` has built -> the net change it makes to the trader's
+        #: resources (turn.trade does nothing else), so trades of one change are one move
+        self.trade_changes: dict[Trade, tuple[int, ...]] = {}
 
     # ---- tables -----------------------------------------------------------------
     def _resources(self, game: Game) -> None:
@@ -269,5 +272,11 @@ class Rules:
                 # getting back no more of what you gave is never a trade
                 if not (get <= give and all(x == give_res for x in m))
             )
+            for t in out:
+                change = [0] * self.n_res
+                change[give_res] -= give
+                for rid in t.get:
+                    change[self.res_idx[rid]] += 1
+                self.trade_changes[t] = tuple(change)
             self._subsets[key] = out
         return out

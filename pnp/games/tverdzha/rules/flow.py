@@ -96,7 +96,7 @@ def step_start(s: State, task: Task) -> int | None:
     R = s.R
     if R.muster:
         for p in _seats(s):
-            if s.army(p) == 0:
+            if not s.has_units(p):
                 castle = R.castle[p]
                 s.units[castle] = tuple(sorted(s.units[castle] + R.muster))
                 s.events.append(Mustered(s.round, p, R.muster))
@@ -145,7 +145,10 @@ def step_end(s: State, task: Task) -> int | None:
     R = s.R
     for p in (0, 1):
         cap = s.fx[p].storage_cap
-        s.res[p] = [min(cap, v) for v in s.res[p]]
+        res = s.res[p]  # each state owns its resource lists (State.clone copies them)
+        for r, v in enumerate(res):
+            if v > cap:
+                res[r] = cap
     if s.market:  # the oldest card goes under the deck, a new one comes to position 1
         s.bottom.append(s.market.pop())
     _replace(s, [("mkt", R.market_size), ("check",)])

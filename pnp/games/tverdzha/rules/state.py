@@ -250,6 +250,13 @@ class State:
                 n += len(us)
         return n
 
+    def has_units(self, p: int) -> bool:
+        """army(p) > 0, without counting: stops at p's first unit."""
+        for o, us in zip(self.owner, self.units):
+            if o == p and us:
+                return True
+        return False
+
     def army_limit(self, p: int, lands: int | None = None) -> int:
         """per_land x (lands held, + 1 when the castle counts) + army_limit effects."""
         lim = self.R.lim

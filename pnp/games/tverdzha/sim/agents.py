@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from pnp.games.tverdzha.rules.actions import Trade
 from pnp.games.tverdzha.rules.state import SIMULTANEOUS, State
 from pnp.games.tverdzha.sim import heuristic, lookahead
 
@@ -49,11 +50,24 @@ class GreedyAgent:
         def value(s: State) -> float:
             return heuristic.value(s, player, w)
 
+        changes = state.R.trade_changes
+        by_change: dict[tuple[int, ...], float] = {}  # a trade's change of resources -> value
         scored = []
         for a in actions:
+            change = changes[a] if isinstance(a, Trade) else None
+            if change is not None:
+                known = by_change.get(change)
+                if known is not None:
+                    # a trade only adds its change to the trader's resources, so another
+                    # trade of the same change reaches the same position: the same value
+                    scored.append((known, a))
+                    continue
             child = state.clone(events=False)
             child.apply_action(a)
-            scored.append((lookahead.expectation(child, value), a))
+            v = lookahead.expectation(child, value)
+            if change is not None:
+                by_change[change] = v
+            scored.append((v, a))
         scored.sort(key=lambda va: -va[0])
         return scored
 

@@ -60,6 +60,21 @@ def value(s: State, p: int, w: Weights = DEFAULT) -> float:
     return both[p] - both[1 - p]
 
 
+class _Tally:
+    """One player's counts from the pass over the board (a class of native fields: the
+    compiled build adds to them without boxing, which list items would need)."""
+
+    __slots__ = ("strength", "units", "lands", "scoring", "land_pts", "income")
+
+    def __init__(self) -> None:
+        self.strength = 0
+        self.units = 0
+        self.lands = 0
+        self.scoring = 0  # lands held that count toward land points (the mine does not)
+        self.land_pts = 0  # points of the special lands held (a citadel)
+        self.income = 0.0  # weighted yields of the held lands, added in cell order
+
+
 def worths(s: State, w: Weights = DEFAULT) -> list[float]:
     """[worth of player 0, worth of player 1], from one pass over the board.
 
@@ -68,47 +83,47 @@ def worths(s: State, w: Weights = DEFAULT) -> list[float]:
     the value is the same to the last bit however the counts were gathered."""
     R = s.R
     inc_w, store_w = _resource_weights(R, w)
-    totals = [0.0, 0.0]
-    strength = [0, 0]
-    n_units = [0, 0]
-    lands = [0, 0]
-    scoring = [0, 0]  # lands held that count toward land points (the mine does not)
-    land_pts = [0, 0]  # points of the special lands held (a citadel)
+    tallies = (_Tally(), _Tally())
     land_points, land_scores = R.land_points, R.land_scores
     owner, units, res = s.owner, s.units, s.res
-    fx0, fx1 = s.fx
+    fx0, fx1 = s.fx[0], s.fx[1]
     caps = (fx0.storage_cap, fx1.storage_cap)
     full = w.full_income
     # the cells (s.land has one entry per cell, so zip stops before the castles)
     for o, us, r, k in zip(owner, units, s.yields, s.land):
         if us:
+            t = tallies[o]
             st = 0
             for u in us:  # not sum(): a loop the compiled build runs natively, as fast here
                 st += u
-            strength[o] += st
-            n_units[o] += len(us)
-            lands[o] += 1
+            t.strength += st
+            t.units += len(us)
+            t.lands += 1
             if k < 0 or land_scores[k]:
-                scoring[o] += 1
+                t.scoring += 1
             if k >= 0:
-                land_pts[o] += land_points[k]
+                t.land_pts += land_points[k]
             if r >= 0:  # a full store makes more of the same nearly worthless
-                totals[o] += inc_w[r] if res[o][r] < caps[o] else full
+                t.income += inc_w[r] if res[o][r] < caps[o] else full
     for c in R.castle:  # a castle yields nothing and is no land
-        strength[owner[c]] += sum(units[c])
-        n_units[owner[c]] += len(units[c])
+        t = tallies[owner[c]]
+        for u in units[c]:
+            t.strength += u
+        t.units += len(units[c])
     held = (_held_entrances(s, 0), _held_entrances(s, 1))
     land_per = R.land_per
     near = R.victory_points - 8
     progress = w.score * w.land_progress
+    totals = [0.0, 0.0]
     for q in (0, 1):
         fx = s.fx[q]
-        score = fx.points + scoring[q] // land_per * R.points_per_lands + land_pts[q]  # State.score
-        total = totals[q] + w.score * score + w.near_win * (score - near if score > near else 0)
+        t = tallies[q]
+        score = fx.points + t.scoring // land_per * R.points_per_lands + t.land_pts  # State.score
+        total = t.income + w.score * score + w.near_win * (score - near if score > near else 0)
         # a land short of the next land point is part of that point
-        total += progress * (lands[q] % land_per) / land_per
-        total += w.strength * strength[q] + w.unit * n_units[q] + w.wounded * s.wounded[q]
-        if n_units[q]:
+        total += progress * (t.lands % land_per) / land_per
+        total += w.strength * t.strength + w.unit * t.units + w.wounded * s.wounded[q]
+        if t.units:
             total += w.alive
         else:  # no unit: how close is the next one (a hire now, or after one trade)?
             total += w.alive * _hire_reach(s, q, fx)
@@ -120,8 +135,11 @@ def worths(s: State, w: Weights = DEFAULT) -> list[float]:
             if v:
                 total += inc_w[r] * v
         total += w.income * fx.income_choice_total
-        total += w.card * sum(s.hand[q]) + w.building * fx.count + w.upgrade * fx.upgraded
-        total += _siege(s, q, fx, w, held[q], n_units[1 - q])
+        cards = 0
+        for n in s.hand[q]:
+            cards += n
+        total += w.card * cards + w.building * fx.count + w.upgrade * fx.upgraded
+        total += _siege(s, q, fx, w, held[q], tallies[1 - q].units)
         # q's castle is in danger only while the enemy holds enough of its entrances
         totals[q] = total - _danger(s, q, w) if held[1 - q] >= s.fx[1 - q].siege_entrances else total
     return totals
@@ -137,19 +155,20 @@ def _held_entrances(s: State, p: int) -> int:
     return n
 
 
-_WEIGHT_CACHE: dict = {}
+#: The last (rules, weights) asked for and their per-resource weights: an agent asks
+#: with the same two objects thousands of times a decision, so an identity test is all.
+_LAST_WEIGHTS: list = [None, None, ((), ())]
 
 
 def _resource_weights(R: Rules, w: Weights) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Per resource index: (income weight, store weight); gold is worth more."""
-    key = (id(R), id(w))  # identity: hashing the frozen weights on every call costs more
-    out = _WEIGHT_CACHE.get(key)
-    if out is None:
+    last = _LAST_WEIGHTS
+    if last[0] is not R or last[1] is not w:
         gold = [rid == "gold" for rid in R.res_ids]
-        out = _WEIGHT_CACHE[key] = (tuple(w.gold_income if g else w.income for g in gold),
-                                    tuple(w.gold_store if g else w.store for g in gold),
-                                    (w, R))  # kept alive, so their ids are never reused
-    return out[0], out[1]
+        last[:] = [R, w, (tuple(w.gold_income if g else w.income for g in gold),
+                          tuple(w.gold_store if g else w.store for g in gold))]
+    out: tuple[tuple[float, ...], tuple[float, ...]] = last[2]
+    return out
 
 
 def _hire_reach(s: State, q: int, fx: Fx) -> float:
