@@ -38,7 +38,7 @@ CAP_REASONS = {
 
 
 def summarize(records: list[dict], players: tuple[str, ...]) -> dict:
-    return {"buildings": _buildings(records, players), "battle_cards": _cards(records), "battles": _battles(records)}
+    return {"buildings": _buildings(records, players), "battle_cards": _cards(records, players), "battles": _battles(records)}
 
 
 def _buildings(records, players) -> dict:
@@ -65,7 +65,7 @@ def _buildings(records, players) -> dict:
     return out
 
 
-def _cards(records) -> dict:
+def _cards(records, players) -> dict:
     """Per battle card: times played, and the battle win rate of the side that played it;
     and the times each agent played it (`by_agent`: agent label -> count, every agent of
     the run listed), so that a card an agent never plays shows as a 0."""
@@ -73,13 +73,13 @@ def _cards(records) -> dict:
     by_agent: dict[str, Counter] = {}
     ids = set()
     for r in records:
-        names = r["agent_names"]
+        names = r["agent_names"]  # per slot; a seat's slot is in r["slots"]
         for name in names:
             by_agent.setdefault(name, Counter())
         for card, battle_won, seat in r["cards"]:
             played[card] += 1
             won[card] += battle_won
-            by_agent[names[seat]][card] += 1
+            by_agent[names[r["slots"][players[seat]]]][card] += 1
         ids |= set(r.get("card_ids", ()))
     return {cid: {"played": played[cid], "battle_win": rate(won[cid], played[cid]),
                   "by_agent": {name: n[cid] for name, n in sorted(by_agent.items())}}
