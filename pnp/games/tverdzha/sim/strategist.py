@@ -12,6 +12,10 @@ does (determinized play-outs of greedy's best candidates), but only where greedy
 unsure: candidates whose one-step value is within `MARGIN` of the best. Where one action is
 clearly best, greedy's choice stands and no play-out is spent, which is what makes the agent
 fast enough for 2,000-game runs. Heal-or-end and income choices are greedy's.
+
+Against greedy (2,000 games, seed 7): 1,099 wins = 54.9 %, 52.6–57.3 % by seat-swapped
+pairs; about 0.5 s of CPU a game, some twelve times greedy's, which is why greedy stays
+the simulator's default agent (README, "The strategist agent").
 """
 
 from __future__ import annotations
