@@ -125,6 +125,9 @@ def test_battle_cards_are_counted_for_the_agent_in_the_seat_that_played_them(mak
             make_record(1, "B") | {"cards": [("ram", False, 0)]}]
     cards = summary.summarize(recs, ("A", "B"))["battle_cards"]
     assert cards["ram"]["by_agent"] == {"x": 1, "y": 1} and cards["loot"]["by_agent"] == {"x": 1, "y": 0}
+    # one agent in both seats: the totals alone, as before the split was added
+    same = [r | {"agent_names": ["x", "x"]} for r in recs]
+    assert summary.summarize(same, ("A", "B"))["battle_cards"]["ram"] == {"played": 2, "battle_win": rate(1, 2)}
 
 
 def test_pair_interval_widens_when_pairs_agree(make_record):

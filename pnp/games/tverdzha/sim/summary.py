@@ -67,8 +67,9 @@ def _buildings(records, players) -> dict:
 
 def _cards(records, players) -> dict:
     """Per battle card: times played, and the battle win rate of the side that played it;
-    and the times each agent played it (`by_agent`: agent label -> count, every agent of
-    the run listed), so that a card an agent never plays shows as a 0."""
+    in a run of two different agents, also the times each agent played it (`by_agent`:
+    agent label -> count, both listed, so that a card an agent never plays shows as a 0).
+    With one agent in every seat `played` is its count, and the result stays as it was."""
     played, won = Counter(), Counter()
     by_agent: dict[str, Counter] = {}
     ids = set()
@@ -81,9 +82,11 @@ def _cards(records, players) -> dict:
             won[card] += battle_won
             by_agent[names[r["slots"][players[seat]]]][card] += 1
         ids |= set(r.get("card_ids", ()))
-    return {cid: {"played": played[cid], "battle_win": rate(won[cid], played[cid]),
-                  "by_agent": {name: n[cid] for name, n in sorted(by_agent.items())}}
-            for cid in sorted(ids | set(played))}
+    out = {cid: {"played": played[cid], "battle_win": rate(won[cid], played[cid])} for cid in sorted(ids | set(played))}
+    if len(by_agent) > 1:
+        for cid, c in out.items():
+            c["by_agent"] = {name: n[cid] for name, n in sorted(by_agent.items())}
+    return out
 
 
 def _battles(records) -> dict:
@@ -122,8 +125,7 @@ def _building_rows(st: dict, game: Game) -> list[tuple]:
 def _card_rows(st: dict, game: Game) -> list[tuple]:
     cards = st["battle_cards"]
     # two different agents: how often each played the card (one agent: the played column)
-    agents = sorted({name for c in cards.values() for name in c["by_agent"]})
-    split = agents if len(agents) > 1 else []
+    split = sorted({name for c in cards.values() for name in c.get("by_agent", ())})
     rows = [[_name(game, "card", cid), c["played"], *(c["by_agent"][a] for a in split), ci_text(c["battle_win"])]
             for cid, c in cards.items()]
     b = st["battles"]
