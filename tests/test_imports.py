@@ -28,6 +28,8 @@ ALLOWED_IN_FUNCTIONS = {
         "renderers, reportlab, cairo and the simulator (about 2 s a call, paid by every CLI test)",
     ("pnp.games.tverdzha.simulation", "_equilibrium", "pnp.games.tverdzha.sim.equilibrium"):
         "only the equilibrium agent needs scipy's linear programs, whose import alone takes about a second",
+    ("pnp.games.tverdzha.simulation", "_strategist", "pnp.games.tverdzha.sim.strategist"):
+        "the strategist plays the equilibrium agent's card step: the same scipy import",
 }
 
 def _module_name(path: Path) -> str:

@@ -28,7 +28,7 @@ def fake_record(i, winner, victory="points", rounds=10):
     return {"index": i, "pair": i // 2, "winner": winner, "victory": victory, "rounds": rounds,
             "decisions": 3 * rounds, "slots": slots, "agent_names": ["x", "y"],
             "built": {"A": ["wall"], "B": []}, "upgraded": {"A": [], "B": []},
-            "cards": [("ram", True), ("ram", False)], "card_ids": ["ram", "loot"], "building_ids": ["wall"],
+            "cards": [("ram", True, 0), ("ram", False, 1)], "card_ids": ["ram", "loot"], "building_ids": ["wall"],
             "battles": {"count": 2, "attacker_won": 1, "sides_without_card": 2},
             "peaks": {"tokens": 5 + i, "hand": 3}}
 

@@ -34,6 +34,9 @@ def test_html_is_self_contained_with_plots_and_tables(sim, tmp_path):
     assert "Таран (ram)" in html and "Стіна (wall)" in html
     assert "seat A wins" in html and "y (slot 2) wins" in html
     assert "unit tokens one player needs" in html
+    # two agents: each one's plays of a card beside the total (every game: one by each)
+    assert "<th>played</th><th>by x</th><th>by y</th>" in html
+    assert "<td>Таран (ram)</td><td>80</td><td>40</td><td>40</td>" in html
 
 
 def test_pdf_report_has_the_same_sections_and_fonts_embedded(sim, tmp_path):

@@ -113,9 +113,21 @@ def test_summary_counts_seats_agents_pairs_and_the_cap(make_record):
     assert "buildings" not in s  # the game's own statistics come from its Simulation
     own = summary.summarize(recs, ("A", "B"))
     assert own["buildings"]["wall"]["built"] == 4 and own["buildings"]["wall"]["win_when_built"]["n"] == 2
-    assert own["battle_cards"]["ram"] == {"played": 8, "battle_win": rate(4, 8)}
+    assert own["battle_cards"]["ram"] == {"played": 8, "battle_win": rate(4, 8), "by_agent": {"x": 4, "y": 4}}
+
     assert own["battle_cards"]["loot"]["played"] == 0
     assert own["battles"]["count"] == 8 and own["battles"]["attacker_won"]["n"] == 4
+
+
+def test_battle_cards_are_counted_for_the_agent_in_the_seat_that_played_them(make_record):
+    # seat A plays twice in game 0 (slot 0, agent x) and once in game 1 (seats swapped: agent y)
+    recs = [make_record(0, "A") | {"cards": [("ram", True, 0), ("loot", True, 0)]},
+            make_record(1, "B") | {"cards": [("ram", False, 0)]}]
+    cards = summary.summarize(recs, ("A", "B"))["battle_cards"]
+    assert cards["ram"]["by_agent"] == {"x": 1, "y": 1} and cards["loot"]["by_agent"] == {"x": 1, "y": 0}
+    # one agent in both seats: the totals alone, as before the split was added
+    same = [r | {"agent_names": ["x", "x"]} for r in recs]
+    assert summary.summarize(same, ("A", "B"))["battle_cards"]["ram"] == {"played": 2, "battle_win": rate(1, 2)}
 
 
 def test_pair_interval_widens_when_pairs_agree(make_record):

@@ -38,6 +38,13 @@ def _equilibrium(game: Game, rng: random.Random, budget: int | None) -> Agent:
     return EquilibriumAgent(rng)
 
 
+def _strategist(game: Game, rng: random.Random, budget: int | None) -> Agent:
+    # Imported when asked for, as the equilibrium agent is: its card step needs scipy.
+    from pnp.games.tverdzha.sim.strategist import StrategistAgent
+
+    return StrategistAgent(rng) if budget is None else StrategistAgent(rng, budget=budget)
+
+
 #: The agents by name, in the order `--agents` lists them (see each class for how it plays).
 AGENTS: Mapping[str, AgentFactory] = MappingProxyType({
     "random": lambda game, rng, budget: RandomAgent(rng),
@@ -45,6 +52,7 @@ AGENTS: Mapping[str, AgentFactory] = MappingProxyType({
     "scripted": lambda game, rng, budget: ScriptedAgent(rng),
     "search": _search,
     "equilibrium": _equilibrium,
+    "strategist": _strategist,
 })
 
 
@@ -53,7 +61,7 @@ class TverdzhaSimulation:
     """Stateless: a task pickles it as the class and rebuilds it in any worker."""
 
     agents: ClassVar[Mapping[str, AgentFactory]] = AGENTS
-    budgeted: ClassVar[frozenset[str]] = frozenset({"search"})
+    budgeted: ClassVar[frozenset[str]] = frozenset({"search", "strategist"})
     cap_reasons: ClassVar[Mapping[str, str]] = MappingProxyType(summary.CAP_REASONS)
     headline_peaks: ClassVar[tuple[str, ...]] = ("tokens", "hand", "battle_dice", "side_dice")
 

@@ -74,7 +74,7 @@ class Observer:
             _up(self.peak, "score", s.score(p))
         built = {p: [] for p in players}
         upgraded = {p: [] for p in players}
-        cards: list[tuple[str, bool]] = []
+        cards: list[tuple[str, bool, int]] = []  # (card, its side won the battle, its seat)
         battles = {"count": 0, "attacker_won": 0, "sides_without_card": 0}
         side_dice = battle_dice = reshuffles = market_short = 0
         for e in s.events:
@@ -86,7 +86,7 @@ class Observer:
                     if card is None:
                         battles["sides_without_card"] += 1
                     else:
-                        cards.append((card, e.winner == player))
+                        cards.append((card, e.winner == player, player))
                 n_att, n_def = _dice_rolled(e)
                 side_dice = max(side_dice, n_att, n_def)
                 battle_dice = max(battle_dice, n_att + n_def)

@@ -48,7 +48,10 @@ class SearchAgent:
         ranked = self.greedy.rank(state, player, actions)
         if ranked[0][0] >= heuristic.WIN / 2:  # a sure win needs no search
             return ranked[0][1]
-        cands = [a for _, a in ranked[:self.candidates]]
+        return self.choose(state, player, [a for _, a in ranked[:self.candidates]])
+
+    def choose(self, state, player: int, cands: list):
+        """The candidate with the best mean play-out value (ties: the first, greedy's order)."""
         rounds = max(1, self.budget // len(cands))
         totals = [0.0] * len(cands)
         for _ in range(rounds):

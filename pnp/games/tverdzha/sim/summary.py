@@ -38,7 +38,7 @@ CAP_REASONS = {
 
 
 def summarize(records: list[dict], players: tuple[str, ...]) -> dict:
-    return {"buildings": _buildings(records, players), "battle_cards": _cards(records), "battles": _battles(records)}
+    return {"buildings": _buildings(records, players), "battle_cards": _cards(records, players), "battles": _battles(records)}
 
 
 def _buildings(records, players) -> dict:
@@ -65,17 +65,28 @@ def _buildings(records, players) -> dict:
     return out
 
 
-def _cards(records) -> dict:
-    """Per battle card: times played, and the battle win rate of the side that played it."""
+def _cards(records, players) -> dict:
+    """Per battle card: times played, and the battle win rate of the side that played it;
+    in a run of two different agents, also the times each agent played it (`by_agent`:
+    agent label -> count, both listed, so that a card an agent never plays shows as a 0).
+    With one agent in every seat `played` is its count, and the result stays as it was."""
     played, won = Counter(), Counter()
+    by_agent: dict[str, Counter] = {}
     ids = set()
     for r in records:
-        for card, battle_won in r["cards"]:
+        names = r["agent_names"]  # per slot; a seat's slot is in r["slots"]
+        for name in names:
+            by_agent.setdefault(name, Counter())
+        for card, battle_won, seat in r["cards"]:
             played[card] += 1
             won[card] += battle_won
+            by_agent[names[r["slots"][players[seat]]]][card] += 1
         ids |= set(r.get("card_ids", ()))
-    return {cid: {"played": played[cid], "battle_win": rate(won[cid], played[cid])}
-            for cid in sorted(ids | set(played))}
+    out = {cid: {"played": played[cid], "battle_win": rate(won[cid], played[cid])} for cid in sorted(ids | set(played))}
+    if len(by_agent) > 1:
+        for cid, c in out.items():
+            c["by_agent"] = {name: n[cid] for name, n in sorted(by_agent.items())}
+    return out
 
 
 def _battles(records) -> dict:
@@ -112,12 +123,16 @@ def _building_rows(st: dict, game: Game) -> list[tuple]:
 
 
 def _card_rows(st: dict, game: Game) -> list[tuple]:
-    rows = [[_name(game, "card", cid), c["played"], ci_text(c["battle_win"])] for cid, c in st["battle_cards"].items()]
+    cards = st["battle_cards"]
+    # two different agents: how often each played the card (one agent: the played column)
+    split = sorted({name for c in cards.values() for name in c.get("by_agent", ())})
+    rows = [[_name(game, "card", cid), c["played"], *(c["by_agent"][a] for a in split), ci_text(c["battle_win"])]
+            for cid, c in cards.items()]
     b = st["battles"]
     return [("h", "Battle cards"),
             ("p", f"{b['count']} battles ({b['per_game']['mean']} per game); the attacker won "
                   f"{ci_text(b['attacker_won'])}; {b['sides_without_card']} sides played no card."),
-            ("table", ["battle card", "played", "battle won by its player"], rows)]
+            ("table", ["battle card", "played", *(f"by {a}" for a in split), "battle won by its player"], rows)]
 
 
 def peak_label(key: str) -> str:
