@@ -12,33 +12,46 @@ from __future__ import annotations
 
 from pnp.art.draw import Pen
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.sheet_set import NamedSheet, SheetSet
 from pnp.games.empire.model import Game
 from pnp.games.empire.render import board_battles, board_machines, board_weeks
 from pnp.games.empire.render.capital_layout import page_frame
-from pnp.art import svg
 from pnp.print import pdf
+from pnp.print.tile_plan import Part
 
-#: the boards in print order
-BOARDS = (board_battles, board_machines, board_weeks)
+#: the boards in print order, with the ui key of each one's title (its name in the exports)
+BOARDS = ((board_battles, "types_title"), (board_machines, "machines_title"), (board_weeks, "weeks_title"))
+
+
+def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[SheetSet, list[str]]:
+    """(the boards, the drawing's notes): what the page prints and the exporters take."""
+    width, height, _ = page_frame(paper_name, landscape=True)
+    drawn, notes = [], []
+    for board, title in BOARDS:
+        pen = Pen(ink_saver)
+        board_id = board.__name__.rsplit(".", 1)[-1]
+        drawn.append(NamedSheet(board_id, game.ui(title, lang), Part(width, height, board.page(game, lang, paper_name, pen))))
+        notes += pen.notes
+    return SheetSet(game.ui("boards_file", lang), tuple(drawn)), notes
 
 
 @register
 class BoardsRenderer(Renderer):
     name = "boards"
     kinds = ("aids",)
+    shares = "sheets"  # a board a print-shop page, a TTS tile, a preview picture
     cost = 0.2
+
+    def masters(self, game: Game, ctx: RenderContext) -> SheetSet:
+        return sheets(game, ctx.options.lang, ctx.options.paper, ctx.options.ink_saver)[0]
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options
-        width, height, _ = page_frame(opts.paper, landscape=True)
-        pages, notes = [], []
-        for board in BOARDS:
-            pen = Pen(opts.ink_saver)
-            markup = board.page(game, opts.lang, opts.paper, pen)
-            pages.append(pdf.Page.of_svg(svg.document(width, height, markup), width, height))
-            notes += pen.notes
+        drawn, notes = sheets(game, opts.lang, opts.paper, opts.ink_saver)
+        ctx.made[self.name] = drawn  # drawn once: these are its masters
         ctx.notes.extend(f"boards: {n}" for n in notes)
+        pages = [pdf.Page.of_svg(s.part.svg(), s.part.width, s.part.height) for s in drawn.sheets]
         name = f"{game.id}-{opts.lang}-boards.pdf"
-        title = f"{game.title.get(opts.lang)}: {game.ui('boards_file', opts.lang)}"
+        title = f"{game.title.get(opts.lang)}: {drawn.title}"
         ctx.path(name).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
         return [OutputFile(name, "aids", len(pages))]

@@ -12,15 +12,17 @@ card, the trophies) comes from the model, and the weapon bonus from the engine i
 
 from __future__ import annotations
 
-from pnp.art import style, svg
+from pnp.art import style
 from pnp.art.draw import Pen, centred_text, rect, rich, text
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.sheet_set import NamedSheet, SheetSet
 from pnp.games.empire.model import Game
 from pnp.games.empire.render import battle_words as words
 from pnp.games.empire.render import worksheet_layout as wl
 from pnp.games.empire.render.capital_layout import TICK
 from pnp.games.empire.render.forms import fitted, labelled_box, labelled_tick, light, tick_box, write_box
 from pnp.print import pdf
+from pnp.print.tile_plan import Part
 from pnp.print.geometry import Box
 
 #: the worksheet's sections in print order: (the rule the calculator's Lines name, ui key of the heading)
@@ -145,7 +147,7 @@ def damage_table(game: Game, plan: wl.Plan, pen: Pen, lang: str) -> str:
     return out
 
 
-def sheet(game: Game, lang: str, paper_name: str, pen: Pen) -> str:
+def sheet(game: Game, lang: str, paper_name: str, pen: Pen) -> Part:
     plan = worksheet_plan(game, lang, paper_name)
     t = plan.title
     out = text(t.x, t.y + 7.0, game.ui("ws_title", lang), "serif-bold", 17, pen.c("ink"))
@@ -154,22 +156,32 @@ def sheet(game: Game, lang: str, paper_name: str, pen: Pen) -> str:
     out += battle_block(game, plan, pen, lang)
     for key in BONUSES + ("ws_luck",) + AFTER:
         out += section(game, key, plan.steps[key], pen, lang)
-    return svg.document(plan.width, plan.height, out + damage_table(game, plan, pen, lang))
+    return Part(plan.width, plan.height, out + damage_table(game, plan, pen, lang))
+
+
+def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[SheetSet, list[str]]:
+    """(the worksheet, the drawing's notes): what the page prints and the exporters take."""
+    pen = Pen(ink_saver)
+    title = game.ui("ws_title", lang)
+    return SheetSet(title, (NamedSheet("worksheet", title, sheet(game, lang, paper_name, pen)),)), pen.notes
 
 
 @register
 class WorksheetRenderer(Renderer):
     name = "worksheet"
     kinds = ("aids",)
+    shares = "sheets"  # a print-shop page, a TTS tile, a preview picture
     cost = 0.1
+
+    def masters(self, game: Game, ctx: RenderContext) -> SheetSet:
+        return sheets(game, ctx.options.lang, ctx.options.paper, ctx.options.ink_saver)[0]
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         opts = ctx.options
-        plan = worksheet_plan(game, opts.lang, opts.paper)
-        pen = Pen(opts.ink_saver)
-        page = pdf.Page.of_svg(sheet(game, opts.lang, opts.paper, pen), plan.width, plan.height)
-        ctx.notes.extend(f"worksheet: {n}" for n in pen.notes)
+        drawn, notes = sheets(game, opts.lang, opts.paper, opts.ink_saver)
+        ctx.made[self.name] = drawn  # drawn once: these are its masters
+        ctx.notes.extend(f"worksheet: {n}" for n in notes)
+        pages = [pdf.Page.of_svg(s.part.svg(), s.part.width, s.part.height) for s in drawn.sheets]
         name = f"{game.id}-{opts.lang}-worksheet.pdf"
-        ctx.path(name).write_bytes(pdf.render([page], pdf.DocInfo(f"{game.title.get(opts.lang)}: "
-                                                                  f"{game.ui('ws_title', opts.lang)}")))
-        return [OutputFile(name, "aids", 1)]
+        ctx.path(name).write_bytes(pdf.render(pages, pdf.DocInfo(f"{game.title.get(opts.lang)}: {drawn.title}")))
+        return [OutputFile(name, "aids", len(pages))]

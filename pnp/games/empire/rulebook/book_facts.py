@@ -125,7 +125,6 @@ def named(game: Game, lang: str) -> dict:
         "hall": hall.name.get(lang), "hall_heroes": hall.heroes, "hall_cost": hall.cost,
         "forge_cost": forge.cost, "tower_cost": tower.cost,
         "barracks": i18n.join([f"{roman(p.level)} — {game.races[0].building(p.id).cost}" for p in barracks(game)], lang),
-        "siege": game.play.trophies_siege,
         "card_price": game.play.war.bribe_peace_card, "treaty_price": game.play.war.bribe_treaty,
         "miss": rules.miss_damage,
         "first_spell": min(destruction_spells(game), key=lambda s: s.level or 0).name.get(lang)
@@ -136,6 +135,9 @@ def named(game: Game, lang: str) -> dict:
                   "hall_up_heroes": hall.upgrade.heroes, "hall_up_cost": hall.upgrade.cost}
     if top is not None and top.upgrade is not None:
         facts |= {"top_cost": top.cost, "top_upgrade": top.upgrade.cost}
+    siege = rules.type("siege")
+    if siege is not None and siege.trophy_chests is not None:
+        facts["siege"] = siege.trophy_chests
     if ram is not None and ballista is not None:
         facts |= {"ram": ram.name.get(lang), "ram_siege": ram.siege, "ballista": ballista.name.get(lang),
                   "ballista_field": ballista.field}
