@@ -145,6 +145,58 @@ def named(game: Game, lang: str) -> dict:
         if card_id in cards:
             facts[card_id] = cards[card_id].name.get(lang)
             facts[f"{card_id}_gold"] = cards[card_id].gold
+    for card_id in ("war", "peace", "peace_treaty", "crusade"):
+        if card_id in cards:
+            facts[card_id] = cards[card_id].name.get(lang)
+    return facts | battle_named(game, lang) | magic_named(game, lang)
+
+
+def _number(x: float) -> str:
+    """A size as a reader writes it: 63, not 63.0."""
+    return f"{x:g}"
+
+
+def battle_named(game: Game, lang: str) -> dict:
+    """The decided gaps' facts of battles, machines, heroes and the print: flank, echelon, morale, bribery."""
+    rules = game.battle
+    facts: dict = {"flank_times": rules.flank_multiplier, "echelon": rules.echelon_per_squad,
+                   "bribe_squads": rules.squads_per_chest, "morale_pips": rules.morale.pips,
+                   "morale_from": rules.morale.least, "morale_bonus": rules.morale.bonus,
+                   "morale_tiles": rules.morale.chance().numerator, "morale_set": rules.morale.chance().denominator}
+    if rules.neutral_squads is not None:
+        facts |= {"squads_least": rules.neutral_squads[0], "squads_most": rules.neutral_squads[1]}
+    if game.week_days is not None:
+        facts["days"] = game.week_days
+    if game.print is not None:
+        facts |= {"card_w": _number(game.print.card.width), "card_h": _number(game.print.card.height)}
+    for kind in rules.types:
+        facts[f"type_{kind.id}"] = kind.name.get(lang)
+    for m in rules.machines:
+        facts[f"machine_{m.id}"] = m.name.get(lang)
+        if m.spell_penalty is not None:
+            facts[f"machine_{m.id}_penalty"] = m.spell_penalty
+    for race in game.races:
+        for h in race.heroes:
+            a = h.ability
+            facts |= {f"hero_{h.id}": h.name.get(lang), f"hero_{h.id}_number": h.number}
+            facts |= {f"hero_{h.id}_level": roman(a.level)} if a.level is not None else {}
+            facts |= {f"hero_{h.id}_plus": a.plus, f"hero_{h.id}_times": a.times}
+    return facts
+
+
+def magic_named(game: Game, lang: str) -> dict:
+    """The decided gaps' facts of magic: the tower, the levels, the spells' names and numbers."""
+    magic = game.battle.magic
+    facts: dict = {"tower_damage": magic.tower_damage, "spell_levels": magic.levels}
+    for school in magic.schools:
+        facts[f"school_{school.id}"] = school.name.get(lang)
+        for spell in school.spells:
+            e = spell.effect
+            facts |= {f"spell_{spell.id}": spell.name.get(lang), f"spell_{spell.id}_damage": spell.damage,
+                      f"spell_{spell.id}_strength": e.strength, f"spell_{spell.id}_flying": e.against_flying,
+                      f"spell_{spell.id}_luck": e.luck}
+            if e.siege is not None:
+                facts[f"spell_{spell.id}_siege"] = e.siege
     return facts
 
 
