@@ -29,5 +29,5 @@ def kit_rows(game: Game, lang: str) -> list[tuple[str, int]]:
     rows += [(game.ui("kit_colour_in", lang), len(game.travel_cards)),
              (game.ui("kit_blanks", lang), len(game.travel_types))]
     rows += [(game.ui("kit_magic_board", lang, school=s.name.get(lang)), 1) for s in magic_boards(game)]
-    rows += [(game.ui("kit_board", lang, board=game.ui(title, lang)), 1) for _, title in BOARDS]
+    rows += [(game.ui("kit_board", lang, board=game.ui(title, lang)), 1) for _, _, title in BOARDS]
     return rows + [(game.ui("kit_worksheet", lang), 1)]

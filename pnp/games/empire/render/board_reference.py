@@ -19,17 +19,17 @@ from pnp.games.empire.render.capital_layout import page_frame
 from pnp.print import pdf
 from pnp.print.tile_plan import Part
 
-#: the boards in print order, with the ui key of each one's title (its name in the exports)
-BOARDS = ((board_battles, "types_title"), (board_machines, "machines_title"), (board_weeks, "weeks_title"))
+#: the boards in print order: (its module, its id in the exports' file names, the ui key of its title)
+BOARDS = ((board_battles, "battles", "types_title"), (board_machines, "machines", "machines_title"),
+          (board_weeks, "weeks", "weeks_title"))
 
 
 def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[SheetSet, list[str]]:
     """(the boards, the drawing's notes): what the page prints and the exporters take."""
     width, height, _ = page_frame(paper_name, landscape=True)
     drawn, notes = [], []
-    for board, title in BOARDS:
+    for board, board_id, title in BOARDS:
         pen = Pen(ink_saver)
-        board_id = board.__name__.rsplit(".", 1)[-1]
         drawn.append(NamedSheet(board_id, game.ui(title, lang), Part(width, height, board.page(game, lang, paper_name, pen))))
         notes += pen.notes
     return SheetSet(game.ui("boards_file", lang), tuple(drawn)), notes
