@@ -66,7 +66,10 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
                 game.ui("ws_mixed", lang, least=f.mixed_least, bonus=f.mixed_bonus, extra=f.mixed_per_extra),
                 game.ui("ws_straight", lang, least=f.straight_least, bonus=f.straight_bonus, extra=f.straight_per_extra),
                 game.ui("ws_larger", lang),
-                game.ui("ws_only_in", lang, where=_names(game, lang, [t for t in b.types if t.formations]))]
+                game.ui("ws_only_in", lang, where=_names(game, lang, [t for t in b.types if t.formations])),
+                game.ui("ws_flank", lang, n=b.flank_multiplier, where=_names(game, lang, [t for t in b.types if t.flank])),
+                game.ui("ws_echelon", lang, n=b.echelon_per_squad,
+                        where=_names(game, lang, [t for t in b.types if t.second_echelon]))]
     if key == "ws_weapons":
         seen, found = set(), []
         for kind in b.types:
@@ -77,9 +80,14 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
         return found + [game.ui("ws_weapon_magic", lang, n=b.magic_attack_bonus)]
     if key == "ws_support":
         idle = [t for t in b.types if not any(m.strength(t.machines) is not None for m in b.machines)]
-        return [game.ui("ws_machine", lang, where=_names(game, lang, idle)), game.ui("ws_spell", lang)]
+        stone = [m for m in b.machines if m.spell_penalty is not None]
+        # the tower and the stones that weaken spells share a line: the page is full
+        return [game.ui("ws_machine", lang, where=_names(game, lang, idle)), game.ui("ws_spell", lang),
+                " ".join([game.ui("ws_tower", lang, n=b.magic.tower_damage)]
+                         + [game.ui("ws_machine_stone", lang, name=m.name.get(lang), n=m.spell_penalty) for m in stone])]
     if key == "ws_heroes":
-        return [game.ui("ws_hero", lang)]
+        heroes = [words.hero_ability(game, h, lang) for race in game.races for h in race.heroes]
+        return [game.ui("ws_hero", lang)] + ([game.ui("ws_hero_race", lang, heroes="; ".join(heroes))] if heroes else [])
     if key == "ws_luck":
         return [game.ui("ws_luck_bonus", lang), game.ui("ws_luck_plus", lang),
                 game.ui("ws_luck_minus", lang, n=b.luck_zero_penalty)]
@@ -88,7 +96,8 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
     if key == "ws_losses":
         return [game.ui("ws_losses_rule", lang)]
     if key == "ws_bribery":
-        return [game.ui("ws_bribery_rule", lang)]
+        return [game.ui("ws_bribery_rule", lang, n=b.squads_per_chest),
+                game.ui("ws_bribery_players", lang, where=_names(game, lang, [t for t in b.types if t.against == "player"]))]
     if key == "ws_trophies":
         return [f"{names}: {what}" for what, names in _grouped(game, lang, lambda t: words.trophies(game, t, lang))] + [
             f"{game.ui('types_points', lang)}: " + "; ".join(
