@@ -1,8 +1,8 @@
 """The general exporters on «Строительство империи»: the print shop, Tabletop Simulator and the
 preview take whatever the pack's renderers share (`Renderer.shares`), so these tests ask the pack
-what it shares and hold each export to those masters: today the capital sheets (a `sheets` set, a
-sheet per race); the card checks run for every renderer that shares `cards` as soon as the pack
-has one (the travel cards). The files are read back: page boxes in mm, the printed words against
+what it shares and hold each export to those masters: the sheets (`sheets`: the capital sheets, a
+sheet per race, the magic boards, the reference boards, the worksheet) and the travel cards
+(`cards`). The files are read back: page boxes in mm, the printed words against
 the home sheet's, the images' pixels, the saved objects' fields, the preview's figures."""
 
 from __future__ import annotations
@@ -139,18 +139,36 @@ def card_renderers() -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", card_renderers())
 def test_every_shared_card_family_is_in_the_print_shop_tts_and_preview(game, kits, lang, name):
-    """Runs once the pack has a card renderer: per family, a page per card of the deck and its back, a TTS
-    deck holding every card in deck order, and a preview section."""
+    """Per family (the travel cards): a print-shop page per card of the deck at the card's trim with its
+    bleed, every card's name printed, a 300 dpi PNG per face and the back; a TTS deck holding every
+    card in the content's order by name; a preview section with a figure per card."""
     shared = masters(game, kits, lang, name)
     page = (kits[lang] / "index.html").read_text(encoding="utf-8")
+    spec = game.print.card
+    names = {c.id: c.name.get(lang) for c in game.travel_cards}
     for family in shared.families:
         deck = shared.decks[family.id]
-        for side in ("fronts", "backs"):
-            shop = kits[lang] / "print-shop" / "generic" / f"empire-{lang}-{family.id}-{side}.pdf"
-            assert len(PdfReader(shop).pages) == len(deck), shop
+        assert deck == [c.id for c in game.travel_cards]  # one of each card the content ships, in its order
+        folder = kits[lang] / "print-shop" / "generic"
+        fronts, backs = (folder / f"empire-{lang}-{family.id}-{side}.pdf" for side in ("fronts", "backs"))
+        assert len(PdfReader(fronts).pages) == len(PdfReader(backs).pages) == len(deck)
+        for k in range(len(deck)):
+            b = boxes(fronts, k)
+            assert b["trimbox"][:2] == (spec.bleed, spec.bleed)
+            assert b["trimbox"][2] - b["trimbox"][0] == pytest.approx(spec.width, abs=0.02)
+            assert b["trimbox"][3] - b["trimbox"][1] == pytest.approx(spec.height, abs=0.02)
+            words = "".join(page_text(fronts, k + 1)).replace("\u00ad", "").replace("-", "")
+            assert names[deck[k]].replace(" ", "").replace("-", "") in words, deck[k]
+        pngs = sorted((folder / "png" / family.id).iterdir())
+        assert len(pngs) == len(deck) + 1  # each face and the back
+        px = round((spec.width + 2 * spec.bleed) / 25.4 * 300), round((spec.height + 2 * spec.bleed) / 25.4 * 300)
+        assert all(Image.open(png).size == px for png in pngs)  # SPEC section 3: 300 dpi with the bleed
         saved = json.loads((kits[lang] / "tts" / f"empire-{lang}-{family.id}.json").read_text(encoding="utf-8"))
-        assert len(saved["ObjectStates"][0]["DeckIDs"]) == len(deck)
+        held = saved["ObjectStates"][0]
+        assert len(held["DeckIDs"]) == len(deck)
+        assert [c["Nickname"] for c in held["ContainedObjects"]] == [names[i] for i in deck]
         assert f'id="cards-{family.id}"' in page
+        assert all(f'data-name="{names[i]}"' in page for i in deck)
 
 
 class Page(HTMLParser):

@@ -22,8 +22,8 @@ from pnp.rulebook.build_error import RulebookError
 SECTIONS = {"bonuses": "3.2.1", "formations": "3.2.2", "weapons": "3.2.3", "support": "3.2.4", "heroes": "3.2.5",
             "luck": "3.2.6", "order": "3.3.1", "damage": "3.3.2", "losses": "3.3.3", "chests": "3.4.1",
             "money": "3.4.3"}
-#: one part in n, as a reader writes it
-_PART = {2: "½", 3: "⅓", 4: "¼", 5: "⅕"}
+#: one part in n, as a reader writes it: the fractions PT Sans and PT Serif have (⅓ and ⅕ they lack)
+_PART = {2: "½", 4: "¼"}
 
 
 class Facts(BookWords):
