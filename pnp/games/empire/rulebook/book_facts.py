@@ -14,6 +14,7 @@ from pnp.games.empire.book_model import Decision
 from pnp.games.empire.model import Game, TravelCard
 from pnp.games.empire.rules.battle import Army, Opponent, Squad, weapon_lines
 from pnp.games.empire.rules.schools import Spell
+from pnp.games.empire.render import battle_words as words
 from pnp.games.empire.render.capital_sheet import roman
 from pnp.rulebook.book_words import BookWords
 from pnp.rulebook.build_error import RulebookError
@@ -93,6 +94,22 @@ class Facts(BookWords):
         kind = self.battle_type(type_id)
         army = Army((Squad("one", 1, kind.bonus_kind),), 0, ())
         return weapon_lines(self.rules, army, kind, Opponent(0, type_id, 0))[0].value
+
+    def types_with(self, flag: str) -> str:
+        """The names of the battle types where `flag` holds («полевое сражение, …»), each once."""
+        found: list[str] = []
+        for kind in self.rules.types:
+            if getattr(kind, flag) and kind.name.get(self.lang) not in found:
+                found.append(kind.name.get(self.lang))
+        return self.join(found)
+
+    def against_player(self):
+        """The battle type fought against another player, or None."""
+        return next((t for t in self.rules.types if t.against == "player"), None)
+
+    def heroes(self) -> list[str]:
+        """The race heroes of the content as the worksheet reminds of them: «Наставник (№3): уровень III — урон ×2»."""
+        return [words.hero_ability(self.game, h, self.lang) for race in self.game.races for h in race.heroes]
 
     def section(self, key: str) -> str:
         return SECTIONS[key]
