@@ -11,12 +11,12 @@ A player aid in the manifest (`aids`): tables the players consult, not a part of
 from __future__ import annotations
 
 from pnp.art.draw import Pen
-from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.base import register
 from pnp.components.sheet_set import NamedSheet, SheetSet
 from pnp.games.empire.model import Game
 from pnp.games.empire.render import board_battles, board_machines, board_weeks
 from pnp.games.empire.render.capital_layout import page_frame
-from pnp.print import pdf
+from pnp.games.empire.render.sheet_pages import SheetPages
 from pnp.print.tile_plan import Part
 
 #: the boards in print order: (its module, its id in the exports' file names, the ui key of its title)
@@ -36,22 +36,8 @@ def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[She
 
 
 @register
-class BoardsRenderer(Renderer):
+class BoardsRenderer(SheetPages):
     name = "boards"
     kinds = ("aids",)
-    shares = "sheets"  # a board a print-shop page, a TTS tile, a preview picture
     cost = 0.2
-
-    def masters(self, game: Game, ctx: RenderContext) -> SheetSet:
-        return sheets(game, ctx.options.lang, ctx.options.paper, ctx.options.ink_saver)[0]
-
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
-        opts = ctx.options
-        drawn, notes = sheets(game, opts.lang, opts.paper, opts.ink_saver)
-        ctx.made[self.name] = drawn  # drawn once: these are its masters
-        ctx.notes.extend(f"boards: {n}" for n in notes)
-        pages = [pdf.Page.of_svg(s.part.svg(), s.part.width, s.part.height) for s in drawn.sheets]
-        name = f"{game.id}-{opts.lang}-boards.pdf"
-        title = f"{game.title.get(opts.lang)}: {drawn.title}"
-        ctx.path(name).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
-        return [OutputFile(name, "aids", len(pages))]
+    draw = staticmethod(sheets)

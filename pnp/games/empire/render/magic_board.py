@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from pnp.art import style
 from pnp.art.draw import Pen, line, rect, rich, text
-from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.base import register
 from pnp.components.sheet_set import NamedSheet, SheetSet
 from pnp.games.empire.model import Game
 from pnp.games.empire.render.capital_sheet import fitted
+from pnp.games.empire.render.sheet_pages import SheetPages
 from pnp.games.empire.rules.schools import Level, School, Spell
-from pnp.print import pdf
 from pnp.print.tile_plan import Part
 from pnp.print.geometry import Box, paper
 from pnp.typeset import fonts
@@ -154,24 +154,8 @@ def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[She
 
 
 @register
-class MagicBoardRenderer(Renderer):
+class MagicBoardRenderer(SheetPages):
     name = "magic"
     kinds = ("mats",)
-    shares = "sheets"  # a school a print-shop page, a TTS tile, a preview picture
     cost = 0.15
-
-    def masters(self, game: Game, ctx: RenderContext) -> SheetSet:
-        return sheets(game, ctx.options.lang, ctx.options.paper, ctx.options.ink_saver)[0]
-
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
-        opts = ctx.options
-        drawn, notes = sheets(game, opts.lang, opts.paper, opts.ink_saver)
-        ctx.made[self.name] = drawn  # drawn once: these are its masters
-        if not drawn.sheets:
-            return []
-        ctx.notes.extend(f"magic: {n}" for n in notes)
-        pages = [pdf.Page.of_svg(s.part.svg(), s.part.width, s.part.height) for s in drawn.sheets]
-        name = f"{game.id}-{opts.lang}-magic.pdf"
-        title = f"{game.title.get(opts.lang)}: {drawn.title}"
-        ctx.path(name).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
-        return [OutputFile(name, "mats", len(pages))]
+    draw = staticmethod(sheets)

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from pnp.art import style
 from pnp.art.draw import Pen, centred_text, rect, rich, text
-from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.base import register
 from pnp.components.sheet_set import NamedSheet, SheetSet
 from pnp.games.empire.model import Game
 from pnp.games.empire.render import battle_words as words
 from pnp.games.empire.render import worksheet_layout as wl
 from pnp.games.empire.render.capital_layout import TICK
 from pnp.games.empire.render.forms import fitted, labelled_box, labelled_tick, light, tick_box, write_box
-from pnp.print import pdf
+from pnp.games.empire.render.sheet_pages import SheetPages
 from pnp.print.tile_plan import Part
 from pnp.print.geometry import Box
 
@@ -176,21 +176,8 @@ def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[She
 
 
 @register
-class WorksheetRenderer(Renderer):
+class WorksheetRenderer(SheetPages):
     name = "worksheet"
     kinds = ("aids",)
-    shares = "sheets"  # a print-shop page, a TTS tile, a preview picture
     cost = 0.1
-
-    def masters(self, game: Game, ctx: RenderContext) -> SheetSet:
-        return sheets(game, ctx.options.lang, ctx.options.paper, ctx.options.ink_saver)[0]
-
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
-        opts = ctx.options
-        drawn, notes = sheets(game, opts.lang, opts.paper, opts.ink_saver)
-        ctx.made[self.name] = drawn  # drawn once: these are its masters
-        ctx.notes.extend(f"worksheet: {n}" for n in notes)
-        pages = [pdf.Page.of_svg(s.part.svg(), s.part.width, s.part.height) for s in drawn.sheets]
-        name = f"{game.id}-{opts.lang}-worksheet.pdf"
-        ctx.path(name).write_bytes(pdf.render(pages, pdf.DocInfo(f"{game.title.get(opts.lang)}: {drawn.title}")))
-        return [OutputFile(name, "aids", len(pages))]
+    draw = staticmethod(sheets)
