@@ -34,8 +34,6 @@ class Play:
     tavern_reveal: int
     spy_cards: int
     neutral_win_chests: int
-    trophies_field: int
-    trophies_siege: int
     war: War
 
 
@@ -83,9 +81,8 @@ class BookContent:
 
 
 def build_play(d: Mapping[str, Any]) -> Play:
-    w, t = d["war"], d["trophies"]
+    w = d["war"]
     return Play(d["travel_hand"], d["creature_hand"], d["tavern_reveal"], d["spy_cards"], d["neutral_win_chests"],
-                t["field"], t["siege"],
                 War(w["captures"], w["counter_captures"], w["holdings_row"], w["contribution_share"],
                     w["bribe"]["peace_card"], w["bribe"]["treaty"]))
 

@@ -156,7 +156,7 @@ def test_the_types_read_as_the_seeds_table(game, boards):
     for banned in ("боевые построения", "фланговые удары", "второй эшелон", "большие существа", "все боевые машины",
                    "магия ограничена 1-м кругом"):
         assert banned in dungeon
-    assert [cell(t, "types_trophies") for t in ("field", "siege", "dungeon")] == ["+1 сундук", "+1 сундук",
+    assert [cell(t, "types_trophies") for t in ("field", "siege", "dungeon")] == ["+1 сундук", "+2 сундука",
                                                                                   "как написано на карте"]
     assert cell("field", "types_points").startswith("1–7: ")
     assert cell("players", "types_points") == "—"
@@ -203,4 +203,4 @@ def test_a_changed_content_value_prints_the_new_number(tmp_path):
     assert words_in(words, machines.rows["ram"][0]) == "+9 / —"
     assert words_in(words, machines.rows["mystic_stone"][0]).startswith("−4 ")
     types, words = types_layout(game, "a4"), page_words(pdf, TYPES)
-    assert words_in(words, types.cells[("siege", "types_trophies")]) == "+2 сундука"
+    assert words_in(words, types.cells[("siege", "types_trophies")]) == "+3 сундука"

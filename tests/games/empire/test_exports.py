@@ -1,8 +1,8 @@
 """The general exporters on «Строительство империи»: the print shop, Tabletop Simulator and the
 preview take whatever the pack's renderers share (`Renderer.shares`), so these tests ask the pack
-what it shares and hold each export to those masters: today the capital sheets (a `sheets` set, a
-sheet per race); the card checks run for every renderer that shares `cards` as soon as the pack
-has one (the travel cards). The files are read back: page boxes in mm, the printed words against
+what it shares and hold each export to those masters: the sheets (`sheets`: the capital sheets, a
+sheet per race, the magic boards, the reference boards, the worksheet) and the travel cards
+(`cards`). The files are read back: page boxes in mm, the printed words against
 the home sheet's, the images' pixels, the saved objects' fields, the preview's figures."""
 
 from __future__ import annotations
@@ -91,8 +91,10 @@ def test_the_exporters_take_exactly_what_the_pack_shares():
 def test_the_print_shop_has_each_sheet_on_a_page_with_bleed_round_its_trim(game, kits, lang, name):
     shared = masters(game, kits, lang, name)
     shop = kits[lang] / "print-shop" / "generic" / f"empire-{lang}-{name}.pdf"
-    home = kits[lang] / f"empire-{lang}-capital.pdf"
-    assert len(PdfReader(shop).pages) == len(shared.sheets) == len(game.races) == 2
+    home = kits[lang] / f"empire-{lang}-{name}.pdf"  # the renderer's own file: the same sheets, a page each
+    assert len(PdfReader(shop).pages) == len(shared.sheets) == len(PdfReader(home).pages) >= 1
+    if name == "capital":
+        assert len(shared.sheets) == len(game.races) == 2
     for k, sheet in enumerate(shared.sheets):
         b, bleed = boxes(shop, k), printshop.BLEED
         assert b["mediabox"] == b["bleedbox"] == (0.0, 0.0, round(sheet.part.width + 2 * bleed, 2),
@@ -101,11 +103,11 @@ def test_the_print_shop_has_each_sheet_on_a_page_with_bleed_round_its_trim(game,
         assert b["trimbox"][2] - b["trimbox"][0] == pytest.approx(sheet.part.width, abs=0.02)
         assert b["trimbox"][3] - b["trimbox"][1] == pytest.approx(sheet.part.height, abs=0.02)
         words = page_text(shop, k + 1)
-        # the same drawing as the home sheet, word for word, with the race's name and the sheet's title
+        # the same drawing as the home sheet, word for word, with the sheet's name printed on it
         assert words == page_text(home, k + 1)
-        assert " ".join(words).count(sheet.name) >= 1 and shared.title.split()[0] in words
+        assert " ".join(words).count(sheet.name) >= 1
     title = PdfReader(shop).metadata.title
-    assert title == f"{game.title.get(lang)}: {game.ui('capital_sheet', lang)}"
+    assert title == PdfReader(home).metadata.title == f"{game.title.get(lang)}: {shared.title}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -137,18 +139,36 @@ def card_renderers() -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", card_renderers())
 def test_every_shared_card_family_is_in_the_print_shop_tts_and_preview(game, kits, lang, name):
-    """Runs once the pack has a card renderer: per family, a page per card of the deck and its back, a TTS
-    deck holding every card in deck order, and a preview section."""
+    """Per family (the travel cards): a print-shop page per card of the deck at the card's trim with its
+    bleed, every card's name printed, a 300 dpi PNG per face and the back; a TTS deck holding every
+    card in the content's order by name; a preview section with a figure per card."""
     shared = masters(game, kits, lang, name)
     page = (kits[lang] / "index.html").read_text(encoding="utf-8")
+    spec = game.print.card
+    names = {c.id: c.name.get(lang) for c in game.travel_cards}
     for family in shared.families:
         deck = shared.decks[family.id]
-        for side in ("fronts", "backs"):
-            shop = kits[lang] / "print-shop" / "generic" / f"empire-{lang}-{family.id}-{side}.pdf"
-            assert len(PdfReader(shop).pages) == len(deck), shop
+        assert deck == [c.id for c in game.travel_cards]  # one of each card the content ships, in its order
+        folder = kits[lang] / "print-shop" / "generic"
+        fronts, backs = (folder / f"empire-{lang}-{family.id}-{side}.pdf" for side in ("fronts", "backs"))
+        assert len(PdfReader(fronts).pages) == len(PdfReader(backs).pages) == len(deck)
+        for k in range(len(deck)):
+            b = boxes(fronts, k)
+            assert b["trimbox"][:2] == (spec.bleed, spec.bleed)
+            assert b["trimbox"][2] - b["trimbox"][0] == pytest.approx(spec.width, abs=0.02)
+            assert b["trimbox"][3] - b["trimbox"][1] == pytest.approx(spec.height, abs=0.02)
+            words = "".join(page_text(fronts, k + 1)).replace("\u00ad", "").replace("-", "")
+            assert names[deck[k]].replace(" ", "").replace("-", "") in words, deck[k]
+        pngs = sorted((folder / "png" / family.id).iterdir())
+        assert len(pngs) == len(deck) + 1  # each face and the back
+        px = round((spec.width + 2 * spec.bleed) / 25.4 * 300), round((spec.height + 2 * spec.bleed) / 25.4 * 300)
+        assert all(Image.open(png).size == px for png in pngs)  # SPEC section 3: 300 dpi with the bleed
         saved = json.loads((kits[lang] / "tts" / f"empire-{lang}-{family.id}.json").read_text(encoding="utf-8"))
-        assert len(saved["ObjectStates"][0]["DeckIDs"]) == len(deck)
+        held = saved["ObjectStates"][0]
+        assert len(held["DeckIDs"]) == len(deck)
+        assert [c["Nickname"] for c in held["ContainedObjects"]] == [names[i] for i in deck]
         assert f'id="cards-{family.id}"' in page
+        assert all(f'data-name="{names[i]}"' in page for i in deck)
 
 
 class Page(HTMLParser):
@@ -197,4 +217,11 @@ def test_the_preview_names_every_travel_card_type_the_content_ships(game, kits, 
     for t in game.travel_types:
         n = sum(1 for c in game.travel_cards if c.type == t.id)
         assert rows.get(game.ui("kit_travel_cards", lang, type=t.name.get(lang)), 0) == n, t.id
-    assert sum(rows.values()) == len(game.races) + len(game.travel_cards)
+    # the colour-in copies, a blank a type, a board a playable school, the three reference boards, the worksheet
+    assert rows[game.ui("kit_colour_in", lang)] == len(game.travel_cards)
+    assert rows[game.ui("kit_blanks", lang)] == len(game.travel_types)
+    schools = [s for s in game.battle.magic.schools if s.playable]
+    assert all(rows[game.ui("kit_magic_board", lang, school=s.name.get(lang))] == 1 for s in schools)
+    assert rows[game.ui("kit_worksheet", lang)] == 1
+    assert sum(rows.values()) == (len(game.races) + 2 * len(game.travel_cards) + len(game.travel_types)
+                                  + len(schools) + 3 + 1)

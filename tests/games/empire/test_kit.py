@@ -107,7 +107,26 @@ def test_every_pdf_passes_the_preflight_qpdf_and_embeds_every_font(kits, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_manifest_counts_what_the_content_file_holds(kits, lang):
-    """Read from the YAML itself, not the model: a capital sheet per race, one card per travel card."""
+    """Read from the YAML itself, not the model: a capital sheet per race, one card per travel card
+    (and its colour-in copy), a blank a travel type, a board per playable school, three reference
+    boards (battle types, machines, weeks) and one worksheet."""
     content = yaml.safe_load(pack("empire").content.read_text(encoding="utf-8"))
-    assert manifest(kits, lang)["components"] == {"capital_sheets": len(content["races"]),
-                                                  "travel_cards": len(content["travel_cards"])}
+    schools = [s for s in content["magic"]["schools"] if s.get("levels")]
+    assert manifest(kits, lang)["components"] == {
+        "capital_sheets": len(content["races"]), "travel_cards": len(content["travel_cards"]),
+        "colour_in_cards": len(content["travel_cards"]), "blank_cards": len(content["travel_types"]),
+        "magic_boards": len(schools), "reference_boards": 3, "worksheets": 1}
+
+
+#: README's «Строительство империи» section, whose table names the kit's files
+README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+SECTION = README[README.index("«Строительство империи» (`content/empire.yaml`"):]
+
+
+def test_the_readmes_table_names_every_file_at_the_top_of_the_kit(kits):
+    files = [f["path"] for f in manifest(kits, "ru")["files"]]
+    rows = [line for line in SECTION.splitlines() if line.startswith("| `")]
+    for name in [p for p in files if "/" not in p] + ["manifest.json"]:
+        assert any(row.startswith(f"| `{name}`") or f"`{name}`" in row.split("|")[1] for row in rows), name
+    folders = {p.split("/", 1)[0] for p in files if "/" in p}
+    assert folders and all(f"`{folder}/" in SECTION for folder in folders), folders

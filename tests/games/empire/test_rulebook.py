@@ -15,7 +15,7 @@ from pnp.content import load_game
 from pnp.core import typography
 from pnp.games import pack
 from pnp.games.empire.rulebook import sections
-from pnp.games.empire.rulebook.book_facts import SECTIONS
+from pnp.games.empire.rulebook.book_facts import SECTIONS, destruction_spells
 from pnp.games.empire.rulebook.example import army_of, work
 from pnp.games.empire.rules.battle import resolve, win_probability
 from pnp.rulebook import own_numbers
@@ -116,11 +116,16 @@ def test_every_formation_bonus_and_battle_number_is_printed(game, texts, layouts
     assert re.search(rf"{mixed}—{f.mixed_least}.{{0,60}}\+{f.mixed_bonus}.{{0,40}}\+{f.mixed_per_extra}", book)
     assert re.search(rf"{re.escape(straight)}—{f.straight_least}.{{0,100}}\+{f.straight_bonus}.{{0,40}}\+{f.straight_per_extra}",
                      book)
-    for m in rules.machines:  # level, name, siege and field strength on one row
+    for m in rules.machines:  # level, name, siege and field strength on one row; or what it gives instead
+        if m.effect is not None:  # after the name and a dash, so in lower case
+            said = m.effect.get(lang)
+            said = f"{said.rstrip('.')} (−{m.spell_penalty})." if m.spell_penalty is not None else said
+            assert squash(f"{m.name.get(lang)} — {said}").lower() in book.lower(), m.id
+            continue
         values = [f"+{v}" if v is not None else "—" for v in (m.siege, m.field)]
         assert re.search(rf"^\s*[IVX]+\s+{re.escape(m.name.get(lang))}\s+{re.escape(values[0])}\s+{re.escape(values[1])}\s*$",
                          layouts[lang], re.MULTILINE), m.id
-    for s in rules.spells:
+    for s in destruction_spells(game):
         assert re.search(rf"^\s*{s.level}\s+{re.escape(s.name.get(lang))}\s+\+{s.damage}\s*$", layouts[lang], re.MULTILINE), s.id
     week_row = " ".join(str(x) for x in game.neutral_luck)
     assert week_row in re.sub(r"\s+", " ", texts[lang])

@@ -114,6 +114,18 @@ def test_the_reminders_print_the_contents_numbers(game, sheets, lang):
     assert "+1 " in trophies and f"{b.neutral_squads[0]}–{b.neutral_squads[1]}" in trophies
     damage = words_in(page_words(sheets[(lang, "a4")]), plan(game, lang, "a4").table.text)
     assert f" {b.miss_damage}," in damage
+    # the steps the merge added: flank and echelon (3.2.2), the tower and the stone (3.2.4), the race heroes
+    assert f"×{b.flank_multiplier}." in formations
+    assert {"ru": f"эшелон: {b.echelon_per_squad} отряд", "uk": f"ешелон: {b.echelon_per_squad} загін"}[lang] in formations
+    support = section_words(game, sheets, lang, "ws_support")
+    stone = game.battle.machine("mystic_stone")
+    assert f"+{b.magic.tower_damage} " in support and f"{stone.name.get(lang)} " in support
+    assert f"−{stone.spell_penalty}." in support
+    heroes = section_words(game, sheets, lang, "ws_heroes")
+    for h in game.races[0].heroes:
+        assert f"{h.name.get(lang)} (№{h.number})" in heroes
+    mentor = game.hero("mentor")
+    assert f"×{mentor.ability.times}" in heroes
 
 
 def test_the_seeds_worked_numbers_stand_on_the_worksheet(sheets, game):

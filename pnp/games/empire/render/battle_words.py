@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pnp.games.empire.model import Game
 from pnp.games.empire.rules.battle import Army, Opponent, Squad, weapon_lines
-from pnp.games.empire.rules.battle_rules import BattleType, WarMachine
+from pnp.games.empire.render.forms import roman
+from pnp.games.empire.rules.battle_rules import BattleType, RaceHero, WarMachine
 
 #: the attack kind whose squads earn the magic bonus in every battle (rules/battle.py counts it by this id)
 MAGIC = "magic"
@@ -105,3 +106,15 @@ def counts_in(game: Game, machine: WarMachine, lang: str) -> list[str]:
         if machine.strength(kind.machines) is not None and kind.name.get(lang) not in names:
             names.append(kind.name.get(lang))
     return names
+
+
+def hero_ability(game: Game, hero: RaceHero, lang: str) -> str:
+    """A race hero's ability as the worksheet reminds of it: «Наставник (№3): уровень III — урон ×2»."""
+    a = hero.ability
+    if a.text is not None:
+        return f"{hero.name.get(lang)} (№{hero.number}): {a.text.get(lang)}"
+    whom = game.ui("hero_level", lang, level=roman(a.level)) if a.level is not None else kind_name(game, a.kind, lang)
+    what = ([game.ui("hero_plus", lang, n=a.plus)] if a.plus else []) + \
+        ([game.ui("hero_times", lang, n=a.times)] if a.times > 1 else []) + \
+        ([game.ui("hero_own_times", lang, n=a.own_times)] if a.own_times > 1 else [])
+    return f"{hero.name.get(lang)} (№{hero.number}): {whom} — {', '.join(what)}"

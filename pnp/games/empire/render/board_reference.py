@@ -11,34 +11,33 @@ A player aid in the manifest (`aids`): tables the players consult, not a part of
 from __future__ import annotations
 
 from pnp.art.draw import Pen
-from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.base import register
+from pnp.components.sheet_set import NamedSheet, SheetSet
 from pnp.games.empire.model import Game
 from pnp.games.empire.render import board_battles, board_machines, board_weeks
 from pnp.games.empire.render.capital_layout import page_frame
-from pnp.art import svg
-from pnp.print import pdf
+from pnp.games.empire.render.sheet_pages import SheetPages
+from pnp.print.tile_plan import Part
 
-#: the boards in print order
-BOARDS = (board_battles, board_machines, board_weeks)
+#: the boards in print order: (its module, its id in the exports' file names, the ui key of its title)
+BOARDS = ((board_battles, "battles", "types_title"), (board_machines, "machines", "machines_title"),
+          (board_weeks, "weeks", "weeks_title"))
+
+
+def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[SheetSet, list[str]]:
+    """(the boards, the drawing's notes): what the page prints and the exporters take."""
+    width, height, _ = page_frame(paper_name, landscape=True)
+    drawn, notes = [], []
+    for board, board_id, title in BOARDS:
+        pen = Pen(ink_saver)
+        drawn.append(NamedSheet(board_id, game.ui(title, lang), Part(width, height, board.page(game, lang, paper_name, pen))))
+        notes += pen.notes
+    return SheetSet(game.ui("boards_file", lang), tuple(drawn)), notes
 
 
 @register
-class BoardsRenderer(Renderer):
+class BoardsRenderer(SheetPages):
     name = "boards"
     kinds = ("aids",)
     cost = 0.2
-
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
-        opts = ctx.options
-        width, height, _ = page_frame(opts.paper, landscape=True)
-        pages, notes = [], []
-        for board in BOARDS:
-            pen = Pen(opts.ink_saver)
-            markup = board.page(game, opts.lang, opts.paper, pen)
-            pages.append(pdf.Page.of_svg(svg.document(width, height, markup), width, height))
-            notes += pen.notes
-        ctx.notes.extend(f"boards: {n}" for n in notes)
-        name = f"{game.id}-{opts.lang}-boards.pdf"
-        title = f"{game.title.get(opts.lang)}: {game.ui('boards_file', opts.lang)}"
-        ctx.path(name).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
-        return [OutputFile(name, "aids", len(pages))]
+    draw = staticmethod(sheets)

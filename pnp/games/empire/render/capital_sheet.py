@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from pnp.art import style, svg
 from pnp.art.draw import Pen, rect, rich, text
-from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.base import register
 from pnp.components.sheet_set import NamedSheet, SheetSet
 from pnp.games.empire.model import Building, Game, Plot, Race
 from pnp.games.empire.render.capital_layout import TICK, SheetLayout, rows_in, sheet_layout
 from pnp.games.empire.render.forms import (fitted, heading, labelled_box, labelled_tick, light, roman, tick_box,
                                            write_box)
-from pnp.print import pdf
+from pnp.games.empire.render.sheet_pages import SheetPages
 from pnp.print.geometry import Box
 from pnp.print.tile_plan import Part
 from pnp.typeset import fonts
@@ -195,22 +195,8 @@ def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[She
 
 
 @register
-class CapitalRenderer(Renderer):
+class CapitalRenderer(SheetPages):
     name = "capital"
     kinds = ("mats",)
-    shares = "sheets"  # a sheet per race: a print-shop page, a TTS tile, a preview picture each
     cost = 0.2
-
-    def masters(self, game: Game, ctx: RenderContext) -> SheetSet:
-        return sheets(game, ctx.options.lang, ctx.options.paper, ctx.options.ink_saver)[0]
-
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
-        opts = ctx.options
-        drawn, notes = sheets(game, opts.lang, opts.paper, opts.ink_saver)
-        ctx.made[self.name] = drawn  # drawn once: these are its masters
-        ctx.notes.extend(f"capital: {n}" for n in notes)
-        pages = [pdf.Page.of_svg(s.part.svg(), s.part.width, s.part.height) for s in drawn.sheets]
-        title = f"{game.title.get(opts.lang)}: {drawn.title}"
-        name = f"{game.id}-{opts.lang}-capital.pdf"
-        ctx.path(name).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
-        return [OutputFile(name, "mats", len(pages))]
+    draw = staticmethod(sheets)  # a sheet per race

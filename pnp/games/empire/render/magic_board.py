@@ -12,13 +12,15 @@ spells gets no page (the checks say it is not playable).
 
 from __future__ import annotations
 
-from pnp.art import style, svg
+from pnp.art import style
 from pnp.art.draw import Pen, line, rect, rich, text
-from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.base import register
+from pnp.components.sheet_set import NamedSheet, SheetSet
 from pnp.games.empire.model import Game
 from pnp.games.empire.render.capital_sheet import fitted
+from pnp.games.empire.render.sheet_pages import SheetPages
 from pnp.games.empire.rules.schools import Level, School, Spell
-from pnp.print import pdf
+from pnp.print.tile_plan import Part
 from pnp.print.geometry import Box, paper
 from pnp.typeset import fonts
 
@@ -110,7 +112,7 @@ def extra_markup(spell: Spell, lang: str) -> str:
     return f"**{spell.name.get(lang)}**" + (f" — {spell.text.get(lang)}" if spell.text is not None else "")
 
 
-def board(game: Game, school: School, lang: str, paper_name: str, pen: Pen) -> str:
+def board(game: Game, school: School, lang: str, paper_name: str, pen: Pen) -> Part:
     p = paper(paper_name)
     frame = Box(MARGIN, MARGIN, p.width - 2 * MARGIN, p.height - 2 * MARGIN)
     magic = game.battle.magic
@@ -138,27 +140,22 @@ def board(game: Game, school: School, lang: str, paper_name: str, pen: Pen) -> s
         y += ROW_H
     out += rich(pen, game.ui("magic_skills", lang), Box(frame.x, y + 2.0, frame.w, FOOTER_H - 2.0), face="sans",
                 size=8.0, min_size=6.5, leading=1.15, fill=pen.c("muted"), where="magic skills")
-    return svg.document(p.width, p.height, out)
+    return Part(p.width, p.height, out)
+
+
+def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[SheetSet, list[str]]:
+    """(a board per playable school, the drawing's notes): what the page prints and the exporters take."""
+    drawn, notes = [], []
+    for school in boards(game):
+        pen = Pen(ink_saver)
+        drawn.append(NamedSheet(school.id, school.name.get(lang), board(game, school, lang, paper_name, pen)))
+        notes += pen.notes
+    return SheetSet(game.ui("magic_board", lang), tuple(drawn)), notes
 
 
 @register
-class MagicBoardRenderer(Renderer):
+class MagicBoardRenderer(SheetPages):
     name = "magic"
     kinds = ("mats",)
     cost = 0.15
-
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
-        opts = ctx.options
-        p = paper(opts.paper)
-        pages, notes = [], []
-        for school in boards(game):
-            pen = Pen(opts.ink_saver)
-            pages.append(pdf.Page.of_svg(board(game, school, opts.lang, opts.paper, pen), p.width, p.height))
-            notes += pen.notes
-        if not pages:
-            return []
-        ctx.notes.extend(f"magic: {n}" for n in notes)
-        name = f"{game.id}-{opts.lang}-magic.pdf"
-        title = f"{game.title.get(opts.lang)}: {game.ui('magic_board', opts.lang)}"
-        ctx.path(name).write_bytes(pdf.render(pages, pdf.DocInfo(title)))
-        return [OutputFile(name, "mats", len(pages))]
+    draw = staticmethod(sheets)

@@ -12,15 +12,17 @@ card, the trophies) comes from the model, and the weapon bonus from the engine i
 
 from __future__ import annotations
 
-from pnp.art import style, svg
+from pnp.art import style
 from pnp.art.draw import Pen, centred_text, rect, rich, text
-from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.base import register
+from pnp.components.sheet_set import NamedSheet, SheetSet
 from pnp.games.empire.model import Game
 from pnp.games.empire.render import battle_words as words
 from pnp.games.empire.render import worksheet_layout as wl
 from pnp.games.empire.render.capital_layout import TICK
 from pnp.games.empire.render.forms import fitted, labelled_box, labelled_tick, light, tick_box, write_box
-from pnp.print import pdf
+from pnp.games.empire.render.sheet_pages import SheetPages
+from pnp.print.tile_plan import Part
 from pnp.print.geometry import Box
 
 #: the worksheet's sections in print order: (the rule the calculator's Lines name, ui key of the heading)
@@ -64,7 +66,10 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
                 game.ui("ws_mixed", lang, least=f.mixed_least, bonus=f.mixed_bonus, extra=f.mixed_per_extra),
                 game.ui("ws_straight", lang, least=f.straight_least, bonus=f.straight_bonus, extra=f.straight_per_extra),
                 game.ui("ws_larger", lang),
-                game.ui("ws_only_in", lang, where=_names(game, lang, [t for t in b.types if t.formations]))]
+                game.ui("ws_only_in", lang, where=_names(game, lang, [t for t in b.types if t.formations])),
+                game.ui("ws_flank", lang, n=b.flank_multiplier, where=_names(game, lang, [t for t in b.types if t.flank])),
+                game.ui("ws_echelon", lang, n=b.echelon_per_squad,
+                        where=_names(game, lang, [t for t in b.types if t.second_echelon]))]
     if key == "ws_weapons":
         seen, found = set(), []
         for kind in b.types:
@@ -75,9 +80,14 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
         return found + [game.ui("ws_weapon_magic", lang, n=b.magic_attack_bonus)]
     if key == "ws_support":
         idle = [t for t in b.types if not any(m.strength(t.machines) is not None for m in b.machines)]
-        return [game.ui("ws_machine", lang, where=_names(game, lang, idle)), game.ui("ws_spell", lang)]
+        stone = [m for m in b.machines if m.spell_penalty is not None]
+        # the tower and the stones that weaken spells share a line: the page is full
+        return [game.ui("ws_machine", lang, where=_names(game, lang, idle)), game.ui("ws_spell", lang),
+                " ".join([game.ui("ws_tower", lang, n=b.magic.tower_damage)]
+                         + [game.ui("ws_machine_stone", lang, name=m.name.get(lang), n=m.spell_penalty) for m in stone])]
     if key == "ws_heroes":
-        return [game.ui("ws_hero", lang)]
+        heroes = [words.hero_ability(game, h, lang) for race in game.races for h in race.heroes]
+        return [game.ui("ws_hero", lang)] + ([game.ui("ws_hero_race", lang, heroes="; ".join(heroes))] if heroes else [])
     if key == "ws_luck":
         return [game.ui("ws_luck_bonus", lang), game.ui("ws_luck_plus", lang),
                 game.ui("ws_luck_minus", lang, n=b.luck_zero_penalty)]
@@ -86,7 +96,8 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
     if key == "ws_losses":
         return [game.ui("ws_losses_rule", lang)]
     if key == "ws_bribery":
-        return [game.ui("ws_bribery_rule", lang)]
+        return [game.ui("ws_bribery_rule", lang, n=b.squads_per_chest),
+                game.ui("ws_bribery_players", lang, where=_names(game, lang, [t for t in b.types if t.against == "player"]))]
     if key == "ws_trophies":
         return [f"{names}: {what}" for what, names in _grouped(game, lang, lambda t: words.trophies(game, t, lang))] + [
             f"{game.ui('types_points', lang)}: " + "; ".join(
@@ -145,7 +156,7 @@ def damage_table(game: Game, plan: wl.Plan, pen: Pen, lang: str) -> str:
     return out
 
 
-def sheet(game: Game, lang: str, paper_name: str, pen: Pen) -> str:
+def sheet(game: Game, lang: str, paper_name: str, pen: Pen) -> Part:
     plan = worksheet_plan(game, lang, paper_name)
     t = plan.title
     out = text(t.x, t.y + 7.0, game.ui("ws_title", lang), "serif-bold", 17, pen.c("ink"))
@@ -154,22 +165,19 @@ def sheet(game: Game, lang: str, paper_name: str, pen: Pen) -> str:
     out += battle_block(game, plan, pen, lang)
     for key in BONUSES + ("ws_luck",) + AFTER:
         out += section(game, key, plan.steps[key], pen, lang)
-    return svg.document(plan.width, plan.height, out + damage_table(game, plan, pen, lang))
+    return Part(plan.width, plan.height, out + damage_table(game, plan, pen, lang))
+
+
+def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[SheetSet, list[str]]:
+    """(the worksheet, the drawing's notes): what the page prints and the exporters take."""
+    pen = Pen(ink_saver)
+    title = game.ui("ws_title", lang)
+    return SheetSet(title, (NamedSheet("worksheet", title, sheet(game, lang, paper_name, pen)),)), pen.notes
 
 
 @register
-class WorksheetRenderer(Renderer):
+class WorksheetRenderer(SheetPages):
     name = "worksheet"
     kinds = ("aids",)
     cost = 0.1
-
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
-        opts = ctx.options
-        plan = worksheet_plan(game, opts.lang, opts.paper)
-        pen = Pen(opts.ink_saver)
-        page = pdf.Page.of_svg(sheet(game, opts.lang, opts.paper, pen), plan.width, plan.height)
-        ctx.notes.extend(f"worksheet: {n}" for n in pen.notes)
-        name = f"{game.id}-{opts.lang}-worksheet.pdf"
-        ctx.path(name).write_bytes(pdf.render([page], pdf.DocInfo(f"{game.title.get(opts.lang)}: "
-                                                                  f"{game.ui('ws_title', opts.lang)}")))
-        return [OutputFile(name, "aids", 1)]
+    draw = staticmethod(sheets)

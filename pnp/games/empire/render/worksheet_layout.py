@@ -14,12 +14,12 @@ from pnp.games.empire.render.capital_layout import WRITE_MIN, page_frame
 from pnp.print.geometry import Box
 
 TITLE_H = 12.5
-HEAD_H = 6.0  # a step's heading band
+HEAD_H = 5.5  # a step's heading band
 BOX_W, BOX_H = 26.0, 9.0  # a labelled write-in box
 BOX_GAP = 2.0
 TEXT_SIZE, TEXT_MIN = 8.0, 7.0
 LEADING = 1.1
-SECTION_GAP = 1.5
+SECTION_GAP = 1.0
 ROW_H = 10.0  # a damage-table row: its boxes are the row's height
 TABLE_HEAD_H = 6.0
 #: the damage table's columns: (ui key, width in mm; 0: what is left)
@@ -61,8 +61,8 @@ def below(box: Box, text_h: float, count: int) -> Section:
     return Section(box, text, boxes)
 
 
-def below_height(width: float, text: str) -> float:
-    return rich_height(text, width - 2.0, "sans", TEXT_SIZE, LEADING)
+def below_height(width: float, text: str, size: float = TEXT_SIZE) -> float:
+    return rich_height(text, width - 2.0, "sans", size, LEADING)
 
 
 #: a section to lay out: its key (a ui key), its reminders (rich text) and how many boxes it has
@@ -111,13 +111,17 @@ def plan(paper_name: str, battle: Spec, bonuses: list[Spec], luck: Spec, damage:
     steps[luck[0]] = beside(Box(frame.x, y, frame.w, h), luck[2])
     y += h + SECTION_GAP
     # the rest of the page: the damage table on the left, the after-battle panels stacked on the right, their
-    # column widened (and so shortened) on a page too short for them
-    side_w = frame.w * SIDE_SHARE
+    # column widened (and so shortened) on a page too short for them, and at its widest their reminders set
+    # at the smallest size (rich() shrinks them to fit the box they get)
+    side_w, size = frame.w * SIDE_SHARE, TEXT_SIZE
     while True:
-        heights = [HEAD_H + 1.0 + below_height(side_w, text) + 1.0 + BOX_H + 1.0 for _, text, _ in after]
-        if y + sum(heights) + SECTION_GAP * (len(after) - 1) <= frame.bottom or side_w >= frame.w * SIDE_MAX:
+        heights = [HEAD_H + 1.0 + below_height(side_w, text, size) + 1.0 + BOX_H + 1.0 for _, text, _ in after]
+        if y + sum(heights) + SECTION_GAP * (len(after) - 1) <= frame.bottom or size == TEXT_MIN:
             break
-        side_w += 2.0
+        if side_w >= frame.w * SIDE_MAX:
+            size = TEXT_MIN
+        else:
+            side_w += 2.0
     side_x = frame.right - side_w
     top = y
     for (key, _, count), h in zip(after, heights):

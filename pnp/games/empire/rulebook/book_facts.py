@@ -14,6 +14,7 @@ from pnp.games.empire.book_model import Decision
 from pnp.games.empire.model import Game, TravelCard
 from pnp.games.empire.rules.battle import Army, Opponent, Squad, weapon_lines
 from pnp.games.empire.rules.schools import Spell
+from pnp.games.empire.render import battle_words as words
 from pnp.games.empire.render.capital_sheet import roman
 from pnp.rulebook.book_words import BookWords
 from pnp.rulebook.build_error import RulebookError
@@ -22,8 +23,8 @@ from pnp.rulebook.build_error import RulebookError
 SECTIONS = {"bonuses": "3.2.1", "formations": "3.2.2", "weapons": "3.2.3", "support": "3.2.4", "heroes": "3.2.5",
             "luck": "3.2.6", "order": "3.3.1", "damage": "3.3.2", "losses": "3.3.3", "chests": "3.4.1",
             "money": "3.4.3"}
-#: one part in n, as a reader writes it
-_PART = {2: "½", 3: "⅓", 4: "¼", 5: "⅕"}
+#: one part in n, as a reader writes it: the fractions PT Sans and PT Serif have (⅓ and ⅕ they lack)
+_PART = {2: "½", 4: "¼"}
 
 
 class Facts(BookWords):
@@ -94,6 +95,22 @@ class Facts(BookWords):
         army = Army((Squad("one", 1, kind.bonus_kind),), 0, ())
         return weapon_lines(self.rules, army, kind, Opponent(0, type_id, 0))[0].value
 
+    def types_with(self, flag: str) -> str:
+        """The names of the battle types where `flag` holds («полевое сражение, …»), each once."""
+        found: list[str] = []
+        for kind in self.rules.types:
+            if getattr(kind, flag) and kind.name.get(self.lang) not in found:
+                found.append(kind.name.get(self.lang))
+        return self.join(found)
+
+    def against_player(self):
+        """The battle type fought against another player, or None."""
+        return next((t for t in self.rules.types if t.against == "player"), None)
+
+    def heroes(self) -> list[str]:
+        """The race heroes of the content as the worksheet reminds of them: «Наставник (№3): уровень III — урон ×2»."""
+        return [words.hero_ability(self.game, h, self.lang) for race in self.game.races for h in race.heroes]
+
     def section(self, key: str) -> str:
         return SECTIONS[key]
 
@@ -125,7 +142,6 @@ def named(game: Game, lang: str) -> dict:
         "hall": hall.name.get(lang), "hall_heroes": hall.heroes, "hall_cost": hall.cost,
         "forge_cost": forge.cost, "tower_cost": tower.cost,
         "barracks": i18n.join([f"{roman(p.level)} — {game.races[0].building(p.id).cost}" for p in barracks(game)], lang),
-        "siege": game.play.trophies_siege,
         "card_price": game.play.war.bribe_peace_card, "treaty_price": game.play.war.bribe_treaty,
         "miss": rules.miss_damage,
         "first_spell": min(destruction_spells(game), key=lambda s: s.level or 0).name.get(lang)
@@ -136,6 +152,9 @@ def named(game: Game, lang: str) -> dict:
                   "hall_up_heroes": hall.upgrade.heroes, "hall_up_cost": hall.upgrade.cost}
     if top is not None and top.upgrade is not None:
         facts |= {"top_cost": top.cost, "top_upgrade": top.upgrade.cost}
+    siege = rules.type("siege")
+    if siege is not None and siege.trophy_chests is not None:
+        facts["siege"] = siege.trophy_chests
     if ram is not None and ballista is not None:
         facts |= {"ram": ram.name.get(lang), "ram_siege": ram.siege, "ballista": ballista.name.get(lang),
                   "ballista_field": ballista.field}
@@ -143,6 +162,58 @@ def named(game: Game, lang: str) -> dict:
         if card_id in cards:
             facts[card_id] = cards[card_id].name.get(lang)
             facts[f"{card_id}_gold"] = cards[card_id].gold
+    for card_id in ("war", "peace", "peace_treaty", "crusade"):
+        if card_id in cards:
+            facts[card_id] = cards[card_id].name.get(lang)
+    return facts | battle_named(game, lang) | magic_named(game, lang)
+
+
+def _number(x: float) -> str:
+    """A size as a reader writes it: 63, not 63.0."""
+    return f"{x:g}"
+
+
+def battle_named(game: Game, lang: str) -> dict:
+    """The decided gaps' facts of battles, machines, heroes and the print: flank, echelon, morale, bribery."""
+    rules = game.battle
+    facts: dict = {"flank_times": rules.flank_multiplier, "echelon": rules.echelon_per_squad,
+                   "bribe_squads": rules.squads_per_chest, "morale_pips": rules.morale.pips,
+                   "morale_from": rules.morale.least, "morale_bonus": rules.morale.bonus,
+                   "morale_tiles": rules.morale.chance().numerator, "morale_set": rules.morale.chance().denominator}
+    if rules.neutral_squads is not None:
+        facts |= {"squads_least": rules.neutral_squads[0], "squads_most": rules.neutral_squads[1]}
+    if game.week_days is not None:
+        facts["days"] = game.week_days
+    if game.print is not None:
+        facts |= {"card_w": _number(game.print.card.width), "card_h": _number(game.print.card.height)}
+    for kind in rules.types:
+        facts[f"type_{kind.id}"] = kind.name.get(lang)
+    for m in rules.machines:
+        facts[f"machine_{m.id}"] = m.name.get(lang)
+        if m.spell_penalty is not None:
+            facts[f"machine_{m.id}_penalty"] = m.spell_penalty
+    for race in game.races:
+        for h in race.heroes:
+            a = h.ability
+            facts |= {f"hero_{h.id}": h.name.get(lang), f"hero_{h.id}_number": h.number}
+            facts |= {f"hero_{h.id}_level": roman(a.level)} if a.level is not None else {}
+            facts |= {f"hero_{h.id}_plus": a.plus, f"hero_{h.id}_times": a.times}
+    return facts
+
+
+def magic_named(game: Game, lang: str) -> dict:
+    """The decided gaps' facts of magic: the tower, the levels, the spells' names and numbers."""
+    magic = game.battle.magic
+    facts: dict = {"tower_damage": magic.tower_damage, "spell_levels": magic.levels}
+    for school in magic.schools:
+        facts[f"school_{school.id}"] = school.name.get(lang)
+        for spell in school.spells:
+            e = spell.effect
+            facts |= {f"spell_{spell.id}": spell.name.get(lang), f"spell_{spell.id}_damage": spell.damage,
+                      f"spell_{spell.id}_strength": e.strength, f"spell_{spell.id}_flying": e.against_flying,
+                      f"spell_{spell.id}_luck": e.luck}
+            if e.siege is not None:
+                facts[f"spell_{spell.id}_siege"] = e.siege
     return facts
 
 

@@ -100,9 +100,10 @@ def card_reads(book: Book, c: TravelCard) -> tuple[str, str]:
         fields["penalty"] = lab(f"card.penalty.{what}", n=n)
     if c.effect is not None:
         fields["effect"] = c.effect.get(book.lang)
-    # a diplomacy card says what its action does, where the labels tell that action
-    own = f"card.{c.type}.{c.action}.means"
-    return lab(f"card.{c.type}", **fields), lab(own if c.action and own in lab.entries else f"card.{c.type}.means", **fields)
+    # a card's meaning is its own printed effect where it has one (the content's), else its type's
+    plain = f"card.{c.type}.plain"
+    means = plain if c.effect is None and plain in lab.entries else f"card.{c.type}.means"
+    return lab(f"card.{c.type}", **fields), lab(means, **fields)
 
 
 def travel(book: Book, type_id: str) -> list[Flowable]:
@@ -150,10 +151,15 @@ def machines(book: Book) -> list[Flowable]:
                   numbers=(0, 2, 3))]
     for level, found in f.machines_by_level():
         for m in found:
-            rows.append([book.cell(f.roman(level), "table-num"), book.cell(f"<b>{m.name.get(book.lang)}</b>"),
+            # a machine without strength says what it gives instead (the table's other rows, Q's board)
+            does = m.effect.get(book.lang) if m.effect is not None else ""
+            if does and m.spell_penalty is not None:
+                does = f"{does.rstrip('.')} ({f.signed(-m.spell_penalty)})."
+            does = f" — {does[:1].lower()}{does[1:]}" if does else ""
+            rows.append([book.cell(f.roman(level), "table-num"), book.cell(f"<b>{m.name.get(book.lang)}</b>{does}"),
                          book.cell(f"+{m.siege}" if m.siege is not None else "—", "table-num"),
                          book.cell(f"+{m.field}" if m.field is not None else "—", "table-num")])
-    return [ruled_table(book, rows, (20, 70, 35, 35), whole=True)]
+    return [ruled_table(book, rows, (18, 92, 25, 25), whole=True)]
 
 
 def spells(book: Book) -> list[Flowable]:
