@@ -32,7 +32,7 @@ def test_the_shipped_content_is_clean_in_each_language(lang):
 
 def test_the_game_is_listed_and_a_plain_build_is_the_home_kit_and_its_preview(tmp_path):
     """A build without --all writes the home print (capital sheets, travel cards, boards, worksheet, rulebook)
-    and the preview, never the print-shop or TTS exports (the whole kit: test_kit.py)."""
+    and the preview, never the print-shop or TTS exports (the whole kit: test_empire_kit.py)."""
     assert any(line.split()[:2] == ["empire", "Строительство"] for line in invoke("games").output.splitlines())
     done = invoke("build", "--game", "empire", "--lang", "ru", "--out", str(tmp_path))
     assert done.exit_code == 0, done.output

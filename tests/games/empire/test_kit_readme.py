@@ -1,5 +1,5 @@
 """The README's «Строительство империи» section: the quoted `pnp check` and `pnp odds` are real
-output. (That its table names every file of the kit is checked on test_kit.py's build.)"""
+output. (That its table names every file of the kit is checked on test_empire_kit.py's build.)"""
 
 import re
 from pathlib import Path
