@@ -10,19 +10,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pnp.content import load_game
-from pnp.games import pack
 from pnp.games.empire.army_file import read_army, read_opponent
 from pnp.games.empire.rules.battle import Army, Opponent, Squad, resolve, win_probability
 
 CASES = yaml.safe_load(Path(__file__).with_name("battle_cases.yaml").read_text("utf-8"))
 
-
-@pytest.fixture(scope="module")
-def game():
-    model, problems = load_game(pack("empire").content)
-    assert model is not None and not problems, problems
-    return model
 
 
 def _files(tmp_path, case) -> tuple[Path, Path]:

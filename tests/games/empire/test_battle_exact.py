@@ -10,18 +10,10 @@ from itertools import permutations
 
 import pytest
 
-from pnp.content import load_game
-from pnp.games import pack
 from pnp.games.empire.rules.battle import Army, Hero, Opponent, Squad, resolve, win_probability
 from pnp.games.empire.rules.battle_rules import HeroAbility
 from pnp.games.empire.rules.duel import duel_chances, resolve_duel
 
-
-@pytest.fixture(scope="module")
-def game():
-    model, problems = load_game(pack("empire").content)
-    assert model is not None and not problems, problems
-    return model
 
 
 # a flank squad at each end, a line of two in the middle, one second-echelon squad behind the line

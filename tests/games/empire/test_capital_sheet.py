@@ -12,8 +12,6 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.components.base import BuildOptions, RenderContext
-from pnp.content import load_game
-from pnp.games import pack
 from pnp.games.empire.render import capital_layout
 from pnp.games.empire.render.capital_sheet import CapitalRenderer, plot_title
 from pnp.games.empire.render.forms import BOX_STROKE
@@ -24,12 +22,6 @@ from sheetkit import page_words, stroked_rectangles, words_in
 SEAM_MIN = 8.0  # the issue's «nothing within 8 mm of the sheet's edges»
 PAGE = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}  # landscape, mm
 
-
-@pytest.fixture(scope="module")
-def game():
-    model, problems = load_game(pack("empire").content)
-    assert model is not None and not problems, problems
-    return model
 
 
 def render(game, out: Path, lang: str, paper: str = "a4", ink_saver: bool = False) -> Path:

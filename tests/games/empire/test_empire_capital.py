@@ -6,16 +6,8 @@ import dataclasses
 
 import pytest
 
-from pnp.content import load_game
-from pnp.games import pack
 from pnp.games.empire.rules.capital import buildable, completed_columns, hero_limit, income, legal
 
-
-@pytest.fixture(scope="module")
-def game():
-    model, problems = load_game(pack("empire").content)
-    assert model is not None and not problems, problems
-    return model
 
 
 def at(game, cell):

@@ -18,7 +18,6 @@ from pypdf import PdfReader
 from pnp import build as build_mod
 from pnp.components import base
 from pnp.components.base import BuildOptions
-from pnp.content import load_game
 from pnp.games import pack
 from pnp.print.preflight import preflight
 
@@ -29,12 +28,6 @@ URL_BASE = "https://example.invalid/tts"
 KINDS = {"cards", "tokens", "board", "mats", "aids", "rulebook", "alignment", "print-shop", "tts", "svg", "png",
          "preview", "models"}
 
-
-@pytest.fixture(scope="module")
-def game():
-    model, problems = load_game(pack("empire").content)
-    assert model is not None and not problems, problems
-    return model
 
 
 @pytest.fixture(scope="module")

@@ -6,17 +6,10 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.content import load_game
 from pnp.games import pack
 
 PACK = pack("empire")
 
-
-@pytest.fixture(scope="module")
-def game():
-    model, problems = load_game(PACK.content)
-    assert model is not None and not problems, problems
-    return model
 
 
 def invoke(*args):

@@ -31,12 +31,6 @@ def build(game, lang: str) -> tuple[bytes, int, list[str]]:
         return build_pdf(game, lang)
 
 
-@pytest.fixture(scope="module")
-def game():
-    model, problems = load_game(pack("empire").content)
-    assert model is not None and not problems, problems
-    return model
-
 
 @pytest.fixture(scope="module")
 def books(game, tmp_path_factory):

@@ -11,7 +11,6 @@ import dataclasses
 import json
 import subprocess
 from html.parser import HTMLParser
-from io import BytesIO
 from pathlib import Path
 
 import numpy as np

@@ -12,20 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from pnp.content import load_game
 from pnp.core import catalogue
-from pnp.games import pack
 from pnp.games.empire.checks import kit_words
 from pnp.typeset.fonts import FACES, _metrics, missing_glyphs
 
 PACKAGE = Path(kit_words.__file__).resolve().parent.parent
 
-
-@pytest.fixture(scope="module")
-def game():
-    model, problems = load_game(pack("empire").content)
-    assert model is not None and not problems, problems
-    return model
 
 
 def test_every_bundled_face_prints_the_same_characters():

@@ -13,8 +13,6 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.components.base import BuildOptions, RenderContext
-from pnp.content import load_game
-from pnp.games import pack
 from pnp.games.empire.render.magic_board import DAMAGE_W, MARGIN, MagicBoardRenderer
 from pnp.print.geometry import paper, pt_to_mm
 
@@ -23,12 +21,6 @@ from pdfprobe import Word, not_bundled_fonts, words  # noqa: E402
 
 LANGS = ("ru", "uk")
 
-
-@pytest.fixture(scope="module")
-def game():
-    model, problems = load_game(pack("empire").content)
-    assert model is not None and not problems, problems
-    return model
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,6 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.components.base import BuildOptions, RenderContext
-from pnp.content import load_game
-from pnp.games import pack
 from pnp.games.empire.render.travel_cards import TravelCardsRenderer
 from pnp.print.geometry import Box
 from pnp.print.imposition import fit_grid
@@ -26,12 +24,6 @@ LANGS = ("ru", "uk")
 STEMS = ("travel-cards", "travel-cards-colour-in", "travel-templates")
 A4 = (210.0, 297.0)
 
-
-@pytest.fixture(scope="module")
-def game():
-    model, problems = load_game(pack("empire").content)
-    assert model is not None and not problems, problems
-    return model
 
 
 def render(game, out: Path, lang: str) -> dict[str, Path]:

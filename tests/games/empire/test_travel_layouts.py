@@ -6,19 +6,10 @@ from __future__ import annotations
 import dataclasses
 from types import MappingProxyType
 
-import pytest
 
 from pnp.checks import card_layouts
 from pnp.components import card_layout
-from pnp.content import load_game
-from pnp.games import pack
 
-
-@pytest.fixture(scope="module")
-def game():
-    model, problems = load_game(pack("empire").content)
-    assert model is not None and not problems, problems
-    return model
 
 
 def with_rows(game, change):
