@@ -119,7 +119,8 @@ def _squad(r: _Reader, s: Any, at: tuple, extra: set[str]) -> tuple[Squad, dict]
 def _list(r: _Reader, d: dict, key: str, what: str, needed: bool = False) -> list:
     value = d.get(key, [])
     if not isinstance(value, list) or (needed and not value):
-        raise r.fail(f"expected a list of {what}, found {_shown(value)}", (key,), f"{r.what}-type")
+        found = "an empty list" if value == [] else _shown(value)
+        raise r.fail(f"expected a list of {what}, found {found}", (key,), f"{r.what}-type")
     return value
 
 

@@ -141,6 +141,12 @@ def test_a_bad_file_is_a_problem_at_its_line(files, army, against, where, code):
     assert first.split(": error: ")[0].endswith(where) and first.endswith(f"[{code}]"), first
 
 
+def test_an_army_without_squads_says_its_list_is_empty(files):
+    a, b = files("luck: 1\nsquads: []\ndeck: {0: 1}\n", AGAINST)
+    done = odds("--army", a, "--against", b)
+    assert done.exit_code == 1 and "army.yaml:2:9: error: expected a list of squads, found an empty list" in done.output
+
+
 def test_a_missing_file_option_is_a_usage_error(files):
     army, _ = files()
     done = odds("--army", army)
