@@ -19,6 +19,8 @@ An army file:
     tower: 3                     # the magic tower's level M (0 or none: not built)
     spell: thorny_shell          # one spell of the schools a hero casts
     spell_on: 2                  # the squad (from 1) a one-squad blessing is cast on
+    # with a hero whose ability casts more (`spells: 2`), a list, each an id or {id: …, on: N}:
+    # spell: [stone_skin, {id: thorny_shell, on: 2}]
     bribe: {chests: 2, before_card: 1, goal: 90}  # optional: chests paid before damage card 1; the
                                                   # least chests for P(win) ≥ 90% is printed too
     deck: {0: 6, 1: 4, 2: 3}     # the creature deck: how many cards bear each strike (0: none)
@@ -49,6 +51,7 @@ from pnp.core.errors import error
 from pnp.games import OddsInputError
 from pnp.games.empire.model import Game
 from pnp.games.empire.rules.battle import Army, BattleError, Hero, Opponent, Squad
+from pnp.games.empire.rules.magic import Casting
 
 _SQUAD = {"type", "level", "kind", "cards", "large"}
 
@@ -173,12 +176,35 @@ def _army(r: _Reader, d: Any, game: Game) -> Army:
         at = r.integer(b.get("before_card", 1), ("bribe", "before_card"), 1)
         if "goal" in b:
             r.goal = Fraction(r.integer(b["goal"], ("bribe", "goal"), 1, 100), 100)
-    if isinstance(d.get("spell"), list):
-        raise r.fail("expected one spell a battle, found a list", ("spell",), f"{r.what}-spell")
-    optional: dict[str, Any] = {k: r.string(d[k], (k,)) for k in ("machine", "spell") if k in d}
-    optional.update({k: r.integer(d[k], (k,), 0) for k in MAGIC - {"spell"} if k in d})
+    optional: dict[str, Any] = {"machine": r.string(d["machine"], ("machine",))} if "machine" in d else {}
+    if "tower" in d:
+        optional["tower"] = r.integer(d["tower"], ("tower",), 0)
     return Army(tuple(squads), r.integer(d["luck"], ("luck",)), tuple(sorted(cards)), heroes=tuple(heroes),
-                echelon=tuple(echelon), chests=chests, chests_at=at, **optional)
+                echelon=tuple(echelon), chests=chests, chests_at=at, spells=_spells(r, d), **optional)
+
+
+def _spells(r: _Reader, d: dict) -> tuple[Casting, ...]:
+    """`spell:` one spell (a one-squad blessing's squad as `spell_on:`), or a list of them (with a hero who
+    casts more), each an id or `{id: …, on: N}`."""
+    value = d.get("spell")
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        on = r.integer(d["spell_on"], ("spell_on",), 0) if "spell_on" in d else None
+        return (Casting(r.string(value, ("spell",)), on),)
+    if "spell_on" in d:
+        raise r.fail("expected each listed spell's squad in its own entry ({id: …, on: N}), found `spell_on:`",
+                     ("spell_on",), f"{r.what}-spell")
+    spells = []
+    for i, s in enumerate(_list(r, d, "spell", "spells", True)):
+        at = ("spell", i)
+        if isinstance(s, dict):
+            s = r.mapping(s, at, {"id", "on"}, {"id"})
+            on = r.integer(s["on"], at + ("on",), 0) if "on" in s else None
+            spells.append(Casting(r.string(s["id"], at + ("id",)), on, at + ("id",), at + ("on",)))
+        else:
+            spells.append(Casting(r.string(s, at), None, at, at))
+    return tuple(spells)
 
 
 def read_army(path: Path, game: Game) -> tuple[Army, _Reader]:

@@ -45,7 +45,8 @@ def build_game(loaded: Loaded, source: str) -> Game:
         a = h["ability"]
         return RaceHero(h["number"], h["id"], text(h["name"], *at, "name"),
                         HeroAbility(a.get("level"), a.get("kind"), a.get("plus", 0), a.get("times", 1),
-                                    a.get("own_times", 1), optional_text(a, "text", *at, "ability")), m(*at))
+                                    a.get("own_times", 1), optional_text(a, "text", *at, "ability"),
+                                    a.get("spells", 1)), m(*at))
 
     def card(i: int, c: dict) -> TravelCard:
         at = ("travel_cards", i)
@@ -84,7 +85,8 @@ def build_game(loaded: Loaded, source: str) -> Game:
         machines=tuple(WarMachine(w["id"], w["level"], text(w["name"], "battle", "war_machines", i, "name"),
                                   w.get("siege"), w.get("field"), m("battle", "war_machines", i),
                                   optional_text(w, "label", "battle", "war_machines", i),
-                                  optional_text(w, "effect", "battle", "war_machines", i), w.get("spell_penalty"))
+                                  optional_text(w, "effect", "battle", "war_machines", i), w.get("spell_penalty"),
+                                  w.get("blocks_machines", False), w.get("restores", 0))
                        for i, w in enumerate(b["war_machines"])),
         magic=build_magic(d["magic"], m, text),
         neutral_squads=(b["neutral_squads"]["least"], b["neutral_squads"]["most"]) if "neutral_squads" in b else None,

@@ -15,6 +15,7 @@ from pnp.content import load_game
 from pnp.games import pack
 from pnp.games.empire.rules.battle import (Army, BattleError, Hero, Opponent, Squad, bonus_lines, groups, resolve,
                                            win_probability)
+from pnp.games.empire.rules.magic import Casting
 
 #: two melee squads, a column of two archers; a small deck so every order can be counted too
 ARMY = Army((Squad("pikemen", 1, "melee"), Squad("swordsmen", 4, "melee"), Squad("archers", 2, "ranged", cards=2)),
@@ -64,24 +65,24 @@ def test_the_tower_deals_its_level_every_battle(rules):
 ])
 def test_a_counted_spell_is_the_neutral_strength_lowered_by_its_value(rules, spell, tower, opp, value):
     army = replace(ARMY, tower=tower)
-    assert spell_line(rules, replace(army, spell=spell), opp).value == value
-    assert p(rules, army, opp, spell=spell) == p(rules, army, lowered(opp, value))
+    assert spell_line(rules, replace(army, spells=(Casting(spell),)), opp).value == value
+    assert p(rules, army, opp, spells=(Casting(spell),)) == p(rules, army, lowered(opp, value))
 
 
 def test_the_skills_add_to_a_hero_spell_not_to_a_common_one(rules):
     """«Указанная сила этих заклинаний увеличивается на величину бонуса»; «общее заклинание без бонусов»."""
     army = replace(ARMY, tower=2, heroes=(Hero("Наставник", 0, blessing=2), Hero("Маг", 0, magic_strike=3)))
-    assert spell_line(rules, replace(army, spell="mass_stone_skin")).value == 2 * (1 + 2)  # a hero spell
-    assert spell_line(rules, replace(army, spell="earthquake")).value == 5 + 3
-    common = spell_line(rules, replace(army, spell="stone_skin"))
+    assert spell_line(rules, replace(army, spells=(Casting("mass_stone_skin"),))).value == 2 * (1 + 2)  # a hero spell
+    assert spell_line(rules, replace(army, spells=(Casting("earthquake"),))).value == 5 + 3
+    common = spell_line(rules, replace(army, spells=(Casting("stone_skin"),)))
     assert common.value == 3 and "a common spell: no blessing bonus" in common.rule
-    assert spell_line(rules, replace(army, spell="stone_spike")).value == 3
+    assert spell_line(rules, replace(army, spells=(Casting("stone_spike"),))).value == 3
 
 
 def test_one_squad_of_maximal_damage_takes_no_card(rules):
     """«Колючий панцирь: максимальный урон 1 отряду»: the column of 2 archers deals the deck's largest
     strike (3) × 2 at 3.2.4 and opens no damage card; the chance is still every order's share."""
-    army = replace(ARMY, tower=3, spell="thorny_shell", spell_on=3)
+    army = replace(ARMY, tower=3, spells=(Casting("thorny_shell", 3),))
     assert spell_line(rules, army).value == max(army.deck) * 2
     assert [g.first for g in groups(rules, army, FIELD)] == [0, 1]
     orders = set(permutations(army.deck))
@@ -89,13 +90,13 @@ def test_one_squad_of_maximal_damage_takes_no_card(rules):
         opp = replace(FIELD, strength=strength)
         won = sum(resolve(rules, army, opp, cards).won for cards in orders)
         assert p(rules, army, opp) == Fraction(won, len(orders))
-    assert p(rules, army) > p(rules, replace(army, spell=None))
+    assert p(rules, army) > p(rules, replace(army, spells=()))
 
 
 def test_mass_blessing_makes_the_battle_certain(rules):
     """«Общее благословение: все отряды … наносят максимальный урон»: no card is opened, so the army
     either passes the neutral strength or does not."""
-    army = replace(ARMY, tower=7, spell="mass_blessing")
+    army = replace(ARMY, tower=7, spells=(Casting("mass_blessing"),))
     before = sum(x.value for x in bonus_lines(rules, army, FIELD))
     assert spell_line(rules, army).value == 3 + 3 + 3 * 2 and groups(rules, army, FIELD) == ()
     assert p(rules, army, replace(FIELD, strength=before - 1)) == 1
@@ -104,15 +105,15 @@ def test_mass_blessing_makes_the_battle_certain(rules):
 
 def test_the_ritual_adds_one_luck(rules):
     """«Ритуал Земли +1 Удача»: the same chance as an army one luck luckier."""
-    assert spell_line(rules, replace(ARMY, spell="earth_ritual")).value == 0
-    assert p(rules, spell="earth_ritual") == p(rules, luck=ARMY.luck + 1) != p(rules)
+    assert spell_line(rules, replace(ARMY, spells=(Casting("earth_ritual"),))).value == 0
+    assert p(rules, spells=(Casting("earth_ritual"),)) == p(rules, luck=ARMY.luck + 1) != p(rules)
 
 
 def test_nothing_magic_counts_against_the_immune_but_the_mages_cards(rules):
     """«атака мага будет проходить всё равно, а вот ударные заклинания и благословения … не действуют»."""
     immune = replace(FIELD, immune_to_magic=True)
     for spell in ("stone_skin", "earth_ritual", "thorny_shell"):
-        army = replace(ARMY, tower=3, spell=spell, spell_on=1)
+        army = replace(ARMY, tower=3, spells=(Casting(spell, 1),))
         lines = {x.what: x for x in bonus_lines(rules, army, immune)}
         assert lines["magic tower"].value == lines[f"spell {spell}"].value == 0
         assert p(rules, army, immune) == p(rules, replace(ARMY, tower=0), FIELD)
@@ -126,17 +127,17 @@ def test_nothing_magic_counts_against_the_immune_but_the_mages_cards(rules):
     ("field", "devastation", 7, 15, "not counted: «Противник теряет все карты с руки в закрытую.»"),
 ])
 def test_the_battle_types_bans_are_breakdown_lines(rules, battle, spell, tower, value, rule):
-    line = spell_line(rules, replace(ARMY, tower=tower, spell=spell), Opponent(14, battle, 0))
+    line = spell_line(rules, replace(ARMY, tower=tower, spells=(Casting(spell),)), Opponent(14, battle, 0))
     assert line.value == value and rule in line.rule
 
 
 @pytest.mark.parametrize("change, where, code", [
-    ({"tower": 0, "spell": "stone_spike"}, ("spell",), "battle-tower"),
-    ({"tower": 1, "spell": "meteor_shower"}, ("spell",), "battle-spell-level"),
-    ({"tower": 1, "spell": "stone_spike", "heroes": ()}, ("spell",), "battle-caster"),
-    ({"tower": 1, "spell": "fireball"}, ("spell",), "battle-spell"),
-    ({"tower": 3, "spell": "thorny_shell"}, ("spell",), "battle-spell-on"),
-    ({"tower": 3, "spell": "thorny_shell", "spell_on": 4}, ("spell_on",), "battle-spell-on"),
+    ({"tower": 0, "spells": (Casting("stone_spike"),)}, ("spell",), "battle-tower"),
+    ({"tower": 1, "spells": (Casting("meteor_shower"),)}, ("spell",), "battle-spell-level"),
+    ({"tower": 1, "spells": (Casting("stone_spike"),), "heroes": ()}, ("spell",), "battle-caster"),
+    ({"tower": 1, "spells": (Casting("fireball"),)}, ("spell",), "battle-spell"),
+    ({"tower": 3, "spells": (Casting("thorny_shell"),)}, ("spell",), "battle-spell-on"),
+    ({"tower": 3, "spells": (Casting("thorny_shell", 4),)}, ("spell_on",), "battle-spell-on"),
     ({"tower": 8}, ("tower",), "battle-tower"),
 ])
 def test_a_spell_the_army_cannot_cast_is_refused(rules, change, where, code):
@@ -170,9 +171,12 @@ def odds(tmp_path, army: str):
     (FILE.replace("tower: 3", "tower: 2"), "army.yaml:8:8", "battle-spell-level"),
     (FILE.replace("heroes: [{name: Наставник, bonus: 0, blessing: 2}]\n", ""), "army.yaml:7:8", "battle-caster"),
     (FILE.replace("spell_on: 2", "spell_on: 5"), "army.yaml:9:11", "battle-spell-on"),
-    (FILE.replace("spell: thorny_shell", "spell: [thorny_shell, stone_skin]"), "army.yaml:8:8", "army-spell"),
+    (FILE.replace("spell: thorny_shell\nspell_on: 2", "spell: [{id: thorny_shell, on: 2}, stone_skin]"), "army.yaml:8:36",
+     "battle-spells"),
+    (FILE.replace("spell: thorny_shell", "spell: [thorny_shell]"), "army.yaml:9:11", "army-spell"),
     (FILE.replace("blessing: 2", "blessing: -1"), "army.yaml:5:48", "army-number"),
-], ids=["no-tower", "above-the-tower", "no-hero", "no-such-squad", "two-spells", "negative-skill"])
+], ids=["no-tower", "above-the-tower", "no-hero", "no-such-squad", "two-spells",
+    "spell-on-beside-a-list", "negative-skill"])
 def test_pnp_odds_refuses_a_spell_at_its_line(tmp_path, army, where, code):
     done = odds(tmp_path, army)
     assert done.exit_code == 1, done.output

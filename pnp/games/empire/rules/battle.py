@@ -6,8 +6,11 @@ cards, and the exact chance to win out. The numbers come from the content's rule
 echelon (3.2.2), weapons (3.2.3), war machines and spells (3.2.4), heroes (3.2.5), luck
 (3.2.6), then the damage cards left to right until the army's strength passes the
 opponent's (3.3.2), a routed squad replaced by the second echelon behind it, and bribery's
-chests lowering the neutral strength from a given damage card on (3.4.3). A battle between
-players is `pnp.games.empire.rules.duel`, on the same steps.
+chests lowering the neutral strength from a given damage card on (3.4.3), and after the battle
+the large creatures' saving throws and the first-aid tent's card (3.3.3). A battle between
+players is `pnp.games.empire.rules.duel`, on the same steps: there the opponent carries the other
+side's war machine, whose barrier blocks this army's machine and whose mystic stone weakens its
+spells.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from functools import lru_cache
 from typing import Iterator, Sequence
 
 from pnp.games.empire.rules import magic
-from pnp.games.empire.rules.battle_rules import BattleRules, BattleType, HeroAbility
+from pnp.games.empire.rules.battle_rules import BattleRules, BattleType, HeroAbility, WarMachine
+from pnp.games.empire.rules.magic import Casting
 
 
 class BattleError(ValueError):
@@ -59,10 +63,9 @@ class Army:
     luck: int
     deck: tuple[int, ...]  # the strike of every card in the creature deck (0: no strike mark)
     machine: str | None = None
-    spell: str | None = None
+    spells: tuple[Casting, ...] = ()  # one a battle, more with a hero whose ability says so
     heroes: tuple[Hero, ...] = ()
     tower: int = 0  # the magic tower's level M (0: not built)
-    spell_on: int | None = None  # the squad (from 1) a one-squad blessing is cast on
     echelon: tuple[Squad, ...] = ()  # the second row: each squad names the first-row squad it stands behind
     chests: int = 0  # bribery (3.4.3): chests paid ...
     chests_at: int = 1  # ... before this damage card, counted from 1 (the start of the count)
@@ -84,6 +87,7 @@ class Opponent:
     count: int | None = None  # else its number of squads, when known; neither: a fixed strength (a town)
     mercenaries: int = 0  # squads another player paid a chest each to add (3.4.3)
     name: str = ""  # the travel card fought for, as a report names it
+    machine: str | None = None  # between players: the other side's war machine (a neutral army brings none)
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,7 @@ class Outcome:
     lost: tuple[int, ...]  # the routed squads that go to the discard: a large one's saving throw failed
     target: int | None = None  # the strength the army had to pass at the end (None: a defender, no target)
     chests: int = 0  # the bribery chests actually paid
+    restored: tuple[int, ...] = ()  # the routed squads the first-aid tent brought back (no longer in `lost`)
 
 
 def _battle_type(rules: BattleRules, opp: Opponent) -> BattleType:
@@ -280,24 +285,61 @@ def weapon_lines(rules: BattleRules, army: Army, kind: BattleType, opp: Opponent
     return lines
 
 
+def working(rules: BattleRules, own: str | None, other: str | None, kind: BattleType) -> WarMachine | None:
+    """A side's war machine as it acts in this battle: None where machines count nothing (a dungeon),
+    or between players when the other side's machine blocks machines (the barrier)."""
+    machine = rules.machine(own) if own is not None else None
+    if machine is None or kind.machines == "none":
+        return None
+    blocker = rules.machine(other) if other is not None else None
+    if kind.against == "player" and blocker is not None and blocker.blocks_machines:
+        return None
+    return machine
+
+
+def _machine_rule(rules: BattleRules, machine: WarMachine, kind: BattleType, opp: Opponent) -> str:
+    """What the machine does in this battle, for its line: its strength, or the effect it has instead."""
+    other = rules.machine(opp.machine) if opp.machine is not None else None
+    if working(rules, machine.id, opp.machine, kind) is None:
+        if kind.machines == "none" or other is None:
+            return f"does not count in a {kind.id} battle"
+        return f"the other side's {other.id} blocks it"
+    value = machine.strength(kind.machines)
+    if value is not None:
+        return f"level {machine.level}: +{value} in a {kind.id} battle"
+    between = kind.against == "player"
+    if machine.blocks_machines:
+        if not between:
+            return "no effect against a neutral army: it brings no war machine"
+        return f"the other side's {other.id} counts nothing" if other is not None else "the other side has no machine"
+    if machine.spell_penalty is not None:
+        return (f"the other side's spells −{machine.spell_penalty}, not below 0" if between
+                else "no effect against a neutral army: it casts no spell")
+    if machine.restores:
+        return (f"after the battle one more card: a strike restores the {machine.restores} weakest routed "
+                "squad(s) still lost (3.3.3)")
+    return f"does not count in a {kind.id} battle"
+
+
 def support_lines(rules: BattleRules, army: Army, kind: BattleType, opp: Opponent) -> list[Line]:
     lines = []
     if army.machine is not None:
         machine = rules.machine(army.machine)
         assert machine is not None  # validate() refused it otherwise
-        value = machine.strength(kind.machines)
-        lines.append(Line("3.2.4", f"war machine {machine.id}", value or 0,
-                          f"level {machine.level}: +{value} in a {kind.id} battle" if value is not None
-                          else f"does not count in a {kind.id} battle"))
+        value = machine.strength(kind.machines) if working(rules, machine.id, opp.machine, kind) else None
+        lines.append(Line("3.2.4", f"war machine {machine.id}", value or 0, _machine_rule(rules, machine, kind, opp)))
     return lines + [Line("3.2.4", *x) for x in cast_spells(rules, army, opp).lines]
 
 
 def cast_spells(rules: BattleRules, army: Army, opp: Opponent) -> magic.Cast:
     """3.2.4's magic (pnp.games.empire.rules.magic): the tower, the one spell, and what it changes later."""
     plan = card_groups(rules, army, opp)
+    kind = _battle_type(rules, opp)
+    stone = working(rules, opp.machine, army.machine, kind) if kind.against == "player" else None
+    weakened = magic.Weakened(stone.id, stone.spell_penalty) if stone and stone.spell_penalty else None
     try:
-        return magic.cast(rules.magic, army, _battle_type(rules, opp), opp,
-                          tuple((g, damage(rules, g, max(army.deck, default=0))) for g in plan))
+        return magic.cast(rules.magic, army, kind, opp,
+                          tuple((g, damage(rules, g, max(army.deck, default=0))) for g in plan), weakened)
     except magic.SpellError as exc:
         raise BattleError(str(exc), exc.where, exc.code) from None
 
@@ -328,6 +370,9 @@ def hero_lines(army: Army, kind: BattleType, h: Hero) -> list[Line]:
     if a.times > 1:
         lines.append(Line("3.2.5", f"hero {h.name}: {whom} damage ×{a.times}", 0,
                           f"{boosted} squad{'s' if boosted != 1 else ''}: counted on their damage cards"))
+    if a.spells > 1:
+        lines.append(Line("3.2.5", f"hero {h.name}: {a.spells} spells a battle", 0,
+                          f"its army may cast up to {a.spells} different spells, counted at 3.2.4"))
     if a.text is not None:
         lines.append(Line("3.2.5", f"hero {h.name}: race ability", 0, a.text.get("ru") + " (not counted)"))
     return lines
@@ -500,8 +545,11 @@ def march(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int], g
             else:
                 strike(b)
     end = goal.low if paid else goal.after(opened)
+    lost = _losses(army, missed, queue)
+    restored = _tent(rules, army, opp, lost, queue, lines)
     return Outcome(tuple(lines), strength, won or (end is not None and strength > end), tuple(missed),
-                   tuple(sorted(reserve)), tuple(_losses(army, missed, queue)), end, army.chests if paid else 0)
+                   tuple(sorted(reserve)), tuple(i for i in lost if i not in restored), end,
+                   army.chests if paid else 0, restored)
 
 
 def resolve(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int], morale: int = 0) -> Outcome:
@@ -518,6 +566,29 @@ def _losses(army: Army, missed: Sequence[int], queue: list[int]) -> list[int]:
         if not (army.fighters[i].large and queue and queue.pop(0)):
             lost.append(i)
     return lost
+
+
+def weakest(army: Army, among: Sequence[int]) -> int:
+    """The weakest of these squads (in `Army.fighters`): the lowest level, of equal levels the rightmost."""
+    every = army.fighters
+    return min(among, key=lambda i: (every[i].level, -i))
+
+
+def _tent(rules: BattleRules, army: Army, opp: Opponent, lost: list[int], queue: list[int],
+          lines: list[Line]) -> tuple[int, ...]:
+    """3.3.3, after the saving throws: a machine that restores draws one more card (a line says what it
+    drew); a strike brings back the weakest squads still lost."""
+    tent = working(rules, army.machine, opp.machine, _battle_type(rules, opp))
+    if tent is None or not tent.restores or not lost or not queue:
+        return ()
+    v = queue.pop(0)
+    back: list[int] = []
+    while v and len(back) < tent.restores and len(back) < len(lost):
+        back.append(weakest(army, [i for i in lost if i not in back]))
+    said = ", ".join(f"{i + 1} ({army.fighters[i].type})" for i in back)
+    lines.append(Line("3.3.3", f"{tent.id}: strike {v}", 0,
+                      f"squad {said} restored" if back else "no strike: no squad restored"))
+    return tuple(back)
 
 
 def _names(army: Army, g: Group) -> str:

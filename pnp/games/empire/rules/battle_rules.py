@@ -57,6 +57,8 @@ class WarMachine:
     label: Text | None = None  # what the table's strength column says of a machine without strength
     effect: Text | None = None  # what such a machine does
     spell_penalty: int | None = None  # the strength the opponent's spell loses
+    blocks_machines: bool = False  # between players the opponent's machine counts nothing
+    restores: int = 0  # after the battle a card with a strike restores this many of the weakest routed squads
 
     def strength(self, where: str) -> int | None:
         """Its strength where it counts (`field` or `siege`), None where it does not."""
@@ -85,6 +87,7 @@ class HeroAbility:
     times: int = 1  # those squads' damage multiplied
     own_times: int = 1  # the hero's own damage multiplied («урон героя х2»), never its courage
     text: Text | None = None  # a race ability the calculator does not count, printed as it is
+    spells: int = 1  # spells its army may cast a battle («может колдовать 2 заклинания за битву»)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Sequence
 
+from pnp.games.empire.rules import battle
 from pnp.games.empire.rules.battle import (PASSED, Army, BattleError, Opponent, Outcome, Target, march,
                                            outcomes, validate)
 from pnp.games.empire.rules.battle_rules import BattleRules, BattleType
@@ -34,11 +35,17 @@ class Duel:
 
     @property
     def attacker_sees(self) -> Opponent:
-        return Opponent(0, self.kind.id, self.defender.luck)
+        return sees(self.kind, self.defender)
 
     @property
     def defender_sees(self) -> Opponent:
-        return Opponent(0, self.kind.id, self.attacker.luck)
+        return sees(self.kind, self.attacker)
+
+
+def sees(kind: BattleType, other: Army) -> Opponent:
+    """The other side as this one fights it: its luck against this one's, and its war machine (a barrier
+    blocks this side's machine, a mystic stone weakens this side's spells)."""
+    return Opponent(0, kind.id, other.luck, machine=other.machine)
 
 
 @dataclass(frozen=True)
@@ -58,8 +65,7 @@ def duel_type(rules: BattleRules) -> BattleType:
 
 def weakest(army: Army) -> int:
     """The squad a chest removes: the lowest level, of equal levels the rightmost (in `Army.fighters`)."""
-    every = army.fighters
-    return min(range(len(every)), key=lambda i: (every[i].level, -i))
+    return battle.weakest(army, range(len(army.fighters)))
 
 
 def without(army: Army, i: int) -> Army:
@@ -92,7 +98,7 @@ def bribed(rules: BattleRules, army: Army, chests: int, side: str) -> Army:
 def duel(rules: BattleRules, attacker: Army, defender: Army) -> Duel:
     kind = duel_type(rules)
     try:  # the defender's mistakes are the opponent file's
-        validate(rules, defender, Opponent(0, kind.id, attacker.luck))
+        validate(rules, defender, sees(kind, attacker))
     except BattleError as exc:
         raise BattleError(str(exc), exc.where, exc.code, "against") from None
     for side, army in (("army", attacker), ("against", defender)):

@@ -10,11 +10,15 @@ bans the destruction circle, a dungeon magic above the first level except blessi
 заклинания и благословения на таких существ не действуют» against creatures immune to magic. The
 skills «Магический удар» and «Благословение» add to a hero spell (one of two on its level), not to
 a common one. What a spell does that is not a number is printed as its text, not counted.
+
+A hero of the content with `spells: N` lets its army cast up to N different spells a battle, each
+under the same rules; between players the other side's mystic stone takes its penalty from each
+spell's counted strength, not below 0 (the tower's damage is not a spell).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 from pnp.games.empire.rules.battle_rules import BattleType
@@ -34,14 +38,31 @@ class SpellError(ValueError):
 
 
 @dataclass(frozen=True)
+class Casting:
+    """One spell the army casts, and the squad (from 1) a one-squad blessing is cast on."""
+    spell: str
+    on: int | None = None
+    where: tuple = field(default=("spell",), compare=False)  # the army file's path to blame for the spell ...
+    on_where: tuple = field(default=("spell_on",), compare=False)  # ... and for its squad
+
+
+@dataclass(frozen=True)
+class Weakened:
+    """The other side's machine that weakens this army's spells (the mystic stone): its id and penalty."""
+    by: str
+    penalty: int
+
+
+@dataclass(frozen=True)
 class Cast:
     lines: tuple[tuple[str, int, str], ...] = ()  # (what, value, rule) at 3.2.4
     luck: int = 0  # added to the army's luck at 3.2.6
     maximal: frozenset[int] = frozenset()  # the groups (by their first squad) that deal their maximal damage
 
 
-def cast(magic: Magic, army: Army, kind: BattleType, opp: Opponent, plan: Sequence[tuple[Group, int]]) -> Cast:
-    """The tower's line and the spell's; `plan` is every group of the damage order with its maximal damage."""
+def cast(magic: Magic, army: Army, kind: BattleType, opp: Opponent, plan: Sequence[tuple[Group, int]],
+         weakened: Weakened | None = None) -> Cast:
+    """The tower's line and a line a spell; `plan` is every group of the damage order with its maximal damage."""
     if not 0 <= army.tower <= magic.levels:
         raise SpellError(f"expected a magic tower level from 0 to {magic.levels}, found {army.tower}", ("tower",),
                          "battle-tower")
@@ -50,31 +71,52 @@ def cast(magic: Magic, army: Army, kind: BattleType, opp: Opponent, plan: Sequen
         lines.append(("magic tower", 0 if opp.immune_to_magic else army.tower * magic.tower_damage,
                       "the opponent is immune to magic" if opp.immune_to_magic
                       else f"level {army.tower}: +{magic.tower_damage} a level, every battle"))
-    if army.spell is None:
-        return Cast(tuple(lines))
-    spell = _castable(magic, army)
-    done = _spell(spell, army, kind, opp, plan)
-    return Cast(tuple(lines) + ((f"spell {spell.id}", done.value, done.rule),), done.luck, done.maximal)
+    _count(army)
+    luck, maximal = 0, frozenset[int]()
+    for c in army.spells:
+        spell = _castable(magic, army, c)
+        done = _spell(spell, army, kind, opp, plan, c, maximal)
+        value, rule = done.value, done.rule
+        if weakened is not None and value:
+            value = max(value - weakened.penalty, 0)
+            rule += f"; the other side's {weakened.by}: −{weakened.penalty}, not below 0"
+        lines.append((f"spell {spell.id}", value, rule))
+        luck, maximal = luck + done.luck, maximal | done.maximal
+    return Cast(tuple(lines), luck, maximal)
 
 
-def _castable(magic: Magic, army: Army) -> Spell:
-    spell = magic.spell(army.spell or "")
+def _count(army: Army) -> None:
+    """One spell a battle, more with a hero whose ability says so; each spell once."""
+    most = max((h.ability.spells for h in army.heroes if h.ability is not None), default=1)
+    if len(army.spells) > most:
+        why = "a hero with the ability casts more" if most == 1 else "its hero's ability"
+        raise SpellError(f"expected at most {most} spell{'s' if most != 1 else ''} a battle ({why}), found "
+                         f"{len(army.spells)}", army.spells[most].where, "battle-spells")
+    seen: set[str] = set()
+    for c in army.spells:
+        if c.spell in seen:
+            raise SpellError(f"expected each spell once a battle, found {c.spell!r} again", c.where, "battle-spells")
+        seen.add(c.spell)
+
+
+def _castable(magic: Magic, army: Army, c: Casting) -> Spell:
+    spell = magic.spell(c.spell)
     if spell is None:
         known = ", ".join(s.id for school in magic.schools for s in school.spells)
-        raise SpellError(f"expected a spell of the schools ({known}), found {army.spell!r}", ("spell",), "battle-spell")
+        raise SpellError(f"expected a spell of the schools ({known}), found {c.spell!r}", c.where, "battle-spell")
     if not army.tower:
         raise SpellError("a spell needs the magic tower built: expected `tower:` (its level), found none",
-                         ("spell",), "battle-tower")
+                         c.where, "battle-tower")
     if not army.heroes:
-        raise SpellError("only a hero casts a spell: expected a hero in the army, found none", ("spell",),
+        raise SpellError("only a hero casts a spell: expected a hero in the army, found none", c.where,
                          "battle-caster")
     if spell.level is not None and spell.level > army.tower:
         raise SpellError(f"a level-{spell.level} spell needs a magic tower of level {spell.level}, "
-                         f"found level {army.tower}", ("spell",), "battle-spell-level")
-    if spell.effect.maximal == "one" and not (army.spell_on and 1 <= army.spell_on <= len(army.squads)):
+                         f"found level {army.tower}", c.where, "battle-spell-level")
+    if spell.effect.maximal == "one" and not (c.on and 1 <= c.on <= len(army.squads)):
         raise SpellError(f"expected `spell_on:` the squad (1-{len(army.squads)}) that {spell.id} blesses, "
-                         f"found {army.spell_on if army.spell_on is not None else 'none'}",
-                         ("spell_on",) if army.spell_on is not None else ("spell",), "battle-spell-on")
+                         f"found {c.on if c.on is not None else 'none'}",
+                         c.on_where if c.on is not None else c.where, "battle-spell-on")
     return spell
 
 
@@ -86,7 +128,8 @@ class _Done:
     maximal: frozenset[int] = frozenset()
 
 
-def _spell(spell: Spell, army: Army, kind: BattleType, opp: Opponent, plan: Sequence[tuple[Group, int]]) -> _Done:
+def _spell(spell: Spell, army: Army, kind: BattleType, opp: Opponent, plan: Sequence[tuple[Group, int]], c: Casting,
+           taken: frozenset[int]) -> _Done:
     banned = _banned(spell, kind)
     if banned:
         return _Done(0, banned)
@@ -94,7 +137,7 @@ def _spell(spell: Spell, army: Army, kind: BattleType, opp: Opponent, plan: Sequ
         return _Done(0, "the opponent is immune to magic")
     if spell.circle == "destruction":
         return _destruction(spell, army, kind, opp)
-    return _blessing(spell, army, plan)
+    return _blessing(spell, army, plan, c, taken)
 
 
 def _banned(spell: Spell, kind: BattleType) -> str:
@@ -133,12 +176,14 @@ def _destruction(spell: Spell, army: Army, kind: BattleType, opp: Opponent) -> _
     return _Done(base + flying + bonus, rule + said + _uncounted(spell))
 
 
-def _blessing(spell: Spell, army: Army, plan: Sequence[tuple[Group, int]]) -> _Done:
+def _blessing(spell: Spell, army: Army, plan: Sequence[tuple[Group, int]], c: Casting, taken: frozenset[int]) -> _Done:
+    """`taken`: the groups an earlier spell of the battle already lets deal their maximal damage (counted once)."""
     e = spell.effect
     bonus, said = _skill(army, spell, "blessing") if e.strength else (0, "")
     where = f"{spell.school}, {spell.circle}"
     if e.maximal:
-        chosen = [(g, best) for g, best in plan if e.maximal == "all" or g.first <= (army.spell_on or 0) - 1 <= g.last]
+        chosen = [(g, best) for g, best in plan if g.first not in taken
+                  and (e.maximal == "all" or g.first <= (c.on or 0) - 1 <= g.last)]
         return _Done(sum(best for _, best in chosen),
                      f"{where}: {', '.join(g.numbers for g, _ in chosen) or 'no squad'} deal their maximal damage "
                      "(the deck's largest strike) without a card", maximal=frozenset(g.first for g, _ in chosen))
