@@ -16,7 +16,7 @@ from pnp.games import OddsRequestError
 from pnp.games.empire.army_file import blame, read_army, read_opponent
 from pnp.games.empire.model import Game
 from pnp.games.empire.rules.battle import (Army, BattleError, Line, Opponent, bonus_lines, cast_spells, groups, luck_bonus,
-                                           morale_outcomes, neutral_strength, win_probability)
+                                           morale_outcomes, neutral_strength, restoring, win_probability)
 from pnp.games.empire.rules.duel import duel, duel_chances
 
 _ROW = "{:<7}{:<34}{:>5}   {}"
@@ -84,7 +84,23 @@ def _side(game: Game, army: Army, opp: Opponent, lines: tuple[Line, ...]) -> lis
     out.append(_ROW.format("3.2.6", f"luck {luck:+d} × strike", "", f"luck {army.luck + cast_spells(game.battle, army, opp).luck} − {who} {opp.luck}: {rule}"))
     out.append(_ROW.format("3.3.2", "damage cards, left to right", "",
                            f"{', '.join(_order(game, army, opp))}; a miss deals {game.battle.miss_damage}"))
+    tent = _tent(game, army, opp)
+    if tent is not None:
+        out.append(_ROW.format("3.3.3", f"{tent['machine']} after the battle", "",
+                               "one more card after the saving throws; a strike restores the weakest squad still "
+                               f"lost: {', '.join(tent['weakest_first'])}"))
     return out
+
+
+def _tent(game: Game, army: Army, opp: Opponent) -> dict[str, Any] | None:
+    """The machine that restores routed squads after the battle (3.3.3), and whom it brings back first."""
+    found = restoring(game.battle, army, opp)
+    if found is None:
+        return None
+    tent, order = found
+    every = army.fighters
+    return {"machine": tent.id, "restores": tent.restores,
+            "weakest_first": [f"{i + 1} {every[i].type} (level {every[i].level})" for i in order]}
 
 
 def _opponent_lines(game: Game, army: Army, opp: Opponent) -> list[Line]:
@@ -147,6 +163,8 @@ def _json(game: Game, army: Army, opp: Opponent, lines: tuple[Line, ...], p: Fra
         "opponent": [{"step": x.step, "what": x.what, "value": x.value, "rule": x.rule}
                      for x in _opponent_lines(game, army, opp)],
         "p_win": float(p), "p_win_exact": str(p)}
+    if (tent := _tent(game, army, opp)) is not None:
+        data["after_battle"] = tent
     if goal is not None:
         data["chests_for_goal"] = {"goal": str(goal), "chests": least}
     return json.dumps(data, ensure_ascii=False, indent=2)
@@ -163,7 +181,8 @@ def _duel(game: Game, attacker: Army, defender: Army, as_json: bool) -> str:
                                   for x in bonus_lines(game.battle, army, opp)],
                       "before_cards": sum(x.value for x in bonus_lines(game.battle, army, opp)),
                       "luck_bonus": luck_bonus(game.battle, army, opp), "deck": len(army.deck),
-                      "squads": len(army.fighters), "damage_order": _order(game, army, opp)}
+                      "squads": len(army.fighters), "damage_order": _order(game, army, opp),
+                      **({"after_battle": tent} if (tent := _tent(game, army, opp)) is not None else {})}
                for name, (army, opp) in sides.items()},
             "p_win": float(win), "p_win_exact": str(win), "p_draw": float(draw), "p_draw_exact": str(draw),
             "p_loss": float(loss), "p_loss_exact": str(loss)}, ensure_ascii=False, indent=2)

@@ -316,8 +316,8 @@ def _machine_rule(rules: BattleRules, machine: WarMachine, kind: BattleType, opp
         return (f"the other side's spells −{machine.spell_penalty}, not below 0" if between
                 else "no effect against a neutral army: it casts no spell")
     if machine.restores:
-        return (f"after the battle one more card: a strike restores the {machine.restores} weakest routed "
-                "squad(s) still lost (3.3.3)")
+        whom = "squad" if machine.restores == 1 else f"{machine.restores} squads"
+        return f"after the battle one more card: a strike restores the weakest routed {whom} still lost (3.3.3)"
     return f"does not count in a {kind.id} battle"
 
 
@@ -572,6 +572,21 @@ def weakest(army: Army, among: Sequence[int]) -> int:
     """The weakest of these squads (in `Army.fighters`): the lowest level, of equal levels the rightmost."""
     every = army.fighters
     return min(among, key=lambda i: (every[i].level, -i))
+
+
+def restoring(rules: BattleRules, army: Army, opp: Opponent) -> tuple[WarMachine, tuple[int, ...]] | None:
+    """The army's machine that restores routed squads after this battle, and the squads it would bring
+    back, weakest first (in `Army.fighters`); None when it has none that works here."""
+    kind = _battle_type(rules, opp)
+    tent = working(rules, army.machine, opp.machine, kind)
+    if tent is None or not tent.restores:
+        return None
+    left = list(range(len(fighting(army, kind))))
+    order = []
+    while left:
+        order.append(weakest(army, left))
+        left.remove(order[-1])
+    return tent, tuple(order)
 
 
 def _tent(rules: BattleRules, army: Army, opp: Opponent, lost: list[int], queue: list[int],
