@@ -41,6 +41,8 @@ def test_the_seeds_worked_numbers(game, tmp_path, case):
         assert list(out.reserve) == case["reserve"]
     if "lost" in case:
         assert list(out.lost) == case["lost"]
+    if "restored" in case:
+        assert list(out.restored) == case["restored"]
 
 
 ARMY = Army((Squad("pikemen", 1, "melee"), Squad("archers", 2, "ranged"), Squad("archers", 2, "ranged", cards=2),

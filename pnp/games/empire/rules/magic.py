@@ -114,7 +114,8 @@ def _castable(magic: Magic, army: Army, c: Casting) -> Spell:
         raise SpellError(f"a level-{spell.level} spell needs a magic tower of level {spell.level}, "
                          f"found level {army.tower}", c.where, "battle-spell-level")
     if spell.effect.maximal == "one" and not (c.on and 1 <= c.on <= len(army.squads)):
-        raise SpellError(f"expected `spell_on:` the squad (1-{len(army.squads)}) that {spell.id} blesses, "
+        raise SpellError(f"expected the squad (1-{len(army.squads)}) that {spell.id} blesses (`spell_on:`, in a list "
+                         "`on:`), "
                          f"found {c.on if c.on is not None else 'none'}",
                          c.on_where if c.on is not None else c.where, "battle-spell-on")
     return spell
