@@ -24,7 +24,7 @@ from sheetkit import changed, fonts_embedded, load, marked_margins, page_words, 
 
 HERE = Path(__file__).parent
 PAGE = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # portrait, mm
-BUILT = (("ru", "a4"), ("uk", "a4"), ("uk", "letter"))
+BUILT = (("ru", "a4"), ("uk", "a4"), ("ru", "letter"), ("uk", "letter"))
 
 
 @pytest.fixture(scope="module")
@@ -121,6 +121,10 @@ def test_the_reminders_print_the_contents_numbers(game, sheets, lang):
     stone = game.battle.machine("mystic_stone")
     assert f"+{b.magic.tower_damage} " in support and f"{stone.name.get(lang)} " in support
     assert f"−{stone.spell_penalty}." in support
+    barrier, tent = game.battle.machine("barrier"), game.battle.machine("first_aid_tent")
+    assert barrier.name.get(lang) in support and tent.name.get(lang) not in support
+    losses = section_words(game, sheets, lang, "ws_losses")
+    assert f"{tent.name.get(lang)}: " in losses and f" {tent.restores} " in losses
     heroes = section_words(game, sheets, lang, "ws_heroes")
     for h in game.races[0].heroes:
         assert f"{h.name.get(lang)} (№{h.number})" in heroes
@@ -160,6 +164,23 @@ def test_one_portrait_page_clear_of_the_sleeves_seam(sheets, lang, paper):
     (margins,) = marked_margins(pdf, *PAGE[paper])
     assert min(margins) >= SEAM - 0.2, margins  # a box line's half width
     assert fonts_embedded(pdf)
+
+
+@pytest.mark.parametrize("lang, paper", BUILT)
+def test_the_damage_tables_headings_stand_clear_of_their_column_edges(game, sheets, lang, paper):
+    """Each heading read back from the PDF lies inside its column; the routed one, over its tick boxes,
+    keeps a margin from both edges (on A4 «разгромлен» touched the column's right edge)."""
+    words = page_words(sheets[(lang, paper)])
+    for (key, _), col in zip(wl.TABLE_COLUMNS, plan(game, lang, paper).head):
+        if not key:
+            continue
+        found = [b for w, b in words if w in game.ui(key, lang).split() and col.y <= b.cy <= col.bottom
+                 and col.x - 1.0 <= b.cx <= col.right + 1.0]
+        assert found, key
+        left, right = min(b.x for b in found), max(b.right for b in found)
+        assert col.x < left and right < col.right, (key, col, left, right)
+        if key == wl.TICK_COLUMN:
+            assert min(left - col.x, col.right - right) >= wl.HEAD_PAD - 0.3, (left - col.x, col.right - right)
 
 
 @pytest.mark.parametrize("lang, paper", BUILT)

@@ -80,11 +80,13 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
         return found + [game.ui("ws_weapon_magic", lang, n=b.magic_attack_bonus)]
     if key == "ws_support":
         idle = [t for t in b.types if not any(m.strength(t.machines) is not None for m in b.machines)]
-        stone = [m for m in b.machines if m.spell_penalty is not None]
-        # the tower and the stones that weaken spells share a line: the page is full
-        return [game.ui("ws_machine", lang, where=_names(game, lang, idle)), game.ui("ws_spell", lang),
-                " ".join([game.ui("ws_tower", lang, n=b.magic.tower_damage)]
-                         + [game.ui("ws_machine_stone", lang, name=m.name.get(lang), n=m.spell_penalty) for m in stone])]
+        # the other side's machines that act on yours: they share the machine's line, and the stones that
+        # weaken spells the tower's (the page is full)
+        barriers = [game.ui("ws_machine_barrier", lang, name=m.name.get(lang)) for m in b.machines if m.blocks_machines]
+        stones = [game.ui("ws_machine_stone", lang, name=m.name.get(lang), n=m.spell_penalty)
+                  for m in b.machines if m.spell_penalty is not None]
+        return [" ".join([game.ui("ws_machine", lang, where=_names(game, lang, idle))] + barriers),
+                game.ui("ws_spell", lang), " ".join([game.ui("ws_tower", lang, n=b.magic.tower_damage)] + stones)]
     if key == "ws_heroes":
         heroes = [words.hero_ability(game, h, lang) for race in game.races for h in race.heroes]
         return [game.ui("ws_hero", lang)] + ([game.ui("ws_hero_race", lang, heroes="; ".join(heroes))] if heroes else [])
@@ -94,7 +96,8 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
     if key == "ws_damage":
         return [game.ui("ws_damage_rule", lang, n=b.miss_damage)]
     if key == "ws_losses":
-        return [game.ui("ws_losses_rule", lang)]
+        return [game.ui("ws_losses_rule", lang)] + [game.ui("ws_losses_tent", lang, name=m.name.get(lang), n=m.restores)
+                                                    for m in b.machines if m.restores]
     if key == "ws_bribery":
         return [game.ui("ws_bribery_rule", lang, n=b.squads_per_chest),
                 game.ui("ws_bribery_players", lang, where=_names(game, lang, [t for t in b.types if t.against == "player"]))]
@@ -145,10 +148,15 @@ def damage_table(game: Game, plan: wl.Plan, pen: Pen, lang: str) -> str:
     out += rich(pen, "\n".join(reminders(game, "ws_damage", lang)), plan.table.text, face="sans", size=wl.TEXT_SIZE,
                 min_size=wl.TEXT_MIN, leading=wl.LEADING, where="worksheet damage")
     for (key, _), box in zip(wl.TABLE_COLUMNS, plan.head):
-        if key:
-            label = game.ui(key, lang)
-            out += text(box.x + 1.0, box.bottom - 1.6, label, "sans-bold", fitted(label, box.w - 1.5, "sans-bold", 7.5),
-                        pen.c("ink"))
+        if not key:
+            continue
+        label = game.ui(key, lang)
+        if key == wl.TICK_COLUMN:  # over its tick boxes, clear of both edges
+            size = fitted(label, box.w - 2 * wl.HEAD_PAD, "sans-bold", 7.5)
+            out += text(box.cx, box.bottom - 1.6, label, "sans-bold", size, pen.c("ink"), anchor="middle")
+        else:
+            size = fitted(label, box.w - 1.5, "sans-bold", 7.5)
+            out += text(box.x + 1.0, box.bottom - 1.6, label, "sans-bold", size, pen.c("ink"))
     for number, row in enumerate(plan.rows, start=1):
         out += centred_text(row[0].cx, row[0].cy, str(number), "sans-bold", 9, pen.c("muted"))
         out += "".join(write_box(b, pen) for b in row[1:-1])

@@ -24,7 +24,9 @@ ROW_H = 10.0  # a damage-table row: its boxes are the row's height
 TABLE_HEAD_H = 6.0
 #: the damage table's columns: (ui key, width in mm; 0: what is left)
 TABLE_COLUMNS = (("", 8.0), ("ws_col_squad", 0.0), ("ws_col_strike", 16.0), ("ws_col_cards", 15.0),
-                 ("ws_col_damage", 16.0), ("ws_col_total", 19.0), ("ws_col_routed", 18.0))
+                 ("ws_col_damage", 16.0), ("ws_col_total", 18.0), ("ws_col_routed", 18.0))
+TICK_COLUMN = "ws_col_routed"  # the column of tick boxes: its heading is centred over them ...
+HEAD_PAD = 1.5  # ... and kept this far from each edge of its column
 SIDE_SHARE, SIDE_MAX = 0.38, 0.45  # of the frame's width, the after-battle panels' column right of the table
 assert BOX_H >= WRITE_MIN and ROW_H >= WRITE_MIN
 
@@ -49,8 +51,8 @@ def beside(box: Box, count: int) -> Section:
     return Section(box, Box(box.x + 1.0, top, right - box.x - 4.0, box.bottom - top), boxes)
 
 
-def beside_height(width: float, text: str, count: int) -> float:
-    return HEAD_H + 1.0 + max(rich_height(text, width - boxes_width(count) - 5.0, "sans", TEXT_SIZE, LEADING),
+def beside_height(width: float, text: str, count: int, size: float = TEXT_SIZE) -> float:
+    return HEAD_H + 1.0 + max(rich_height(text, width - boxes_width(count) - 5.0, "sans", size, LEADING),
                               BOX_H if count else 0.0) + 1.0
 
 
@@ -85,8 +87,8 @@ class Plan:
 
 def plan(paper_name: str, battle: Spec, bonuses: list[Spec], luck: Spec, damage: Spec, after: list[Spec],
          types: int) -> Plan:
-    """Stack the sections from the top; the damage table takes the rows that fit above the after-battle
-    panels, which stand two by two at the bottom."""
+    """Stack the sections from the top; the damage table takes the rows that fit beside the after-battle
+    panels, which stand one under another on its right."""
     width, height, frame = page_frame(paper_name, landscape=False)
     y = frame.y + TITLE_H
     box_rows = 2
@@ -101,27 +103,29 @@ def plan(paper_name: str, battle: Spec, bonuses: list[Spec], luck: Spec, damage:
     half = tick_area.w / 2
     ticks = tuple(Box(tick_area.x + (k % 2) * half, top + (k // 2) * (BOX_H + BOX_GAP) + (BOX_H - 8.0) / 2, half, 8.0)
                   for k in range(types))
-    steps: dict[str, Section] = {}
-    y = battle_box.bottom + SECTION_GAP
-    for key, text, count in bonuses:
-        h = beside_height(frame.w, text, count)
-        steps[key] = beside(Box(frame.x, y, frame.w, h), count)
-        y += h + SECTION_GAP
-    h = beside_height(frame.w, luck[1], luck[2])
-    steps[luck[0]] = beside(Box(frame.x, y, frame.w, h), luck[2])
-    y += h + SECTION_GAP
     # the rest of the page: the damage table on the left, the after-battle panels stacked on the right, their
-    # column widened (and so shortened) on a page too short for them, and at its widest their reminders set
-    # at the smallest size (rich() shrinks them to fit the box they get)
-    side_w, size = frame.w * SIDE_SHARE, TEXT_SIZE
-    while True:
-        heights = [HEAD_H + 1.0 + below_height(side_w, text, size) + 1.0 + BOX_H + 1.0 for _, text, _ in after]
-        if y + sum(heights) + SECTION_GAP * (len(after) - 1) <= frame.bottom or size == TEXT_MIN:
+    # column widened (and so shortened) on a page too short for them, at its widest their reminders set at the
+    # smallest size, and if they still do not fit (Letter is 18 mm shorter) the steps above them too (rich()
+    # shrinks each text to fit the box it gets)
+    for above in (TEXT_SIZE, TEXT_MIN):
+        steps: dict[str, Section] = {}
+        y = battle_box.bottom + SECTION_GAP
+        for key, text, count in bonuses + [luck]:
+            h = beside_height(frame.w, text, count, above)
+            steps[key] = beside(Box(frame.x, y, frame.w, h), count)
+            y += h + SECTION_GAP
+        side_w, size = frame.w * SIDE_SHARE, TEXT_SIZE
+        while True:
+            heights = [HEAD_H + 1.0 + below_height(side_w, text, size) + 1.0 + BOX_H + 1.0 for _, text, _ in after]
+            fits = y + sum(heights) + SECTION_GAP * (len(after) - 1) <= frame.bottom
+            if fits or size == TEXT_MIN:
+                break
+            if side_w >= frame.w * SIDE_MAX:
+                size = TEXT_MIN
+            else:
+                side_w += 2.0
+        if fits:
             break
-        if side_w >= frame.w * SIDE_MAX:
-            size = TEXT_MIN
-        else:
-            side_w += 2.0
     side_x = frame.right - side_w
     top = y
     for (key, _, count), h in zip(after, heights):
