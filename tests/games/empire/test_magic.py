@@ -174,9 +174,12 @@ def odds(tmp_path, army: str):
     (FILE.replace("spell: thorny_shell\nspell_on: 2", "spell: [{id: thorny_shell, on: 2}, stone_skin]"), "army.yaml:8:36",
      "battle-spells"),
     (FILE.replace("spell: thorny_shell", "spell: [thorny_shell]"), "army.yaml:9:11", "army-spell"),
+    (FILE.replace("spell: thorny_shell\nspell_on: 2", "spell: []"), "army.yaml:8:8", "army-type"),
+    (FILE.replace("spell: thorny_shell\nspell_on: 2", "spell: [{id: thorny_shell, squad: 2}]"), "army.yaml:8:35",
+     "army-key"),
     (FILE.replace("blessing: 2", "blessing: -1"), "army.yaml:5:48", "army-number"),
 ], ids=["no-tower", "above-the-tower", "no-hero", "no-such-squad", "two-spells",
-    "spell-on-beside-a-list", "negative-skill"])
+    "spell-on-beside-a-list", "empty-spell-list", "spell-entry-key", "negative-skill"])
 def test_pnp_odds_refuses_a_spell_at_its_line(tmp_path, army, where, code):
     done = odds(tmp_path, army)
     assert done.exit_code == 1, done.output

@@ -11,7 +11,9 @@ edition's reading (docs/design-decisions-empire.md, "The battle"):
 - the defender opens a damage card for every squad first (it has no strength to pass), then
   the attacker opens its cards left to right until it passes the defender's total;
 - the attacker wins by passing it, equal totals are a draw («При ничьей никто не продвигается»),
-  less is the defender's win.
+  less is the defender's win;
+- each side sees the other's war machine: a barrier makes this side's machine count nothing, a
+  mystic stone takes its penalty from each of this side's spells (pnp.games.empire.rules.battle).
 """
 
 from __future__ import annotations
