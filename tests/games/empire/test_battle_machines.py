@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.games.empire.odds_report import report
 from pnp.games.empire.rules.battle import (Army, BattleError, Hero, Opponent, Squad, bonus_lines, resolve,
                                            restoring, win_probability)
 from pnp.games.empire.rules.duel import duel_chances, resolve_duel
@@ -141,7 +142,7 @@ def test_pnp_odds_names_whom_the_tent_restores_first(game, tmp_path):
     assert ("3.3.3  first_aid_tent after the battle           one more card after the saving throws; a strike "
             "restores the weakest squad still lost: 3 swordsmen (level 1), 1 pikemen (level 1), "
             "2 knights (level 6)") in out.splitlines()
-    data = json.loads(CliRunner().invoke(main, args + ["--json"]).output)
+    data = json.loads(report(game, {"army": str(army), "against": str(against)}, True))
     assert data["after_battle"] == {"machine": "first_aid_tent", "restores": 1, "weakest_first": [
         "3 swordsmen (level 1)", "1 pikemen (level 1)", "2 knights (level 6)"]}
 
@@ -214,9 +215,9 @@ def test_pnp_odds_reads_a_list_of_spells_at_their_lines(two_spells, tmp_path):
         army.write_text(text, "utf-8")
         return CliRunner().invoke(main, ["odds", "--content", two_spells.source, "--army", str(army),
                                          "--against", str(against)])
-    done = run(body.replace("HERO", "king"))
-    assert done.exit_code == 0, done.output
-    assert [x[:40].rstrip() for x in done.output.splitlines() if x.startswith("3.2.4  spell")] == [
+    army.write_text(body.replace("HERO", "king"), "utf-8")
+    done = report(two_spells, {"army": str(army), "against": str(against)}, False)
+    assert [x[:40].rstrip() for x in done.splitlines() if x.startswith("3.2.4  spell")] == [
         "3.2.4  spell stone_skin", "3.2.4  spell thorny_shell"]
     refused = run(body.replace("HERO", "mage")).output.strip().splitlines()[0]
     assert refused.split(": error: ")[0].endswith("army.yaml:8:26") and refused.endswith("[battle-spells]"), refused
