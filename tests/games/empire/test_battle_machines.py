@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.games.empire.odds_report import report
+from pnp.games.empire.render.battle_words import hero_ability
 from pnp.games.empire.rules.battle import (Army, BattleError, Hero, Opponent, Squad, bonus_lines, resolve,
                                            restoring, win_probability)
 from pnp.games.empire.rules.duel import duel_chances, resolve_duel
@@ -168,6 +169,9 @@ def test_a_hero_with_two_spells_lets_its_army_cast_both(two_spells):
     rules = two_spells.battle
     king = two_spells.hero("king")
     assert king is not None and king.ability.spells == 2
+    # the worksheet's and the rulebook's words for the race's heroes
+    assert [hero_ability(two_spells, king, lang) for lang in ("ru", "uk")] == [
+        "Король (№8): 2 заклинания за битву", "Король (№8): 2 закляття за битву"]
     hero = Hero(king.name.get("ru"), 0, ability=king.ability)
     army = Army((Squad("pikemen", 1, "melee"), Squad("swordsmen", 4, "melee"), Squad("archers", 2, "ranged", cards=2)),
                 luck=0, deck=(0, 0, 1, 2, 3), heroes=(hero,), tower=3,
