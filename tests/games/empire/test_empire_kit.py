@@ -123,3 +123,10 @@ def test_the_readmes_table_names_every_file_at_the_top_of_the_kit(kits):
         assert any(row.startswith(f"| `{name}`") or f"`{name}`" in row.split("|")[1] for row in rows), name
     folders = {p.split("/", 1)[0] for p in files if "/" in p}
     assert folders and all(f"`{folder}/" in SECTION for folder in folders), folders
+
+
+def test_the_readmes_table_gives_each_pdf_its_pages_in_the_build(kits):
+    pages = {f["path"]: f["pages"] for f in manifest(kits, "ru")["files"] if f["path"].endswith(".pdf")}
+    rows = {row.split("|")[1].strip().strip("`"): row.split("|")[3].strip()
+            for row in SECTION.splitlines() if row.startswith("| `empire-ru-")}
+    assert rows and {name: pages[name] for name in rows} == {name: int(n) for name, n in rows.items()}

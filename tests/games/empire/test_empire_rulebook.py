@@ -5,6 +5,7 @@ the content and with what the battle calculator computes."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 import subprocess
 from pathlib import Path
 
@@ -224,3 +225,33 @@ def test_a_template_digit_is_refused(tmp_path):
     with pytest.raises(RulebookError):
         own_numbers.refuse(tmp_path)
     own_numbers.refuse(pack("empire").templates / "rulebook")  # the shipped templates pass
+
+
+def test_the_worked_battle_tells_every_machine_and_the_tents_card(game):
+    """Whatever war machine the designer gives the example, each of its lines has a form and a label in
+    both languages, the first-aid tent's after-battle card included (a strike, and none)."""
+    e = game.book.example
+    labels = {lang: (FONTS.parent / "templates" / "empire" / "rulebook" / lang / "labels.j2").read_text(encoding="utf-8")
+              for lang in LANGS}
+    told = set()
+    for machine in game.battle.machines:
+        for after in (3, 0):  # the tent's card after the battle: a strike, or none (the cards before it: a miss, a save)
+            example = replace(e, machine=machine.id, cards=e.cards + (0, 3, after))
+            worked = work(replace(game, book=replace(game.book, example=example)), "ru")
+            told |= {s.form for s in worked.steps}
+            for s in worked.steps:
+                assert all(f"\nexample.{s.form}:" in labels[lang] for lang in LANGS), s
+    assert {"machine", "tent", "tent_miss"} <= told
+
+
+def test_the_worked_battle_says_whom_the_tent_restored(game, tmp_path):
+    e = game.book.example
+    example = replace(e, machine="first_aid_tent", cards=e.cards + (0, 3, 2))  # a miss, a saving throw, the tent's
+    model = replace(game, book=replace(game.book, example=example))
+    restored = work(model, "ru").outcome.restored
+    assert len(restored) == 1
+    pdf = tmp_path / "book.pdf"
+    pdf.write_bytes(build(model, "ru")[0])
+    book = re.sub(r"\s+", " ", text_of(pdf))
+    tent = game.battle.machine("first_aid_tent").name.get("ru")
+    assert f"После битвы восстановлены ({tent[:1].lower() + tent[1:]}): {e.squads[restored[0]].name.get('ru')}." in book

@@ -32,6 +32,9 @@ FORMS = (
     ("hero", re.compile(r"hero (?P<hero>.+?)(?: \(courage \+(?P<courage>\d+)\))?")),
     ("luck", re.compile(r"luck (?P<luck>[+−-]?\d+) × strike (?P<strike>\d+)")),
     ("damage", re.compile(r"squads? (?P<squads>[\d-]+) \((?P<type>\S+)\): strike (?P<strike>\d+)")),
+    # 3.3.3, after the battle: the first-aid tent's card (a strike restores the weakest routed squad)
+    ("tent", re.compile(r"(?P<machine>\S+): strike (?P<strike>[1-9]\d*)")),
+    ("tent_miss", re.compile(r"(?P<machine>\S+): strike 0")),
 )
 
 
