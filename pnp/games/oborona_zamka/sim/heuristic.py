@@ -41,29 +41,45 @@ def _way(state: State) -> list[int]:
     return way
 
 
+class _Paths:
+    """A field's tables for the way, built once per field: the links into cells a figure may
+    enter, and the castle-side cells with the segment (or -1) on their edge to the castle."""
+
+    def __init__(self, field) -> None:
+        self.size = len(field.hexes)
+        self.links = tuple(tuple((n, seg) for n, seg in links if n not in field.blocked) for links in field.links)
+        self.goals = tuple((cell, field.wall_between(cell, tower)) for cell, tower in field.castle_side)
+
+
+_PATHS: "weakref.WeakKeyDictionary[object, _Paths]" = weakref.WeakKeyDictionary()
+
+
 def _compute_way(state: State, guarded: frozenset[int]) -> list[int]:
     """Weighted steps from every cell to the nearest hex beside the castle (attacker's moves)."""
-    field = state.field
+    paths = _PATHS.get(state.field)
+    if paths is None:
+        paths = _PATHS[state.field] = _Paths(state.field)
+    # the extra steps of crossing each segment, and a last 0 that the -1 of "no segment" reads
+    wall = [WALL_STEPS if up else 0 for up in state.standing] + [0]
     inf = 10 ** 6
-    dist = [inf] * len(field.hexes)
+    dist = [inf] * paths.size
     heap = []
-    for cell, tower in field.castle_side:
-        if not (field.wall_between(cell, tower) >= 0 and state.standing[field.wall_between(cell, tower)]):
-            if dist[cell] > 0:
-                dist[cell] = 0
-                heap.append((0, cell))
+    for cell, seg in paths.goals:
+        if not (seg >= 0 and state.standing[seg]) and dist[cell] > 0:
+            dist[cell] = 0
+            heap.append((0, cell))
     heapq.heapify(heap)
+    links = paths.links
     while heap:
         d, cell = heapq.heappop(heap)
         if d > dist[cell]:
             continue
-        for nxt, seg in field.links[cell]:
-            if nxt in field.blocked:
-                continue
-            step = 1 + (WALL_STEPS if seg >= 0 and state.standing[seg] else 0) + (DEFENDER_STEPS if cell in guarded else 0)
-            if d + step < dist[nxt]:
-                dist[nxt] = d + step
-                heapq.heappush(heap, (d + step, nxt))
+        base = d + 1 + (DEFENDER_STEPS if cell in guarded else 0)
+        for nxt, seg in links[cell]:
+            step = base + wall[seg]
+            if step < dist[nxt]:
+                dist[nxt] = step
+                heapq.heappush(heap, (step, nxt))
     return dist
 
 
