@@ -34,9 +34,12 @@ EOF
 )
 
 echo "== engine and simulator tests on the compiled build"
-# not the sweep's: they play «Оборона Замка», whose engine is not compiled, and test executors
+# the tests that play the compiled engine and agents (and pickle them to workers); not the sweep's
+# (they play «Оборона Замка», whose engine is not compiled, on executors), nor those of the command
+# line, the report, the statistics and the kit verdicts, which read results the JSON below compares
 (cd "$work" && PYTHONPATH="$work" python3 -m pytest -q -p no:cacheprovider tests/rules tests/sim \
-    --ignore=tests/sim/test_sweep.py --ignore=tests/sim/test_variants.py)
+    --ignore=tests/sim/test_sweep.py --ignore=tests/sim/test_variants.py --ignore=tests/sim/test_cli.py \
+    --ignore=tests/sim/test_report.py --ignore=tests/sim/test_stats.py --ignore=tests/sim/test_kit_verdicts.py)
 
 echo "== $games games, pure Python and compiled"
 (cd "$root" && PYTHONPATH="$root" python3 "${sim[@]}" --json "$work/pure.json" >/dev/null)
