@@ -191,6 +191,44 @@ def test_a_trade_changes_nothing_but_its_trade_change(game):
         assert _position(by_change.setdefault(s.R.trade_changes[t], child)) == _position(child), t
 
 
+def test_a_trade_reaches_the_pass_childs_position_but_for_its_resources(game):
+    # The greedy agent values a trade's child from the pass child (flow.traded_resources):
+    # the same position but for the trader's resources, clipped at the storage cap when the
+    # round's end ran on the way (B's turn is the round's last), played out after a new round.
+    from pnp.games.tverdzha.rules import PASS
+    from pnp.games.tverdzha.rules.flow import traded_resources
+
+    seen = set()
+    for seat in (0, 1):
+        s = fresh(game)
+        own(s, seat, "market", "treasury", upgraded=("market",))
+        if seat == 1:
+            pass_turns(s, 1)
+        assert s.current_player == seat and s.step_kind == "act"
+        give(s, seat, wood=4, stone=3, grain=3, gold=2)
+        passed = s.clone()
+        passed.apply_action(PASS)
+        for t in kinds(s, "trade"):
+            child = s.clone()
+            child.apply_action(t)
+            res = traded_resources(s, passed, seat, s.R.trade_changes[t])
+            assert res == child.res[seat], t
+            by_hand = passed.clone()
+            by_hand.res[seat] = res
+            assert _position(by_hand) == _position(child), t
+            over = [v + d for v, d in zip(s.res[seat], s.R.trade_changes[t])]
+            if max(over) > s.fx[seat].storage_cap:  # A keeps it till the round's end, B loses it now
+                seen.add(seat)
+                assert res == over if seat == 0 else max(res) == s.fx[seat].storage_cap, t
+    assert seen == {0, 1}
+    s.bdeck = [0] * len(s.bdeck)  # no market draw: the round's check runs and round 2 begins
+    s.bottom = []
+    passed = s.clone()
+    passed.apply_action(PASS)
+    assert passed.round == s.round + 1
+    assert traded_resources(s, passed, 1, s.R.trade_changes[kinds(s, "trade")[0]]) is None
+
+
 # ---- build, upgrade, market -------------------------------------------------------------
 def _market(s, *bids):
     s.market = [s.R.b_idx[b] for b in bids]

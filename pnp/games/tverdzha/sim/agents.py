@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from pnp.games.tverdzha.rules.actions import Trade
+from pnp.games.tverdzha.rules import flow
+from pnp.games.tverdzha.rules.actions import PASS, Trade
 from pnp.games.tverdzha.rules.state import SIMULTANEOUS, State
 from pnp.games.tverdzha.sim import heuristic, lookahead
 
@@ -52,22 +53,37 @@ class GreedyAgent:
 
         changes = state.R.trade_changes
         by_change: dict[tuple[int, ...], float] = {}  # a trade's change of resources -> value
+        passed: State | None = None  # the position passing reaches (trades reach it too)
+        variants: heuristic.ResourceVariants | None = None  # its value for other resources
         scored = []
         for a in actions:
             change = changes[a] if isinstance(a, Trade) else None
-            if change is not None:
-                known = by_change.get(change)
-                if known is not None:
-                    # a trade only adds its change to the trader's resources, so another
-                    # trade of the same change reaches the same position: the same value
-                    scored.append((known, a))
-                    continue
-            child = state.clone(events=False)
-            child.apply_action(a)
-            v = lookahead.expectation(child, value)
-            if change is not None:
-                by_change[change] = v
-            scored.append((v, a))
+            if change is None:
+                child = state.clone(events=False)
+                child.apply_action(a)
+                if a is PASS:
+                    passed = child  # quiet (passing starts no battle): the expectation keeps it
+                scored.append((lookahead.expectation(child, value), a))
+                continue
+            known = by_change.get(change)
+            if known is None:
+                # A trade only adds its change to the trader's resources, so another trade
+                # of the same change reaches the same position, of the same value; and the
+                # position is the pass child's but for those resources, where that holds.
+                if passed is None:
+                    passed = state.clone(events=False)
+                    passed.apply_action(PASS)
+                res = flow.traded_resources(state, passed, player, change)
+                if res is None:
+                    child = state.clone(events=False)
+                    child.apply_action(a)
+                    known = lookahead.expectation(child, value)
+                else:
+                    if variants is None:
+                        variants = heuristic.ResourceVariants(passed, player, w)
+                    known = 0.0 + variants.value(res)  # what expectation() gives for a quiet node
+                by_change[change] = known
+            scored.append((known, a))
         scored.sort(key=lambda va: -va[0])
         return scored
 
