@@ -36,7 +36,17 @@ class GreedyAgent:
         return self.best(state, player, state.legal_actions())
 
     def best(self, state: State, player: int, actions: Sequence[Any]) -> Any:
-        return self._pick(self.rank(state, player, actions))
+        """_pick over rank()'s list, but only the near-ties are sorted: filtering the
+        stably sorted list keeps the same pairs in the same order as sorting the filtered."""
+        scored = self.values(state, player, actions)
+        top = scored[0][0]
+        for v, _ in scored:  # max(), as a loop the compiled build runs natively
+            if v > top:
+                top = v
+        near = [va for va in scored if va[0] >= top - 1e-9]
+        if len(near) > 1:
+            near.sort(key=_best_first)
+        return self._pick(near)
 
     def _pick(self, scored: list[tuple[float, Any]]) -> Any:
         """The action of the highest value in [(value, action)]; near-ties drawn by the RNG."""
@@ -46,6 +56,12 @@ class GreedyAgent:
 
     def rank(self, state: State, player: int, actions: Sequence[Any]) -> list[tuple[float, Any]]:
         """[(expected value, action)], best first (stable: legal order among equals)."""
+        scored = self.values(state, player, actions)
+        scored.sort(key=_best_first)
+        return scored
+
+    def values(self, state: State, player: int, actions: Sequence[Any]) -> list[tuple[float, Any]]:
+        """[(expected value, action)] in the order of `actions`."""
         w = self.weights
 
         def value(s: State) -> float:
@@ -84,7 +100,6 @@ class GreedyAgent:
                     known = 0.0 + variants.value(res)  # what expectation() gives for a quiet node
                 by_change[change] = known
             scored.append((known, a))
-        scored.sort(key=lambda va: -va[0])
         return scored
 
     def card(self, state: State, player: int) -> str | None:
@@ -99,3 +114,8 @@ class GreedyAgent:
             values.append((lookahead.expectation(child, lambda s: heuristic.value(s, player, self.weights),
                                                  cards=lambda _s: pair), c))
         return self._pick(values)
+
+
+def _best_first(va: tuple[float, Any]) -> float:
+    """The sort key of (value, action) pairs, highest value first."""
+    return -va[0]
