@@ -166,15 +166,24 @@ def traded_resources(parent: State, passed: State, p: int, change: Sequence[int]
     A trade only adds its change to p's resources (turn.trade), and no automatic step
     on the way to the next stop reads resources to decide anything: the trade stops
     where passing stops, in the same position but for p's resources. Those are the
-    change added and, when the round's end step ran on the way (its ("check",) task
-    is still queued), clipped at the storage cap. When the check ran too (a new round
-    adds income, or the game ended), None."""
-    if passed.round != parent.round or passed.cur == TERMINAL:
+    change added; clipped at the storage cap when the round's end step ran on the way
+    (its ("check",) task is still queued, or the next round began); and when the next
+    round began, plus its start's income, which is the same whatever p held. When the
+    game ended on the way, None."""
+    if passed.cur == TERMINAL:
         return None
     res = [v + d for v, d in zip(parent.res[p], change)]
-    if ("check",) in passed.queue:
-        clip_storage(res, passed.fx[p].storage_cap)
-    return res
+    if passed.round == parent.round:
+        if ("check",) in passed.queue:
+            clip_storage(res, passed.fx[p].storage_cap)
+        return res
+    if passed.round != parent.round + 1:
+        return None
+    cap = passed.fx[p].storage_cap  # a trade builds nothing: the cap is the same all the way
+    clip_storage(res, cap)
+    held = parent.res[p][:]  # what passing kept at the round's end ...
+    clip_storage(held, cap)
+    return [v + now - kept for v, now, kept in zip(res, passed.res[p], held)]  # ... + the income
 
 
 def step_check(s: State, task: Task) -> int | None:
