@@ -4,8 +4,9 @@ After an action, the position is followed to the next *quiet* node: a decision, 
 of the game, or a chance node that is not a die (a card or market draw: what is drawn
 does not change the static value). On the way, every die is expanded by the engine's
 chance_outcomes with exact probabilities; faces that do the same (all hits, or all
-misses, of one die) are applied once, and positions whose battle has the same future
-(the engine's Battle.key) are merged, so a battle costs a few dozen clones, not 6^dice.
+misses, of one die) are applied once, and battles with the same future (the engine's
+Battle.key) are merged, so a battle costs a few dozen copies of the Battle and one copy
+of the position per outcome, not 6^dice.
 """
 
 from __future__ import annotations
