@@ -12,7 +12,6 @@ forked or spawned. A game is played through the engine protocol (pnp.sim.engine)
 from __future__ import annotations
 
 import contextlib
-import gc
 import itertools
 import math
 import multiprocessing
@@ -93,23 +92,8 @@ def play_block(task: tuple) -> list[dict]:
     worker builds the model from the source), so any start method runs it."""
     source, specs, seed, block, games, max_rounds = task
     game = source.game()
-    with _long_lived_frozen():
-        return [play_game(source.simulation, game, specs, gs, max_rounds)
-                for gs in seeding.block_games(seed, block, games, len(specs))]
-
-
-@contextlib.contextmanager
-def _long_lived_frozen() -> Iterator[None]:
-    """While a block plays, the cycle collector skips what exists before it: the model,
-    the modules and the engine's caches. Agents copy positions by the thousand, so the
-    collector's full passes come often, and each walked all of those objects, to free
-    none of them (about a tenth of a compiled build's time). Frozen objects are still
-    freed when their last reference goes, and the collector sees them again after the block."""
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
+    return [play_game(source.simulation, game, specs, gs, max_rounds)
+            for gs in seeding.block_games(seed, block, games, len(specs))]
 
 
 def block_tasks(source: GameSource, specs, *, games: int, seed: int, max_rounds: int = MAX_ROUNDS) -> list[tuple]:
