@@ -28,7 +28,7 @@ _ENGINE, _AGENTS = "pnp/games/tverdzha/rules/", "pnp/games/tverdzha/sim/"
 COMPILED = [
     *(_ENGINE + m + ".py" for m in ("actions", "battle", "compiled", "castle_effects", "turn", "fight", "flow",
                                     "state", "setup", "odds", "agents_min")),
-    *(_AGENTS + m + ".py" for m in ("heuristic", "lookahead", "agents", "scripted", "search")),
+    *(_AGENTS + m + ".py" for m in ("heuristic", "lookahead", "agents", "scripted", "search", "observe")),
 ]
 #: mypy reads the rest of pnp (and the libraries) for types only, and reports nothing there.
 MYPY_OPTIONS = ["--follow-imports=silent", "--ignore-missing-imports"]

@@ -26,7 +26,8 @@ if ! (cd "$work" && PNP_COMPILE=1 python3 setup.py -q build_ext --inplace >build
 fi
 (cd "$work" && PYTHONPATH="$work" python3 - <<'EOF'
 import importlib, sys
-modules = ["pnp.games.tverdzha.rules.state", "pnp.games.tverdzha.rules.flow", "pnp.games.tverdzha.sim.heuristic", "pnp.games.tverdzha.sim.agents"]
+modules = ["pnp.games.tverdzha.rules.state", "pnp.games.tverdzha.rules.flow", "pnp.games.tverdzha.sim.heuristic",
+           "pnp.games.tverdzha.sim.agents", "pnp.games.tverdzha.sim.observe"]
 plain = [m for m in modules if importlib.import_module(m).__file__.endswith(".py")]
 if plain:
     sys.exit(f"not compiled: {', '.join(plain)}")

@@ -191,6 +191,65 @@ def test_a_trade_changes_nothing_but_its_trade_change(game):
         assert _position(by_change.setdefault(s.R.trade_changes[t], child)) == _position(child), t
 
 
+def _at_trades(game, seat: int, market_draws: bool = True):
+    """A's or B's action step with many trades; without market draws B's pass ends the round."""
+    s = fresh(game)
+    own(s, seat, "market", "treasury", upgraded=("market",))
+    if seat == 1:
+        pass_turns(s, 1)
+    assert s.current_player == seat and s.step_kind == "act"
+    give(s, seat, wood=4, stone=3, grain=3, gold=2)
+    land = next(c for c in range(s.R.n_cells) if s.yields[c] >= 0 and s.owner[c] < 0)
+    put(s, s.R.space_ids[land], seat, (1,))  # a land that yields at the next round's start
+    if not market_draws:  # the building deck is used up: the round's check runs, a new round begins
+        s.bdeck = [0] * len(s.bdeck)
+        s.bottom = []
+    return s
+
+
+@pytest.mark.parametrize("seat, market_draws, rounds", [(0, True, 0), (1, True, 0), (1, False, 1)])
+def test_a_trade_reaches_the_pass_childs_position_but_for_its_resources(game, seat, market_draws, rounds):
+    # The greedy agent values a trade's child from the pass child (flow.traded_resources):
+    # the same position but for the trader's resources: clipped at the storage cap when the
+    # round's end ran on the way (B's turn is the round's last), plus the next round's income.
+    from pnp.games.tverdzha.rules import PASS
+    from pnp.games.tverdzha.rules.flow import traded_resources
+
+    s = _at_trades(game, seat, market_draws)
+    passed = s.clone()
+    passed.apply_action(PASS)
+    assert passed.round == s.round + rounds
+    beyond = 0
+    for t in kinds(s, "trade"):
+        child = s.clone()
+        child.apply_action(t)
+        res = traded_resources(s, passed, seat, s.R.trade_changes[t])
+        assert res == child.res[seat], t
+        by_hand = passed.clone()
+        by_hand.res[seat] = res
+        assert _position(by_hand) == _position(child), t
+        over = [v + d for v, d in zip(s.res[seat], s.R.trade_changes[t])]
+        if max(over) > s.fx[seat].storage_cap:  # A keeps it till the round's end, B loses it now
+            beyond += 1
+            if not rounds:
+                assert (res == over) == (seat == 0), t
+    assert beyond  # some trades went beyond the cap
+    kept = [min(v, s.fx[seat].storage_cap) for v in s.res[seat]]
+    assert (passed.res[seat] != kept) == bool(rounds)  # the new round's income came on top
+
+
+def test_a_trade_that_ends_the_game_on_the_way_is_played_out(game):
+    from pnp.games.tverdzha.rules import PASS, TERMINAL
+    from pnp.games.tverdzha.rules.flow import traded_resources
+
+    s = _at_trades(game, 1, market_draws=False)
+    s.max_rounds = s.round  # the round's check ends the game at the cap
+    passed = s.clone()
+    passed.apply_action(PASS)
+    assert passed.current_player == TERMINAL
+    assert traded_resources(s, passed, 1, s.R.trade_changes[kinds(s, "trade")[0]]) is None
+
+
 # ---- build, upgrade, market -------------------------------------------------------------
 def _market(s, *bids):
     s.market = [s.R.b_idx[b] for b in bids]

@@ -54,15 +54,15 @@ def test_greedy_walks_into_an_empty_enemy_castle(game):
 
 
 def test_greedy_ranks_every_action_by_its_own_position(game):
-    """Valuing trades of one change once gives every action the value its own child has."""
-    seen = 0
+    """Valuing trades of one change once, and from the pass child's position, gives every
+    action the value its own child has: in both seats (B's turn ends the round)."""
+    seen = [0, 0]
 
     def probe(state, p):
-        nonlocal seen
         actions = state.legal_actions()
-        if state.step_kind != "act" or sum(a.kind == "trade" for a in actions) < 6 or seen >= 3:
+        if state.step_kind != "act" or sum(a.kind == "trade" for a in actions) < 6 or seen[p] >= 2:
             return
-        seen += 1
+        seen[p] += 1
         ranked = GreedyAgent(random.Random(0)).rank(state, p, actions)
         own = []
         for a in actions:
@@ -73,9 +73,9 @@ def test_greedy_ranks_every_action_by_its_own_position(game):
 
     for seed in range(10):
         _play(game, [agent("greedy", game, random.Random(seed + i)) for i in range(2)], seed, probe, max_rounds=12)
-        if seen >= 3:
+        if seen == [2, 2]:
             break
-    assert seen == 3, "no position with several trades was reached"
+    assert seen == [2, 2], "no positions with several trades were reached in both seats"
 
 
 def test_resample_hidden_redeals_only_what_the_player_cannot_see(game):

@@ -258,4 +258,4 @@ def _trades(s: State, p: int, out: list[MainAction]) -> None:
 
 
 def choice_actions(s: State, p: int) -> list[Choose]:
-    return [Choose(r) for r in s.R.res_ids]
+    return list(s.R.choices)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from pnp.games.tverdzha.model import Cost, Game
-from pnp.games.tverdzha.rules.actions import Hire, Move, Trade, Train
+from pnp.games.tverdzha.rules.actions import Choose, Hire, Move, Trade, Train
 from pnp.games.tverdzha.rules.castle_effects import Fx
 
 #: The die has six faces. The content names no die size (it gives always_hit: 6);
@@ -184,6 +184,7 @@ class Rules:
     def _actions(self) -> None:
         """Prebuilt action objects the legal lists hand out again and again."""
         self.hires = tuple(Hire(sid) for sid in self.space_ids)
+        self.choices = tuple(Choose(rid) for rid in self.res_ids)  # an income choice: one per resource
         # trains[space][strength]: strengths up to the highest cap any effect can give
         top = max([self.lim.training_cap] + [e.params["cap"] for levels in self.b_effects
                                                for effects in levels for e in effects if e.key == "train_cap"])

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 from pnp.games.tverdzha.rules import fight, turn
 from pnp.games.tverdzha.rules.compiled import LAND_YIELD
 from pnp.games.tverdzha.rules.events import MarketShort, Mustered, Reshuffled, RoundEnded
-from pnp.sim.engine import CHANCE, SIMULTANEOUS
+from pnp.sim.engine import CHANCE, SIMULTANEOUS, TERMINAL
 
 if TYPE_CHECKING:
     from pnp.games.tverdzha.rules.battle import Battle
@@ -144,15 +144,46 @@ def step_endturn(s: State, task: Task) -> int | None:
 def step_end(s: State, task: Task) -> int | None:
     R = s.R
     for p in (0, 1):
-        cap = s.fx[p].storage_cap
-        res = s.res[p]  # each state owns its resource lists (State.clone copies them)
-        for r, v in enumerate(res):
-            if v > cap:
-                res[r] = cap
+        clip_storage(s.res[p], s.fx[p].storage_cap)  # each state owns its resource lists (State.clone copies them)
     if s.market:  # the oldest card goes under the deck, a new one comes to position 1
         s.bottom.append(s.market.pop())
     _replace(s, [("mkt", R.market_size), ("check",)])
     return None
+
+
+def clip_storage(res: list[int], cap: int) -> None:
+    """The round end's storage cap: what a player holds beyond it is lost (in place)."""
+    for r, v in enumerate(res):
+        if v > cap:
+            res[r] = cap
+
+
+def traded_resources(parent: State, passed: State, p: int, change: Sequence[int]) -> list[int] | None:
+    """p's resources in the position a trade of net `change` reaches from `parent` (p's
+    action step), given `passed`, the position passing reaches from it; None when the
+    trade must be played out instead.
+
+    A trade only adds its change to p's resources (turn.trade), and no automatic step
+    on the way to the next stop reads resources to decide anything: the trade stops
+    where passing stops, in the same position but for p's resources. Those are the
+    change added; clipped at the storage cap when the round's end step ran on the way
+    (its ("check",) task is still queued, or the next round began); and when the next
+    round began, plus its start's income, which is the same whatever p held. When the
+    game ended on the way, None."""
+    if passed.cur == TERMINAL:
+        return None
+    res = [v + d for v, d in zip(parent.res[p], change)]
+    if passed.round == parent.round:
+        if ("check",) in passed.queue:
+            clip_storage(res, passed.fx[p].storage_cap)
+        return res
+    if passed.round != parent.round + 1:
+        return None
+    cap = passed.fx[p].storage_cap  # a trade builds nothing: the cap is the same all the way
+    clip_storage(res, cap)
+    held = parent.res[p][:]  # what passing kept at the round's end ...
+    clip_storage(held, cap)
+    return [v + now - kept for v, now, kept in zip(res, passed.res[p], held)]  # ... + the income
 
 
 def step_check(s: State, task: Task) -> int | None:

@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from pnp.games.tverdzha.rules.actions import Trade
+from pnp.games.tverdzha.rules import flow
+from pnp.games.tverdzha.rules.actions import PASS, Trade
 from pnp.games.tverdzha.rules.state import SIMULTANEOUS, State
 from pnp.games.tverdzha.sim import heuristic, lookahead
 
@@ -35,7 +36,17 @@ class GreedyAgent:
         return self.best(state, player, state.legal_actions())
 
     def best(self, state: State, player: int, actions: Sequence[Any]) -> Any:
-        return self._pick(self.rank(state, player, actions))
+        """_pick over rank()'s list, but only the near-ties are sorted: filtering the
+        stably sorted list keeps the same pairs in the same order as sorting the filtered."""
+        scored = self.values(state, player, actions)
+        top = scored[0][0]
+        for v, _ in scored:  # max(), as a loop the compiled build runs natively
+            if v > top:
+                top = v
+        near = [va for va in scored if va[0] >= top - 1e-9]
+        if len(near) > 1:
+            near.sort(key=_best_first)
+        return self._pick(near)
 
     def _pick(self, scored: list[tuple[float, Any]]) -> Any:
         """The action of the highest value in [(value, action)]; near-ties drawn by the RNG."""
@@ -45,6 +56,12 @@ class GreedyAgent:
 
     def rank(self, state: State, player: int, actions: Sequence[Any]) -> list[tuple[float, Any]]:
         """[(expected value, action)], best first (stable: legal order among equals)."""
+        scored = self.values(state, player, actions)
+        scored.sort(key=_best_first)
+        return scored
+
+    def values(self, state: State, player: int, actions: Sequence[Any]) -> list[tuple[float, Any]]:
+        """[(expected value, action)] in the order of `actions`."""
         w = self.weights
 
         def value(s: State) -> float:
@@ -52,23 +69,37 @@ class GreedyAgent:
 
         changes = state.R.trade_changes
         by_change: dict[tuple[int, ...], float] = {}  # a trade's change of resources -> value
+        passed: State | None = None  # the position passing reaches (trades reach it too)
+        variants: heuristic.ResourceVariants | None = None  # its value for other resources
         scored = []
         for a in actions:
             change = changes[a] if isinstance(a, Trade) else None
-            if change is not None:
-                known = by_change.get(change)
-                if known is not None:
-                    # a trade only adds its change to the trader's resources, so another
-                    # trade of the same change reaches the same position: the same value
-                    scored.append((known, a))
-                    continue
-            child = state.clone(events=False)
-            child.apply_action(a)
-            v = lookahead.expectation(child, value)
-            if change is not None:
-                by_change[change] = v
-            scored.append((v, a))
-        scored.sort(key=lambda va: -va[0])
+            if change is None:
+                child = state.clone(events=False)
+                child.apply_action(a)
+                if a is PASS:
+                    passed = child  # quiet (passing starts no battle): the expectation keeps it
+                scored.append((lookahead.expectation(child, value), a))
+                continue
+            known = by_change.get(change)
+            if known is None:
+                # A trade only adds its change to the trader's resources, so another trade
+                # of the same change reaches the same position, of the same value; and the
+                # position is the pass child's but for those resources, where that holds.
+                if passed is None:
+                    passed = state.clone(events=False)
+                    passed.apply_action(PASS)
+                res = flow.traded_resources(state, passed, player, change)
+                if res is None:
+                    child = state.clone(events=False)
+                    child.apply_action(a)
+                    known = lookahead.expectation(child, value)
+                else:
+                    if variants is None:
+                        variants = heuristic.ResourceVariants(passed, player, w)
+                    known = 0.0 + variants.value(res)  # what expectation() gives for a quiet node
+                by_change[change] = known
+            scored.append((known, a))
         return scored
 
     def card(self, state: State, player: int) -> str | None:
@@ -83,3 +114,8 @@ class GreedyAgent:
             values.append((lookahead.expectation(child, lambda s: heuristic.value(s, player, self.weights),
                                                  cards=lambda _s: pair), c))
         return self._pick(values)
+
+
+def _best_first(va: tuple[float, Any]) -> float:
+    """The sort key of (value, action) pairs, highest value first."""
+    return -va[0]

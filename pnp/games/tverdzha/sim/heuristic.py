@@ -64,7 +64,7 @@ class _Tally:
     """One player's counts from the pass over the board (a class of native fields: the
     compiled build adds to them without boxing, which list items would need)."""
 
-    __slots__ = ("strength", "units", "lands", "scoring", "land_pts", "income")
+    __slots__ = ("strength", "units", "lands", "scoring", "land_pts", "yields")
 
     def __init__(self) -> None:
         self.strength = 0
@@ -72,77 +72,111 @@ class _Tally:
         self.lands = 0
         self.scoring = 0  # lands held that count toward land points (the mine does not)
         self.land_pts = 0  # points of the special lands held (a citadel)
-        self.income = 0.0  # weighted yields of the held lands, added in cell order
+        self.yields: list[int] = []  # the resource each held land yields, in cell order
+
+
+class Board:
+    """What the value reads from the board, gathered in one pass: both players' tallies
+    and the enemy-castle entrances each holds. It reads no resources, so positions that
+    differ only in resources share it (ResourceVariants)."""
+
+    __slots__ = ("tallies", "held")
+
+    def __init__(self, s: State) -> None:
+        R = s.R
+        tallies = (_Tally(), _Tally())
+        land_points, land_scores = R.land_points, R.land_scores
+        owner, units = s.owner, s.units
+        # the cells (s.land has one entry per cell, so zip stops before the castles)
+        for o, us, r, k in zip(owner, units, s.yields, s.land):
+            if us:
+                t = tallies[o]
+                st = 0
+                for u in us:  # not sum(): a loop the compiled build runs natively, as fast here
+                    st += u
+                t.strength += st
+                t.units += len(us)
+                t.lands += 1
+                if k < 0 or land_scores[k]:
+                    t.scoring += 1
+                if k >= 0:
+                    t.land_pts += land_points[k]
+                if r >= 0:
+                    t.yields.append(r)
+        for c in R.castle:  # a castle yields nothing and is no land
+            t = tallies[owner[c]]
+            for u in units[c]:
+                t.strength += u
+            t.units += len(units[c])
+        self.tallies = tallies
+        self.held = (_held_entrances(s, 0), _held_entrances(s, 1))
 
 
 def worths(s: State, w: Weights = DEFAULT) -> list[float]:
     """[worth of player 0, worth of player 1], from one pass over the board.
 
     The pass gathers every count the terms need (strength, units, lands and their
-    points, income of held lands); the float terms are then added in a fixed order, so
-    the value is the same to the last bit however the counts were gathered."""
+    points, the yields of held lands); the float terms are then added in a fixed order,
+    so the value is the same to the last bit however the counts were gathered."""
+    board = Board(s)
+    return [worth(s, 0, w, board, s.res[0]), worth(s, 1, w, board, s.res[1])]
+
+
+def worth(s: State, q: int, w: Weights, board: Board, res: list[int]) -> float:
+    """q's worth, with `res` as q's resources (the only place the worth reads them)."""
     R = s.R
     inc_w, store_w = _resource_weights(R, w)
-    tallies = (_Tally(), _Tally())
-    land_points, land_scores = R.land_points, R.land_scores
-    owner, units, res = s.owner, s.units, s.res
-    fx0, fx1 = s.fx[0], s.fx[1]
-    caps = (fx0.storage_cap, fx1.storage_cap)
+    fx = s.fx[q]
+    t = board.tallies[q]
+    cap = fx.storage_cap
     full = w.full_income
-    # the cells (s.land has one entry per cell, so zip stops before the castles)
-    for o, us, r, k in zip(owner, units, s.yields, s.land):
-        if us:
-            t = tallies[o]
-            st = 0
-            for u in us:  # not sum(): a loop the compiled build runs natively, as fast here
-                st += u
-            t.strength += st
-            t.units += len(us)
-            t.lands += 1
-            if k < 0 or land_scores[k]:
-                t.scoring += 1
-            if k >= 0:
-                t.land_pts += land_points[k]
-            if r >= 0:  # a full store makes more of the same nearly worthless
-                t.income += inc_w[r] if res[o][r] < caps[o] else full
-    for c in R.castle:  # a castle yields nothing and is no land
-        t = tallies[owner[c]]
-        for u in units[c]:
-            t.strength += u
-        t.units += len(units[c])
-    held = (_held_entrances(s, 0), _held_entrances(s, 1))
+    income = 0.0
+    for r in t.yields:  # a full store makes more of the same nearly worthless
+        income += inc_w[r] if res[r] < cap else full
     land_per = R.land_per
     near = R.victory_points - 8
-    progress = w.score * w.land_progress
-    totals = [0.0, 0.0]
-    for q in (0, 1):
-        fx = s.fx[q]
-        t = tallies[q]
-        score = fx.points + t.scoring // land_per * R.points_per_lands + t.land_pts  # State.score
-        total = t.income + w.score * score + w.near_win * (score - near if score > near else 0)
-        # a land short of the next land point is part of that point
-        total += progress * (t.lands % land_per) / land_per
-        total += w.strength * t.strength + w.unit * t.units + w.wounded * s.wounded[q]
-        if t.units:
-            total += w.alive
-        else:  # no unit: how close is the next one (a hire now, or after one trade)?
-            total += w.alive * _hire_reach(s, q, fx)
-        cap = fx.storage_cap
-        for r, v in enumerate(res[q]):
-            if v:  # adding 0.0 changes nothing: skipped
-                total += store_w[r] * (v if v < cap else cap)
-        for r, v in enumerate(fx.income):
-            if v:
-                total += inc_w[r] * v
-        total += w.income * fx.income_choice_total
-        cards = 0
-        for n in s.hand[q]:
-            cards += n
-        total += w.card * cards + w.building * fx.count + w.upgrade * fx.upgraded
-        total += _siege(s, q, fx, w, held[q], tallies[1 - q].units)
-        # q's castle is in danger only while the enemy holds enough of its entrances
-        totals[q] = total - _danger(s, q, w) if held[1 - q] >= s.fx[1 - q].siege_entrances else total
-    return totals
+    score = fx.points + t.scoring // land_per * R.points_per_lands + t.land_pts  # State.score
+    total = income + w.score * score + w.near_win * (score - near if score > near else 0)
+    # a land short of the next land point is part of that point
+    total += w.score * w.land_progress * (t.lands % land_per) / land_per
+    total += w.strength * t.strength + w.unit * t.units + w.wounded * s.wounded[q]
+    if t.units:
+        total += w.alive
+    else:  # no unit: how close is the next one (a hire now, or after one trade)?
+        total += w.alive * _hire_reach(res, fx)
+    for r, v in enumerate(res):
+        if v:  # adding 0.0 changes nothing: skipped
+            total += store_w[r] * (v if v < cap else cap)
+    for r, v in enumerate(fx.income):
+        if v:
+            total += inc_w[r] * v
+    total += w.income * fx.income_choice_total
+    cards = 0
+    for n in s.hand[q]:
+        cards += n
+    total += w.card * cards + w.building * fx.count + w.upgrade * fx.upgraded
+    held = board.held
+    total += _siege(s, q, fx, w, held[q], board.tallies[1 - q].units)
+    # q's castle is in danger only while the enemy holds enough of its entrances
+    return total - _danger(s, q, w) if held[1 - q] >= s.fx[1 - q].siege_entrances else total
+
+
+class ResourceVariants:
+    """value(s', p) for positions s' that are `s` but for p's resources (a trade's child
+    is the pass child but for them: rules.flow.traded_resources). The board pass and the
+    opponent's worth, which read no resources of p, are done once."""
+
+    __slots__ = ("s", "p", "w", "board", "other")
+
+    def __init__(self, s: State, p: int, w: Weights = DEFAULT) -> None:
+        assert s.winner is None and s.victory_type is None  # value()'s early answers do not apply
+        self.s, self.p, self.w = s, p, w
+        self.board = Board(s)
+        self.other = worth(s, 1 - p, w, self.board, s.res[1 - p])
+
+    def value(self, res: list[int]) -> float:
+        """value(s', p), s' being `s` with `res` as p's resources."""
+        return worth(self.s, self.p, self.w, self.board, res) - self.other
 
 
 def _held_entrances(s: State, p: int) -> int:
@@ -171,9 +205,8 @@ def _resource_weights(R: Rules, w: Weights) -> tuple[tuple[float, ...], tuple[fl
     return out
 
 
-def _hire_reach(s: State, q: int, fx: Fx) -> float:
-    """0.8 when q's stock pays for a hire now, 0.5 after one trade, else 0."""
-    res = s.res[q]
+def _hire_reach(res: list[int], fx: Fx) -> float:
+    """0.8 when the stock `res` pays for a hire now, 0.5 after one trade, else 0."""
     short = sum(max(0, need - have) for need, have in zip(fx.hire_cost, res))
     if not short:
         return 0.8

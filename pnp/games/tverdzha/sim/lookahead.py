@@ -4,8 +4,9 @@ After an action, the position is followed to the next *quiet* node: a decision, 
 of the game, or a chance node that is not a die (a card or market draw: what is drawn
 does not change the static value). On the way, every die is expanded by the engine's
 chance_outcomes with exact probabilities; faces that do the same (all hits, or all
-misses, of one die) are applied once, and positions whose battle has the same future
-(the engine's Battle.key) are merged, so a battle costs a few dozen clones, not 6^dice.
+misses, of one die) are applied once, and battles with the same future (the engine's
+Battle.key) are merged, so a battle costs a few dozen copies of the Battle and one copy
+of the position per outcome, not 6^dice.
 """
 
 from __future__ import annotations
@@ -38,27 +39,34 @@ def quiet(s: State, cards: Cards | None = None) -> list[tuple[State, float]]:
 
 
 def _dice(s: State) -> list[tuple[State, float]]:
-    frontier: list[tuple[State, float]] = [(s, 1.0)]
+    """The quiet positions after the battle `s` waits in, with their probabilities. A die
+    changes nothing but the battle, so the frontier holds battles, not positions; a
+    position is made (from `s`, with the battle before its last die) once a battle's dice
+    are all rolled."""
+    b0 = s.battle
+    assert b0 is not None  # at_die
+    frontier: list[tuple[Battle, float]] = [(b0, 1.0)]
     done: list[tuple[State, float]] = []
     while frontier:
-        merged: dict[tuple, tuple[State, int, float]] = {}
-        for state, p in frontier:
-            b = state.battle
-            assert b is not None  # at_die
+        # the battle after this die -> (the battle before it, the face, probability)
+        merged: dict[tuple, tuple[Battle, Battle, int, float]] = {}
+        for b, p in frontier:
             side = b.next_side()
-            for face, q in _face_classes(state, b, side):
+            for face, q in _face_classes(s, b, side):
                 trial = b.clone()
                 trial.roll(face)
                 key = trial.key()
                 old = merged.get(key)
-                merged[key] = (state, face, p * q) if old is None else (old[0], old[1], old[2] + p * q)
+                merged[key] = (trial, b, face, p * q) if old is None else (old[0], old[1], old[2], old[3] + p * q)
         frontier = []
-        for state, face, p in merged.values():
-            child = state.clone(events=False)
-            child.apply_action(face)
-            if at_die(child):
-                frontier.append((child, p))
-            elif child.cur == SIMULTANEOUS:  # cannot happen inside one battle; kept safe
+        for after, before, face, p in merged.values():
+            if after.next_side() >= 0:  # more dice to roll: the position waits at a die again
+                frontier.append((after, p))
+                continue
+            child = s.clone(events=False)
+            child.battle = before.clone()
+            child.apply_action(face)  # the last die: the battle resolves, play goes on
+            if child.cur == SIMULTANEOUS:  # cannot happen inside one battle; kept safe
                 done += quiet(child)
             else:
                 done.append((child, p))

@@ -72,8 +72,8 @@ class Observer:
         players = self.players
         for p in (0, 1):  # a game can end inside a battle, where step() does not sample
             _up(self.peak, "score", s.score(p))
-        built = {p: [] for p in players}
-        upgraded = {p: [] for p in players}
+        built: dict[str, list[str]] = {p: [] for p in players}
+        upgraded: dict[str, list[str]] = {p: [] for p in players}
         cards: list[tuple[str, bool, int]] = []  # (card, its side won the battle, its seat)
         battles = {"count": 0, "attacker_won": 0, "sides_without_card": 0}
         side_dice = battle_dice = reshuffles = market_short = 0
