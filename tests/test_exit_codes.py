@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from processes import child_pids
 
 from pnp.cli import main
 
@@ -82,8 +83,7 @@ def _signal_when_working(proc: subprocess.Popen, name: str) -> None:
     """Like Ctrl-C (the process group) or kill (the process), once both workers run."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
-        children = {c for t in Path(f"/proc/{proc.pid}/task").glob("*/children") for c in t.read_text().split()}
-        if len(children) >= 2:
+        if len(child_pids(proc.pid)) >= 2:
             time.sleep(0.3)
             signum = getattr(signal, name)
             os.killpg(proc.pid, signum) if signum == signal.SIGINT else proc.send_signal(signum)

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import child_pids
 
 from pnp.core import swap
 
@@ -38,20 +39,10 @@ def _start(*args: str, cwd: Path) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
 
 
-def _children(pid: int) -> set[int]:
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        try:
-            found.update(int(c) for c in task.read_text().split())
-        except OSError:  # the process ended meanwhile
-            pass
-    return found
-
-
 def _wait_for_workers(proc: subprocess.Popen, count: int = 2, timeout: float = 120) -> set[int]:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        workers = _children(proc.pid)
+        workers = child_pids(proc.pid)
         if len(workers) >= count:
             return workers
         assert proc.poll() is None, proc.communicate()
