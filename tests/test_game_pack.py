@@ -172,3 +172,14 @@ def test_two_games_in_one_process_share_the_card_renderer_and_each_has_its_board
     assert type(ours["board"]).__module__ == "pnp.games.tverdzha.render.board"
     assert type(theirs["board"]).__module__ == "pnp.components.board_sheet"
     assert list(theirs) == ["cards", "board"]
+
+
+def test_listing_the_packs_imports_no_renderer_cairo_or_simulator():
+    """The registry reads the packs' declarations only (pnp.games.Lazy for what the kit is counted by):
+    `pnp games`, `pnp check` and every command's start do not pay for cairo, the drawing code or the engine."""
+    heavy = ("cairocffi", "cairosvg", "pnp.art.draw", "pnp.print.pdf", "pnp.sim.runner", "scipy",
+             "pnp.games.empire.render.board_reference", "pnp.games.tverdzha.icon_speech")
+    probe = ("import sys, pnp.games as g; g.packs(); "
+             f"print(' '.join(m for m in {heavy!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == []

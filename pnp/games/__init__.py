@@ -41,6 +41,19 @@ class Model(Protocol):
 
 
 @dataclass(frozen=True)
+class Lazy:
+    """A pack's function named as "module:function", imported at its first call: a pack's
+    declaration names what its kit is counted by without importing the renderers that count
+    it, so listing the games and `pnp check` stay cheap. Frozen and picklable, like a pack."""
+
+    target: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        module, _, name = self.target.partition(":")
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+
+@dataclass(frozen=True)
 class GamePack:
     """A game for pnp: its content format, how to build its model, and what makes its kit."""
 

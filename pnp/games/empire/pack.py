@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.core.resources import bundled
-from pnp.games import GamePack
-from pnp.games.empire.kit import counts, kit_rows
+from pnp.games import GamePack, Lazy
 from pnp.games.empire.model import Game
 from pnp.games.empire.modelbuild import build_game
 
@@ -42,8 +41,9 @@ PACK = GamePack(
                "pnp.exports.tts",
                "pnp.exports.preview",
                ),
-    counts=counts,
-    kit=kit_rows,
+    # counted by the renderers' own lists (the boards, the playable schools): imported when asked
+    counts=Lazy("pnp.games.empire.kit:counts"),
+    kit=Lazy("pnp.games.empire.kit:kit_rows"),
     summary=_summary,
     odds="pnp.games.empire.odds_report",
     rulebook="pnp.games.empire.rulebook.sections",

@@ -5,10 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.core.resources import bundled
-from pnp.games import GamePack
-from pnp.games.tverdzha.export_json import dumps
+from pnp.games import GamePack, Lazy
 from pnp.games.tverdzha.facts import facts
-from pnp.games.tverdzha.icon_speech import icon_words
 from pnp.games.tverdzha.kit_counts import counts, kit_rows
 from pnp.games.tverdzha.model import Game
 from pnp.games.tverdzha.modelbuild import build_game
@@ -46,12 +44,13 @@ PACK = GamePack(
     facts=facts,
     simulation="pnp.games.tverdzha.simulation",
     odds="pnp.games.tverdzha.odds_report",
-    export=dumps,
+    export=Lazy("pnp.games.tverdzha.export_json:dumps"),
     counts=lambda game: counts(game).as_dict(),
     kit=kit_rows,
     summary=_summary,
     default=True,
     icons="pnp.games.tverdzha.render.icon_art",
     rulebook="pnp.games.tverdzha.rulebook.sections",
-    icon_words=icon_words,
+    # the rulebook's text layer only: imported when a PDF speaks its icons
+    icon_words=Lazy("pnp.games.tverdzha.icon_speech:icon_words"),
 )
