@@ -7,22 +7,30 @@
 # compares their JSON byte for byte. Needs mypy (pip install mypy) and a C compiler.
 #
 #   bash benchmarks/compiled_identity.sh [GAMES]        GAMES: 200 unless given
+#   bash benchmarks/compiled_identity.sh --build DIR    only compile into DIR (new or empty), keep it
+#   bash benchmarks/compiled_identity.sh --built DIR [GAMES]   check the tree --build made in DIR
 #
-# Exit status: 0 identical, 1 different or a test failed, 2 the build failed.
+# The two steps let CI compile (one C file: one core, about a minute) while the test suite
+# runs, then check. Exit status: 0 identical, 1 different or a test failed, 2 the build failed.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+mode=all
+case "${1:-}" in
+    --build|--built) mode=${1#--}; work=$(mkdir -p "$2" && cd "$2" && pwd); shift 2 ;;
+    *) work=$(mktemp -d "${TMPDIR:-/tmp}/pnp-compiled.XXXXXX"); trap 'rm -rf "$work"' EXIT ;;
+esac
 games=${1:-200}
-work=$(mktemp -d "${TMPDIR:-/tmp}/pnp-compiled.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 sim=(-m pnp.cli sim --games "$games" --seed 7 --agents greedy,greedy)
 
-echo "== compiling the engine and agents into $work"
-tar -C "$root" --exclude=__pycache__ --exclude='*.so' --exclude=output -cf - \
-    pnp content templates fonts tests setup.py pyproject.toml README.md | tar -C "$work" -xf -
-if ! (cd "$work" && PNP_COMPILE=1 python3 setup.py -q build_ext --inplace >build.log 2>&1); then
-    tail -n 30 "$work/build.log" >&2
-    echo "compiled build failed" >&2
-    exit 2
+if [ "$mode" != built ]; then
+    echo "== compiling the engine and agents into $work"
+    tar -C "$root" --exclude=__pycache__ --exclude='*.so' --exclude=output -cf - \
+        pnp content templates fonts tests setup.py pyproject.toml README.md | tar -C "$work" -xf -
+    if ! (cd "$work" && PNP_COMPILE=1 python3 setup.py -q build_ext --inplace >build.log 2>&1); then
+        tail -n 30 "$work/build.log" >&2
+        echo "compiled build failed" >&2
+        exit 2
+    fi
 fi
 (cd "$work" && PYTHONPATH="$work" python3 - <<'EOF'
 import importlib, sys
@@ -33,6 +41,8 @@ if plain:
     sys.exit(f"not compiled: {', '.join(plain)}")
 EOF
 )
+
+[ "$mode" = build ] && exit 0
 
 echo "== engine and simulator tests on the compiled build"
 # the tests that play the compiled engine and agents (and pickle them to workers); not the sweep's
