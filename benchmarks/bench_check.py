@@ -61,10 +61,11 @@ def _stages(runs: int) -> dict[str, float]:
 def _checks(runs: int) -> dict[str, float]:
     from pnp import checks
     from pnp.content import load_game
+    from pnp.games import pack_of
 
     game, _ = load_game()
     best = {}
-    for module in checks.modules():
+    for module in checks.modules(pack_of(game).checks):  # the shipped game's: general ones and its own
         times = []
         for _ in range(runs):
             t = time.perf_counter()

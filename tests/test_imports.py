@@ -19,6 +19,9 @@ PACKAGE = ROOT / "pnp"
 
 #: (module, function, imported module or package prefix ending in ".") -> why it stays
 ALLOWED_IN_FUNCTIONS = {
+    ("pnp.art.icon_inline", "_ink_columns", "cairosvg"):
+        "only measuring an icon's ink needs cairo, and its spans are cached: `pnp check` sets text with icons "
+        "and would pay about 0.6 s for importing cairo",
     ("pnp.entry", "main", "pnp.cli"):
         "the console script answers Ctrl-C during the ~0.3 s the tool's import takes: the import is the guarded work",
     ("pnp.core.cairolib", "require", "cairocffi"):

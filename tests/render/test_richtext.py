@@ -15,7 +15,9 @@ from pnp.core import hyphen, typography
 
 UK = typography.table("uk")
 from pnp.art import icons, style
+from pnp.art import icon_inline
 from pnp.art.icon_inline import ink_span
+from pnp.core import private
 from pnp.print.geometry import PT_PER_MM, pt_to_mm
 from pnp.typeset.linebreak import icon_box_mm
 
@@ -305,3 +307,25 @@ def test_a_narrow_icon_takes_its_ink_and_a_bearing_a_wide_one_its_square():
 def test_no_space_between_an_icon_and_the_punctuation_after_it():
     typed, tight = (richtext.fit(m, 50, 10, "sans", 10, 10).lines[0] for m in ("1 [stone] : так", "1 [stone]: так"))
     assert typed == tight
+
+
+def test_an_icons_ink_span_is_measured_once_and_remembered_exactly(tmp_path, monkeypatch):
+    """The spans come from the raster, or from the user's cache as the same two pixel columns; an
+    entry that is not two columns in order is measured again and rewritten."""
+    monkeypatch.setattr(private, "user_cache_dir", lambda app: str(tmp_path / "cache" / app))
+    measured = []
+    real = icon_inline._ink_columns
+    monkeypatch.setattr(icon_inline, "_ink_columns", lambda doc: measured.append(doc) or real(doc))
+    ink_span.cache_clear()
+    first = ink_span("grain")
+    assert len(measured) == 1 and 0 < first[0] < first[1] < 1
+    (entry,) = (tmp_path / "cache" / "pnp" / "ink-spans").iterdir()
+    assert [int(v) / icon_inline.INK_RASTER_PX for v in entry.read_text().split()] == list(first)
+    ink_span.cache_clear()
+    assert ink_span("grain") == first and len(measured) == 1  # read back, not rasterised
+    for damaged in ("7", "150 20", "a b", "0 999"):
+        entry.write_text(damaged)
+        ink_span.cache_clear()
+        assert ink_span("grain") == first
+    assert len(measured) == 5 and entry.read_text().split() == [str(round(v * icon_inline.INK_RASTER_PX)) for v in first]
+    ink_span.cache_clear()
