@@ -568,10 +568,14 @@ def _losses(army: Army, missed: Sequence[int], queue: list[int]) -> list[int]:
     return lost
 
 
+def _weakness(army: Army, i: int) -> tuple[int, int]:
+    """Squad i's rank among the weakest (in `Army.fighters`): the lowest level first, of equal levels the rightmost."""
+    return army.fighters[i].level, -i
+
+
 def weakest(army: Army, among: Sequence[int]) -> int:
-    """The weakest of these squads (in `Army.fighters`): the lowest level, of equal levels the rightmost."""
-    every = army.fighters
-    return min(among, key=lambda i: (every[i].level, -i))
+    """The weakest of these squads (in `Army.fighters`)."""
+    return min(among, key=lambda i: _weakness(army, i))
 
 
 def restoring(rules: BattleRules, army: Army, opp: Opponent) -> tuple[WarMachine, tuple[int, ...]] | None:
@@ -581,12 +585,7 @@ def restoring(rules: BattleRules, army: Army, opp: Opponent) -> tuple[WarMachine
     tent = working(rules, army.machine, opp.machine, kind)
     if tent is None or not tent.restores:
         return None
-    left = list(range(len(fighting(army, kind))))
-    order = []
-    while left:
-        order.append(weakest(army, left))
-        left.remove(order[-1])
-    return tent, tuple(order)
+    return tent, tuple(sorted(range(len(fighting(army, kind))), key=lambda i: _weakness(army, i)))
 
 
 def _tent(rules: BattleRules, army: Army, opp: Opponent, lost: list[int], queue: list[int],
