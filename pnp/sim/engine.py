@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any, Protocol, Sequence
+from typing import Any, Final, Protocol, Sequence
 
 #: current_player values that are not a seat (OpenSpiel's numbers, TERMINAL included).
-CHANCE, SIMULTANEOUS, TERMINAL = -1, -2, -4
+#: Final, so that a compiled engine (mypyc) reads them as constants, not as module lookups.
+CHANCE: Final = -1
+SIMULTANEOUS: Final = -2
+TERMINAL: Final = -4
 
 
 class GameState(Protocol):

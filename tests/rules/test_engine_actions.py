@@ -250,6 +250,119 @@ def test_a_trade_that_ends_the_game_on_the_way_is_played_out(game):
     assert traded_resources(s, passed, 1, s.R.trade_changes[kinds(s, "trade")[0]]) is None
 
 
+def test_a_move_hire_or_training_reaches_the_pass_childs_turn_end(game):
+    # The greedy agent makes the child of a move that starts no battle, a hire or a training
+    # from the pass child (flow.after_pass): every field but the event log is that of the
+    # action played out, in both seats (B's turn ends the round: stores capped, the victory
+    # check, the next round's land yields), or the action is played out.
+    import random
+
+    from pnp.games.tverdzha.rules import PASS, new_game
+    from pnp.games.tverdzha.rules.agents_min import RandomAgent, play
+    from pnp.games.tverdzha.rules.flow import after_pass
+
+    seen = {"made": [0, 0], "played": 0, "new round": 0, "yields moved": 0}
+
+    def probe(s, p, _action):
+        if p < 0 or s.step_kind != "act":
+            return
+        passed = s.clone(events=False)
+        passed.apply_action(PASS)
+        for a in s.legal_actions():
+            if a.kind not in ("move", "hire", "train"):
+                continue
+            made = after_pass(s, passed, p, a)
+            child = s.clone(events=False)
+            child.apply_action(a)
+            if made is None:
+                seen["played"] += 1
+                continue
+            assert _position(made) == _position(child), a
+            seen["made"][p] += 1
+            if passed.round != s.round:
+                seen["new round"] += 1
+                seen["yields moved"] += a.kind == "move" and child.owner != s.owner
+
+    for seed in range(8):
+        agents = (RandomAgent(random.Random(seed)), RandomAgent(random.Random(seed + 50)))
+        play(new_game(game, max_rounds=40), agents, random.Random(seed), probe)
+    assert min(seen["made"]) > 200 and seen["new round"] > 100 and seen["yields moved"] > 50, seen
+    assert seen["played"] > 50, seen  # battles, walking into a castle, heals: played out
+
+
+def _clear_board(s) -> None:
+    for c in range(s.R.n_cells):
+        put(s, s.R.space_ids[c], -1, ())
+    for castle in s.R.castle:
+        s.units[castle] = ()
+
+
+def _empty_neighbour(s, cell: int) -> int:
+    return next(y for y in s.R.adj[cell] if y < s.R.n_cells and s.owner[y] < 0 and s.R.land_scores[s.land[y]]
+                and not s.R.land_points[s.land[y]])
+
+
+def _turn_end_position(model, guard: str):
+    """(position, seat, action) for the guard: the board cleared but for what it needs."""
+    seat = 0 if guard == "heal" else 1  # B's turn ends the round
+    s = fresh(model)
+    if seat == 1:
+        pass_turns(s, 1)
+    assert s.current_player == seat and s.step_kind == "act"
+    _clear_board(s)
+    R, castle = s.R, s.R.castle[seat]
+    other = next(c for c in range(R.n_cells) if c not in R.entrances[0] + R.entrances[1])
+    put(s, R.space_ids[other], 1 - seat, (1,))
+    s.bdeck = [0] * len(s.bdeck)  # no market draw stops the turn's end before the round's check
+    give(s, seat, grain=5)
+    if guard == "heal":
+        own(s, seat, "infirmary")
+        s.wounded[seat] = 1
+        s.units[castle] = (1,)  # the army limit (castle and no land): 2; a hire fills it
+        return s, seat, R.hires[castle]
+    if guard == "victory":
+        land = next(c for c in range(R.n_cells) if c != other and R.land_scores[s.land[c]]
+                    and not R.land_points[s.land[c]] and any(s.owner[y] < 0 for y in R.adj[c] if y < R.n_cells))
+        put(s, R.space_ids[land], seat, (2, 2))
+        dst = _empty_neighbour(s, land)
+        return s, seat, Move(R.space_ids[land], R.space_ids[dst], (2,))  # a second land: a land point
+    return s, seat, R.hires[castle]  # no unit anywhere: the next round's start would muster
+
+
+@pytest.mark.parametrize("guard", ["heal", "victory", "muster"])
+def test_a_move_or_hire_that_changes_the_turns_end_is_played_out(game, guard):
+    # flow.after_pass's guards, each where passing and the action part ways: a heal that
+    # passing leaves possible and a hire rules out (the army limit); a move that reaches
+    # the victory points at the round's check (a game whose target is one land point
+    # above B's score); a hire by a player without units, whom the next round's start
+    # would muster.
+    from dataclasses import replace
+
+    from pnp.games.tverdzha.rules import PASS
+    from pnp.games.tverdzha.rules.flow import after_pass
+
+    model = game
+    if guard == "victory":
+        s, seat, _ = _turn_end_position(game, guard)
+        target = s.score(seat) + s.R.points_per_lands
+        assert s.score(1 - seat) < target
+        model = replace(game, victory=replace(game.victory, points=target))
+    s, seat, action = _turn_end_position(model, guard)
+    castle = s.R.castle[seat]
+    assert action in s.legal_actions()
+    passed = s.clone(events=False)
+    passed.apply_action(PASS)
+    child = s.clone(events=False)
+    child.apply_action(action)
+    assert after_pass(s, passed, seat, action) is None
+    if guard == "heal":
+        assert passed.step_kind == "post" and child.step_kind != "post"
+    elif guard == "victory":
+        assert passed.winner is None and child.winner == seat
+    else:
+        assert passed.units[castle] == s.R.muster and len(child.units[castle]) == 1  # hired, not mustered
+
+
 # ---- build, upgrade, market -------------------------------------------------------------
 def _market(s, *bids):
     s.market = [s.R.b_idx[b] for b in bids]

@@ -161,7 +161,7 @@ def test_clone_is_independent_and_replays_identically(game):
     assert d1.events == d2.events and d1.winner == d2.winner
 
 
-def test_a_clone_without_events_has_its_own_empty_log_and_plays_the_same(game):
+def test_a_clone_without_events_keeps_an_empty_log_and_plays_the_same(game):
     s = mid_game(game)
     assert s.events
     logged = list(s.events)
@@ -170,5 +170,22 @@ def test_a_clone_without_events_has_its_own_empty_log_and_plays_the_same(game):
     for d in (full, bare):
         play(d, (RandomAgent(random.Random(7)), RandomAgent(random.Random(8))), random.Random(9))
     assert s.events == logged  # neither copy wrote into the game's own log
-    assert bare.events == full.events[len(logged):]  # the copy logs only its own future
+    assert full.events[len(logged):]  # the full copy logs its future ...
+    assert bare.events == []  # ... the bare one makes no records at all, nor do its copies
+    assert bare.clone().events == [] and not bare.clone().logging and full.clone().logging
     assert (bare.winner, bare.round, bare.res) == (full.winner, full.round, full.res)
+
+
+def test_a_copy_for_the_board_owns_its_board_and_resources_and_shares_the_rest(game):
+    s = mid_game(game)
+    c, full = s.copy_for_board(), s.clone(events=False)
+    fields = ("units", "owner", "land", "yields", "res", "bld", "fx", "hand", "deck", "discard", "bdeck",
+              "bottom", "market", "bags", "wounded", "round", "active", "heals", "queue", "battle", "fight",
+              "cur", "winner", "victory_type", "max_rounds", "validate", "events", "logging")
+    assert [getattr(c, f) for f in fields] == [getattr(full, f) for f in fields]
+    assert c.units is not s.units and c.owner is not s.owner and c.res is not s.res
+    assert c.res[0] is not s.res[0] and c.res[1] is not s.res[1]
+    for f in ("hand", "deck", "discard", "bdeck", "bottom", "market", "wounded", "queue", "bld", "fx"):
+        assert getattr(c, f) is getattr(s, f), f
+    c.units[0], c.owner[0], c.res[1][0] = (9,), 1, 99  # what TurnEnd.child changes
+    assert s.units[0] != (9,) and s.res[1][0] != 99 and not c.logging

@@ -103,3 +103,80 @@ def test_search_beats_greedy_on_a_fixed_seed(source):
     search_wins = sum(1 for r in recs if r["winner"] and r["slots"][r["winner"]] == 0)
     greedy_wins = sum(1 for r in recs if r["winner"] and r["slots"][r["winner"]] == 1)
     assert search_wins >= 6 and search_wins > greedy_wins
+
+
+def test_the_opponents_worth_is_reused_only_where_it_is_the_same(game):
+    """heuristic.Near values every child of a decision as heuristic.value does, to the bit:
+    plain children, children through a battle's dice, and trades valued from the pass
+    child; and it does reuse the opponent's worth (else the test would prove nothing)."""
+    from pnp.games.tverdzha.rules import flow
+    from pnp.games.tverdzha.rules.actions import PASS
+
+    tally = {"children": 0, "reused": 0, "battles": 0, "trades": 0, "made": 0}
+
+    def probe(state, p):
+        if state.step_kind != "act":
+            return
+        passed = state.clone(events=False)
+        passed.apply_action(PASS)
+        near = heuristic.Near(passed, p)
+        turn_end = flow.TurnEnd(state, passed, p)
+        assert near.own() == heuristic.value(passed, p)
+        for a in state.legal_actions():
+            child = state.clone(events=False)
+            child.apply_action(a)
+            made = turn_end.child(a)
+            if made is not None:  # made from the pass child's position
+                tally["made"] += 1
+                assert near.value(made) == heuristic.value(child, p)
+            if a.kind == "trade":
+                res = flow.traded_resources(state, passed, p, state.R.trade_changes[a])
+                if res is not None:
+                    tally["trades"] += 1
+                    assert near.with_resources(res) == heuristic.value(child, p)
+                continue
+            if not lookahead.is_quiet(child):
+                tally["battles"] += 1
+                twin = child.clone(events=False)
+                assert (lookahead.expectation(child, near.value)
+                        == lookahead.expectation(twin, lambda s: heuristic.value(s, p)))
+                continue
+            tally["children"] += 1
+            if child.winner is None and child.victory_type is None:
+                tally["reused"] += near._same_for_other(child, heuristic.Board(child))
+            assert near.value(child) == heuristic.value(child, p)
+
+    for seed in range(3):
+        _play(game, [agent("greedy", game, random.Random(seed + i)) for i in range(2)], seed, probe, max_rounds=30)
+    assert tally["battles"] >= 5 and tally["trades"] >= 200, tally
+    assert tally["reused"] > tally["children"] / 2 and tally["made"] > tally["children"] / 2, tally
+
+
+def test_the_opponents_worth_is_worked_out_again_when_the_action_fills_the_castle(game):
+    """A rare case the games above may not reach: p's castle stands empty after passing
+    and is filled by a hire, while the opponent holds one of its entrances (its siege
+    term counts an empty castle four times over)."""
+    from pnp.games.tverdzha.rules.actions import PASS
+
+    state = rules.new_game(game)
+    chance = random.Random(3)
+    while state.current_player == rules.CHANCE:
+        state.apply_action(state.sample_chance(chance))
+    p, R = state.current_player, state.R
+    q, castle = 1 - p, R.castle[p]
+    entrance = R.entrances[p][0]
+    cells = [c for c in range(R.n_cells) if c != entrance and c not in R.entrances[q]]
+    for c in range(R.n_cells):  # p: one unit on one cell; the opponent: one on p's entrance
+        state.units[c], state.owner[c] = (), -1
+    state.units[cells[0]], state.owner[cells[0]] = (1,), p
+    state.units[entrance], state.owner[entrance] = (2,), q
+    state.units[castle] = ()
+    state.res[p] = [9] * R.n_res
+    assert R.hires[castle] in state.legal_actions()
+    passed = state.clone(events=False)
+    passed.apply_action(PASS)
+    near = heuristic.Near(passed, p)
+    child = state.clone(events=False)
+    child.apply_action(R.hires[castle])
+    assert child.units[castle] and not passed.units[castle]
+    assert near.value(child) == heuristic.value(child, p)

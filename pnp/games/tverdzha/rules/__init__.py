@@ -41,7 +41,7 @@ The State
 `state.apply_action(a)`, `is_terminal()`, `returns()` ([+1, -1] / [-1, +1]; [0, 0]
     at the cap), `winner` (0, 1 or None), `victory_type` ("castle" | "points" | "tie" |
     "cap"), `clone()` (cheap: flat lists, no deepcopy; `clone(events=False)` for a
-    lookahead copy with its own empty event log), `round` (1-based).
+    lookahead copy whose log stays empty: it records nothing), `round` (1-based).
 `state.events`: append-only records (pnp.games.tverdzha.rules.events): Built, Upgraded, Hired, Healed,
     BattleFought (units, cards, every die face per side, losses, winner, capture),
     Reshuffled, MarketShort (building deck ran out), RoundEnded (scores), GameOver.

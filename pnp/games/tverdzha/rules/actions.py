@@ -9,7 +9,7 @@ the secret card step takes a pair (card id of A or None, card id of B or None).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Union
+from typing import Final, NamedTuple, TYPE_CHECKING, Union
 
 if TYPE_CHECKING:
     from pnp.games.tverdzha.rules.state import State
@@ -107,7 +107,9 @@ class Choose(NamedTuple):
         return f"income choice: {self.resource}"
 
 
-PASS, HEAL, END_TURN = Pass(), Heal(), EndTurn()
+PASS: Final = Pass()
+HEAL: Final = Heal()
+END_TURN: Final = EndTurn()
 
 #: What the action step offers (main_actions).
 MainAction = Union[Pass, Heal, Build, Upgrade, Hire, Move, Train, Trade]

@@ -18,7 +18,7 @@ so none is rolled.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, NamedTuple
+from typing import Any, Dict, Final, NamedTuple
 
 from pnp.games.tverdzha.rules.compiled import DIE_SIDES, Rules
 
@@ -28,8 +28,8 @@ Effects = Dict[str, Dict[str, Any]]
 #: The steps of a battle in the order this module plays them; the content's battle.timing
 #: must list them in this order (checks/battle_steps.py), since every printed order comes from it.
 STEPS = ("cards", "strength", "roll", "hits", "after")
-NO_EFFECTS: Effects = {}
-DIE_OUTCOMES = tuple((face, Fraction(1, DIE_SIDES)) for face in range(1, DIE_SIDES + 1))
+NO_EFFECTS: Final[Effects] = {}
+DIE_OUTCOMES: Final = tuple((face, Fraction(1, DIE_SIDES)) for face in range(1, DIE_SIDES + 1))
 
 
 class Outcome(NamedTuple):
@@ -45,7 +45,9 @@ class Outcome(NamedTuple):
 
 
 class Battle:
-    """Opened with Battle.open (no __init__: clone copies fields without recomputing them)."""
+    """Opened with Battle.open; __init__ sets nothing, so clone copies fields without
+    recomputing them (both call Battle(), the compiled build's native constructor: see
+    State.__init__)."""
 
     __slots__ = ("rules", "units", "eff", "strength", "need", "mod", "dice", "rerolls", "hits", "misses", "faces")
     rules: Rules
@@ -60,12 +62,15 @@ class Battle:
     misses: list[int]
     faces: tuple[list[int], list[int]]               # faces rolled, rerolls included
 
+    def __init__(self) -> None:
+        pass
+
     @staticmethod
     def open(rules: Rules, att: tuple[int, ...], dfn: tuple[int, ...], att_bonus: int = 0,
              def_bonus: int = 0, att_card: int | None = None, def_card: int | None = None) -> Battle:
         """`att`/`dfn`: sorted unit strengths; bonuses: siege attack / castle defence totals;
         cards: battle-card indices (None = no card)."""
-        self = Battle.__new__(Battle)
+        self = Battle()
         self.rules = rules
         self.units = (att, dfn)
         fa = rules.card_fx[att_card] if att_card is not None else NO_EFFECTS
@@ -92,7 +97,7 @@ class Battle:
         return self
 
     def clone(self) -> "Battle":
-        b = Battle.__new__(Battle)
+        b = Battle()
         b.rules, b.units, b.eff, b.strength, b.need, b.mod = (
             self.rules, self.units, self.eff, self.strength, self.need, self.mod)
         b.dice, b.rerolls, b.hits, b.misses = self.dice[:], self.rerolls[:], self.hits[:], self.misses[:]

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations_with_replacement
+from typing import Final
+
 from pnp.games.tverdzha.model import Cost, Game
 from pnp.games.tverdzha.rules.actions import Choose, Hire, Move, Trade, Train
 from pnp.games.tverdzha.rules.castle_effects import Fx
 
 #: The die has six faces. The content names no die size (it gives always_hit: 6);
 #: kept here, in one place, until the content grows a field for it.
-DIE_SIDES = 6
+DIE_SIDES: Final = 6
 #: A held land yields this many units of its resource per round (rules text; the
 #: content's land kinds carry no amount).
-LAND_YIELD = 1
+LAND_YIELD: Final = 1
 
-_CACHE: dict[int, "Rules"] = {}
+_CACHE: Final[dict[int, "Rules"]] = {}
 
 
 def compile_rules(game: Game) -> "Rules":

@@ -90,10 +90,11 @@ def resolve(s: State) -> None:
         if c is not None:
             s.discard[c] += 1
     card = R.card_ids
-    s.events.append(BattleFought(
-        s.round, p, R.space_ids[dst], group, def_units,
-        None if att_card is None else card[att_card], None if def_card is None else card[def_card],
-        tuple(b.faces[0]), tuple(b.faces[1]), len(o.att_lost), len(o.def_lost), winner, o.captured))
+    if s.logging:
+        s.events.append(BattleFought(
+            s.round, p, R.space_ids[dst], group, def_units,
+            None if att_card is None else card[att_card], None if def_card is None else card[def_card],
+            tuple(b.faces[0]), tuple(b.faces[1]), len(o.att_lost), len(o.def_lost), winner, o.captured))
     s.battle = None
     s.fight = None
     set_space(s, dst, o.def_left, e)

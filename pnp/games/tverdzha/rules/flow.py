@@ -21,9 +21,10 @@ or None once it has removed or replaced itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import Any, Callable, Final, Optional, Sequence, TYPE_CHECKING
 
 from pnp.games.tverdzha.rules import fight, turn
+from pnp.games.tverdzha.rules.actions import Hire, Move, Train
 from pnp.games.tverdzha.rules.compiled import LAND_YIELD
 from pnp.games.tverdzha.rules.events import MarketShort, Mustered, Reshuffled, RoundEnded
 from pnp.sim.engine import CHANCE, SIMULTANEOUS, TERMINAL
@@ -33,11 +34,11 @@ if TYPE_CHECKING:
     from pnp.games.tverdzha.rules.state import State, Task
 
 # Tasks queued at every turn, built once per player (tuples: shared, never changed).
-_CARD = (("card", 0), ("card", 1))
-_TURN = tuple((("act", p), ("post", p), ("endturn", p)) for p in (0, 1))
-_ENDTURN = tuple(((("refill", p), ("refill", 1 - p), ("turn", 1 - p)),  # then the other's turn
-                  (("refill", p), ("refill", 1 - p), ("end",)))          # then the round end
-                 for p in (0, 1))
+_CARD: Final = (("card", 0), ("card", 1))
+_TURN: Final = tuple((("act", p), ("post", p), ("endturn", p)) for p in (0, 1))
+_ENDTURN: Final = tuple(((("refill", p), ("refill", 1 - p), ("turn", 1 - p)),  # then the other's turn
+                         (("refill", p), ("refill", 1 - p), ("end",)))          # then the round end
+                        for p in (0, 1))
 
 
 def _replace(s: State, tasks: Sequence[Task]) -> None:
@@ -58,7 +59,8 @@ def step_mkt(s: State, task: Task) -> int | None:
         if any(s.bdeck):
             return CHANCE
         if not s.bottom:
-            s.events.append(MarketShort(s.round, len(s.market)))
+            if s.logging:
+                s.events.append(MarketShort(s.round, len(s.market)))
             break
         s.market.insert(0, s.bottom.pop(0))  # the shuffled part is gone: known cards follow
     s.queue.pop(0)
@@ -67,7 +69,7 @@ def step_mkt(s: State, task: Task) -> int | None:
 
 def step_card(s: State, task: Task) -> int | None:
     p = task[1]
-    if sum(s.hand[p]) >= s.R.hand_max:
+    if cards_held(s.hand[p]) >= s.R.hand_max:
         s.queue.pop(0)
         return None
     if not any(s.deck):
@@ -78,13 +80,24 @@ def step_card(s: State, task: Task) -> int | None:
         # The discard becomes the deck; each later draw is a chance node over it, which is
         # exactly a shuffle followed by drawing from the top.
         s.deck, s.discard = s.discard, [0] * len(s.discard)
-        s.events.append(Reshuffled(s.round, n))
+        if s.logging:
+            s.events.append(Reshuffled(s.round, n))
     return CHANCE
+
+
+def cards_held(hand: list[int]) -> int:
+    """sum(hand), as a loop: the compiled build runs it natively, where the builtin sum is a
+    generic iteration over boxed numbers (about 1 us, twice in every lookahead copy's turn
+    end); in pure Python it costs 0.3 us more than sum."""
+    n = 0
+    for c in hand:
+        n += c
+    return n
 
 
 def step_refill(s: State, task: Task) -> int | None:
     p = task[1]
-    need = s.fx[p].hand_size - sum(s.hand[p])
+    need = s.fx[p].hand_size - cards_held(s.hand[p])
     if need > 0:
         _replace(s, (_CARD[p],) * need)
     else:  # the common case: nothing to draw
@@ -99,7 +112,8 @@ def step_start(s: State, task: Task) -> int | None:
             if not s.has_units(p):
                 castle = R.castle[p]
                 s.units[castle] = tuple(sorted(s.units[castle] + R.muster))
-                s.events.append(Mustered(s.round, p, R.muster))
+                if s.logging:
+                    s.events.append(Mustered(s.round, p, R.muster))
     res = s.res
     for p, r in zip(s.owner, s.yields):  # castles and empty cells: no yield or no owner
         if p >= 0 and r >= 0:
@@ -158,38 +172,118 @@ def clip_storage(res: list[int], cap: int) -> None:
             res[r] = cap
 
 
-def traded_resources(parent: State, passed: State, p: int, change: Sequence[int]) -> list[int] | None:
-    """p's resources in the position a trade of net `change` reaches from `parent` (p's
-    action step), given `passed`, the position passing reaches from it; None when the
-    trade must be played out instead.
+class TurnEnd:
+    """What passing does from p's action step `parent`, reaching `passed`: and so where an
+    action that changes nothing but the board and p's resources stops, in which position.
+    Worked out once per decision; each action's child then costs a few list operations.
 
-    A trade only adds its change to p's resources (turn.trade), and no automatic step
-    on the way to the next stop reads resources to decide anything: the trade stops
-    where passing stops, in the same position but for p's resources. Those are the
-    change added; clipped at the storage cap when the round's end step ran on the way
-    (its ("check",) task is still queued, or the next round began); and when the next
-    round began, plus its start's income, which is the same whatever p held. When the
-    game ended on the way, None."""
-    if passed.cur == TERMINAL:
-        return None
-    res = [v + d for v, d in zip(parent.res[p], change)]
-    if passed.round == parent.round:
-        if ("check",) in passed.queue:
-            clip_storage(res, passed.fx[p].storage_cap)
+    A trade only adds its change to p's resources (turn.trade), and no automatic step on
+    the way to the next stop reads resources to decide anything: the trade stops where
+    passing stops, in the same position but for p's resources (`resources`). Those are the
+    change added; capped at the storage cap when the round's end step ran on the way (its
+    ("check",) task is still queued, or the next round began); and when the next round
+    began, plus its start's income, which is the same whatever p held. When the game ended
+    on the way, or more than one round passed, the trade is played out.
+
+    A move that starts no battle, a hire or a training changes the board too (`child`).
+    The steps to the next stop read the board in four places, each tested there:
+    - the heal step stops while a heal is possible, which depends on the board: only taken
+      where no heal can be (no wounded unit, no infirmary, or the turn's heals used up);
+    - the round's end caps the stores, as for a trade;
+    - its victory check reads the scores: p's is recounted on the new board, and an action
+      that reaches the victory points is played out;
+    - the next round's start musters a player without units (a hire by such a player is
+      played out) and pays each land's yield to its holder: a move's cells are paid to
+      whoever holds them now.
+    Every other step (refills, the market, the opponent's turn) does the same either way."""
+
+    __slots__ = ("parent", "passed", "p", "ended", "new_round", "capped", "cap", "income", "plain")
+
+    def __init__(self, parent: State, passed: State, p: int) -> None:
+        self.parent, self.passed, self.p = parent, passed, p
+        self.new_round = passed.round != parent.round
+        self.ended = passed.cur == TERMINAL or passed.round - parent.round > 1
+        self.capped = self.new_round or ("check",) in passed.queue  # the round's end step ran
+        self.cap = passed.fx[p].storage_cap  # nothing on the way builds: the cap is the same all the way
+        self.income: list[int] = []
+        if self.new_round and not self.ended:
+            kept = parent.res[p][:]  # what passing kept at the round's end ...
+            clip_storage(kept, self.cap)
+            self.income = [now - k for now, k in zip(passed.res[p], kept)]  # ... and what came on top
+        R, fx = parent.R, parent.fx[p]
+        heal = parent.heals < R.heals_per_turn and parent.wounded[p] > 0 and fx.infirmary_cap > 0
+        quiet = passed.battle is None and passed.cur != SIMULTANEOUS  # (passing starts no battle)
+        self.plain = quiet and not self.ended and not heal and parent.has_units(p)
+
+    def resources(self, change: Sequence[int]) -> list[int] | None:
+        """p's resources where an action that adds `change` to them stops; None: play it out."""
+        if self.ended:
+            return None
+        res = [v + d for v, d in zip(self.parent.res[self.p], change)]
+        if self.capped:
+            clip_storage(res, self.cap)
+        if self.new_round:
+            res = [v + i for v, i in zip(res, self.income)]
         return res
-    if passed.round != parent.round + 1:
-        return None
-    cap = passed.fx[p].storage_cap  # a trade builds nothing: the cap is the same all the way
-    clip_storage(res, cap)
-    held = parent.res[p][:]  # what passing kept at the round's end ...
-    clip_storage(held, cap)
-    return [v + now - kept for v, now, kept in zip(res, passed.res[p], held)]  # ... + the income
+
+    def child(self, a: Any) -> State | None:
+        """The position `a` (a move that starts no battle, a hire or a training) plays out
+        to, made from the pass child's; None when `a` must be played out instead. It shares
+        every list but its units, owners and resources with the pass child
+        (State.copy_for_board): a position to value, not to play on."""
+        if not self.plain:
+            return None
+        parent, p = self.parent, self.p
+        R = parent.R
+        if isinstance(a, Move):
+            dst = R.space_idx[a.dst]
+            if dst == R.castle[1 - p] or parent.owner[dst] == 1 - p:  # a battle, or walking into the castle
+                return None
+        elif not isinstance(a, (Hire, Train)):
+            return None
+        child = self.passed.copy_for_board()
+        res = child.res[p]
+        before = res[:]
+        if isinstance(a, Move):
+            turn.move(child, p, a)
+        elif isinstance(a, Hire):
+            turn.hire(child, p, a)
+        else:
+            turn.train(child, p, a)
+        now = self.resources([v - b for v, b in zip(res, before)])  # what it paid (and a road's bonus)
+        if now is None:
+            return None
+        if self.new_round:  # the round's victory check ran, then the next round began
+            if child.score(p) >= R.victory_points:
+                return None
+            if isinstance(a, Move):  # its land yields
+                for sp in (R.space_idx[a.src], R.space_idx[a.dst]):
+                    r = child.yields[sp]
+                    if r >= 0:
+                        if parent.owner[sp] == p:
+                            now[r] -= LAND_YIELD
+                        if child.owner[sp] == p:
+                            now[r] += LAND_YIELD
+        child.res[p] = now
+        return child
+
+
+def traded_resources(parent: State, passed: State, p: int, change: Sequence[int]) -> list[int] | None:
+    """TurnEnd(parent, passed, p).resources(change): p's resources where a trade of net
+    `change` from p's action step `parent` stops, `passed` being where passing stops."""
+    return TurnEnd(parent, passed, p).resources(change)
+
+
+def after_pass(parent: State, passed: State, p: int, a: Any) -> State | None:
+    """TurnEnd(parent, passed, p).child(a)."""
+    return TurnEnd(parent, passed, p).child(a)
 
 
 def step_check(s: State, task: Task) -> int | None:
     R = s.R
     scores = (s.score(0), s.score(1))
-    s.events.append(RoundEnded(s.round, scores, (tuple(s.res[0]), tuple(s.res[1]))))
+    if s.logging:
+        s.events.append(RoundEnded(s.round, scores, (tuple(s.res[0]), tuple(s.res[1]))))
     reached = [p for p in (0, 1) if scores[p] >= R.victory_points]
     if len(reached) == 2:
         turn.finish(s, R.tie_winner, "tie")
@@ -235,7 +329,7 @@ def _seats(s: State) -> tuple[int, int]:
     return (first, 1 - first)
 
 
-STEPS: dict[str, Callable[[State, Task], Optional[int]]] = {
+STEPS: Final[dict[str, Callable[[State, Task], Optional[int]]]] = {
     "tile": step_chance, "mkt": step_mkt, "card": step_card, "refill": step_refill,
     "start": step_start, "choice": step_decision, "turn": step_turn, "act": step_decision,
     "post": step_post, "endturn": step_endturn, "end": step_end, "check": step_check,

@@ -25,7 +25,7 @@ def new_game(game: Game, max_rounds: int = DEFAULT_MAX_ROUNDS, validate: bool = 
     victory_type "cap" after this many rounds. `validate`: apply_action rejects illegal
     actions (slower; for tests and untrusted agents)."""
     R = compile_rules(game)
-    s = State.__new__(State)
+    s = State()
     s.R = R
     n_c = R.n_cards
     s.units = [()] * R.n_spaces
@@ -52,6 +52,7 @@ def new_game(game: Game, max_rounds: int = DEFAULT_MAX_ROUNDS, validate: bool = 
     s.winner = None
     s.victory_type = None
     s.events = []
+    s.logging = True
     s.max_rounds = max_rounds
     s.validate = validate
     for where, strength in game.setup.units:

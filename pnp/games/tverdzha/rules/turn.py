@@ -83,7 +83,8 @@ def build(s: State, p: int, a: Build) -> None:
     s.bld[p] = owned
     del s.market[slot]
     update_fx(s, p)
-    s.events.append(Built(s.round, p, a.building, a.discard))
+    if s.logging:
+        s.events.append(Built(s.round, p, a.building, a.discard))
     s.queue.insert(0, ("mkt", R.market_size))
 
 
@@ -93,7 +94,8 @@ def upgrade(s: State, p: int, a: Upgrade) -> None:
     _pay(s.res[p], _price(R, R.b_cost[b][1], a.waive))
     s.bld[p] = {**s.bld[p], b: 1}  # a new dict: clones share the old one (State.clone)
     update_fx(s, p)
-    s.events.append(Upgraded(s.round, p, a.building, R.up_ids[b]))
+    if s.logging:
+        s.events.append(Upgraded(s.round, p, a.building, R.up_ids[b]))
 
 
 def hire(s: State, p: int, a: Hire) -> None:
@@ -101,7 +103,8 @@ def hire(s: State, p: int, a: Hire) -> None:
     sp = s.R.space_idx[a.space]
     _pay(s.res[p], fx.hire_cost)
     set_space(s, sp, tuple(sorted(s.units[sp] + (fx.hire_strength,))), p)
-    s.events.append(Hired(s.round, p, a.space, fx.hire_strength))
+    if s.logging:
+        s.events.append(Hired(s.round, p, a.space, fx.hire_strength))
 
 
 def train(s: State, p: int, a: Train) -> None:
@@ -127,7 +130,8 @@ def heal(s: State, p: int) -> None:
     s.heals += 1
     s.wounded[p] -= 1
     s.units[castle] = tuple(sorted(s.units[castle] + (fx.infirmary_strength,)))
-    s.events.append(Healed(s.round, p, fx.infirmary_strength))
+    if s.logging:
+        s.events.append(Healed(s.round, p, fx.infirmary_strength))
 
 
 def move(s: State, p: int, a: Move) -> None:
@@ -158,4 +162,5 @@ def finish(s: State, winner: int | None, victory_type: str) -> None:
     s.winner = winner
     s.victory_type = victory_type
     s.queue.clear()  # in place: the advance loop holds this list
-    s.events.append(GameOver(s.round, winner, victory_type, (s.score(0), s.score(1))))
+    if s.logging:
+        s.events.append(GameOver(s.round, winner, victory_type, (s.score(0), s.score(1))))

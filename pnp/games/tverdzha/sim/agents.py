@@ -61,43 +61,59 @@ class GreedyAgent:
         return scored
 
     def values(self, state: State, player: int, actions: Sequence[Any]) -> list[tuple[float, Any]]:
-        """[(expected value, action)] in the order of `actions`."""
+        """[(expected value, action)] in the order of `actions`.
+
+        Every value is the one its own child, played out, has (tests/sim/test_agents.py);
+        most children are made more cheaply. Passing comes first; from its position,
+        flow.TurnEnd makes a trade's (only p's resources differ) and a plain move's, hire's
+        or training's (the board too), and heuristic.Near values them, reusing the
+        opponent's worth where nothing it reads has changed. The rest are played out."""
         w = self.weights
+        near: heuristic.Near | None = None  # from the pass child on: see heuristic.Near
 
         def value(s: State) -> float:
-            return heuristic.value(s, player, w)
+            return heuristic.value(s, player, w) if near is None else near.value(s)
 
         changes = state.R.trade_changes
         by_change: dict[tuple[int, ...], float] = {}  # a trade's change of resources -> value
         passed: State | None = None  # the position passing reaches (trades reach it too)
-        variants: heuristic.ResourceVariants | None = None  # its value for other resources
+        turn_end: flow.TurnEnd | None = None  # how the other actions reach passing's stop
         scored = []
         for a in actions:
             change = changes[a] if isinstance(a, Trade) else None
             if change is None:
+                shortcut = None if turn_end is None else turn_end.child(a)
+                if shortcut is not None:  # the position a plays out to, made from the pass child's
+                    scored.append((0.0 + value(shortcut), a))  # quiet: what expectation() gives
+                    continue
                 child = state.clone(events=False)
                 child.apply_action(a)
-                if a is PASS:
-                    passed = child  # quiet (passing starts no battle): the expectation keeps it
-                scored.append((lookahead.expectation(child, value), a))
+                if a is PASS and lookahead.is_quiet(child):  # passing starts no battle
+                    passed = child
+                    turn_end = flow.TurnEnd(state, passed, player)
+                    near = heuristic.Near(passed, player, w)  # the other actions' turns end the same way
+                    scored.append((0.0 + near.own(), a))  # what expectation() gives for a quiet node
+                else:
+                    scored.append((lookahead.expectation(child, value), a))
                 continue
             known = by_change.get(change)
             if known is None:
                 # A trade only adds its change to the trader's resources, so another trade
                 # of the same change reaches the same position, of the same value; and the
                 # position is the pass child's but for those resources, where that holds.
-                if passed is None:
+                if passed is None or turn_end is None:
                     passed = state.clone(events=False)
                     passed.apply_action(PASS)
-                res = flow.traded_resources(state, passed, player, change)
+                    turn_end = flow.TurnEnd(state, passed, player)
+                res = turn_end.resources(change)
                 if res is None:
                     child = state.clone(events=False)
                     child.apply_action(a)
                     known = lookahead.expectation(child, value)
                 else:
-                    if variants is None:
-                        variants = heuristic.ResourceVariants(passed, player, w)
-                    known = 0.0 + variants.value(res)  # what expectation() gives for a quiet node
+                    if near is None:
+                        near = heuristic.Near(passed, player, w)
+                    known = 0.0 + near.with_resources(res)  # what expectation() gives for a quiet node
                 by_change[change] = known
             scored.append((known, a))
         return scored

@@ -13,14 +13,14 @@ thousands of times per decision, and the public per-player methods rebuild lists
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from pnp.games.tverdzha.rules.compiled import Rules
     from pnp.games.tverdzha.rules.castle_effects import Fx
     from pnp.games.tverdzha.rules.state import State
 
-WIN = 10_000.0
+WIN: Final = 10_000.0
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Weights:
     danger: float = 60.0  # own castle open to an enemy that holds enough entrances
 
 
-DEFAULT = Weights()
+DEFAULT: Final = Weights()
 
 
 def value(s: State, p: int, w: Weights = DEFAULT) -> float:
@@ -78,7 +78,7 @@ class _Tally:
 class Board:
     """What the value reads from the board, gathered in one pass: both players' tallies
     and the enemy-castle entrances each holds. It reads no resources, so positions that
-    differ only in resources share it (ResourceVariants)."""
+    differ only in resources share it (Near.with_resources)."""
 
     __slots__ = ("tallies", "held")
 
@@ -124,59 +124,146 @@ def worths(s: State, w: Weights = DEFAULT) -> list[float]:
 
 def worth(s: State, q: int, w: Weights, board: Board, res: list[int]) -> float:
     """q's worth, with `res` as q's resources (the only place the worth reads them)."""
-    R = s.R
-    inc_w, store_w = _resource_weights(R, w)
-    fx = s.fx[q]
-    t = board.tallies[q]
-    cap = fx.storage_cap
-    full = w.full_income
-    income = 0.0
-    for r in t.yields:  # a full store makes more of the same nearly worthless
-        income += inc_w[r] if res[r] < cap else full
-    land_per = R.land_per
-    near = R.victory_points - 8
-    score = fx.points + t.scoring // land_per * R.points_per_lands + t.land_pts  # State.score
-    total = income + w.score * score + w.near_win * (score - near if score > near else 0)
-    # a land short of the next land point is part of that point
-    total += w.score * w.land_progress * (t.lands % land_per) / land_per
-    total += w.strength * t.strength + w.unit * t.units + w.wounded * s.wounded[q]
-    if t.units:
-        total += w.alive
-    else:  # no unit: how close is the next one (a hire now, or after one trade)?
-        total += w.alive * _hire_reach(res, fx)
-    for r, v in enumerate(res):
-        if v:  # adding 0.0 changes nothing: skipped
-            total += store_w[r] * (v if v < cap else cap)
-    for r, v in enumerate(fx.income):
-        if v:
-            total += inc_w[r] * v
-    total += w.income * fx.income_choice_total
-    cards = 0
-    for n in s.hand[q]:
-        cards += n
-    total += w.card * cards + w.building * fx.count + w.upgrade * fx.upgraded
-    held = board.held
-    total += _siege(s, q, fx, w, held[q], board.tallies[1 - q].units)
-    # q's castle is in danger only while the enemy holds enough of its entrances
-    return total - _danger(s, q, w) if held[1 - q] >= s.fx[1 - q].siege_entrances else total
+    return WorthTerms(s, q, w, board).of(res)
 
 
-class ResourceVariants:
-    """value(s', p) for positions s' that are `s` but for p's resources (a trade's child
-    is the pass child but for them: rules.flow.traded_resources). The board pass and the
-    opponent's worth, which read no resources of p, are done once."""
+class WorthTerms:
+    """q's worth in a position but for q's resources: every term that does not read them
+    worked out once (a decision's trades ask for one worth per change of resources), and
+    `of(res)` adding them up in the one fixed order, so the sum is the same to the bit."""
 
-    __slots__ = ("s", "p", "w", "board", "other")
+    __slots__ = ("inc_w", "store_w", "yields", "cap", "full", "fx", "alive_w", "alive", "score", "near",
+                 "progress", "army", "fx_income", "choices", "hand", "siege", "danger")
+
+    def __init__(self, s: State, q: int, w: Weights, board: Board) -> None:
+        R = s.R
+        self.inc_w, self.store_w = _resource_weights(R, w)
+        fx = self.fx = s.fx[q]
+        t = board.tallies[q]
+        self.yields = t.yields
+        self.cap = fx.storage_cap
+        self.full = w.full_income
+        land_per = R.land_per
+        near = R.victory_points - 8
+        score = fx.points + t.scoring // land_per * R.points_per_lands + t.land_pts  # State.score
+        self.score = w.score * score
+        self.near = w.near_win * (score - near if score > near else 0)
+        # a land short of the next land point is part of that point
+        self.progress = w.score * w.land_progress * (t.lands % land_per) / land_per
+        self.army = w.strength * t.strength + w.unit * t.units + w.wounded * s.wounded[q]
+        self.alive_w = w.alive
+        self.alive = t.units > 0
+        self.fx_income = [self.inc_w[r] * v for r, v in enumerate(fx.income) if v]
+        self.choices = w.income * fx.income_choice_total
+        cards = 0
+        for n in s.hand[q]:
+            cards += n
+        self.hand = w.card * cards + w.building * fx.count + w.upgrade * fx.upgraded
+        held = board.held
+        self.siege = _siege(s, q, fx, w, held[q], board.tallies[1 - q].units)
+        # q's castle is in danger only while the enemy holds enough of its entrances
+        self.danger = _danger(s, q, w) if held[1 - q] >= s.fx[1 - q].siege_entrances else None
+
+    def of(self, res: list[int]) -> float:
+        """q's worth with `res` as q's resources."""
+        inc_w, cap, full = self.inc_w, self.cap, self.full
+        income = 0.0
+        for r in self.yields:  # a full store makes more of the same nearly worthless
+            income += inc_w[r] if res[r] < cap else full
+        total = income + self.score + self.near
+        total += self.progress
+        total += self.army
+        if self.alive:
+            total += self.alive_w
+        else:  # no unit: how close is the next one (a hire now, or after one trade)?
+            total += self.alive_w * _hire_reach(res, self.fx)
+        store_w = self.store_w
+        for r, v in enumerate(res):
+            if v:  # adding 0.0 changes nothing: skipped
+                total += store_w[r] * (v if v < cap else cap)
+        for term in self.fx_income:
+            total += term
+        total += self.choices
+        total += self.hand
+        total += self.siege
+        danger = self.danger
+        return total if danger is None else total - danger
+
+
+class Near:
+    """value(s', p) for the positions s' that one decision's actions reach from `s`, the
+    position passing reaches (the pass child).
+
+    A trade's child is the pass child but for p's resources (rules.flow.traded_resources):
+    with_resources values it from the board and the opponent's worth worked out here once.
+    Any other action rarely changes what the opponent's worth reads, so that worth is taken from
+    `s` once and reused for each s' where every one of its inputs is as in `s`: the
+    opponent's building effects (the same Fx object), resources, hand, wounded units and
+    board tallies, and the entrances both sides hold, whether p's castle is empty. The
+    march and danger terms read more of the board, so where either can count (p has no
+    army, or holds enough of the opponent's entrances) it is worked out afresh. The worth is a function of those
+    inputs, so the value is the same to the last bit."""
+
+    __slots__ = ("s", "p", "w", "board", "other", "terms")
 
     def __init__(self, s: State, p: int, w: Weights = DEFAULT) -> None:
-        assert s.winner is None and s.victory_type is None  # value()'s early answers do not apply
         self.s, self.p, self.w = s, p, w
-        self.board = Board(s)
-        self.other = worth(s, 1 - p, w, self.board, s.res[1 - p])
+        self.terms: WorthTerms | None = None  # p's, for with_resources: made at its first call
+        self.board: Board | None = None
+        self.other = 0.0
+        if s.winner is None and s.victory_type is None:  # value()'s early answers need no worth
+            self.board = Board(s)
+            self.other = worth(s, 1 - p, w, self.board, s.res[1 - p])
 
-    def value(self, res: list[int]) -> float:
+    def value(self, c: State) -> float:
+        """value(c, p, w)."""
+        p = self.p
+        if c.winner is not None:
+            return WIN if c.winner == p else -WIN
+        if c.victory_type == "cap":
+            return 0.0
+        board = Board(c)
+        mine = worth(c, p, self.w, board, c.res[p])
+        if self._same_for_other(c, board):
+            return mine - self.other
+        return mine - worth(c, 1 - p, self.w, board, c.res[1 - p])
+
+    def own(self) -> float:
+        """value(s, p, w), from the board and the opponent's worth already worked out."""
+        if self.board is None:
+            return self.value(self.s)
+        return worth(self.s, self.p, self.w, self.board, self.s.res[self.p]) - self.other
+
+    def with_resources(self, res: list[int]) -> float:
         """value(s', p), s' being `s` with `res` as p's resources."""
-        return worth(self.s, self.p, self.w, self.board, res) - self.other
+        terms = self.terms
+        if terms is None:
+            assert self.board is not None  # a trade's child: the game goes on
+            terms = self.terms = WorthTerms(self.s, self.p, self.w, self.board)
+        return terms.of(res) - self.other
+
+    def _same_for_other(self, c: State, board: Board) -> bool:
+        """Whether the opponent's worth in `c` reads exactly what it read in `s`."""
+        base = self.board
+        if base is None:
+            return False
+        s, p = self.s, self.p
+        q = 1 - p
+        if c.fx[q] is not s.fx[q] or c.res[q] != s.res[q] or c.hand[q] != s.hand[q] or c.wounded[q] != s.wounded[q]:
+            return False
+        if board.held[0] != base.held[0] or board.held[1] != base.held[1]:
+            return False
+        t, was = board.tallies[q], base.tallies[q]
+        if (t.strength != was.strength or t.units != was.units or t.lands != was.lands or t.scoring != was.scoring
+                or t.land_pts != was.land_pts or t.yields != was.yields):
+            return False
+        castle = s.R.castle[p]
+        if bool(c.units[castle]) != bool(s.units[castle]):  # _siege counts an empty castle of p ...
+            return False
+        if not board.tallies[p].units or not base.tallies[p].units:  # ... and, if p has no army, q's march
+            return False
+        # the danger term (_danger) reads q's entrances and castle
+        return board.held[p] < c.fx[p].siege_entrances and base.held[p] < s.fx[p].siege_entrances
 
 
 def _held_entrances(s: State, p: int) -> int:
@@ -191,7 +278,7 @@ def _held_entrances(s: State, p: int) -> int:
 
 #: The last (rules, weights) asked for and their per-resource weights: an agent asks
 #: with the same two objects thousands of times a decision, so an identity test is all.
-_LAST_WEIGHTS: list = [None, None, ((), ())]
+_LAST_WEIGHTS: Final[list] = [None, None, ((), ())]
 
 
 def _resource_weights(R: Rules, w: Weights) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -239,7 +326,7 @@ def _march(s: State, q: int, w: Weights) -> float:
     return w.march * total
 
 
-_DIST_CACHE: dict = {}
+_DIST_CACHE: Final[dict] = {}
 
 
 def entrance_distance(R: Rules, player: int) -> tuple[int, ...]:

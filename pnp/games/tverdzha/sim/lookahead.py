@@ -12,7 +12,7 @@ of the position per outcome, not 6^dice.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Optional, Tuple
+from typing import Callable, Final, Optional, Tuple
 
 from pnp.games.tverdzha.rules.battle import Battle
 from pnp.games.tverdzha.rules.state import CHANCE, SIMULTANEOUS, State
@@ -75,7 +75,7 @@ def _dice(s: State) -> list[tuple[State, float]]:
 
 #: (rules, need, modifier) -> face classes of one die; the rules object is kept in the
 #: value so that its id is never reused while the entry lives.
-_CLASSES: dict[tuple[int, int, int], tuple[object, list[tuple[int, float]]]] = {}
+_CLASSES: Final[dict[tuple[int, int, int], tuple[object, list[tuple[int, float]]]]] = {}
 
 
 def _face_classes(state: State, battle: Battle, side: int) -> list[tuple[int, float]]:
@@ -105,8 +105,13 @@ def _face_classes(state: State, battle: Battle, side: int) -> list[tuple[int, fl
     return out
 
 
+def is_quiet(s: State) -> bool:
+    """Whether `s` is a quiet node already (no secret cards or dice pending)."""
+    return s.cur != SIMULTANEOUS and not at_die(s)
+
+
 def expectation(s: State, fn: Callable[[State], float], cards: Cards | None = None) -> float:
     """E[fn(quiet position)] from `s` (consumed)."""
-    if s.cur != SIMULTANEOUS and not at_die(s):  # already quiet, the common case: no battle
+    if is_quiet(s):  # the common case: no battle
         return 0.0 + fn(s)  # what the sum below gives for [(s, 1.0)], to the bit
     return sum(p * fn(q) for q, p in quiet(s, cards))

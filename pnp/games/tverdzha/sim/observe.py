@@ -9,9 +9,11 @@ the game waits for a decision or a chance outcome, and every such node is observ
 
 from __future__ import annotations
 
+from typing import Final
+
 from pnp.games.tverdzha.rules import events as ev
 
-MAX_STRENGTH = 6  # strengths above this are folded into the last bucket (none in the content)
+MAX_STRENGTH: Final = 6  # strengths above this are folded into the last bucket (none in the content)
 
 
 class Observer:
