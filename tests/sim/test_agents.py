@@ -128,7 +128,7 @@ def test_the_opponents_worth_is_reused_only_where_it_is_the_same(game):
             made = turn_end.child(a)
             if made is not None:  # made from the pass child's position
                 tally["made"] += 1
-                assert near.value(made) == heuristic.value(child, p)
+                assert near.value(made) == near.value_made(made) == heuristic.value(child, p)
             if a.kind == "trade":
                 res = flow.traded_resources(state, passed, p, state.R.trade_changes[a])
                 if res is not None:
@@ -180,3 +180,53 @@ def test_the_opponents_worth_is_worked_out_again_when_the_action_fills_the_castl
     child.apply_action(R.hires[castle])
     assert child.units[castle] and not passed.units[castle]
     assert near.value(child) == heuristic.value(child, p)
+    from pnp.games.tverdzha.rules import flow
+
+    made = flow.TurnEnd(state, passed, p).child(R.hires[castle])  # as the greedy agent makes it
+    assert made is not None and near.value_made(made) == heuristic.value(child, p)
+
+
+def test_the_opponents_worth_is_worked_out_again_when_a_move_puts_its_castle_in_danger(game):
+    """The opponent's danger term counts once p holds enough of its castle's entrances: a
+    move onto the last one it needs changes the opponent's worth, though nothing of the
+    opponent's own changed."""
+    from pnp.games.tverdzha.rules import flow
+    from pnp.games.tverdzha.rules.actions import PASS, Move
+
+    state = rules.new_game(game)
+    chance = random.Random(3)
+    while state.current_player == rules.CHANCE:
+        state.apply_action(state.sample_chance(chance))
+    p, R = state.current_player, state.R
+    q = 1 - p
+    for c in range(R.n_cells):
+        state.units[c], state.owner[c] = (), -1
+    need = state.fx[p].siege_entrances
+    held, last = R.entrances[q][:need - 1], R.entrances[q][need - 1]
+    src = next(y for y in R.adj[last] if y < R.n_cells and y not in R.entrances[q] + R.entrances[p])
+    for c in (*held, src):
+        state.units[c], state.owner[c] = (2,), p
+    state.units[R.castle[q]] = (1,)
+    move = Move(R.space_ids[src], R.space_ids[last], (2,))
+    assert move in state.legal_actions()
+    passed = state.clone(events=False)
+    passed.apply_action(PASS)
+    near = heuristic.Near(passed, p)
+    child = state.clone(events=False)
+    child.apply_action(move)
+    made = flow.TurnEnd(state, passed, p).child(move)
+    assert made is not None and child.held_entrances(p) == need > passed.held_entrances(p)
+    assert near.value(child) == near.value_made(made) == heuristic.value(child, p)
+    # holding enough already, a hire on one of those entrances makes the danger greater
+    state.units[last], state.owner[last] = (2,), p
+    state.res[p] = [9] * R.n_res
+    hire = R.hires[last]
+    assert hire in state.legal_actions()
+    passed = state.clone(events=False)
+    passed.apply_action(PASS)
+    near = heuristic.Near(passed, p)
+    child = state.clone(events=False)
+    child.apply_action(hire)
+    made = flow.TurnEnd(state, passed, p).child(hire)
+    assert made is not None and child.held_entrances(p) == passed.held_entrances(p) == need
+    assert near.value(child) == near.value_made(made) == heuristic.value(child, p)

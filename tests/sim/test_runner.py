@@ -184,3 +184,30 @@ def test_result_document_has_every_statistic(game, source):
 def test_bad_agent_specs_are_refused(bad):
     with pytest.raises(UnknownAgent):
         specs(bad)
+
+
+def test_a_block_plays_with_the_cyclic_collector_paused_and_restores_it(source, monkeypatch):
+    import gc
+
+    seen = []
+
+    def fake_game(sim, game, specs_, gs, max_rounds):
+        seen.append(gc.isenabled())
+        if len(seen) == 2:
+            raise KeyboardInterrupt  # an interrupted block leaves the collector as it found it
+        return {}
+
+    monkeypatch.setattr(runner, "play_game", fake_game)
+    task = runner.block_tasks(source, RANDOM, games=4, seed=1)[0]
+    assert gc.isenabled()
+    with pytest.raises(KeyboardInterrupt):
+        runner.play_block(task)
+    assert seen == [False, False] and gc.isenabled()
+    gc.disable()
+    try:
+        seen.clear()
+        monkeypatch.setattr(runner, "play_game", lambda *a: seen.append(gc.isenabled()) or {})
+        runner.play_block(task)
+        assert seen and not any(seen) and not gc.isenabled()  # off before, off after
+    finally:
+        gc.enable()

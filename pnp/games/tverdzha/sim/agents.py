@@ -84,7 +84,8 @@ class GreedyAgent:
             if change is None:
                 shortcut = None if turn_end is None else turn_end.child(a)
                 if shortcut is not None:  # the position a plays out to, made from the pass child's
-                    scored.append((0.0 + value(shortcut), a))  # quiet: what expectation() gives
+                    made = value(shortcut) if near is None or near.s is not passed else near.value_made(shortcut)
+                    scored.append((0.0 + made, a))  # quiet: what expectation() gives
                     continue
                 child = state.clone(events=False)
                 child.apply_action(a)

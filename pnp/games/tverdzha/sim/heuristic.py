@@ -78,18 +78,25 @@ class _Tally:
 class Board:
     """What the value reads from the board, gathered in one pass: both players' tallies
     and the enemy-castle entrances each holds. It reads no resources, so positions that
-    differ only in resources share it (Near.with_resources)."""
+    differ only in resources share it (Near.with_resources).
+
+    `other` given: the tally of player 1 - `only`, known to be unchanged (Near.value_made);
+    the pass counts `only`'s units alone."""
 
     __slots__ = ("tallies", "held")
 
-    def __init__(self, s: State) -> None:
+    def __init__(self, s: State, only: int = -1, other: _Tally | None = None) -> None:
         R = s.R
-        tallies = (_Tally(), _Tally())
+        if other is None:
+            only = -1
+            tallies = (_Tally(), _Tally())
+        else:
+            tallies = (_Tally(), other) if only == 0 else (other, _Tally())
         land_points, land_scores = R.land_points, R.land_scores
         owner, units = s.owner, s.units
         # the cells (s.land has one entry per cell, so zip stops before the castles)
         for o, us, r, k in zip(owner, units, s.yields, s.land):
-            if us:
+            if us and (only < 0 or o == only):
                 t = tallies[o]
                 st = 0
                 for u in us:  # not sum(): a loop the compiled build runs natively, as fast here
@@ -104,6 +111,8 @@ class Board:
                 if r >= 0:
                     t.yields.append(r)
         for c in R.castle:  # a castle yields nothing and is no land
+            if only >= 0 and owner[c] != only:
+                continue
             t = tallies[owner[c]]
             for u in units[c]:
                 t.strength += u
@@ -227,6 +236,24 @@ class Near:
         if self._same_for_other(c, board):
             return mine - self.other
         return mine - worth(c, 1 - p, self.w, board, c.res[1 - p])
+
+    def value_made(self, c: State) -> float:
+        """value(c, p, w) for a position flow.TurnEnd.child made from `s`: only p's units,
+        owners and resources differ from it (and no battle came in between), so the
+        opponent's tally, resources, hand, wounded units and effects are those of `s`, and
+        only p's units are counted."""
+        base, p = self.board, self.p
+        if base is None or c.winner is not None or c.victory_type is not None:
+            return self.value(c)
+        q = 1 - p
+        board = Board(c, p, base.tallies[q])
+        mine = worth(c, p, self.w, board, c.res[p])
+        s, castle = self.s, c.R.castle[p]
+        if (bool(c.units[castle]) == bool(s.units[castle]) and board.tallies[p].units and base.tallies[p].units
+                and board.held[q] == base.held[q]  # (p's own entrances: no move of p's changes who holds them)
+                and board.held[p] < c.fx[p].siege_entrances and base.held[p] < s.fx[p].siege_entrances):
+            return mine - self.other  # _same_for_other, its tests that can fail here
+        return mine - worth(c, q, self.w, board, c.res[q])
 
     def own(self) -> float:
         """value(s, p, w), from the board and the opponent's worth already worked out."""
