@@ -58,3 +58,10 @@ def golden(request):
         assert text == expected
 
     return compare
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slow tests (end-to-end builds, long simulations) first, in their own order: the
+    suite is spread over every core, and a long test that starts last keeps the run going
+    while the other cores have nothing left to do."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
