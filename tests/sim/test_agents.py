@@ -190,8 +190,7 @@ def test_the_opponents_worth_is_worked_out_again_when_a_move_puts_its_castle_in_
     """The opponent's danger term counts once p holds enough of its castle's entrances: a
     move onto the last one it needs changes the opponent's worth, though nothing of the
     opponent's own changed."""
-    from pnp.games.tverdzha.rules import flow
-    from pnp.games.tverdzha.rules.actions import PASS, Move
+    from pnp.games.tverdzha.rules.actions import Move
 
     state = rules.new_game(game)
     chance = random.Random(3)
@@ -207,26 +206,28 @@ def test_the_opponents_worth_is_worked_out_again_when_a_move_puts_its_castle_in_
     for c in (*held, src):
         state.units[c], state.owner[c] = (2,), p
     state.units[R.castle[q]] = (1,)
-    move = Move(R.space_ids[src], R.space_ids[last], (2,))
-    assert move in state.legal_actions()
-    passed = state.clone(events=False)
-    passed.apply_action(PASS)
-    near = heuristic.Near(passed, p)
-    child = state.clone(events=False)
-    child.apply_action(move)
-    made = flow.TurnEnd(state, passed, p).child(move)
-    assert made is not None and child.held_entrances(p) == need > passed.held_entrances(p)
-    assert near.value(child) == near.value_made(made) == heuristic.value(child, p)
+    child, passed = _valued_every_way(state, p, Move(R.space_ids[src], R.space_ids[last], (2,)))
+    assert child.held_entrances(p) == need > passed.held_entrances(p)
     # holding enough already, a hire on one of those entrances makes the danger greater
     state.units[last], state.owner[last] = (2,), p
     state.res[p] = [9] * R.n_res
-    hire = R.hires[last]
-    assert hire in state.legal_actions()
+    child, passed = _valued_every_way(state, p, R.hires[last])
+    assert child.held_entrances(p) == passed.held_entrances(p) == need
+
+
+def _valued_every_way(state, p, action):
+    """(played-out child, pass child), once Near.value on the first and Near.value_made on
+    the child TurnEnd makes both gave heuristic.value's value."""
+    from pnp.games.tverdzha.rules import flow
+    from pnp.games.tverdzha.rules.actions import PASS
+
+    assert action in state.legal_actions()
     passed = state.clone(events=False)
     passed.apply_action(PASS)
     near = heuristic.Near(passed, p)
     child = state.clone(events=False)
-    child.apply_action(hire)
-    made = flow.TurnEnd(state, passed, p).child(hire)
-    assert made is not None and child.held_entrances(p) == passed.held_entrances(p) == need
+    child.apply_action(action)
+    made = flow.TurnEnd(state, passed, p).child(action)
+    assert made is not None
     assert near.value(child) == near.value_made(made) == heuristic.value(child, p)
+    return child, passed
