@@ -130,7 +130,7 @@ def test_the_opponents_worth_is_reused_only_where_it_is_the_same(game):
                 tally["made"] += 1
                 assert near.value(made) == near.value_made(made) == heuristic.value(child, p)
             if a.kind == "trade":
-                res = flow.traded_resources(state, passed, p, state.R.trade_changes[a])
+                res = turn_end.resources(state.R.trade_changes[a])
                 if res is not None:
                     tally["trades"] += 1
                     assert near.with_resources(res) == heuristic.value(child, p)

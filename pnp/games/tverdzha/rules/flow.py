@@ -268,17 +268,6 @@ class TurnEnd:
         return child
 
 
-def traded_resources(parent: State, passed: State, p: int, change: Sequence[int]) -> list[int] | None:
-    """TurnEnd(parent, passed, p).resources(change): p's resources where a trade of net
-    `change` from p's action step `parent` stops, `passed` being where passing stops."""
-    return TurnEnd(parent, passed, p).resources(change)
-
-
-def after_pass(parent: State, passed: State, p: int, a: Any) -> State | None:
-    """TurnEnd(parent, passed, p).child(a)."""
-    return TurnEnd(parent, passed, p).child(a)
-
-
 def step_check(s: State, task: Task) -> int | None:
     R = s.R
     scores = (s.score(0), s.score(1))

@@ -203,7 +203,7 @@ class Near:
     """value(s', p) for the positions s' that one decision's actions reach from `s`, the
     position passing reaches (the pass child).
 
-    A trade's child is the pass child but for p's resources (rules.flow.traded_resources):
+    A trade's child is the pass child but for p's resources (rules.flow.TurnEnd.resources):
     with_resources values it from the board and the opponent's worth worked out here once.
     Any other action rarely changes what the opponent's worth reads, so that worth is taken from
     `s` once and reused for each s' where every one of its inputs is as in `s`: the
@@ -248,11 +248,9 @@ class Near:
         q = 1 - p
         board = Board(c, p, base.tallies[q])
         mine = worth(c, p, self.w, board, c.res[p])
-        s, castle = self.s, c.R.castle[p]
-        if (bool(c.units[castle]) == bool(s.units[castle]) and board.tallies[p].units and base.tallies[p].units
-                and board.held[q] == base.held[q]  # (p's own entrances: no move of p's changes who holds them)
-                and board.held[p] < c.fx[p].siege_entrances and base.held[p] < s.fx[p].siege_entrances):
-            return mine - self.other  # _same_for_other, its tests that can fail here
+        # (p's own entrances: no move of p's changes who holds them)
+        if board.held[q] == base.held[q] and self._same_siege_and_danger(c, board, base):
+            return mine - self.other
         return mine - worth(c, q, self.w, board, c.res[q])
 
     def own(self) -> float:
@@ -284,6 +282,12 @@ class Near:
         if (t.strength != was.strength or t.units != was.units or t.lands != was.lands or t.scoring != was.scoring
                 or t.land_pts != was.land_pts or t.yields != was.yields):
             return False
+        return self._same_siege_and_danger(c, board, base)
+
+    def _same_siege_and_danger(self, c: State, board: Board, base: Board) -> bool:
+        """Whether the opponent's siege and danger terms read in `c` what they read in `s`
+        (the entrances it holds being the same)."""
+        s, p = self.s, self.p
         castle = s.R.castle[p]
         if bool(c.units[castle]) != bool(s.units[castle]):  # _siege counts an empty castle of p ...
             return False
