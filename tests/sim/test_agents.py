@@ -112,7 +112,7 @@ def test_the_opponents_worth_is_reused_only_where_it_is_the_same(game):
     from pnp.games.tverdzha.rules import flow
     from pnp.games.tverdzha.rules.actions import PASS
 
-    tally = {"children": 0, "reused": 0, "battles": 0, "trades": 0, "made": 0}
+    tally = {"children": 0, "reused": 0, "battles": 0, "trades": 0, "made": 0, "edited": 0, "castle": 0}
 
     def probe(state, p):
         if state.step_kind != "act":
@@ -125,10 +125,16 @@ def test_the_opponents_worth_is_reused_only_where_it_is_the_same(game):
         for a in state.legal_actions():
             child = state.clone(events=False)
             child.apply_action(a)
-            made = turn_end.child(a)
-            if made is not None:  # made from the pass child's position
+            effect = turn_end.edit(a)
+            if effect is not None:  # seen from the pass child's position
                 tally["made"] += 1
-                assert near.value(made) == near.value_made(made) == heuristic.value(child, p)
+                valued = near.value_edit(effect)
+                if valued is not None:
+                    tally["edited"] += 1
+                    castle = state.R.castle[p]
+                    tally["castle"] += any(sp == castle and bool(u) != bool(passed.units[castle]) for sp, u in effect[0])
+                assert near.value(turn_end.made(effect)) == heuristic.value(child, p)
+                assert valued is None or valued == heuristic.value(child, p)
             if a.kind == "trade":
                 res = turn_end.resources(state.R.trade_changes[a])
                 if res is not None:
@@ -143,13 +149,14 @@ def test_the_opponents_worth_is_reused_only_where_it_is_the_same(game):
                 continue
             tally["children"] += 1
             if child.winner is None and child.victory_type is None:
-                tally["reused"] += near._same_for_other(child, heuristic.Board(child))
+                tally["reused"] += near._same_for_other(child, heuristic.count_board(child))
             assert near.value(child) == heuristic.value(child, p)
 
     for seed in range(3):
         _play(game, [agent("greedy", game, random.Random(seed + i)) for i in range(2)], seed, probe, max_rounds=30)
     assert tally["battles"] >= 5 and tally["trades"] >= 200, tally
     assert tally["reused"] > tally["children"] / 2 and tally["made"] > tally["children"] / 2, tally
+    assert tally["edited"] > tally["made"] * 0.9 and tally["castle"] >= 10, tally
 
 
 def test_the_opponents_worth_is_worked_out_again_when_the_action_fills_the_castle(game):
@@ -182,8 +189,8 @@ def test_the_opponents_worth_is_worked_out_again_when_the_action_fills_the_castl
     assert near.value(child) == heuristic.value(child, p)
     from pnp.games.tverdzha.rules import flow
 
-    made = flow.TurnEnd(state, passed, p).child(R.hires[castle])  # as the greedy agent makes it
-    assert made is not None and near.value_made(made) == heuristic.value(child, p)
+    effect = flow.TurnEnd(state, passed, p).edit(R.hires[castle])  # as the greedy agent values it
+    assert effect is not None and near.value_edit(effect) == heuristic.value(child, p)
 
 
 def test_the_opponents_worth_is_worked_out_again_when_a_move_puts_its_castle_in_danger(game):
@@ -215,9 +222,39 @@ def test_the_opponents_worth_is_worked_out_again_when_a_move_puts_its_castle_in_
     assert child.held_entrances(p) == passed.held_entrances(p) == need
 
 
+def test_an_edit_is_declined_where_p_marches_on_an_empty_castle_or_guards_its_own(game):
+    """Two terms of p's own worth read more than an edit's spaces: the march on an empty
+    enemy castle whose owner has no army (every unit's distance to it), and the danger to
+    p's castle once the opponent holds enough of its entrances (the castle's guard)."""
+    state = rules.new_game(game)
+    chance = random.Random(3)
+    while state.current_player == rules.CHANCE:
+        state.apply_action(state.sample_chance(chance))
+    p, R = state.current_player, state.R
+    q, castle = 1 - p, R.castle[p]
+    for c in range(R.n_cells):
+        state.units[c], state.owner[c] = (), -1
+    state.units[R.castle[q]] = ()  # the opponent: no unit anywhere
+    src = next(c for c in range(R.n_cells) if c not in R.entrances[p] + R.entrances[q])
+    dst = next(y for y in R.adj[src] if y < R.n_cells and y not in R.entrances[p] + R.entrances[q])
+    state.units[src], state.owner[src] = (2,), p
+    far, near = heuristic.entrance_distance(R, q)[src], heuristic.entrance_distance(R, q)[dst]
+    move = next(a for a in state.legal_actions() if a.kind == "move" and R.space_idx[a.dst] == dst)
+    assert far != near  # the march term changes
+    _valued_every_way(state, p, move)
+    # the opponent on enough of p's entrances; p hires into its (held) castle
+    state.units[R.castle[q]] = (1,)
+    for c in R.entrances[p][:state.fx[q].siege_entrances]:
+        state.units[c], state.owner[c] = (1,), q
+    state.units[castle] = (1,)
+    state.res[p] = [9] * R.n_res
+    _valued_every_way(state, p, R.hires[castle])
+
+
 def _valued_every_way(state, p, action):
-    """(played-out child, pass child), once Near.value on the first and Near.value_made on
-    the child TurnEnd makes both gave heuristic.value's value."""
+    """(played-out child, pass child), once Near.value on the first and on the child
+    TurnEnd makes both gave heuristic.value's value; Near.value_edit declines the edit (it
+    reads more of the board than the edit's spaces), so the agent values that child."""
     from pnp.games.tverdzha.rules import flow
     from pnp.games.tverdzha.rules.actions import PASS
 
@@ -227,7 +264,8 @@ def _valued_every_way(state, p, action):
     near = heuristic.Near(passed, p)
     child = state.clone(events=False)
     child.apply_action(action)
-    made = flow.TurnEnd(state, passed, p).child(action)
-    assert made is not None
-    assert near.value(child) == near.value_made(made) == heuristic.value(child, p)
+    turn_end = flow.TurnEnd(state, passed, p)
+    effect = turn_end.edit(action)
+    assert effect is not None and near.value_edit(effect) is None
+    assert near.value(child) == near.value(turn_end.made(effect)) == heuristic.value(child, p)
     return child, passed

@@ -185,7 +185,8 @@ class TurnEnd:
     began, plus its start's income, which is the same whatever p held. When the game ended
     on the way, or more than one round passed, the trade is played out.
 
-    A move that starts no battle, a hire or a training changes the board too (`child`).
+    A move that starts no battle, a hire or a training changes the board too (`edit`, and
+    the position it describes, `child`).
     The steps to the next stop read the board in four places, each tested there:
     - the heal step stops while a heal is possible, which depends on the board: only taken
       where no heal can be (no wounded unit, no infirmary, or the turn's heals used up);
@@ -226,45 +227,64 @@ class TurnEnd:
             res = [v + i for v, i in zip(res, self.income)]
         return res
 
-    def child(self, a: Any) -> State | None:
-        """The position `a` (a move that starts no battle, a hire or a training) plays out
-        to, made from the pass child's; None when `a` must be played out instead. It shares
-        every list but its units, owners and resources with the pass child
-        (State.copy_for_board): a position to value, not to play on."""
+    def edit(self, a: Any) -> turn.Effect | None:
+        """What `a` (a move that starts no battle, a hire or a training) does, seen from the
+        pass child's stop: the spaces it changes with p's units there after (its own effect,
+        from turn.py), and p's resources where it stops. None when `a` must be played out."""
         if not self.plain:
             return None
-        parent, p = self.parent, self.p
+        parent, passed, p = self.parent, self.passed, self.p
         R = parent.R
         if isinstance(a, Move):
             dst = R.space_idx[a.dst]
             if dst == R.castle[1 - p] or parent.owner[dst] == 1 - p:  # a battle, or walking into the castle
                 return None
-        elif not isinstance(a, (Hire, Train)):
-            return None
-        child = self.passed.copy_for_board()
-        res = child.res[p]
-        before = res[:]
-        if isinstance(a, Move):
-            turn.move(child, p, a)
+            cells, change = turn.move_effect(passed, p, a)
         elif isinstance(a, Hire):
-            turn.hire(child, p, a)
+            cells, change = turn.hire_effect(passed, p, a)
+        elif isinstance(a, Train):
+            cells, change = turn.train_effect(passed, p, a)
         else:
-            turn.train(child, p, a)
-        now = self.resources([v - b for v, b in zip(res, before)])  # what it paid (and a road's bonus)
+            return None
+        now = self.resources(change)
         if now is None:
             return None
         if self.new_round:  # the round's victory check ran, then the next round began
-            if child.score(p) >= R.victory_points:
+            n_cells = R.n_cells
+            owner: list[int] | None = None  # the cells' holders, where a cell changes hands
+            for sp, units in cells:
+                if sp < n_cells and turn.cell_owner(units, p) != passed.owner[sp]:
+                    if owner is None:
+                        owner = passed.owner[:]
+                    owner[sp] = turn.cell_owner(units, p)
+            # (no cell changing hands: p's score is the pass child's, short of the points, or the game had ended)
+            if owner is not None and passed.score(p, owner) >= R.victory_points:
                 return None
-            if isinstance(a, Move):  # its land yields
-                for sp in (R.space_idx[a.src], R.space_idx[a.dst]):
-                    r = child.yields[sp]
+            if isinstance(a, Move):  # its land yields, paid to whoever holds the cells now
+                for sp, units in cells:
+                    r = passed.yields[sp]
                     if r >= 0:
                         if parent.owner[sp] == p:
                             now[r] -= LAND_YIELD
-                        if child.owner[sp] == p:
+                        if turn.cell_owner(units, p) == p:
                             now[r] += LAND_YIELD
-        child.res[p] = now
+        return cells, now
+
+    def child(self, a: Any) -> State | None:
+        """The position `a` plays out to (see `edit`), made from the pass child's; None when
+        `a` must be played out instead."""
+        effect = self.edit(a)
+        return None if effect is None else self.made(effect)
+
+    def made(self, effect: turn.Effect) -> State:
+        """The position an `edit` describes. It shares every list but its units, owners and
+        resources with the pass child (State.copy_for_board): a position to value, not to
+        play on."""
+        child = self.passed.copy_for_board()
+        cells, res = effect
+        for sp, units in cells:
+            turn.set_space(child, sp, units, self.p)
+        child.res[self.p] = res
         return child
 
 

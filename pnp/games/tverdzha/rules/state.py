@@ -299,12 +299,13 @@ class State:
         return (self.heals < self.R.heals_per_turn and self.wounded[p] > 0 and fx.infirmary_cap > 0
                 and len(self.units[self.R.castle[p]]) < fx.cap and self.army(p) < self.army_limit(p))
 
-    def score(self, p: int) -> int:
-        """Victory points now: buildings (with town hall and prestige), lands, land bonuses."""
+    def score(self, p: int, owner: list[int] | None = None) -> int:
+        """Victory points now: buildings (with town hall and prestige), lands, land bonuses;
+        with `owner` as the holders of the cells, where given."""
         R = self.R
         land_points, land_scores = R.land_points, R.land_scores
         held = bonus = 0
-        for o, k in zip(self.owner, self.land):  # the cells: land has one entry per cell
+        for o, k in zip(self.owner if owner is None else owner, self.land):  # the cells: land has one entry per cell
             if o == p:
                 if k < 0 or land_scores[k]:  # the mine gives gold but no points (the original)
                     held += 1

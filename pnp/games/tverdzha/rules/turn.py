@@ -6,7 +6,7 @@ function only performs the rule: pay, change the board, queue what follows.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Sequence, Tuple
 
 from pnp.games.tverdzha.rules.actions import Build, Heal, Hire, MainAction, Move, Trade, Train, Upgrade
 from pnp.games.tverdzha.rules.events import Built, GameOver, Healed, Hired, Upgraded
@@ -48,11 +48,31 @@ def _price(R: Rules, cost: tuple[int, ...], waive: tuple[str, ...]) -> list[int]
     return price
 
 
+#: What a move that starts no battle, a hire or a training does: the spaces it changes, each
+#: with p's units there after (`cells`), and the change of p's resources.
+Cells = Tuple[Tuple[int, Tuple[int, ...]], ...]
+Effect = Tuple[Cells, list]
+
+
 def set_space(s: State, sp: int, units: tuple[int, ...], p: int) -> None:
     """Put `units` of p on a space; an emptied cell has no owner (castles keep theirs)."""
     s.units[sp] = units
     if sp < s.R.n_cells:
-        s.owner[sp] = p if units else -1
+        s.owner[sp] = cell_owner(units, p)
+
+
+def cell_owner(units: tuple[int, ...], p: int) -> int:
+    """Who holds a cell once p's `units` stand there: nobody when none do."""
+    return p if units else -1
+
+
+def apply_effect(s: State, p: int, effect: Effect) -> None:
+    cells, change = effect
+    for sp, units in cells:
+        set_space(s, sp, units, p)
+    res = s.res[p]
+    for r, d in enumerate(change):
+        res[r] += d
 
 
 def minus(units: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, ...]:
@@ -99,21 +119,27 @@ def upgrade(s: State, p: int, a: Upgrade) -> None:
 
 
 def hire(s: State, p: int, a: Hire) -> None:
+    apply_effect(s, p, hire_effect(s, p, a))
+    if s.logging:
+        s.events.append(Hired(s.round, p, a.space, s.fx[p].hire_strength))
+
+
+def hire_effect(s: State, p: int, a: Hire) -> Effect:
     fx = s.fx[p]
     sp = s.R.space_idx[a.space]
-    _pay(s.res[p], fx.hire_cost)
-    set_space(s, sp, tuple(sorted(s.units[sp] + (fx.hire_strength,))), p)
-    if s.logging:
-        s.events.append(Hired(s.round, p, a.space, fx.hire_strength))
+    return ((sp, tuple(sorted(s.units[sp] + (fx.hire_strength,)))),), [-n for n in fx.hire_cost]
 
 
 def train(s: State, p: int, a: Train) -> None:
+    apply_effect(s, p, train_effect(s, p, a))
+
+
+def train_effect(s: State, p: int, a: Train) -> Effect:
     R = s.R
     sp = R.space_idx[a.space]
-    _pay(s.res[p], R.train_cost)
     rest = minus(s.units[sp], (a.strength,))
     stronger = min(a.strength + R.train_amount, s.fx[p].train_cap)
-    set_space(s, sp, tuple(sorted(rest + (stronger,))), p)
+    return ((sp, tuple(sorted(rest + (stronger,)))),), [-n for n in R.train_cost]
 
 
 def trade(s: State, p: int, a: Trade) -> None:
@@ -142,20 +168,29 @@ def move(s: State, p: int, a: Move) -> None:
     if dst == R.castle[enemy] and not s.units[dst]:
         finish(s, p, "castle")  # an empty enemy castle: walking in wins (the group stays put)
         return
-    set_space(s, src, minus(s.units[src], group), p)
     if s.owner[dst] == enemy:  # enemy units on a cell, or a defended enemy castle
+        set_space(s, src, minus(s.units[src], group), p)
         s.fight = (p, src, dst, group, None, None)
         s.queue[0:0] = [("cards",), ("die",), ("resolve",)]
         return
-    set_space(s, dst, tuple(sorted(s.units[dst] + group)), p)
-    road_bonus(s, p, dst)
+    apply_effect(s, p, move_effect(s, p, a))
 
 
-def road_bonus(s: State, p: int, dst: int) -> None:
-    """Тракт: entering a land by a move yields its resource (once per action)."""
+def move_effect(s: State, p: int, a: Move) -> Effect:
+    """A move that starts no battle (nor walks into the enemy castle)."""
+    R = s.R
+    src, dst = R.space_idx[a.src], R.space_idx[a.dst]
+    change = [0] * R.n_res
+    road_bonus(s, p, dst, change)
+    return ((src, minus(s.units[src], a.units)), (dst, tuple(sorted(s.units[dst] + a.units)))), change
+
+
+def road_bonus(s: State, p: int, dst: int, res: list[int] | None = None) -> None:
+    """Тракт: entering a land by a move yields its resource (once per action), to p's
+    resources or to `res`."""
     amount = s.fx[p].road_bonus
     if amount and s.yields[dst] >= 0:
-        s.res[p][s.yields[dst]] += amount
+        (s.res[p] if res is None else res)[s.yields[dst]] += amount
 
 
 def finish(s: State, winner: int | None, victory_type: str) -> None:

@@ -82,9 +82,11 @@ class GreedyAgent:
         for a in actions:
             change = changes[a] if isinstance(a, Trade) else None
             if change is None:
-                shortcut = None if turn_end is None else turn_end.child(a)
-                if shortcut is not None:  # the position a plays out to, made from the pass child's
-                    made = value(shortcut) if near is None or near.s is not passed else near.value_made(shortcut)
+                effect = None if turn_end is None else turn_end.edit(a)
+                if turn_end is not None and effect is not None:  # what a does, seen from the pass child's stop
+                    made = None if near is None or near.s is not passed else near.value_edit(effect)
+                    if made is None:
+                        made = value(turn_end.made(effect))
                     scored.append((0.0 + made, a))  # quiet: what expectation() gives
                     continue
                 child = state.clone(events=False)

@@ -15,8 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from pnp.games.tverdzha.rules import turn
+
 if TYPE_CHECKING:
     from pnp.games.tverdzha.rules.compiled import Rules
+    from pnp.games.tverdzha.rules.turn import Cells, Effect
     from pnp.games.tverdzha.rules.castle_effects import Fx
     from pnp.games.tverdzha.rules.state import State
 
@@ -66,68 +69,99 @@ class _Tally:
 
     __slots__ = ("strength", "units", "lands", "scoring", "land_pts", "yields")
 
-    def __init__(self) -> None:
+    def __init__(self, n_res: int) -> None:
         self.strength = 0
         self.units = 0
         self.lands = 0
         self.scoring = 0  # lands held that count toward land points (the mine does not)
         self.land_pts = 0  # points of the special lands held (a citadel)
-        self.yields: list[int] = []  # the resource each held land yields, in cell order
+        self.yields = [0] * n_res  # per resource: the held lands that yield it
+
+    def copy(self) -> _Tally:
+        t = _Tally(0)
+        t.strength, t.units, t.lands, t.scoring, t.land_pts = (self.strength, self.units, self.lands, self.scoring,
+                                                               self.land_pts)
+        t.yields = self.yields[:]
+        return t
+
+    def count(self, R: Rules, units: tuple[int, ...], r: int, k: int, sign: int) -> None:
+        """Adds (sign 1) or takes away (sign -1) a cell held with `units` on it, which
+        yields resource r (or none: -1) and has land kind k (or none yet: -1)."""
+        self.count_units(units, sign)
+        self.lands += sign
+        if k < 0 or R.land_scores[k]:
+            self.scoring += sign
+        if k >= 0:
+            self.land_pts += sign * R.land_points[k]
+        if r >= 0:
+            self.yields[r] += sign
+
+    def count_units(self, units: tuple[int, ...], sign: int) -> None:
+        st = 0
+        for u in units:  # not sum(): a loop the compiled build runs natively, as fast here
+            st += u
+        self.strength += sign * st
+        self.units += sign * len(units)
 
 
 class Board:
-    """What the value reads from the board, gathered in one pass: both players' tallies
-    and the enemy-castle entrances each holds. It reads no resources, so positions that
-    differ only in resources share it (Near.with_resources).
-
-    `other` given: the tally of player 1 - `only`, known to be unchanged (Near.value_made);
-    the pass counts `only`'s units alone."""
+    """What the value reads from the board: both players' tallies and the enemy-castle
+    entrances each holds (count_board, edited). It reads no resources, so positions that
+    differ only in resources share it (Near.with_resources)."""
 
     __slots__ = ("tallies", "held")
 
-    def __init__(self, s: State, only: int = -1, other: _Tally | None = None) -> None:
-        R = s.R
-        if other is None:
-            only = -1
-            tallies = (_Tally(), _Tally())
-        else:
-            tallies = (_Tally(), other) if only == 0 else (other, _Tally())
-        land_points, land_scores = R.land_points, R.land_scores
-        owner, units = s.owner, s.units
-        # the cells (s.land has one entry per cell, so zip stops before the castles)
-        for o, us, r, k in zip(owner, units, s.yields, s.land):
-            if us and (only < 0 or o == only):
-                t = tallies[o]
-                st = 0
-                for u in us:  # not sum(): a loop the compiled build runs natively, as fast here
-                    st += u
-                t.strength += st
-                t.units += len(us)
-                t.lands += 1
-                if k < 0 or land_scores[k]:
-                    t.scoring += 1
-                if k >= 0:
-                    t.land_pts += land_points[k]
-                if r >= 0:
-                    t.yields.append(r)
-        for c in R.castle:  # a castle yields nothing and is no land
-            if only >= 0 and owner[c] != only:
-                continue
-            t = tallies[owner[c]]
-            for u in units[c]:
-                t.strength += u
-            t.units += len(units[c])
+    def __init__(self, tallies: tuple[_Tally, _Tally], held: tuple[int, int]) -> None:
         self.tallies = tallies
-        self.held = (_held_entrances(s, 0), _held_entrances(s, 1))
+        self.held = held
+
+    def edited(self, s: State, p: int, cells: Cells) -> Board:
+        """This board of `s` with p's units on `cells` (turn.Cells) as given: p's cells
+        and castle, or empty cells p moves onto; the opponent's tally is shared."""
+        R = s.R
+        t = self.tallies[p].copy()
+        held = self.held[p]
+        n_cells, entrances = R.n_cells, R.entrances[1 - p]
+        owner, units, yields, land = s.owner, s.units, s.yields, s.land
+        for sp, now in cells:
+            was = units[sp]
+            if sp >= n_cells:  # p's castle: units, but no land
+                t.count_units(was, -1)
+                t.count_units(now, 1)
+                continue
+            if was:  # (p's: a move that starts no battle goes onto p's cells or empty ones)
+                t.count(R, was, yields[sp], land[sp], -1)
+            if now:
+                t.count(R, now, yields[sp], land[sp], 1)
+            if sp in entrances:
+                held += int(turn.cell_owner(now, p) == p) - int(owner[sp] == p)
+        if p == 0:
+            return Board((t, self.tallies[1]), (held, self.held[1]))
+        return Board((self.tallies[0], t), (self.held[0], held))
+
+
+def count_board(s: State) -> Board:
+    """The board of `s`, gathered in one pass."""
+    R = s.R
+    tallies = (_Tally(R.n_res), _Tally(R.n_res))
+    owner, units = s.owner, s.units
+    # the cells (s.land has one entry per cell, so zip stops before the castles)
+    for o, us, r, k in zip(owner, units, s.yields, s.land):
+        if us:
+            tallies[o].count(R, us, r, k, 1)
+    for c in R.castle:  # a castle yields nothing and is no land
+        tallies[owner[c]].count_units(units[c], 1)
+    return Board(tallies, (_held_entrances(s, 0), _held_entrances(s, 1)))
 
 
 def worths(s: State, w: Weights = DEFAULT) -> list[float]:
     """[worth of player 0, worth of player 1], from one pass over the board.
 
     The pass gathers every count the terms need (strength, units, lands and their
-    points, the yields of held lands); the float terms are then added in a fixed order,
-    so the value is the same to the last bit however the counts were gathered."""
-    board = Board(s)
+    points, the yields of held lands per resource); the float terms are then added in a
+    fixed order, so the value is the same to the last bit however the counts were
+    gathered (in one pass, or edited from another board's)."""
+    board = count_board(s)
     return [worth(s, 0, w, board, s.res[0]), worth(s, 1, w, board, s.res[1])]
 
 
@@ -144,14 +178,30 @@ class WorthTerms:
     __slots__ = ("inc_w", "store_w", "yields", "cap", "full", "fx", "alive_w", "alive", "score", "near",
                  "progress", "army", "fx_income", "choices", "hand", "siege", "danger")
 
-    def __init__(self, s: State, q: int, w: Weights, board: Board) -> None:
+    def __init__(self, s: State, q: int, w: Weights, board: Board, like: WorthTerms | None = None,
+                 open_castle: bool | None = None) -> None:
+        """`like`: q's terms in a position with the same building effects (Fx object), hand
+        and weights, whose terms that read only those are taken over. `open_castle`: whether
+        the enemy castle is empty, where an edit of `s` (Near.value_edit) changes that."""
         R = s.R
-        self.inc_w, self.store_w = _resource_weights(R, w)
-        fx = self.fx = s.fx[q]
+        fx = s.fx[q]
+        if like is None:
+            self.inc_w, self.store_w = _resource_weights(R, w)
+            self.fx = fx
+            self.cap = fx.storage_cap
+            self.full = w.full_income
+            self.alive_w = w.alive
+            self.fx_income = [self.inc_w[r] * v for r, v in enumerate(fx.income) if v]
+            self.choices = w.income * fx.income_choice_total
+            cards = 0
+            for n in s.hand[q]:
+                cards += n
+            self.hand = w.card * cards + w.building * fx.count + w.upgrade * fx.upgraded
+        else:
+            self.inc_w, self.store_w, self.fx, self.cap, self.full = like.inc_w, like.store_w, fx, like.cap, like.full
+            self.alive_w, self.fx_income, self.choices, self.hand = like.alive_w, like.fx_income, like.choices, like.hand
         t = board.tallies[q]
         self.yields = t.yields
-        self.cap = fx.storage_cap
-        self.full = w.full_income
         land_per = R.land_per
         near = R.victory_points - 8
         score = fx.points + t.scoring // land_per * R.points_per_lands + t.land_pts  # State.score
@@ -160,16 +210,11 @@ class WorthTerms:
         # a land short of the next land point is part of that point
         self.progress = w.score * w.land_progress * (t.lands % land_per) / land_per
         self.army = w.strength * t.strength + w.unit * t.units + w.wounded * s.wounded[q]
-        self.alive_w = w.alive
         self.alive = t.units > 0
-        self.fx_income = [self.inc_w[r] * v for r, v in enumerate(fx.income) if v]
-        self.choices = w.income * fx.income_choice_total
-        cards = 0
-        for n in s.hand[q]:
-            cards += n
-        self.hand = w.card * cards + w.building * fx.count + w.upgrade * fx.upgraded
         held = board.held
-        self.siege = _siege(s, q, fx, w, held[q], board.tallies[1 - q].units)
+        if open_castle is None:
+            open_castle = not s.units[R.castle[1 - q]]
+        self.siege = _siege(s, q, fx, w, held[q], board.tallies[1 - q].units, open_castle)
         # q's castle is in danger only while the enemy holds enough of its entrances
         self.danger = _danger(s, q, w) if held[1 - q] >= s.fx[1 - q].siege_entrances else None
 
@@ -177,8 +222,9 @@ class WorthTerms:
         """q's worth with `res` as q's resources."""
         inc_w, cap, full = self.inc_w, self.cap, self.full
         income = 0.0
-        for r in self.yields:  # a full store makes more of the same nearly worthless
-            income += inc_w[r] if res[r] < cap else full
+        for r, n in enumerate(self.yields):  # a full store makes more of the same nearly worthless
+            if n:
+                income += n * (inc_w[r] if res[r] < cap else full)
         total = income + self.score + self.near
         total += self.progress
         total += self.army
@@ -213,16 +259,24 @@ class Near:
     army, or holds enough of the opponent's entrances) it is worked out afresh. The worth is a function of those
     inputs, so the value is the same to the last bit."""
 
-    __slots__ = ("s", "p", "w", "board", "other", "terms")
+    __slots__ = ("s", "p", "w", "board", "other", "terms", "other_terms", "edits", "guarded")
 
     def __init__(self, s: State, p: int, w: Weights = DEFAULT) -> None:
         self.s, self.p, self.w = s, p, w
-        self.terms: WorthTerms | None = None  # p's, for with_resources: made at its first call
+        self.terms: WorthTerms | None = None  # p's in `s`: made at the first call that needs them
         self.board: Board | None = None
+        self.other_terms: WorthTerms | None = None  # the opponent's
         self.other = 0.0
+        self.edits = self.guarded = False
         if s.winner is None and s.victory_type is None:  # value()'s early answers need no worth
-            self.board = Board(s)
-            self.other = worth(s, 1 - p, w, self.board, s.res[1 - p])
+            board = self.board = count_board(s)
+            q = 1 - p
+            theirs = self.other_terms = WorthTerms(s, q, w, board)
+            self.other = theirs.of(s.res[q])
+            # value_edit's terms, read off `s`: neither p's march (an empty enemy castle and
+            # an enemy without an army) nor q's danger (p holding enough of its entrances) counts
+            self.edits = bool(s.units[s.R.castle[q]] or board.tallies[q].units) and board.held[p] < s.fx[p].siege_entrances
+            self.guarded = board.held[q] >= s.fx[q].siege_entrances  # p's danger term counts: it reads p's castle
 
     def value(self, c: State) -> float:
         """value(c, p, w)."""
@@ -231,41 +285,65 @@ class Near:
             return WIN if c.winner == p else -WIN
         if c.victory_type == "cap":
             return 0.0
-        board = Board(c)
+        s = self.s
+        if self.board is not None and c.units == s.units and c.owner == s.owner and c.land == s.land:
+            board = self.board  # the board of `s` (a build's or an upgrade's child, say)
+        else:
+            board = count_board(c)
         mine = worth(c, p, self.w, board, c.res[p])
         if self._same_for_other(c, board):
             return mine - self.other
         return mine - worth(c, 1 - p, self.w, board, c.res[1 - p])
 
-    def value_made(self, c: State) -> float:
-        """value(c, p, w) for a position flow.TurnEnd.child made from `s`: only p's units,
-        owners and resources differ from it (and no battle came in between), so the
-        opponent's tally, resources, hand, wounded units and effects are those of `s`, and
-        only p's units are counted."""
-        base, p = self.board, self.p
-        if base is None or c.winner is not None or c.victory_type is not None:
-            return self.value(c)
-        q = 1 - p
-        board = Board(c, p, base.tallies[q])
-        mine = worth(c, p, self.w, board, c.res[p])
-        # (p's own entrances: no move of p's changes who holds them)
-        if board.held[q] == base.held[q] and self._same_siege_and_danger(c, board, base):
+    def value_edit(self, effect: Effect) -> float | None:
+        """value(c, p, w) for the position c that flow.TurnEnd.edit describes, without making
+        it: p's units on a few spaces and p's resources differ from `s`. The board is edited,
+        p's terms that read only its effects and hand are taken from `s`, and the opponent's
+        worth is reused, because nothing it reads changes: its tally, resources, hand and
+        effects are those of `s`, p keeps an army, and the checks below hold. None where the
+        edit could change a term that reads more of the board: then value the position.
+
+        Where the edit fills or empties p's castle, the opponent's worth is worked out
+        again: its siege term reads whether that castle is empty."""
+        base, theirs = self.board, self.other_terms
+        if base is None or theirs is None or not self.edits:
+            return None
+        s, p = self.s, self.p
+        cells, res = effect
+        castle = s.R.castle[p]
+        open_castle: bool | None = None  # for q's siege: p's castle, where it changes from empty to held or back
+        for sp, units in cells:
+            if sp == castle:
+                if self.guarded:  # p's danger term reads the castle's guard
+                    return None
+                if bool(units) != bool(s.units[castle]):
+                    open_castle = not units
+        board = base.edited(s, p, cells)
+        if board.held[p] >= s.fx[p].siege_entrances:  # q's danger term reads p's units on its entrances
+            return None
+        mine = WorthTerms(s, p, self.w, board, self.own_terms()).of(res)
+        if open_castle is None:
             return mine - self.other
-        return mine - worth(c, q, self.w, board, c.res[q])
+        q = 1 - p
+        return mine - WorthTerms(s, q, self.w, board, theirs, open_castle).of(s.res[q])
 
     def own(self) -> float:
         """value(s, p, w), from the board and the opponent's worth already worked out."""
         if self.board is None:
             return self.value(self.s)
-        return worth(self.s, self.p, self.w, self.board, self.s.res[self.p]) - self.other
+        return self.own_terms().of(self.s.res[self.p]) - self.other
+
+    def own_terms(self) -> WorthTerms:
+        """p's worth terms in `s` (while the game goes on there)."""
+        terms = self.terms
+        if terms is None:
+            assert self.board is not None
+            terms = self.terms = WorthTerms(self.s, self.p, self.w, self.board)
+        return terms
 
     def with_resources(self, res: list[int]) -> float:
         """value(s', p), s' being `s` with `res` as p's resources."""
-        terms = self.terms
-        if terms is None:
-            assert self.board is not None  # a trade's child: the game goes on
-            terms = self.terms = WorthTerms(self.s, self.p, self.w, self.board)
-        return terms.of(res) - self.other
+        return self.own_terms().of(res) - self.other
 
     def _same_for_other(self, c: State, board: Board) -> bool:
         """Whether the opponent's worth in `c` reads exactly what it read in `s`."""
@@ -335,11 +413,12 @@ def _hire_reach(res: list[int], fx: Fx) -> float:
     return 0.0
 
 
-def _siege(s: State, q: int, fx: Fx, w: Weights, held: int, enemy_army: int) -> float:
+def _siege(s: State, q: int, fx: Fx, w: Weights, held: int, enemy_army: int, open_castle: bool) -> float:
+    """`open_castle`: the enemy castle stands empty."""
     out = w.entrance * (held if held < 3 else 3)
     if held >= fx.siege_entrances:
         out += w.siege_ready
-    if not s.units[s.R.castle[1 - q]]:  # an empty enemy castle is entered without a fight
+    if open_castle:  # an empty enemy castle is entered without a fight
         out *= 4
         if not enemy_army:  # and an enemy without an army cannot fill it: head for it
             out += _march(s, q, w)
