@@ -223,7 +223,7 @@ def test_a_trade_reaches_the_pass_childs_position_but_for_its_resources(game, se
     for t in kinds(s, "trade"):
         child = s.clone()
         child.apply_action(t)
-        res = TurnEnd(s, passed, seat).resources(s.R.trade_changes[t])
+        res = TurnEnd(s, passed, seat).resources(list(s.R.trade_changes[t]))
         assert res == child.res[seat], t
         by_hand = passed.clone()
         by_hand.res[seat] = res
@@ -247,7 +247,7 @@ def test_a_trade_that_ends_the_game_on_the_way_is_played_out(game):
     passed = s.clone()
     passed.apply_action(PASS)
     assert passed.current_player == TERMINAL
-    assert TurnEnd(s, passed, 1).resources(s.R.trade_changes[kinds(s, "trade")[0]]) is None
+    assert TurnEnd(s, passed, 1).resources(list(s.R.trade_changes[kinds(s, "trade")[0]])) is None
 
 
 def test_a_move_hire_or_training_reaches_the_pass_childs_turn_end(game):

@@ -136,7 +136,7 @@ def test_the_opponents_worth_is_reused_only_where_it_is_the_same(game):
                 assert near.value(turn_end.made(effect)) == heuristic.value(child, p)
                 assert valued is None or valued == heuristic.value(child, p)
             if a.kind == "trade":
-                res = turn_end.resources(state.R.trade_changes[a])
+                res = turn_end.resources(list(state.R.trade_changes[a]))
                 if res is not None:
                     tally["trades"] += 1
                     assert near.with_resources(res) == heuristic.value(child, p)

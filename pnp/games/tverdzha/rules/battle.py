@@ -51,16 +51,18 @@ class Battle:
 
     __slots__ = ("rules", "units", "eff", "strength", "need", "mod", "dice", "rerolls", "hits", "misses", "faces")
     rules: Rules
-    units: tuple[tuple[int, ...], tuple[int, ...]]   # (attacker's, defender's) strengths
-    eff: tuple[Effects, Effects]                     # card effects in force (after Контрнаказ)
-    strength: tuple[int, int]
-    need: tuple[int, int]                            # die face each side needs to hit
-    mod: tuple[int, int]                             # roll modifiers
+    # Pairs (attacker's, defender's), typed tuple[X, ...]: the compiled build would keep a
+    # tuple[X, X] unboxed and make a new tuple at every read by side.
+    units: tuple[tuple[int, ...], ...]               # the sides' unit strengths
+    eff: tuple[Effects, ...]                         # card effects in force (after Контрнаказ)
+    strength: tuple[int, ...]
+    need: tuple[int, ...]                            # die face each side needs to hit
+    mod: tuple[int, ...]                             # roll modifiers
     dice: list[int]                                  # first-roll dice still to roll
     rerolls: list[int]
     hits: list[int]
     misses: list[int]
-    faces: tuple[list[int], list[int]]               # faces rolled, rerolls included
+    faces: tuple[list[int], ...]                     # faces rolled, rerolls included
 
     def __init__(self) -> None:
         pass

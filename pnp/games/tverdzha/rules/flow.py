@@ -216,15 +216,19 @@ class TurnEnd:
         quiet = passed.battle is None and passed.cur != SIMULTANEOUS  # (passing starts no battle)
         self.plain = quiet and not self.ended and not heal and parent.has_units(p)
 
-    def resources(self, change: Sequence[int]) -> list[int] | None:
+    def resources(self, change: list[int]) -> list[int] | None:
         """p's resources where an action that adds `change` to them stops; None: play it out."""
         if self.ended:
             return None
-        res = [v + d for v, d in zip(self.parent.res[self.p], change)]
+        res = self.parent.res[self.p][:]
+        for r in range(len(res)):  # index loops, no +=: native in the compiled build, where zip is not
+            res[r] = res[r] + change[r]
         if self.capped:
             clip_storage(res, self.cap)
         if self.new_round:
-            res = [v + i for v, i in zip(res, self.income)]
+            income = self.income
+            for r in range(len(res)):
+                res[r] = res[r] + income[r]
         return res
 
     def edit(self, a: Any) -> turn.Effect | None:

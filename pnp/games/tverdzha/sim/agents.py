@@ -108,7 +108,7 @@ class GreedyAgent:
                     passed = state.clone(events=False)
                     passed.apply_action(PASS)
                     turn_end = flow.TurnEnd(state, passed, player)
-                res = turn_end.resources(change)
+                res = turn_end.resources(list(change))
                 if res is None:
                     child = state.clone(events=False)
                     child.apply_action(a)

@@ -69,19 +69,21 @@ class _Tally:
 
     __slots__ = ("strength", "units", "lands", "scoring", "land_pts", "yields")
 
-    def __init__(self, n_res: int) -> None:
+    def __init__(self, yields: list[int]) -> None:
         self.strength = 0
         self.units = 0
         self.lands = 0
         self.scoring = 0  # lands held that count toward land points (the mine does not)
         self.land_pts = 0  # points of the special lands held (a citadel)
-        self.yields = [0] * n_res  # per resource: the held lands that yield it
+        self.yields = yields  # per resource: the held lands that yield it
 
     def copy(self) -> _Tally:
-        t = _Tally(0)
-        t.strength, t.units, t.lands, t.scoring, t.land_pts = (self.strength, self.units, self.lands, self.scoring,
-                                                               self.land_pts)
-        t.yields = self.yields[:]
+        t = _Tally(self.yields[:])
+        t.strength = self.strength
+        t.units = self.units
+        t.lands = self.lands
+        t.scoring = self.scoring
+        t.land_pts = self.land_pts
         return t
 
     def count(self, R: Rules, units: tuple[int, ...], r: int, k: int, sign: int) -> None:
@@ -94,7 +96,8 @@ class _Tally:
         if k >= 0:
             self.land_pts += sign * R.land_points[k]
         if r >= 0:
-            self.yields[r] += sign
+            yields = self.yields
+            yields[r] = yields[r] + sign  # (not +=: the compiled build would add boxed ints)
 
     def count_units(self, units: tuple[int, ...], sign: int) -> None:
         st = 0
@@ -111,7 +114,9 @@ class Board:
 
     __slots__ = ("tallies", "held")
 
-    def __init__(self, tallies: tuple[_Tally, _Tally], held: tuple[int, int]) -> None:
+    # (tuple[X, ...], not tuple[X, X]: the compiled build would keep a pair unboxed and
+    # make a new tuple at every read of the field)
+    def __init__(self, tallies: tuple[_Tally, ...], held: tuple[int, ...]) -> None:
         self.tallies = tallies
         self.held = held
 
@@ -133,8 +138,9 @@ class Board:
                 t.count(R, was, yields[sp], land[sp], -1)
             if now:
                 t.count(R, now, yields[sp], land[sp], 1)
-            if sp in entrances:
-                held += int(turn.cell_owner(now, p) == p) - int(owner[sp] == p)
+            for e in entrances:  # (a loop, not `in`: native in the compiled build)
+                if e == sp:
+                    held += int(turn.cell_owner(now, p) == p) - int(owner[sp] == p)
         if p == 0:
             return Board((t, self.tallies[1]), (held, self.held[1]))
         return Board((self.tallies[0], t), (self.held[0], held))
@@ -143,7 +149,7 @@ class Board:
 def count_board(s: State) -> Board:
     """The board of `s`, gathered in one pass."""
     R = s.R
-    tallies = (_Tally(R.n_res), _Tally(R.n_res))
+    tallies = (_Tally([0] * R.n_res), _Tally([0] * R.n_res))
     owner, units = s.owner, s.units
     # the cells (s.land has one entry per cell, so zip stops before the castles)
     for o, us, r, k in zip(owner, units, s.yields, s.land):

@@ -9,71 +9,90 @@ the game waits for a decision or a chance outcome, and every such node is observ
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 from pnp.games.tverdzha.rules import events as ev
+
+if TYPE_CHECKING:
+    from pnp.games.tverdzha.rules.state import State
 
 MAX_STRENGTH: Final = 6  # strengths above this are folded into the last bucket (none in the content)
 
 
 class Observer:
-    def __init__(self, game, state):
+    """The levels' peaks of one game so far (native fields: `step` runs after every
+    decision and chance outcome of a game, so the compiled build keeps it free of dict
+    lookups and boxed counts)."""
+
+    def __init__(self, game: Any, state: State) -> None:
         R = state.R
         self.R = R
         self.players = tuple(game.players)
         self.card_ids = list(R.card_ids)
         self.building_ids = list(R.b_ids)
         self.res_ids = R.res_ids
-        self.peak = {"units": 0, "tokens": 0, "wounded": 0, "hand": 0, "score": 0, "lands": 0, "buildings": 0}
+        self.units = self.tokens = self.wounded = self.hand = self.score = self.lands = self.buildings = 0
         self.by_strength = [0] * (MAX_STRENGTH + 1)
         self.res_peak = [0] * R.n_res
         self.step(state)
 
-    def step(self, s) -> None:
+    @property
+    def peak(self) -> dict[str, int]:
+        """The single levels' peaks, by name (in the record's order)."""
+        return {"units": self.units, "tokens": self.tokens, "wounded": self.wounded, "hand": self.hand,
+                "score": self.score, "lands": self.lands, "buildings": self.buildings}
+
+    def step(self, s: State) -> None:
         """Sample the levels of both players (one pass over the board).
 
         Skipped while a battle's dice are rolled: nothing but the battle changes then."""
         if s.battle is not None:
             return
-        peak, by = self.peak, self.by_strength
+        by = self.by_strength
         counts = ([0] * (MAX_STRENGTH + 1), [0] * (MAX_STRENGTH + 1))
         n_cells = self.R.n_cells
         lands = [0, 0]
-        for sp, (us, o) in enumerate(zip(s.units, s.owner)):
+        owner = s.owner
+        for sp, us in enumerate(s.units):
             if us:
+                o = owner[sp]
                 if sp < n_cells:
-                    lands[o] += 1
+                    lands[o] = lands[o] + 1
                 count = counts[o]
                 for u in us:
-                    count[u if u < MAX_STRENGTH else MAX_STRENGTH] += 1
+                    k = u if u < MAX_STRENGTH else MAX_STRENGTH
+                    count[k] = count[k] + 1  # (not +=: boxed in the compiled build)
         rp = self.res_peak
         for p in (0, 1):
             count = counts[p]
-            army = sum(count)
+            army = 0
+            for n in count:
+                army += n
             wounded = s.wounded[p]
-            if army + wounded > peak["tokens"]:
-                peak["tokens"] = army + wounded
-            if army > peak["units"]:
-                peak["units"] = army
-            if wounded > peak["wounded"]:
-                peak["wounded"] = wounded
-            _up(peak, "hand", sum(s.hand[p]))
-            _up(peak, "lands", lands[p])
-            _up(peak, "buildings", len(s.bld[p]))
-            _up(peak, "score", s.score(p))  # mid-game too: a player can lose lands after a high
+            self.tokens = max(self.tokens, army + wounded)
+            self.units = max(self.units, army)
+            self.wounded = max(self.wounded, wounded)
+            held = 0
+            for n in s.hand[p]:
+                held += n
+            self.hand = max(self.hand, held)
+            self.lands = max(self.lands, lands[p])
+            self.buildings = max(self.buildings, len(s.bld[p]))
+            self.score = max(self.score, s.score(p))  # mid-game too: a player can lose lands after a high
             for k in range(1, MAX_STRENGTH + 1):
                 if count[k] > by[k]:
                     by[k] = count[k]
-            for r, v in enumerate(s.res[p]):
-                if v > rp[r]:
-                    rp[r] = v
+            res = s.res[p]
+            for r in range(len(res)):
+                if res[r] > rp[r]:
+                    rp[r] = res[r]
 
     def record(self, s, capped: bool) -> dict:
         """The game's part of the record (pnp.sim.hooks.Observer; the runner adds who won
         and who played; pnp.games.tverdzha.sim.summary reads the rest)."""
         players = self.players
         for p in (0, 1):  # a game can end inside a battle, where step() does not sample
-            _up(self.peak, "score", s.score(p))
+            self.score = max(self.score, s.score(p))
         built: dict[str, list[str]] = {p: [] for p in players}
         upgraded: dict[str, list[str]] = {p: [] for p in players}
         cards: list[tuple[str, bool, int]] = []  # (card, its side won the battle, its seat)
@@ -100,7 +119,7 @@ class Observer:
                 reshuffles += 1
             elif kind is ev.MarketShort:
                 market_short += 1
-        peaks = dict(self.peak)
+        peaks = self.peak
         peaks.update(side_dice=side_dice, battle_dice=battle_dice, reshuffles=reshuffles,
                      market_exhausted=market_short)
         for k in range(1, MAX_STRENGTH + 1):
@@ -125,11 +144,6 @@ def cap_reason(s) -> str:
     on one side, or still standing (the agents found no way forward)."""
     without = sum(1 for p in (0, 1) if not any(s.units[sp] for sp in s.own_spaces(p)) and not s.wounded[p])
     return ("armies_standing", "one_without_units", "both_without_units")[without]
-
-
-def _up(peak: dict, key: str, v: int) -> None:
-    if v > peak[key]:
-        peak[key] = v
 
 
 def _dice_rolled(e) -> tuple[int, int]:
