@@ -149,7 +149,7 @@ def test_the_opponents_worth_is_reused_only_where_it_is_the_same(game):
                 continue
             tally["children"] += 1
             if child.winner is None and child.victory_type is None:
-                tally["reused"] += near._same_for_other(child, heuristic.count_board(child))
+                tally["reused"] += near._same_for_other(child, heuristic.count_board(child), passed, near.board)
             assert near.value(child) == heuristic.value(child, p)
 
     for seed in range(3):

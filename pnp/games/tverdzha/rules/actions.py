@@ -141,7 +141,7 @@ def _builds(s: State, p: int, out: list[MainAction]) -> None:
     R, owned, res = s.R, s.bld[p], s.res[p]
     discount = s.fx[p].build_discount
     full = len(owned) >= R.building_slots
-    discards = sorted(owned) if full else (None,)
+    discards = sorted(owned) if full else [-1]  # -1: no discard
     wealth = sum(res) + discount
     for slot, b in enumerate(s.market, 1):
         if b in owned or wealth < R.b_total[b][0]:  # a quick no before the exact test
@@ -149,7 +149,7 @@ def _builds(s: State, p: int, out: list[MainAction]) -> None:
         for waive, price in R.discounts(R.b_cost[b][0], discount):
             if _affordable(res, price):
                 for d in discards:
-                    out.append(Build(slot, R.b_ids[b], waive, None if d is None else R.b_ids[d]))
+                    out.append(R.build(slot, b, waive, d))
 
 
 def _upgrades(s: State, p: int, out: list[MainAction]) -> None:
@@ -161,7 +161,7 @@ def _upgrades(s: State, p: int, out: list[MainAction]) -> None:
             continue
         for waive, price in R.discounts(R.b_cost[b][1], discount):
             if _affordable(res, price):
-                out.append(Upgrade(R.b_ids[b], waive))
+                out.append(R.upgrade(b, waive))
 
 
 def _hires(s: State, p: int, own: list[int], out: list[MainAction]) -> None:

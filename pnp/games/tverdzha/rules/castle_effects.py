@@ -31,12 +31,15 @@ class Fx:
         "castle_defense", "hand_size", "cap", "road_bonus", "move_range", "storage_cap",
         "round_draw", "build_discount", "upgrade_discount", "army_bonus", "siege_entrances",
         "siege_attack", "infirmary_cap", "infirmary_strength", "points", "count", "upgraded",
-        "income_choice_total",
+        "income_choice_total", "after",
     )
 
     def __init__(self, rules: Rules, key: tuple[tuple[int, int], ...]):
         lim = rules.lim
         self.key = key
+        # (building, its level now, the building discarded or -1) -> the effects after that
+        # change of this castle: a memo for turn.update_fx, filled as games go
+        self.after: dict[tuple[int, int, int], Fx] = {}
         trade: set[tuple[int, int]] = set()
         income_choice: list[int] = []
         income = [0] * rules.n_res

@@ -13,7 +13,7 @@ from itertools import combinations_with_replacement
 from typing import Final
 
 from pnp.games.tverdzha.model import Cost, Game
-from pnp.games.tverdzha.rules.actions import Choose, Hire, Move, Trade, Train
+from pnp.games.tverdzha.rules.actions import Build, Choose, Hire, Move, Trade, Train, Upgrade
 from pnp.games.tverdzha.rules.castle_effects import Fx
 
 #: The die has six faces. The content names no die size (it gives always_hit: 6);
@@ -50,6 +50,7 @@ class Rules:
         self._need_cache: dict = {}
         self._subsets: dict = {}
         self._moves: dict = {}
+        self._made: dict = {}  # Build and Upgrade actions, made once (actions.py offers them every decision)
         #: every Trade action `trades` has built -> the net change it makes to the trader's
         #: resources (turn.trade does nothing else), so trades of one change are one move
         self.trade_changes: dict[Trade, tuple[int, ...]] = {}
@@ -241,6 +242,22 @@ class Rules:
         out = self._moves.get(key)
         if out is None:
             out = self._moves[key] = tuple((dst, *self.moves(src, dst, group)) for dst in self.adj[src])
+        return out
+
+    def build(self, slot: int, b: int, waive: tuple[str, ...], discard: int) -> Build:
+        """The Build action of building b from market position `slot`, the discount
+        waiving `waive`, discarding own building `discard` (-1: none)."""
+        key = (slot, b, waive, discard)
+        out = self._made.get(key)
+        if out is None:
+            out = self._made[key] = Build(slot, self.b_ids[b], waive, None if discard < 0 else self.b_ids[discard])
+        return out
+
+    def upgrade(self, b: int, waive: tuple[str, ...]) -> Upgrade:
+        key = (b, waive)
+        out = self._made.get(key)
+        if out is None:
+            out = self._made[key] = Upgrade(self.b_ids[b], waive)
         return out
 
     def discounts(self, cost: tuple[int, ...], amount: int) -> tuple:

@@ -83,8 +83,19 @@ def minus(units: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(rest)
 
 
-def update_fx(s: State, p: int) -> None:
-    s.fx[p] = fx = s.R.fx(s.bld[p])
+def update_fx(s: State, p: int, change: tuple[int, int, int] | None = None) -> None:
+    """p's effects for the buildings p owns now. `change`: what changed them, (building,
+    its level now, the building discarded or -1), to look the effects up from the ones
+    before (Fx.after) instead of from the whole castle (Rules.fx sorts its buildings)."""
+    if change is None:
+        fx = s.R.fx(s.bld[p])
+    else:
+        was = s.fx[p]
+        got = was.after.get(change)
+        if got is None:
+            got = was.after[change] = s.R.fx(s.bld[p])
+        fx = got
+    s.fx[p] = fx
     # Wounded beyond the infirmary's room are out of the game (none without an infirmary).
     s.wounded[p] = min(s.wounded[p], fx.infirmary_cap)
 
@@ -95,6 +106,7 @@ def build(s: State, p: int, a: Build) -> None:
     slot = a.slot - 1
     _pay(s.res[p], _price(R, R.b_cost[b][0], a.waive))
     owned = dict(s.bld[p])  # a new dict: clones share the old one (State.clone)
+    d = -1
     if a.discard is not None:
         d = R.b_idx[a.discard]
         del owned[d]
@@ -102,7 +114,7 @@ def build(s: State, p: int, a: Build) -> None:
     owned[b] = 0
     s.bld[p] = owned
     del s.market[slot]
-    update_fx(s, p)
+    update_fx(s, p, (b, 0, d))
     if s.logging:
         s.events.append(Built(s.round, p, a.building, a.discard))
     s.queue.insert(0, ("mkt", R.market_size))
@@ -113,7 +125,7 @@ def upgrade(s: State, p: int, a: Upgrade) -> None:
     b = R.b_idx[a.building]
     _pay(s.res[p], _price(R, R.b_cost[b][1], a.waive))
     s.bld[p] = {**s.bld[p], b: 1}  # a new dict: clones share the old one (State.clone)
-    update_fx(s, p)
+    update_fx(s, p, (b, 1, -1))
     if s.logging:
         s.events.append(Upgraded(s.round, p, a.building, R.up_ids[b]))
 

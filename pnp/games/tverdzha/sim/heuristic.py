@@ -265,7 +265,8 @@ class Near:
     army, or holds enough of the opponent's entrances) it is worked out afresh. The worth is a function of those
     inputs, so the value is the same to the last bit."""
 
-    __slots__ = ("s", "p", "w", "board", "other", "terms", "other_terms", "edits", "guarded")
+    __slots__ = ("s", "p", "w", "board", "other", "terms", "other_terms", "edits", "guarded", "last", "last_board",
+                 "last_other")
 
     def __init__(self, s: State, p: int, w: Weights = DEFAULT) -> None:
         self.s, self.p, self.w = s, p, w
@@ -274,6 +275,10 @@ class Near:
         self.other_terms: WorthTerms | None = None  # the opponent's
         self.other = 0.0
         self.edits = self.guarded = False
+        # the last position `value` worked the opponent's worth out for, its board and that worth
+        self.last: State | None = None
+        self.last_board: Board | None = None
+        self.last_other = 0.0
         if s.winner is None and s.victory_type is None:  # value()'s early answers need no worth
             board = self.board = count_board(s)
             q = 1 - p
@@ -285,7 +290,9 @@ class Near:
             self.guarded = board.held[q] >= s.fx[q].siege_entrances  # p's danger term counts: it reads p's castle
 
     def value(self, c: State) -> float:
-        """value(c, p, w)."""
+        """value(c, p, w). The opponent's worth is also reused from the last position this
+        worked it out for, which is kept: a position valued here is not changed afterwards
+        (the agent values its children once and drops them)."""
         p = self.p
         if c.winner is not None:
             return WIN if c.winner == p else -WIN
@@ -297,9 +304,14 @@ class Near:
         else:
             board = count_board(c)
         mine = worth(c, p, self.w, board, c.res[p])
-        if self._same_for_other(c, board):
+        if self._same_for_other(c, board, s, self.board):
             return mine - self.other
-        return mine - worth(c, 1 - p, self.w, board, c.res[1 - p])
+        last = self.last
+        if last is not None and self._same_for_other(c, board, last, self.last_board):
+            return mine - self.last_other  # (the children of a build all stop before the turn's end, say)
+        theirs = worth(c, 1 - p, self.w, board, c.res[1 - p])
+        self.last, self.last_board, self.last_other = c, board, theirs
+        return mine - theirs
 
     def value_edit(self, effect: Effect) -> float | None:
         """value(c, p, w) for the position c that flow.TurnEnd.edit describes, without making
@@ -351,14 +363,15 @@ class Near:
         """value(s', p), s' being `s` with `res` as p's resources."""
         return self.own_terms().of(res) - self.other
 
-    def _same_for_other(self, c: State, board: Board) -> bool:
-        """Whether the opponent's worth in `c` reads exactly what it read in `s`."""
-        base = self.board
+    def _same_for_other(self, c: State, board: Board, ref: State, base: Board | None) -> bool:
+        """Whether the opponent's worth in `c` (of board `board`) reads exactly what it
+        read in `ref` (of board `base`)."""
         if base is None:
             return False
-        s, p = self.s, self.p
+        p = self.p
         q = 1 - p
-        if c.fx[q] is not s.fx[q] or c.res[q] != s.res[q] or c.hand[q] != s.hand[q] or c.wounded[q] != s.wounded[q]:
+        if (c.fx[q] is not ref.fx[q] or c.res[q] != ref.res[q] or c.hand[q] != ref.hand[q]
+                or c.wounded[q] != ref.wounded[q]):
             return False
         if board.held[0] != base.held[0] or board.held[1] != base.held[1]:
             return False
@@ -366,19 +379,13 @@ class Near:
         if (t.strength != was.strength or t.units != was.units or t.lands != was.lands or t.scoring != was.scoring
                 or t.land_pts != was.land_pts or t.yields != was.yields):
             return False
-        return self._same_siege_and_danger(c, board, base)
-
-    def _same_siege_and_danger(self, c: State, board: Board, base: Board) -> bool:
-        """Whether the opponent's siege and danger terms read in `c` what they read in `s`
-        (the entrances it holds being the same)."""
-        s, p = self.s, self.p
-        castle = s.R.castle[p]
-        if bool(c.units[castle]) != bool(s.units[castle]):  # _siege counts an empty castle of p ...
+        castle = c.R.castle[p]
+        if bool(c.units[castle]) != bool(ref.units[castle]):  # _siege counts an empty castle of p ...
             return False
         if not board.tallies[p].units or not base.tallies[p].units:  # ... and, if p has no army, q's march
             return False
         # the danger term (_danger) reads q's entrances and castle
-        return board.held[p] < c.fx[p].siege_entrances and base.held[p] < s.fx[p].siege_entrances
+        return board.held[p] < c.fx[p].siege_entrances and base.held[p] < ref.fx[p].siege_entrances
 
 
 def _held_entrances(s: State, p: int) -> int:
