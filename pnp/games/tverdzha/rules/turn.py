@@ -6,7 +6,7 @@ function only performs the rule: pay, change the board, queue what follows.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence, Tuple
+from typing import TYPE_CHECKING, List, Sequence, Tuple
 
 from pnp.games.tverdzha.rules.actions import Build, Heal, Hire, MainAction, Move, Trade, Train, Upgrade
 from pnp.games.tverdzha.rules.events import Built, GameOver, Healed, Hired, Upgraded
@@ -51,7 +51,7 @@ def _price(R: Rules, cost: tuple[int, ...], waive: tuple[str, ...]) -> list[int]
 #: What a move that starts no battle, a hire or a training does: the spaces it changes, each
 #: with p's units there after (`cells`), and the change of p's resources.
 Cells = Tuple[Tuple[int, Tuple[int, ...]], ...]
-Effect = Tuple[Cells, list]
+Effect = Tuple[Cells, List[int]]
 
 
 def set_space(s: State, sp: int, units: tuple[int, ...], p: int) -> None:

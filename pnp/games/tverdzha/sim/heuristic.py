@@ -262,8 +262,12 @@ class Near:
     opponent's building effects (the same Fx object), resources, hand, wounded units and
     board tallies, and the entrances both sides hold, whether p's castle is empty. The
     march and danger terms read more of the board, so where either can count (p has no
-    army, or holds enough of the opponent's entrances) it is worked out afresh. The worth is a function of those
-    inputs, so the value is the same to the last bit."""
+    army, or holds enough of the opponent's entrances) it is worked out afresh. The worth
+    is a function of those inputs, so the value is the same to the last bit.
+
+    A plain move, hire or training is valued without making its position at all
+    (`value_edit`, from flow.TurnEnd.edit): the board's tallies are edited on the spaces
+    the action changes."""
 
     __slots__ = ("s", "p", "w", "board", "other", "terms", "other_terms", "edits", "guarded", "last", "last_board",
                  "last_other")
