@@ -8,6 +8,7 @@ sizes the text cannot fit by its width) must give the same lines as doing it in 
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 import tracemalloc
@@ -40,9 +41,15 @@ def _title_cost(name: str, memory: bool = False) -> tuple[float, richtext.FitRes
     linebreak._wrap.cache_clear()
     if memory:
         tracemalloc.start()
+    collecting = gc.isenabled()
+    gc.disable()  # a full collection of a big test process's heap would be timed with the text
     start = time.process_time()
-    result = card_text.fit_text(name, title, style, box, 7.0)
-    cost = time.process_time() - start
+    try:
+        result = card_text.fit_text(name, title, style, box, 7.0)
+    finally:
+        cost = time.process_time() - start
+        if collecting:
+            gc.enable()
     if memory:
         cost = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
@@ -59,8 +66,9 @@ def test_a_5000_letter_name_is_refused_quickly_and_in_little_memory():
 
 
 def test_cost_grows_about_linearly():
-    small, _ = _title_cost(_letters(1000, seed=2))
-    large, _ = _title_cost(_letters(4000, seed=3))
+    # the best of three: another process on the machine can only make a run slower
+    small = min(_title_cost(_letters(1000, seed=2))[0] for _ in range(3))
+    large = min(_title_cost(_letters(4000, seed=3))[0] for _ in range(3))
     assert large < 8 * small + 0.05, (small, large)  # quadratic growth would be 16x
 
 

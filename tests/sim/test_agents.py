@@ -165,16 +165,11 @@ def test_the_opponents_worth_is_worked_out_again_when_the_action_fills_the_castl
     term counts an empty castle four times over)."""
     from pnp.games.tverdzha.rules.actions import PASS
 
-    state = rules.new_game(game)
-    chance = random.Random(3)
-    while state.current_player == rules.CHANCE:
-        state.apply_action(state.sample_chance(chance))
-    p, R = state.current_player, state.R
+    state, p, R = _at_the_first_action_with_an_empty_board(game)
     q, castle = 1 - p, R.castle[p]
     entrance = R.entrances[p][0]
     cells = [c for c in range(R.n_cells) if c != entrance and c not in R.entrances[q]]
-    for c in range(R.n_cells):  # p: one unit on one cell; the opponent: one on p's entrance
-        state.units[c], state.owner[c] = (), -1
+    # p: one unit on one cell; the opponent: one on p's entrance
     state.units[cells[0]], state.owner[cells[0]] = (1,), p
     state.units[entrance], state.owner[entrance] = (2,), q
     state.units[castle] = ()
@@ -199,14 +194,8 @@ def test_the_opponents_worth_is_worked_out_again_when_a_move_puts_its_castle_in_
     opponent's own changed."""
     from pnp.games.tverdzha.rules.actions import Move
 
-    state = rules.new_game(game)
-    chance = random.Random(3)
-    while state.current_player == rules.CHANCE:
-        state.apply_action(state.sample_chance(chance))
-    p, R = state.current_player, state.R
+    state, p, R = _at_the_first_action_with_an_empty_board(game)
     q = 1 - p
-    for c in range(R.n_cells):
-        state.units[c], state.owner[c] = (), -1
     need = state.fx[p].siege_entrances
     held, last = R.entrances[q][:need - 1], R.entrances[q][need - 1]
     src = next(y for y in R.adj[last] if y < R.n_cells and y not in R.entrances[q] + R.entrances[p])
@@ -226,14 +215,8 @@ def test_an_edit_is_declined_where_p_marches_on_an_empty_castle_or_guards_its_ow
     """Two terms of p's own worth read more than an edit's spaces: the march on an empty
     enemy castle whose owner has no army (every unit's distance to it), and the danger to
     p's castle once the opponent holds enough of its entrances (the castle's guard)."""
-    state = rules.new_game(game)
-    chance = random.Random(3)
-    while state.current_player == rules.CHANCE:
-        state.apply_action(state.sample_chance(chance))
-    p, R = state.current_player, state.R
+    state, p, R = _at_the_first_action_with_an_empty_board(game)
     q, castle = 1 - p, R.castle[p]
-    for c in range(R.n_cells):
-        state.units[c], state.owner[c] = (), -1
     state.units[R.castle[q]] = ()  # the opponent: no unit anywhere
     src = next(c for c in range(R.n_cells) if c not in R.entrances[p] + R.entrances[q])
     dst = next(y for y in R.adj[src] if y < R.n_cells and y not in R.entrances[p] + R.entrances[q])
@@ -249,6 +232,19 @@ def test_an_edit_is_declined_where_p_marches_on_an_empty_castle_or_guards_its_ow
     state.units[castle] = (1,)
     state.res[p] = [9] * R.n_res
     _valued_every_way(state, p, R.hires[castle])
+
+
+def _at_the_first_action_with_an_empty_board(game):
+    """(state, player to act, rules): a new game dealt to its first action, every cell
+    emptied (the castles keep their units) for a test to place units on."""
+    state = rules.new_game(game)
+    chance = random.Random(3)
+    while state.current_player == rules.CHANCE:
+        state.apply_action(state.sample_chance(chance))
+    R = state.R
+    for c in range(R.n_cells):
+        state.units[c], state.owner[c] = (), -1
+    return state, state.current_player, R
 
 
 def _valued_every_way(state, p, action):
