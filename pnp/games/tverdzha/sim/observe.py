@@ -69,16 +69,24 @@ class Observer:
             for n in count:
                 army += n
             wounded = s.wounded[p]
-            self.tokens = max(self.tokens, army + wounded)
-            self.units = max(self.units, army)
-            self.wounded = max(self.wounded, wounded)
+            if army + wounded > self.tokens:  # (comparisons, not max(): a call in pure Python)
+                self.tokens = army + wounded
+            if army > self.units:
+                self.units = army
+            if wounded > self.wounded:
+                self.wounded = wounded
             held = 0
             for n in s.hand[p]:
                 held += n
-            self.hand = max(self.hand, held)
-            self.lands = max(self.lands, lands[p])
-            self.buildings = max(self.buildings, len(s.bld[p]))
-            self.score = max(self.score, s.score(p))  # mid-game too: a player can lose lands after a high
+            if held > self.hand:
+                self.hand = held
+            if lands[p] > self.lands:
+                self.lands = lands[p]
+            if len(s.bld[p]) > self.buildings:
+                self.buildings = len(s.bld[p])
+            score = s.score(p)  # mid-game too: a player can lose lands after a high
+            if score > self.score:
+                self.score = score
             for k in range(1, MAX_STRENGTH + 1):
                 if count[k] > by[k]:
                     by[k] = count[k]
