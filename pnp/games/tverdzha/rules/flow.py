@@ -257,21 +257,20 @@ class TurnEnd:
             n_cells = R.n_cells
             owner: list[int] | None = None  # the cells' holders, where a cell changes hands
             for sp, units in cells:
-                if sp < n_cells and turn.cell_owner(units, p) != passed.owner[sp]:
+                holder = turn.cell_owner(units, p)
+                if sp < n_cells and holder != passed.owner[sp]:
                     if owner is None:
                         owner = passed.owner[:]
-                    owner[sp] = turn.cell_owner(units, p)
+                    owner[sp] = holder
+                r = passed.yields[sp]
+                if r >= 0:  # its land yield, paid to whoever holds the cell now (p still, for a hire or training)
+                    if parent.owner[sp] == p:
+                        now[r] -= LAND_YIELD
+                    if holder == p:
+                        now[r] += LAND_YIELD
             # (no cell changing hands: p's score is the pass child's, short of the points, or the game had ended)
             if owner is not None and passed.score(p, owner) >= R.victory_points:
                 return None
-            if isinstance(a, Move):  # its land yields, paid to whoever holds the cells now
-                for sp, units in cells:
-                    r = passed.yields[sp]
-                    if r >= 0:
-                        if parent.owner[sp] == p:
-                            now[r] -= LAND_YIELD
-                        if turn.cell_owner(units, p) == p:
-                            now[r] += LAND_YIELD
         return cells, now
 
     def child(self, a: Any) -> State | None:
@@ -286,8 +285,7 @@ class TurnEnd:
         play on."""
         child = self.passed.copy_for_board()
         cells, res = effect
-        for sp, units in cells:
-            turn.set_space(child, sp, units, self.p)
+        turn.place(child, self.p, cells)
         child.res[self.p] = res
         return child
 

@@ -66,10 +66,15 @@ def cell_owner(units: tuple[int, ...], p: int) -> int:
     return p if units else -1
 
 
-def apply_effect(s: State, p: int, effect: Effect) -> None:
-    cells, change = effect
+def place(s: State, p: int, cells: Cells) -> None:
+    """Put p's units on each space of `cells` as given there."""
     for sp, units in cells:
         set_space(s, sp, units, p)
+
+
+def apply_effect(s: State, p: int, effect: Effect) -> None:
+    cells, change = effect
+    place(s, p, cells)
     res = s.res[p]
     for r, d in enumerate(change):
         res[r] += d

@@ -82,8 +82,9 @@ class Observer:
                 self.hand = held
             if lands[p] > self.lands:
                 self.lands = lands[p]
-            if len(s.bld[p]) > self.buildings:
-                self.buildings = len(s.bld[p])
+            built = len(s.bld[p])
+            if built > self.buildings:
+                self.buildings = built
             score = s.score(p)  # mid-game too: a player can lose lands after a high
             if score > self.score:
                 self.score = score
