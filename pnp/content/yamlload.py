@@ -24,8 +24,11 @@ from pnp.core.errors import Mark, Problem, error, warning
 
 # The file size limit (readfile.MAX_FILE_BYTES) is 16x the shipped game: PyYAML's
 # pure-Python parser reads a hostile file of that size in a few seconds at worst; the C
-# parser is faster but not used: it crashes the interpreter (C stack) on deeply nested
-# input and hangs on deep flow brackets.
+# parser is faster (about 10x on the shipped game) but not used: it crashes the interpreter
+# (C stack) on deeply nested input and hangs on deep flow brackets; and on damaged copies of
+# the shipped game it accepted files this one refuses ('?' inside a flow key, a tab after a
+# flow value) and marked empty flow values a column apart, so a file's problems would
+# depend on which parser the install has.
 
 #: values built in all, counting each alias expansion again; the shipped game is ~3,000
 MAX_NODES = 200_000

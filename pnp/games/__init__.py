@@ -61,7 +61,9 @@ class GamePack:
     name: str  #: the game's name as `pnp games` lists it
     languages: tuple[str, ...]  #: the languages its bundled content ships
     schema: Path  #: its JSON Schema (the keys beside the general ones; editors use it too)
-    model: type  #: the frozen model class `build_model` returns
+    #: the frozen model class `build_model` returns, or its "module:Class" name (imported by
+    #: nobody but `build_model`: the registry reads every pack, and a game's model module is heavy)
+    model: type | str
     build_model: Callable[[Any, str], Any]  #: (validated Loaded, shown path) -> model
     content: Path  #: its bundled content file (`--game ID` reads it)
     templates: Path  #: its jinja2 templates folder (cards/, rulebook/ ...)
@@ -214,6 +216,15 @@ def default() -> GamePack:
 def pack_of(game: Any) -> GamePack:
     """The pack whose model `game` is (each pack has its own model class)."""
     for candidate in packs().values():
-        if type(game) is candidate.model:
+        if _is_model(game, candidate.model):
             return candidate
     raise TypeError(f"{type(game).__qualname__} is the model of no registered game pack")
+
+
+def _is_model(game: Any, model: type | str) -> bool:
+    """Whether `game` is an instance of exactly `model`, a class or its "module:Class" name
+    (compared by name, so that asking never imports another pack's model)."""
+    if isinstance(model, str):
+        cls = type(game)
+        return model == f"{cls.__module__}:{cls.__qualname__}"
+    return type(game) is model

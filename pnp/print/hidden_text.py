@@ -19,7 +19,10 @@ a coloured panel; /ActualText around an icon's paths is read neither by pdftotex
 
 from __future__ import annotations
 
-from pypdf.generic import ContentStream, NumberObject
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pypdf.generic import ContentStream
 
 CLASS = "pnp-hidden"  # the SVG class of words that must never show
 MARK = "#ff01ff"  # the marker colour, reserved: no art would pick a magenta one step off pure
@@ -71,6 +74,8 @@ def _forms(resources, writer, seen: set[int]) -> None:
         if form.get("/Subtype") != "/Form":
             continue
         if _MARK_BYTES in form.get_data():
+            from pypdf.generic import ContentStream  # pypdf only where a PDF is rewritten (see _rewritten)
+
             form.set_data(_rewritten(ContentStream(form, writer), writer).get_data())
         _forms(form.get("/Resources"), writer, seen)
 
@@ -81,6 +86,10 @@ def _rewritten(stream: ContentStream, writer) -> ContentStream:
     Fill colour and render mode are graphics state: both are tracked through q/Q. Before
     a form is painted (Do) the stream's own mode is put back, as the form expects it.
     """
+    # imported here: the typesetter imports this module for CLASS, and `pnp check` (which
+    # fits text but writes no PDF) should not pay for loading pypdf
+    from pypdf.generic import ContentStream, NumberObject
+
     marked, own, mode = False, 0, 0
     stack: list[tuple[bool, int, int]] = []
     out = []

@@ -14,7 +14,7 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
 from pnp.art import style as kit_style
-from pnp.typeset.fonts import register_reportlab_fonts
+from pnp.typeset.reportlab_fonts import register_reportlab_fonts
 from pnp.print.geometry import mm_to_pt
 from pnp.rulebook.hyphenation import hyphenate
 

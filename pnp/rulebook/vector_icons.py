@@ -22,7 +22,8 @@ from svglib.svglib import svg2rlg
 
 from pnp.core import private
 from pnp.art import icons as kit_icons, svg
-from pnp.typeset.fonts import face, register_reportlab_fonts
+from pnp.typeset.fonts import face
+from pnp.typeset.reportlab_fonts import register_reportlab_fonts
 from pnp.typeset.iconwords import SILENT
 from pnp.print.timeless import TimelessCanvas
 

@@ -16,7 +16,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 
 from pnp.sim import plots
 from pnp.print.timeless import TimelessCanvas
-from pnp.typeset.fonts import register_reportlab_fonts
+from pnp.typeset.reportlab_fonts import register_reportlab_fonts
 
 
 def to_pdf(blocks: list[tuple], title: str) -> bytes:

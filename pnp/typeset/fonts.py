@@ -12,11 +12,9 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from xml.sax.saxutils import escape
+from html import escape
 
 from fontTools.ttLib import TTFont
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont as RLTTFont
 
 from pnp.core import private
 from pnp.print.geometry import PT_PER_MM
@@ -141,21 +139,9 @@ def use_bundled_fonts() -> Path:
     conf_dir = private.scratch_dir() / "fontconfig"
     cache_dir = conf_dir / "cache"
     cache_dir.mkdir(parents=True, exist_ok=True)
-    text = _FONTS_CONF.format(font_dir=escape(str(FONT_DIR)), cache_dir=escape(str(cache_dir)))
+    # html.escape, not xml.sax.saxutils' (which imports urllib): the same &, <, > (quotes left as they are)
+    text = _FONTS_CONF.format(font_dir=escape(str(FONT_DIR), quote=False),
+                              cache_dir=escape(str(cache_dir), quote=False))
     conf = private.write_atomic(conf_dir, "fonts.conf", text.encode("utf-8"))
     os.environ["FONTCONFIG_FILE"] = str(conf)
     return conf
-
-
-def register_reportlab_fonts() -> None:
-    """Register the bundled faces with reportlab under their keys (e.g. 'sans-bold')."""
-    registered = set(pdfmetrics.getRegisteredFontNames())
-    for key, f in FACES.items():
-        if key not in registered:
-            pdfmetrics.registerFont(RLTTFont(key, str(f.path)))
-    for family, normal, bold, italic, bold_italic in (
-        ("sans", "sans", "sans-bold", "sans-italic", "sans-bold-italic"),
-        ("serif", "serif", "serif-bold", "serif-italic", "serif-bold"),
-        ("narrow", "narrow", "narrow-bold", "narrow", "narrow-bold"),
-    ):
-        pdfmetrics.registerFontFamily(family, normal=normal, bold=bold, italic=italic, boldItalic=bold_italic)

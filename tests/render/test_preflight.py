@@ -60,7 +60,7 @@ def test_unembedded_base14_font_is_reported():
 def test_reportlab_with_bundled_ttf_passes():
     from reportlab.pdfgen import canvas
 
-    from pnp.typeset.fonts import register_reportlab_fonts
+    from pnp.typeset.reportlab_fonts import register_reportlab_fonts
 
     register_reportlab_fonts()
     out = io.BytesIO()
@@ -112,7 +112,7 @@ def test_sizes_boxes_counts_and_preferences_are_checked(sheet, single):
 def test_print_scaling_is_checked_on_request():
     from reportlab.pdfgen import canvas
 
-    from pnp.typeset.fonts import register_reportlab_fonts
+    from pnp.typeset.reportlab_fonts import register_reportlab_fonts
 
     register_reportlab_fonts()
     out = io.BytesIO()

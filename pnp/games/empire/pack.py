@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.core.resources import bundled
 from pnp.games import GamePack, Lazy
-from pnp.games.empire.model import Game
-from pnp.games.empire.modelbuild import build_game
+
+if TYPE_CHECKING:  # the model is imported where a content file is built, not by the registry
+    from pnp.games.empire.model import Game
 
 
 def _summary(game: Game) -> tuple[dict[str, int], str]:
@@ -22,8 +24,8 @@ PACK = GamePack(
     name="Строительство империи",
     languages=("ru", "uk"),
     schema=Path(__file__).with_name("schema.json"),
-    model=Game,
-    build_model=build_game,
+    model="pnp.games.empire.model:Game",
+    build_model=Lazy("pnp.games.empire.modelbuild:build_game"),
     content=bundled("content", "empire.yaml"),
     templates=bundled("templates", "empire"),
     # the general checks that read only what every model has (texts, languages, marks)

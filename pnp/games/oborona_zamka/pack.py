@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.core.resources import bundled
-from pnp.games import GamePack
-from pnp.games.oborona_zamka.model import Game
-from pnp.games.oborona_zamka.modelbuild import build_game
+from pnp.games import GamePack, Lazy
+
+if TYPE_CHECKING:  # the model is imported where a content file is built, not by the registry
+    from pnp.games.oborona_zamka.model import Game
 
 
 def _summary(game: Game) -> tuple[dict[str, int], str]:
@@ -23,8 +25,8 @@ PACK = GamePack(
     name="Оборона Замка",
     languages=("ru", "uk"),
     schema=Path(__file__).with_name("schema.json"),
-    model=Game,
-    build_model=build_game,
+    model="pnp.games.oborona_zamka.model:Game",
+    build_model=Lazy("pnp.games.oborona_zamka.modelbuild:build_game"),
     content=bundled("content", "oborona-zamka.yaml"),
     templates=bundled("templates", "oborona_zamka"),
     # the general checks that read only what every model has (texts, languages, marks)

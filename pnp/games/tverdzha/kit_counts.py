@@ -56,6 +56,11 @@ def counts(game: Game) -> KitCounts:
     )
 
 
+def count_dict(game: Game) -> dict[str, int]:
+    """The printed counts by name, as manifest.json lists them (the pack's `counts`)."""
+    return counts(game).as_dict()
+
+
 def kit_rows(game: Game, lang: str) -> list[tuple[str, int]]:
     """The preview's component list: each card family's deck, the pieces, board, mats and aids, the dice."""
     c = counts(game)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.core.resources import bundled
 from pnp.games import GamePack, Lazy
-from pnp.games.tverdzha.facts import facts
-from pnp.games.tverdzha.kit_counts import counts, kit_rows
-from pnp.games.tverdzha.model import Game
-from pnp.games.tverdzha.modelbuild import build_game
+
+if TYPE_CHECKING:  # the model is imported where a content file is built, not by the registry
+    from pnp.games.tverdzha.model import Game
 
 
 def _summary(game: Game) -> tuple[dict[str, int], str]:
@@ -32,8 +32,8 @@ PACK = GamePack(
     name="ТВЕРДЖА",
     languages=("uk",),
     schema=Path(__file__).with_name("schema.json"),
-    model=Game,
-    build_model=build_game,
+    model="pnp.games.tverdzha.model:Game",
+    build_model=Lazy("pnp.games.tverdzha.modelbuild:build_game"),
     content=bundled("content", "tverdzha.yaml"),
     templates=bundled("templates", "tverdzha"),
     checks=("pnp.checks", "pnp.games.tverdzha.checks"),
@@ -41,12 +41,12 @@ PACK = GamePack(
     renderers=("pnp.components.cards", "pnp.games.tverdzha.render.tokens", "pnp.games.tverdzha.render.board",
                "pnp.games.tverdzha.render.mats", "pnp.games.tverdzha.render.aids", "pnp.rulebook.renderer",
                "pnp.print.alignment", "pnp.exports.printshop", "pnp.exports.tts", "pnp.exports.preview"),
-    facts=facts,
+    facts=Lazy("pnp.games.tverdzha.facts:facts"),
     simulation="pnp.games.tverdzha.simulation",
     odds="pnp.games.tverdzha.odds_report",
     export=Lazy("pnp.games.tverdzha.export_json:dumps"),
-    counts=lambda game: counts(game).as_dict(),
-    kit=kit_rows,
+    counts=Lazy("pnp.games.tverdzha.kit_counts:count_dict"),
+    kit=Lazy("pnp.games.tverdzha.kit_counts:kit_rows"),
     summary=_summary,
     default=True,
     icons="pnp.games.tverdzha.render.icon_art",

@@ -17,7 +17,8 @@ from svglib.svglib import svg2rlg
 
 from pnp.components.board_sheet import board_part
 from pnp.rulebook.build_error import RulebookError
-from pnp.typeset.fonts import FACES, register_reportlab_fonts
+from pnp.typeset.fonts import FACES
+from pnp.typeset.reportlab_fonts import register_reportlab_fonts
 
 #: mm between a hex's flat sides on the diagram (the printed field's is the content's)
 CELL = 13.5
