@@ -240,8 +240,7 @@ class TurnEnd:
         parent, passed, p = self.parent, self.passed, self.p
         R = parent.R
         if isinstance(a, Move):
-            dst = R.space_idx[a.dst]
-            if dst == R.castle[1 - p] or parent.owner[dst] == 1 - p:  # a battle, or walking into the castle
+            if not turn.plain_move(parent, p, R.space_idx[a.dst]):  # a battle, or walking into the castle
                 return None
             cells, change = turn.move_effect(passed, p, a)
         elif isinstance(a, Hire):

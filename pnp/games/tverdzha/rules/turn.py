@@ -180,21 +180,28 @@ def heal(s: State, p: int) -> None:
 def move(s: State, p: int, a: Move) -> None:
     R = s.R
     src, dst = R.space_idx[a.src], R.space_idx[a.dst]
-    group = a.units
-    enemy = 1 - p
-    if dst == R.castle[enemy] and not s.units[dst]:
+    if plain_move(s, p, dst):
+        apply_effect(s, p, move_effect(s, p, a))
+        return
+    if dst == R.castle[1 - p] and not s.units[dst]:
         finish(s, p, "castle")  # an empty enemy castle: walking in wins (the group stays put)
         return
-    if s.owner[dst] == enemy:  # enemy units on a cell, or a defended enemy castle
-        set_space(s, src, minus(s.units[src], group), p)
-        s.fight = (p, src, dst, group, None, None)
-        s.queue[0:0] = [("cards",), ("die",), ("resolve",)]
-        return
-    apply_effect(s, p, move_effect(s, p, a))
+    # enemy units on a cell, or a defended enemy castle
+    set_space(s, src, minus(s.units[src], a.units), p)
+    s.fight = (p, src, dst, a.units, None, None)
+    s.queue[0:0] = [("cards",), ("die",), ("resolve",)]
+
+
+def plain_move(s: State, p: int, dst: int) -> bool:
+    """Whether p's move onto space `dst` only moves units: it starts no battle (the enemy
+    holds no units there) and does not walk into the enemy castle, empty or defended
+    (a castle keeps its owner when emptied)."""
+    enemy = 1 - p
+    return dst != s.R.castle[enemy] and s.owner[dst] != enemy
 
 
 def move_effect(s: State, p: int, a: Move) -> Effect:
-    """A move that starts no battle (nor walks into the enemy castle)."""
+    """A plain move's effect (`plain_move`)."""
     R = s.R
     src, dst = R.space_idx[a.src], R.space_idx[a.dst]
     change = [0] * R.n_res
