@@ -72,10 +72,14 @@ class Morale:
     least: int
     bonus: int
 
-    def chance(self) -> Fraction:
-        """The share of the set's tiles (every pair of pips, each once) whose pips add up to `least` or more."""
+    def tiles(self) -> tuple[int, int]:
+        """(the set's tiles whose pips add up to `least` or more, all its tiles: every pair of pips, each once)."""
         tiles = [(a, b) for a in range(self.pips + 1) for b in range(a, self.pips + 1)]
-        return Fraction(sum(a + b >= self.least for a, b in tiles), len(tiles))
+        return sum(a + b >= self.least for a, b in tiles), len(tiles)
+
+    def chance(self) -> Fraction:
+        """The share of the set's tiles whose pips add up to `least` or more."""
+        return Fraction(*self.tiles())
 
 
 @dataclass(frozen=True)
