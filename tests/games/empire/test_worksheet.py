@@ -144,7 +144,7 @@ def test_the_seeds_worked_numbers_stand_on_the_worksheet(sheets, game):
 
 def test_a_changed_content_value_prints_the_new_number(tmp_path):
     game = changed(tmp_path, ("mixed: {least: 3, bonus: 6, per_extra: 2}", "mixed: {least: 4, bonus: 7, per_extra: 2}"),
-                   ("zero_penalty: 8", "zero_penalty: 9"), ("courage: {max: 6}", "courage: {max: 5}"))
+                   ("zero_penalty: 8", "zero_penalty: 9"), ("courage: {max: 6,", "courage: {max: 5,"))
     sheets = {("ru", "a4"): render(game, tmp_path / "out", "ru")}
     formations = section_words(game, sheets, "ru", "ws_formations")
     assert "Разнородный строй: 4 отряда разного уровня — +7, за каждый сверх того +2." in formations
