@@ -111,6 +111,17 @@ def test_the_manifest_counts_what_the_content_file_holds(kits, lang):
         "magic_boards": len(schools), "reference_boards": 3, "worksheets": 1}
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_duplex_cards_come_with_the_alignment_page(kits, game, lang):
+    """The travel cards print their backs duplex: the kit holds the front/back test pair to print first."""
+    files = {f["path"]: f for f in manifest(kits, lang)["files"]}
+    page = files[f"empire-{lang}-alignment.pdf"]
+    assert page["kind"] == "alignment" and page["pages"] == 2
+    said = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(kits[0] / lang / page["path"]), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert game.ui("align_title", lang) in said
+
+
 #: README's «Строительство империи» section, whose table names the kit's files
 README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
 SECTION = README[README.index("«Строительство империи» (`content/empire.yaml`"):]
