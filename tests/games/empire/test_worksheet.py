@@ -4,6 +4,7 @@ and uk); its write-in boxes are measured on the PDF's paths; page, margins, font
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,34 @@ def test_the_sections_are_printed_top_down_in_the_steps_order(game, sheets, lang
     assert [t for t, _ in tops[6:]] == sorted(t for t, _ in tops[6:]) and tops[6][0] == tops[5][0]
 
 
+@pytest.mark.parametrize("lang, paper", BUILT)
+def test_the_printed_section_numbers_read_in_the_rules_order(game, sheets, lang, paper):
+    """Read down the page, then down the column right of the damage table: 3.2.2 … 3.3.3, 3.4.2, 3.4.3."""
+    words = page_words(sheets[(lang, paper)])
+    lay = plan(game, lang, paper)
+    found = []
+    for _, key in STEPS:
+        box = lay.table.box if key == "ws_damage" else lay.steps[key].box
+        first = words_in(words, wl.Box(box.x, box.y, box.w, wl.HEAD_H)).split()[0]
+        if re.fullmatch(r"\d+(\.\d+)+", first):
+            found.append(((box.x > lay.table.box.x), box.y, tuple(int(n) for n in first.split("."))))
+    numbers = [n for _, _, n in sorted(found)]
+    assert numbers == sorted(numbers) and (3, 4, 2) in numbers and (3, 4, 3) in numbers, numbers
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_the_damage_table_has_as_many_rows_in_every_language(game, sheets, paper):
+    """One battle takes the same rows in the ru and uk editions (the row numbers, read off the page)."""
+    counted = {}
+    for lang in ("ru", "uk"):
+        lay = plan(game, lang, paper)
+        words = page_words(sheets[(lang, paper)])
+        numbers = [int(w) for w, b in words if w.isdigit() and lay.rows[0][0].x - 1 <= b.x <= lay.rows[0][0].right
+                   and lay.rows[0][0].y <= b.y <= lay.rows[-1][0].bottom]
+        counted[lang] = numbers
+    assert counted["ru"] == counted["uk"] == list(range(1, len(counted["ru"]) + 1)) and len(counted["ru"]) >= 6
+
+
 # --- the reminders print the content's numbers --------------------------------------------------------
 
 
@@ -113,7 +142,7 @@ def test_the_reminders_print_the_contents_numbers(game, sheets, lang):
     trophies = section_words(game, sheets, lang, "ws_trophies")
     assert "+1 " in trophies and f"{b.neutral_squads[0]}–{b.neutral_squads[1]}" in trophies
     damage = words_in(page_words(sheets[(lang, "a4")]), plan(game, lang, "a4").table.text)
-    assert f" {b.miss_damage}," in damage
+    assert f" {b.miss_damage} (+{b.upgrade_miss_damage} " in damage
     # the steps the merge added: flank and echelon (3.2.2), the tower and the stone (3.2.4), the race heroes
     assert f"×{b.flank_multiplier}." in formations
     assert {"ru": f"эшелон: {b.echelon_per_squad} отряд", "uk": f"ешелон: {b.echelon_per_squad} загін"}[lang] in formations
