@@ -111,3 +111,16 @@ def test_a_percent_is_always_set_apart_from_its_number(texts, lang):
 
 def test_one_apostrophe_in_the_ukrainian_book(texts):
     assert "ʼ" in texts["uk"] and "’" not in texts["uk"] and not re.search(r"[а-яіїєґ]'[а-яіїєґ]", texts["uk"], re.I)
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "М — уровень башни магии: «уничтожает существ уровня М» — уровня башни и ниже."),
+                                        ("uk", "М — рівень вежі магії: «знищує істот рівня М» — рівня вежі й нижче.")])
+def test_the_magic_board_says_the_tower_destroys_its_level_and_below(game, tmp_path, lang, said):
+    """«М – уровень башни магии. Уничтожает существ уровня башни магии и ниже.»"""
+    from pnp.components.base import BuildOptions, RenderContext
+    from pnp.games.empire.render.magic_board import MagicBoardRenderer
+    with typography.using(lang):
+        files = MagicBoardRenderer().render(game, RenderContext(BuildOptions(lang=lang), tmp_path))
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(tmp_path / files[0].path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert has(text, said)
