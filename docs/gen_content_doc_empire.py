@@ -256,69 +256,6 @@ name, cost in cards, upgrade, and what it hires or gives. Completing a column (�
 raises the income along `capital.income`.
 """
 
-CALCULATOR = """\
-## The battle calculator
-
-`pnp odds --game empire --army ARMY.yaml --against OPPONENT.yaml` counts one battle in the
-seed's order (formations with flank attacks and the second echelon, weapons, machines and
-spells, heroes, luck, then the damage cards left to right until the opponent's strength is
-passed, bribery's chests from the damage card the file names) and prints the exact chance
-to win over every order of the creature deck. It is the designer's tool, not a player's: the
-rulebook prints the worked battle and its exact chance that this calculator gives, never the
-command. The army file lists the squads left to right (`type`, `level`, `kind`, a column's
-`cards`, `large`, `flank: true` at an end of the row, `upgrades`: how many times the barracks
-it was hired from was upgraded, each raising its minimal damage by
-`battle.miss_damage.per_upgrade`), an optional `echelon` (squads that stand `behind` a
-first-row squad and step in when it misses), the player's `luck`, an optional `machine`,
-`spell` (cast by a hero; the magic tower's level `tower` opens it and deals its own damage),
-`heroes` (a hero of the content by `id`, whose ability the content gives, or any hero by
-`name` and `bonus`; `courage` 0-6), `bribe` (`chests`, `before_card`, and a `goal` in percent:
-the fewest chests that reach it is printed too), and the `deck` as `strike: cards`. The
-opponent is one of: a neutral army (`battle`: field, siege, dungeon; `strength` or `squads`
-as a list; `week` for the week track's neutral luck, or `luck`; optional `squads` as a number,
-`mercenaries`, `immune_to_magic`); a travel card of the content (`card: town_gems`, `week: 3`:
-its battle and its strength of the week come from the card; `luck:` when a player holds it; a
-mine's or reserved place's neutral army at least the card's guards, as a list or a number); or
-another player's army in the army file's format, for a field battle between players with
-P(win), P(draw) and P(loss). The format is described in `pnp/games/empire/army_file.py`; a
-mistake in either file is printed at its line and column (exit 1):
-
-```
-$ pnp odds --game empire --army tests/games/empire/battle_army.yaml --against tests/games/empire/battle_neutral.yaml
-полевое сражение (field) against a neutral strength of 34; 16 cards in the creature deck
-3.2.2  line of 2 archers                    +2   a line of 2+ squads of one type: +1 a squad
-3.2.2  royal straight of 3 levels           +9   3 levels in order: +9, +3 each one more
-...
-3.2.5  hero Наставник                       +3   the hero's bonus, as the army file states it
-3.2.5  hero Наставник: level 3 damage ×2    +0   1 squad: counted on their damage cards
-       before the cards                    +24
-3.2.6  luck +2 × strike                          luck 3 − neutral 1: cards are opened to the first strike
-3.3.2  damage cards, left to right               1 pikemen ×1, 2-3 archers ×2, 4 griffins ×2, 5 monks ×1; a miss deals 1
-       opponent's strength                 +34   as the file gives it
-
-P(win) = 6779/8190 = 82.77%: the strength passes 34 before the cards run out
-```
-
-Against another player's army (the defender, whose second echelon stands behind its swordsmen):
-
-```
-$ pnp odds --game empire --army tests/games/empire/battle_army.yaml --against tests/games/empire/battle_rival.yaml
-полевое сражение с игроком (players): the defender opens a card for every squad, then the attacker opens its cards until it passes the defender's total
-
-attacker: 5 squads, 16 cards in the creature deck
-...
-
-defender: 5 squads, 13 cards in the creature deck
-3.2.2  royal straight of 4 levels          +12   3 levels in order: +9, +3 each one more
-3.2.2  second echelon of 1                  +0   steps in when the squad in front misses
-...
-
-P(win) = 5501722111/7870262400 = 69.91%: the attacker passes the defender's total
-P(draw) = 430819667/7870262400 = 5.47%: equal totals, nobody advances
-P(loss) = 322953437/1311710400 = 24.62%
-```
-"""
-
 READING = """\
 ## Reading `pnp check`
 
@@ -409,7 +346,7 @@ def render() -> str:
     parts += [*buildings(schema, loaded.data), *travel_types(schema, loaded.data), *ui_words(game), "", *decisions(game), ""]
     example = check_example(text, "strength: [30, 35, 40, 45, 50, 55, 60]", "strength: [30, 35, 40, 45, 40, 55, 60]",
                             build_game, "ru", SHOWN)
-    parts += [CALCULATOR, READING.format(example=example), *_codes(PACK.checks), ""]
+    parts += [READING.format(example=example), *_codes(PACK.checks), ""]
     return "\n".join(parts)
 
 

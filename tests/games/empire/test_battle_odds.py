@@ -164,20 +164,18 @@ def test_a_missing_file_option_is_a_usage_error(files):
 
 
 @pytest.mark.parametrize("against", ["battle_neutral.yaml", "battle_rival.yaml"])
-def test_the_guide_quotes_the_sample_battle_as_it_prints(against):
-    """The designer's guide (docs/content-empire.md, its prose in docs/gen_content_doc_empire.py)
-    quotes the calculator: the command lives there, not in the players' rulebook."""
+def test_the_empire_page_quotes_the_sample_battle_as_it_prints(against):
+    """docs/games/empire.md quotes the calculator: the command lives there, not in the players' rulebook."""
     root = Path(__file__).resolve().parents[3]
     command = ("pnp odds --game empire --army tests/games/empire/battle_army.yaml "
                f"--against tests/games/empire/{against}")
-    guide = (root / "docs" / "content-empire.md").read_text("utf-8")
-    block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", guide, re.M | re.S)
+    block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", (root / "docs" / "games" / "empire.md").read_text("utf-8"), re.M | re.S)
     assert block
     quoted = [x for x in block.group(1).splitlines() if x != "..."]
     printed = odds("--army", str(root / "tests/games/empire/battle_army.yaml"),
                    "--against", str(root / "tests/games/empire" / against)).output.splitlines()
     at = iter(printed)
-    assert all(line in at for line in quoted), "the guide's lines are not the output's, in order"
+    assert all(line in at for line in quoted), "the empire page's lines are not the output's, in order"
 
 
 def test_a_battle_between_players_prints_both_sides_and_the_three_chances(files):

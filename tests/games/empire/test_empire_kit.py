@@ -122,8 +122,8 @@ def test_the_duplex_cards_come_with_the_alignment_page(kits, game, lang):
     assert game.ui("align_title", lang) in said
 
 
-#: README's «Строительство империи» section, whose table names the kit's files
-README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+#: the «Строительство империи» page (docs/games/empire.md), whose table names the kit's files
+README = (Path(__file__).resolve().parents[3] / "docs" / "games" / "empire.md").read_text(encoding="utf-8")
 SECTION = README[README.index("«Строительство империи» (`content/empire.yaml`"):]
 
 

@@ -1,6 +1,5 @@
-"""The README's «Строительство империи» section: the quoted `pnp check` is real output. (That its
-table names every file of the kit is checked on test_empire_kit.py's build; the calculator's
-quoted runs live in docs/content-empire.md, held by test_battle_odds.py.)"""
+"""The «Строительство империи» page (docs/games/empire.md): the quoted `pnp check` and `pnp odds` are real
+output. (That its table names every file of the kit is checked on test_empire_kit.py's build.)"""
 
 import re
 from pathlib import Path
@@ -11,11 +10,11 @@ from click.testing import CliRunner
 from pnp.cli import main
 
 ROOT = Path(__file__).resolve().parents[3]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = (ROOT / "docs" / "games" / "empire.md").read_text(encoding="utf-8")
 
 
 def quoted(command: str) -> list[str]:
-    """The lines the README shows under `$ command`, up to the block's end."""
+    """The lines the page shows under `$ command`, up to the block's end."""
     block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", README, re.M | re.S)
     assert block, command
     return block.group(1).splitlines()
@@ -33,3 +32,10 @@ def run(*args) -> str:
 def test_the_quoted_check_is_what_it_prints():
     assert quoted("pnp check --game empire") == run("check", "--game", "empire").splitlines()
 
+
+def test_every_quoted_odds_line_is_printed():
+    command = ("pnp odds --game empire --army tests/games/empire/battle_army.yaml "
+               "--against tests/games/empire/battle_neutral.yaml")
+    printed = run(*command.split()[1:]).splitlines()
+    shown = [line for line in quoted(command) if line != "..."]
+    assert len(shown) > 4 and all(line in printed for line in shown)
