@@ -76,14 +76,17 @@ def test_the_worksheets_steps_are_the_calculators_in_its_order(game, tmp_path):
     assert {"3.2.2", "3.2.3", "3.2.4", "3.2.5", "3.2.6", "3.3.2"} <= seen  # the cases reach every bonus step
 
 
+def headings(game, sheets, lang: str, paper: str) -> list[tuple[str, wl.Box, str]]:
+    """(ui key, section box, the words of its heading) of every section, in STEPS' order."""
+    words, lay = page_words(sheets[(lang, paper)]), plan(game, lang, paper)
+    boxes = [(key, lay.table.box if key == "ws_damage" else lay.steps[key].box) for _, key in STEPS]
+    return [(key, box, words_in(words, wl.Box(box.x, box.y, box.w, wl.HEAD_H))) for key, box in boxes]
+
+
 @pytest.mark.parametrize("lang, paper", BUILT)
 def test_the_sections_are_printed_top_down_in_the_steps_order(game, sheets, lang, paper):
-    words = page_words(sheets[(lang, paper)])
-    lay = plan(game, lang, paper)
     tops = []
-    for rule, key in STEPS:
-        box = lay.table.box if key == "ws_damage" else lay.steps[key].box
-        said = words_in(words, wl.Box(box.x, box.y, box.w, wl.HEAD_H))
+    for (rule, key), (_, box, said) in zip(STEPS, headings(game, sheets, lang, paper)):
         assert said == f"{rule} {game.ui(key, lang)}".strip(), (key, said)
         tops.append((box.y, box.x))
     # the bonuses down the page, then the damage table beside the after-battle panels, read down
@@ -94,14 +97,9 @@ def test_the_sections_are_printed_top_down_in_the_steps_order(game, sheets, lang
 @pytest.mark.parametrize("lang, paper", BUILT)
 def test_the_printed_section_numbers_read_in_the_rules_order(game, sheets, lang, paper):
     """Read down the page, then down the column right of the damage table: 3.2.2 … 3.3.3, 3.4.2, 3.4.3."""
-    words = page_words(sheets[(lang, paper)])
-    lay = plan(game, lang, paper)
-    found = []
-    for _, key in STEPS:
-        box = lay.table.box if key == "ws_damage" else lay.steps[key].box
-        first = words_in(words, wl.Box(box.x, box.y, box.w, wl.HEAD_H)).split()[0]
-        if re.fullmatch(r"\d+(\.\d+)+", first):
-            found.append(((box.x > lay.table.box.x), box.y, tuple(int(n) for n in first.split("."))))
+    table = plan(game, lang, paper).table.box
+    found = [(box.x > table.x, box.y, tuple(int(n) for n in said.split()[0].split(".")))
+             for _, box, said in headings(game, sheets, lang, paper) if re.fullmatch(r"\d+(\.\d+)+", said.split()[0])]
     numbers = [n for _, _, n in sorted(found)]
     assert numbers == sorted(numbers) and (3, 4, 2) in numbers and (3, 4, 3) in numbers, numbers
 
