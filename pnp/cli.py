@@ -20,9 +20,12 @@ import click
 
 from pnp import games
 from pnp.core import cairolib
+from pnp.components.base import BuildOptions
 from pnp.core.errors import UserError
 from pnp.core.interrupts import Interrupted, signals_raise
+from pnp.exports.shop_presets import PRESETS, SHOP_ORDERS
 from pnp.exports.tts_layout import check_url_base
+from pnp.print.geometry import DUPLEX_MODES, HOME_PAPERS
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 EXIT_PIPE = 141  # 128 + SIGPIPE: what a shell reports of a command whose reader closed the pipe
@@ -201,14 +204,14 @@ def export(content, fmt):
 @main.command()
 @content_option
 @lang_option
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True)
+@click.option("--paper", type=click.Choice(HOME_PAPERS), default=BuildOptions.paper, show_default=True)
+@click.option("--duplex", type=click.Choice(list(DUPLEX_MODES)), default=BuildOptions.duplex, show_default=True)
 @click.option("--back-offset", callback=_parse_offset, default=None, metavar="X,Y", help="Shift backs by X,Y mm.")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds, no full-bleed fills.")
 @click.option("--all", "build_all", is_flag=True, help="Also print-shop and Tabletop Simulator exports.")
 @click.option("--only", "only", multiple=True, metavar="KIND", help="Build only these kinds (repeatable).")
-@click.option("--shop", type=click.Choice(["generic", "tgc", "mpc", "dtc"]), default="generic", show_default=True)
-@click.option("--shop-order", type=click.Choice(["separate", "alternate"]), default="separate", show_default=True)
+@click.option("--shop", type=click.Choice(list(PRESETS)), default=BuildOptions.shop, show_default=True)
+@click.option("--shop-order", type=click.Choice(SHOP_ORDERS), default=BuildOptions.shop_order, show_default=True)
 @click.option("--tts-url-base", callback=_parse_url_base, default=None, metavar="URL",
               help="Where the tts/ images will be uploaded (http/https folder); default: file:/// URLs.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pnp.art import svg
 from pnp.typeset import fonts
 from pnp.print import pdf
-from pnp.print.geometry import NO_PRINT_MARGIN, Box, Paper, fmt, paper as get_paper, pt_to_mm
+from pnp.print.geometry import NO_PRINT_MARGIN, Box, Paper, check_duplex, fmt, paper as get_paper, pt_to_mm
 from pnp.print.sheetmarks import Slot, label_blocks, put, scale_bar_blocks, svg_page, text_svg
 
 TARGET_INSET = 30.0  # crosshair centres this far from the paper edges
@@ -71,8 +71,7 @@ def ruler_positions(paper: Paper | str, duplex: str,
 def alignment_pages(paper: Paper | str, duplex: str, back_offset: tuple[float, float],
                     text: AlignmentText) -> list[pdf.Page]:
     """The front page and the back page of the test, for `pdf.render` (or a larger document)."""
-    if duplex not in ("long", "short", "none"):
-        raise ValueError(f"unknown duplex mode {duplex!r}; known: long, short, none")
+    check_duplex(duplex)
     p = get_paper(paper)
     front = "".join(_crosshair(x, y) for x, y in target_positions(p))
     front += _front_text(p, back_offset, text) + _chrome(p, text.front_label, text.scale_caption)

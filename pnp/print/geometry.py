@@ -67,6 +67,8 @@ class Paper:
     name: str
     width: float  # mm, portrait
     height: float
+    #: a kit is laid out for it (`pnp build --paper`); the others serve single large pages
+    home: bool = False
 
     @property
     def box(self) -> "Box":
@@ -78,11 +80,25 @@ class Paper:
         return self.box.inset(NO_PRINT_MARGIN)
 
 
+#: every paper pnp knows, declared once
 PAPERS: dict[str, Paper] = {
-    "a4": Paper("a4", 210.0, 297.0),
-    "letter": Paper("letter", 215.9, 279.4),
+    "a4": Paper("a4", 210.0, 297.0, home=True),
+    "letter": Paper("letter", 215.9, 279.4, home=True),
     "a3": Paper("a3", 297.0, 420.0),
 }
+#: the papers a home-print kit is laid out for: `pnp build --paper`'s choices
+HOME_PAPERS: tuple[str, ...] = tuple(name for name, p in PAPERS.items() if p.home)
+
+#: the duplex modes (`pnp build --duplex`), declared once, each with the PDF viewer preference
+#: (/ViewerPreferences /Duplex) that asks the printer for it; `none` prints the backs apart, to glue
+DUPLEX_MODES: dict[str, str] = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "none": "/Simplex"}
+
+
+def check_duplex(mode: str) -> str:
+    """The mode, or ValueError naming the known ones."""
+    if mode not in DUPLEX_MODES:
+        raise ValueError(f"unknown duplex mode {mode!r}; known: {', '.join(DUPLEX_MODES)}")
+    return mode
 
 
 def paper(name: str | Paper) -> Paper:
