@@ -263,7 +263,9 @@ def odds(content, attacker, defender, castle, wall, bastion, attacker_card, defe
 @click.option("--max-games", default=None, type=click.IntRange(2, 10_000_000),
               help="The most games a --precision run plays (default 100000).")
 @click.option("--seed", default=1, show_default=True, type=int)
-@click.option("--agents", default="greedy,greedy", show_default=True, help="Agent for seat A,B.")
+@click.option("--agents", default=None, metavar="A[,B]",
+              help="Agent for each seat, the first seat's first; one name plays every seat  "
+                   "[default: the game's own agent in every seat]")
 @click.option("--workers", default=None, type=click.IntRange(1, 256),
               help="Worker processes (default: the cores this process may use).")
 @click.option("--start-method", default=None, type=click.Choice(["fork", "spawn"]),
@@ -293,7 +295,8 @@ def sim(content, games, precision, max_games, seed, agents, workers, start_metho
 @click.option("--games", default=None, type=click.IntRange(1, 10_000_000),
               help="Games per variant (default 1000).")
 @click.option("--seed", default=1, show_default=True, type=int)
-@click.option("--agents", default="greedy,greedy", show_default=True, help="Agent for each seat.")
+@click.option("--agents", default=None, metavar="A[,B]",
+              help="Agent for each seat  [default: the game's own agent in every seat]")
 @click.option("--workers", default=None, type=click.IntRange(1, 256),
               help="Worker processes on this machine (default: the cores this process may use).")
 @click.option("--start-method", default=None, type=click.Choice(["fork", "spawn"]),
