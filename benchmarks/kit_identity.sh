@@ -52,5 +52,5 @@ case ${1:-} in
     "") echo "usage: $0 build DIR | $0 BEFORE [AFTER]" >&2; exit 2 ;;
     *)
         if [ $# -ge 2 ]; then compare "$1" "$2"
-        else after=$(mktemp -d); build "$after" && compare "$1" "$after" && rm -rf "$after"; fi ;;
+        else after=$(mktemp -d "${TMPDIR:-/tmp}/kit-identity.XXXXXX"); build "$after" && compare "$1" "$after" && rm -rf "$after"; fi ;;
 esac
