@@ -26,7 +26,7 @@ from pnp.core.errors import UserError
 from pnp.core.interrupts import Interrupted, signals_raise
 from pnp.exports.shop_presets import PRESETS, SHOP_ORDERS
 from pnp.exports.tts_layout import check_url_base
-from pnp.print.geometry import DUPLEX_MODES, HOME_PAPERS
+from pnp.core.geometry import DUPLEX_MODES, HOME_PAPERS
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 EXIT_PIPE = 141  # 128 + SIGPIPE: what a shell reports of a command whose reader closed the pipe

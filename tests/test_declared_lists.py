@@ -13,14 +13,14 @@ import pytest
 
 from pnp import cli
 from pnp.exports.shop_presets import ORDERS, PRESETS, SHOP_ORDERS
-from pnp.print.geometry import DUPLEX_MODES, HOME_PAPERS, PAPERS
+from pnp.core.geometry import DUPLEX_MODES, HOME_PAPERS, PAPERS
 
 ROOT = Path(__file__).resolve().parent.parent
 
 #: list name -> (its names, the module that declares it)
 DECLARED = {
-    "papers": (set(PAPERS), "pnp/print/geometry.py"),
-    "duplex modes": (set(DUPLEX_MODES), "pnp/print/geometry.py"),
+    "papers": (set(PAPERS), "pnp/core/geometry.py"),
+    "duplex modes": (set(DUPLEX_MODES), "pnp/core/geometry.py"),
     "shop presets": (set(PRESETS), "pnp/exports/shop_presets.py"),
     "shop orders": (set(ORDERS), "pnp/exports/shop_presets.py"),
 }

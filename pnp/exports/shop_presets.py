@@ -14,7 +14,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from pnp.components.card_family import CardSpec
-from pnp.print.geometry import Box, px_size, px_to_mm
+from pnp.core.geometry import Box, px_size, px_to_mm
 
 DPI = 300
 

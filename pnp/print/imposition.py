@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pnp.print import pdf
-from pnp.print.geometry import NO_PRINT_MARGIN, Box, Paper, check_duplex, paper as get_paper
+from pnp.core.geometry import NO_PRINT_MARGIN, Box, Paper, check_duplex, paper as get_paper
 from pnp.print.sheetmarks import Chrome, Outline, crop_marks, place_chrome, svg_page
 
 #: Crop marks need at least this much room between the grid and the no-print margin.

@@ -33,7 +33,7 @@ from pypdf.generic import ArrayObject, ByteStringObject, DictionaryObject, Float
 
 from pnp.print import hidden_text
 from pnp.typeset.fonts import use_bundled_fonts
-from pnp.print.geometry import DUPLEX_MODES, Box, check_duplex, css_length_mm, mm_to_pt, pt_to_mm
+from pnp.core.geometry import DUPLEX_MODES, Box, check_duplex, css_length_mm, mm_to_pt, pt_to_mm
 
 #: Fixed document dates (cairo would write "now").
 FIXED_DATE_ISO = "2000-01-01T00:00:00Z"

@@ -17,8 +17,8 @@ from typing import Iterator, Sequence, Union
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError
 
-from pnp.print.geometry import Box, pt_to_mm
-from pnp.print.geometry import DUPLEX_MODES
+from pnp.core.geometry import Box, pt_to_mm
+from pnp.core.geometry import DUPLEX_MODES
 
 BASE14 = frozenset({
     "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique",

@@ -20,7 +20,7 @@ from pnp.content import default_content, load_text
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.games.tverdzha.model import UNIT_TOKEN_EDGES
 from pnp.games.tverdzha.pack import PACK
-from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS
+from pnp.core.geometry import NO_PRINT_MARGIN, PAPERS
 
 
 def game_text() -> str:
