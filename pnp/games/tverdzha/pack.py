@@ -40,7 +40,7 @@ PACK = GamePack(
     # in build order; the exporters declare what they reuse (pnp.build plans from that)
     renderers=("pnp.components.cards", "pnp.games.tverdzha.render.tokens", "pnp.games.tverdzha.render.board",
                "pnp.games.tverdzha.render.mats", "pnp.games.tverdzha.render.aids", "pnp.rulebook.renderer",
-               "pnp.print.alignment", "pnp.exports.printshop", "pnp.exports.tts", "pnp.exports.preview"),
+               "pnp.components.alignment_sheet", "pnp.exports.printshop", "pnp.exports.tts", "pnp.exports.preview"),
     facts=Lazy("pnp.games.tverdzha.facts:facts"),
     simulation="pnp.games.tverdzha.simulation",
     odds="pnp.games.tverdzha.odds_report",
