@@ -17,7 +17,7 @@ from shapely.geometry import Point as ShapelyPoint, Polygon, box as shapely_box
 from shapely.geometry.polygon import orient
 
 from pnp.games.tverdzha.model import Game
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.components.hull import (Point, box_dist, convex_hull, dist, distance_to_polygon, inside_depth, normal,
                              rounded_outline, unit)
 
