@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pnp.print import pdf, sheetmarks
-from pnp.print.geometry import Box, Paper, paper as get_paper
+from pnp.core.geometry import Box, Paper, paper as get_paper
 from pnp.print.imposition import MIN_MARK_LENGTH, SheetPages, SheetText, fill_label, fit_grid
 from pnp.print.sheetmarks import (Block, Chrome, Outline, Slot, crop_marks, first_fit, place_chrome, put,
                                    svg_page)

@@ -25,7 +25,7 @@ from pypdf.generic import ContentStream
 
 from pdfprobe import _mul, drawing, words
 from pnp.print import sheetmarks
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 
 #: mm: forms are placed on a 1/4 pt grid (pnp/print/pdf.py), so a cut measured on the
 #: crop marks and the art of a form can disagree by up to half of that

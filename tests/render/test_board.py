@@ -16,7 +16,7 @@ from pnp.components.base import BuildOptions, RenderContext
 from pnp.games.tverdzha.render.board import BoardRenderer, board_part, land_yield
 from pnp.games.tverdzha.render.board_layout import LENS_MIN_CLEAR, layout
 from pnp.components.hull import distance_to_polygon
-from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
+from pnp.core.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
 from pnp.print.tile_plan import plan_tiles
 
 

@@ -16,9 +16,15 @@ from pnp.print import pdf, sheetmarks
 from pnp.games.tverdzha.render import token_art
 from pnp.games.tverdzha.render import tokens
 from pnp.build import renderers_of
+from pnp.content import default_content, load_text
 from pnp.components.base import BuildOptions, RenderContext
+from pnp.games.tverdzha.model import UNIT_TOKEN_EDGES
 from pnp.games.tverdzha.pack import PACK
-from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS
+from pnp.core.geometry import NO_PRINT_MARGIN, PAPERS
+
+
+def game_text() -> str:
+    return default_content().read_text(encoding="utf-8")
 
 
 def _render(game, root: Path, **options):
@@ -170,8 +176,9 @@ def _shape(player_icon: str) -> str:
 
 def test_unit_token_edges_read_1_to_4_turning_clockwise(game):
     size, bleed, safe = game.print.unit_token, game.print.card.bleed, game.print.card.safe
-    svg = token_art.unit_token("player-a", "player-a", size, bleed, safe, tokens.STRENGTHS, False, "A")
+    svg = token_art.unit_token("player-a", "player-a", size, bleed, safe, game.unit_strengths, False, "A")
     assert _shape("player-a") in svg  # shape and letter, not colour alone
+    assert len(token_art.EDGE_TURNS) == UNIT_TOKEN_EDGES  # the check holds the content to these edges
     found = {w.text: w for w in words(pdf.svg_to_pdf(svg, pdf.DocInfo("t")), 1)}
     lo, hi = bleed + size * 0.3, bleed + size * 0.7
     assert found["1"].cy > hi and lo < found["1"].cx < hi  # bottom edge
@@ -183,10 +190,21 @@ def test_unit_token_edges_read_1_to_4_turning_clockwise(game):
         assert w.y0 >= bleed + safe - 0.05 and w.y1 <= bleed + size - safe + 0.05
 
 
+def test_the_token_prints_the_strengths_the_content_lets_a_unit_reach(game):
+    """No strength is written in the renderer: with every training cap and hiring strength at 3
+    or less, the unit token shows 1 to 3 (and the rulebook «від 1 до 3»)."""
+    text = game_text().replace("params: {cap: 4}", "params: {cap: 3}")
+    weaker, problems = load_text(text, "tverdzha.yaml")
+    assert weaker is not None and weaker.unit_strengths == (1, 2, 3) and game.unit_strengths == (1, 2, 3, 4)
+    face = tokens.token_groups(weaker, BuildOptions())[0][0][0]
+    shown = {w.text for w in words(pdf.svg_to_pdf(face, pdf.DocInfo("t")), 1)}
+    assert {"1", "2", "3"} <= shown and "4" not in shown
+
+
 def test_players_differ_by_shape_not_only_colour(a4, game):
     size, bleed, safe = game.print.unit_token, game.print.card.bleed, game.print.card.safe
-    a = token_art.unit_token("player-a", "player-a", size, bleed, safe, tokens.STRENGTHS, False, "A")
-    b = token_art.unit_token("player-b", "player-b", size, bleed, safe, tokens.STRENGTHS, False, "B")
+    a = token_art.unit_token("player-a", "player-a", size, bleed, safe, game.unit_strengths, False, "A")
+    b = token_art.unit_token("player-b", "player-b", size, bleed, safe, game.unit_strengths, False, "B")
     assert _shape("player-a") in a and _shape("player-b") in b and _shape("player-b") not in a
 
 

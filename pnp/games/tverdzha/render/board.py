@@ -21,7 +21,7 @@ from pnp.components.board_sheet import write_board
 from pnp.games.tverdzha.render.board_layout import BoardLayout, CastlePlace, CellPlace, TrackSpace, layout
 from pnp.components.card_faces import mix
 from pnp.art.draw import Pen, centred_text, circle, icon, line, polygon, rect, rich, turned
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.art.icons import icon_defs
 from pnp.print.tile_plan import Part
 from pnp.games.tverdzha.rules.compiled import LAND_YIELD

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 
 from pnp.games.tverdzha.model import Game
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.components.hull import (Point, box_dist, convex_hull, dist, distance_to_polygon, inside_depth, normal,
                              rounded_outline, unit)
 

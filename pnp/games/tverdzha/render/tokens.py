@@ -24,8 +24,6 @@ from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.print.imposition import sheet_text
 from pnp.components.token_sheet import Piece, arrange, max_cols, token_pages
 
-#: Strengths on a unit token: a square token has four edges (SPEC: strengths 1-4).
-STRENGTHS = (1, 2, 3, 4)
 TOKEN_COLS = 5  # unit tokens per row: rows of five are quick to count when sorting
 MARKER_COLS = 10
 
@@ -72,7 +70,7 @@ def token_groups(game: Game, options) -> list[list[Piece]]:
         icon, colour = player_keys(player)
         name = game.ui(f"player_{player.lower()}", lang)
         back = token_art.player_back(icon, colour, size, bleed, safe, ink, name)
-        face = token_art.unit_token(icon, colour, size, bleed, safe, STRENGTHS, ink,
+        face = token_art.unit_token(icon, colour, size, bleed, safe, game.unit_strengths, ink,
                                     f"{game.ui('strength', lang)}: {name}")
         units.append([(face, back, _ground(options, colour))] * counts.unit_tokens_per_player)
     return units
