@@ -42,9 +42,7 @@ PACK = GamePack(
     ),
     simulation="pnp.games.oborona_zamka.simulation",
     odds="pnp.games.oborona_zamka.odds_report",
-    counts=lambda game: {"wall_segments": len(game.field.walls()) + game.components.spare_wall_segments,
-                         "standees": game.components.standees_per_race * len(game.races),
-                         "dice": game.components.dice},
+    counts=Lazy("pnp.games.oborona_zamka.kit:counts"),
     summary=_summary,
     rulebook="pnp.games.oborona_zamka.rulebook.sections",
 )
