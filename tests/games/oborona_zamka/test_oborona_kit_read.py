@@ -31,3 +31,41 @@ def test_the_gallery_lists_the_field_the_castle_and_the_aids(kit):
     assert rows[GAME.ui("kit_castle", lang)] == 1
     assert rows[GAME.ui("kit_aids", lang)] == len(GAME.sides)
     assert rows[GAME.ui("kit_wall_segments", lang)] == len(GAME.field.walls()) + GAME.components.spare_wall_segments
+
+
+def _faces(threshold: int, modifier: int) -> str:
+    """The faces of a d6 that succeed, as the rulebook prints them: «6», «5–6»."""
+    hits = [f for f in range(1, 7) if f + modifier >= threshold or (GAME.rules.natural_six and f == 6)]
+    return str(hits[0]) if len(hits) == 1 else f"{hits[0]}\u2013{hits[-1]}"
+
+
+#: the example of «Модификаторы и пороги» up to its end
+EXAMPLE = {"ru": r"бой против командира удаётся на ([^.]*)\.", "uk": r"бій проти командира вдається на ([^.]*)\."}
+
+
+def test_the_commander_example_gives_the_roll_with_and_without_the_bonus(kit):
+    lang, folder = kit
+    r = GAME.rules
+    example = re.search(EXAMPLE[lang], flat(folder / f"oborona-zamka-{lang}-rulebook.pdf")).group(1)
+    alone, helped = _faces(r.fight, r.commander_target), _faces(r.fight, r.commander_target + r.commander_bonus)
+    assert alone != helped  # the shipped rules: the bonus changes the roll, so the book must say both
+    assert re.match(rf"{alone}\b", example) and f"— на {helped};" in example, example
+
+
+def test_the_rulebook_prints_every_share_alike_and_no_command(kit):
+    lang, folder = kit
+    book = flat(folder / f"oborona-zamka-{lang}-rulebook.pdf")
+    shares = re.findall(r"(\d+(?:,\d+)?)(\s?)%", book)
+    assert shares and all(space for _, space in shares), shares  # «2 %», never «2%»
+    level = f"{round(GAME.balance.confidence * 100)}"
+    assert all("," in n for n, _ in shares if n != level), shares  # one decimal: «2,0 %» beside «59,2 %»
+    assert "pnp" not in book and "--game" not in book and "--seed" not in book  # players get no command line
+
+
+def test_the_russian_words_the_issue_named(kit):
+    lang, folder = kit
+    book = flat(folder / f"oborona-zamka-{lang}-rulebook.pdf")
+    for wrong in ("повергнут", "само себе зеркально", "дзеркальне саме собі"):
+        assert wrong not in book
+    if lang == "ru":
+        assert "поверженного командира" in book
