@@ -14,7 +14,7 @@ from oborona_field import GAME
 @pytest.fixture(scope="module", params=["ru", "uk"])
 def kit(request, tmp_path_factory):
     lang = request.param
-    return lang, build(tmp_path_factory.mktemp(f"kit-{lang}"), lang, "rulebook", "--only", "preview")
+    return lang, build(tmp_path_factory.mktemp(f"kit-{lang}"), lang, "rulebook", "--only", "preview", "--only", "aids")
 
 
 def flat(pdf) -> str:
@@ -69,3 +69,12 @@ def test_the_russian_words_the_issue_named(kit):
         assert wrong not in book
     if lang == "ru":
         assert "поверженного командира" in book
+
+
+def test_the_ukrainian_kit_prints_one_apostrophe(kit):
+    lang, folder = kit
+    if lang != "uk":
+        pytest.skip("Russian words have no apostrophe")
+    printed = " ".join(flat(folder / f"oborona-zamka-uk-{part}.pdf") for part in ("rulebook", "aids"))
+    assert re.search(r"\w\u02bc\w", printed)  # «Памʼятка», «зʼєднує»
+    assert not re.findall(r"\w[\u2019']\w", printed)
