@@ -86,10 +86,13 @@ def text_on(fill: str, pen: Pen) -> str:
     return pen.c("paper") if 0.2126 * r + 0.7152 * g + 0.0722 * b < DARK else pen.c("ink")
 
 
-def _cells(sh: Shapes, pen: Pen, fills: dict[str, str], names: dict[str, str]) -> str:
+def _cells(sh: Shapes, pen: Pen, fills: dict[str, str], names: dict[str, str], name_pt: float | None = None) -> str:
+    """Each cell filled by its zone and outlined, with its name (`name_pt` points, None: in
+    proportion to the cell, 0: no text at all) or its id and coordinates."""
     spec = sh.spec
     owner = _owners(spec)
     label, small = sh.cell * 0.7, sh.cell * 0.4  # points: a 20 mm cell gets a 14 pt label, 8 pt coordinates
+    name_size = sh.cell * 0.32 if name_pt is None else name_pt
     out = ""
     for cell in spec.cells:
         if sh.centres.get(cell.id) is None or sh.spec.graph.pos[cell.id] != cell.pos:
@@ -97,8 +100,10 @@ def _cells(sh: Shapes, pen: Pen, fills: dict[str, str], names: dict[str, str]) -
         x, y = sh.centres[cell.id]
         fill = fills[owner[cell.id]] if cell.id in owner else pen.c("paper")
         out += polygon(sh.outlines[cell.id], fill, pen.c("ink"), style.STROKE["regular"])
+        if name_pt == 0:  # a small picture of the board: shapes and colours only
+            continue
         if cell.id in names:  # named: the name near the top, the middle free for the piece standing there
-            out += centred_text(x, y - sh.cell * 0.3, names[cell.id], "sans-bold", sh.cell * 0.32, text_on(fill, pen))
+            out += centred_text(x, y - sh.cell * 0.3, names[cell.id], "sans-bold", name_size, text_on(fill, pen))
             continue
         out += centred_text(x, y - sh.cell * 0.06, cell.label or cell.id, "sans-bold", label, pen.c("ink"))
         out += centred_text(x, y + sh.cell * 0.22, coordinates(cell.pos), "sans", small, pen.c("muted"))
@@ -195,13 +200,15 @@ def _legend(spec: BoardSpec, labels: BoardLabels, pen: Pen, fills: dict[str, str
 
 
 def board_part(spec: BoardSpec, cell: float, gap: float, ink_saver: bool = False,
-               labels: BoardLabels = BoardLabels(), title: str = "") -> Part:
+               labels: BoardLabels = BoardLabels(), title: str = "", name_pt: float | None = None) -> Part:
     """The whole board as one part: links under the cells, zones over them, walls on top; the
-    `title` above it and the legend of `labels` below it."""
+    `title` above it and the legend of `labels` below it. `name_pt` sets the cells' names in
+    points (a small diagram keeps them readable; 0 prints no cell text), None scales them
+    with the cell."""
     pen = Pen(ink_saver)
     sh = shapes(spec, cell, gap, MARGIN)
     fills = _zone_fills(spec, pen)
-    body = _links(sh, pen) + _cells(sh, pen, fills, dict(labels.cells)) + _zones(sh, pen, fills) + _walls(sh, pen)
+    body = _links(sh, pen) + _cells(sh, pen, fills, dict(labels.cells), name_pt) + _zones(sh, pen, fills) + _walls(sh, pen)
     if not title and not labels.zones and not labels.wall:
         return Part(sh.width, sh.height, body)
     cap = richtext.cap_height_mm("sans-bold", TITLE_PT)

@@ -78,3 +78,18 @@ def test_the_ukrainian_kit_prints_one_apostrophe(kit):
     printed = " ".join(flat(folder / f"oborona-zamka-uk-{part}.pdf") for part in ("rulebook", "aids"))
     assert re.search(r"\w\u02bc\w", printed)  # «Памʼятка», «зʼєднує»
     assert not re.findall(r"\w[\u2019']\w", printed)
+
+
+NAME_PT_MIN = 6.0  # the smallest type a player reads in print
+
+
+def test_the_field_diagram_names_its_hexes_in_readable_type_and_the_cover_draws_none(kit):
+    """pdftotext's word box is as tall as the type's size in points."""
+    from kit_pdf import MM_PER_PT, words
+    lang, folder = kit
+    pdf = folder / f"oborona-zamka-{lang}-rulebook.pdf"
+    names = {GAME.hex_name(c, lang) for c in GAME.field.cells}
+    assert not [w for w in words(pdf, 1) if w[0] in names]  # the cover's field is a picture
+    diagram = next(page for page in range(2, 6) if len({w[0] for w in words(pdf, page)} & names) > len(names) / 2)
+    sizes = [(w[4] - w[2]) / MM_PER_PT for w in words(pdf, diagram) if w[0] in names]
+    assert len(sizes) >= len(names) and min(sizes) >= NAME_PT_MIN, min(sizes)
