@@ -7,6 +7,7 @@ import hashlib
 from pnp.content.notes import collect_notes
 from pnp.content.yamlload import Loaded
 from pnp.core.texts import Text, frozen_map
+from pnp.components.board_spec import Ground
 from pnp.games.oborona_zamka.model import Balance, Components, Field, Game, Race, Rules, Share, Side, Term
 
 
@@ -32,7 +33,9 @@ def build_game(loaded: Loaded, source: str) -> Game:
         across_flats=f["hex"]["across_flats"], rows=tuple(f["rows"]), mountain=cells(f["mountain"]),
         castle=cells(f["castle"]), wall_around=cells(f["wall_around"]),
         starts=frozen_map({side: cells(hexes) for side, hexes in f["starts"].items()}),
-        mirror=f["mirror"]["value"], mark=m("field"), colours=frozen_map(f.get("colours", {})))
+        mirror=f["mirror"]["value"], mark=m("field"), colours=frozen_map(f.get("colours", {})),
+        terrain=frozen_map(f.get("terrain", {})),
+        ground=Ground(f["ground"]["terrain"], f["ground"]["colour"]) if "ground" in f else None)
     cmd = r["commander"]
     rules = Rules(
         first_player=r["first_player"]["value"], fight=r["fight"]["hit"], fight_over_wall=r["fight_over_wall"]["hit"],
