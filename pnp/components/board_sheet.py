@@ -195,8 +195,10 @@ def _walls(sh: Shapes, pen: Pen) -> str:
     return out
 
 
-def _swatch(x: float, cy: float, fill: str, outline: str, topology: str) -> str:
-    """A cell-shaped legend swatch SWATCH mm across, its left edge at x."""
+def _swatch(x: float, cy: float, fill: str, outline: str, topology: str, terrain: str | None = None,
+            pen: Pen | None = None) -> str:
+    """A cell-shaped legend swatch SWATCH mm across, its left edge at x, drawn as the zone's
+    `terrain` when it has one (as its cells are)."""
     c = x + SWATCH / 2
     if topology == "hex":
         r = SWATCH / math.sqrt(3)
@@ -206,7 +208,10 @@ def _swatch(x: float, cy: float, fill: str, outline: str, topology: str) -> str:
         ring = [(c - h, cy - h), (c + h, cy - h), (c + h, cy + h), (c - h, cy + h)]
     else:
         ring = list(circle((c, cy), SWATCH))
-    return polygon(ring, fill, outline, style.STROKE["bold"] * 2)
+    if terrain is None or pen is None:
+        return polygon(ring, fill, outline, style.STROKE["bold"] * 2)
+    return (polygon(ring, fill) + board_terrain.draw(terrain, Polygon(ring), SWATCH, fill, pen)
+            + polygon(ring, "none", outline, style.STROKE["bold"] * 2))
 
 
 def _wall_swatch(x: float, cy: float, ink: str) -> str:
@@ -220,7 +225,8 @@ def _legend(spec: BoardSpec, labels: BoardLabels, pen: Pen, fills: dict[str, str
     fill on the board and has a name, then the walls; entries wrap to a new row when one is full."""
     shown = set(_owners(spec).values()) | {z.id for z in spec.zones if z.pos is not None}
     entries: list[tuple[Callable[[float, float], str], str]] = [
-        (partial(_swatch, fill=fills[z.id], outline=_outline_colour(fills[z.id], pen), topology=spec.topology),
+        (partial(_swatch, fill=fills[z.id], outline=_outline_colour(fills[z.id], pen), topology=spec.topology,
+                 terrain=z.terrain, pen=pen),
          labels.zones[z.id]) for z in spec.zones if z.id in shown and z.id in labels.zones]
     if labels.wall and spec.walls:
         entries.append((partial(_wall_swatch, ink=pen.c("ink")), labels.wall))
