@@ -157,6 +157,18 @@ engine turns them into axial coordinates once). From that:
   image, so the rules' mirrored variant is the same board with the pieces mirrored: with
   odd rows one hex shorter than even rows it is.
 
+The printed field is drawn as a place, from data the general board renderer
+(pnp/components/board_sheet.py, pnp/components/board_terrain.py) reads for any game's
+board: `colours` gives each zone's fill (the rules' dark and light start hexes), `terrain`
+the art drawn over it (`meadow` grass tufts, `earth` pebbles, `paving` flagstones,
+`masonry` large stones, `mountain` a snow-capped peak), and `ground` the land under the
+hexes of no zone. With a ground the A3 field is framed land that fills the printable
+page (the title in a cartouche at the top, the legend on a strip at the bottom) while
+every hex keeps its `hex.across_flats`, the size the wall segments and standees are
+measured to; the A4 tiles and their assembly map cut that same drawing. The ink saver
+prints tints of the fills and thin, light marks. Without `ground` and `terrain` the field
+is the plain hex grid on white.
+
 ## The rules' facts
 
 A value that departs from the original rules is an error at its line (check `rules`)

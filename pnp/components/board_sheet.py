@@ -21,15 +21,21 @@ import math
 from functools import partial
 from typing import Any, Callable, Protocol
 
+from shapely.affinity import translate
+from shapely.geometry import Polygon, box as shapely_box
+from shapely.ops import unary_union
+
 from pnp.art import style, svg
-from pnp.art.draw import Pen, centred_text, line, polygon, text
+from pnp.art.draw import Pen, centred_text, line, polygon, rect, text
+from pnp.components import board_terrain
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.components.board_shapes import Shapes, circle, shapes
 from pnp.components.board_spec import BoardLabels, BoardSpec
 from pnp.components.card_faces import mix
 from pnp.print import pdf
+from pnp.print.geometry import Box
 from pnp.print.tile_plan import Part, tile_text
-from pnp.print.tiling import large_page, tiled_pages
+from pnp.print.tiling import large_page, room_on, tiled_pages
 from pnp.typeset import fonts, richtext, svg_fonts
 
 MARGIN = 5.0  # mm from the part's edge to the outermost cell (a 34 mm hex field of 8 fits A3's printable width)
@@ -40,6 +46,10 @@ DARK = 0.45  # a fill darker than this (relative luminance) gets paper-coloured 
 TITLE_PT, LEGEND_PT = 18.0, 10.0
 SWATCH = 6.0  # mm across a legend swatch
 LEGEND_GAP = 6.0  # mm between legend entries, and between the legend's rows
+FRAME_BAND = 4.0  # mm from the part's edge to the framed board's title and legend
+FRAME_OUTER, FRAME_INNER = 1.0, 0.3  # mm: the frame's two lines, the inner one FRAME_GAP inside the outer
+FRAME_GAP = 1.4
+PANEL_PAD = 3.0  # mm around the text of the title's cartouche and the legend's strip
 #: zone colours when the content gives none, in zone order
 ZONE_COLOURS = ("player-a", "player-b", "mountain", "gold", "building", "upgrade", "battle", "forest")
 
@@ -86,23 +96,61 @@ def text_on(fill: str, pen: Pen) -> str:
     return pen.c("paper") if 0.2126 * r + 0.7152 * g + 0.0722 * b < DARK else pen.c("ink")
 
 
-def _cells(sh: Shapes, pen: Pen, fills: dict[str, str], names: dict[str, str]) -> str:
+def _ground_fill(spec: BoardSpec, pen: Pen) -> str | None:
+    """The ground's fill (a tint with the ink saver), None when the board has no ground."""
+    if spec.ground is None:
+        return None
+    return mix(spec.ground.colour, ZONE_TINT) if pen.ink_saver else spec.ground.colour
+
+
+def _cells(sh: Shapes, pen: Pen, fills: dict[str, str], names: dict[str, str], name_pt: float | None = None) -> str:
+    """Each cell filled by its zone (a cell of no zone shows the ground, or paper) and drawn as
+    its zone's terrain, outlined, with its name (`name_pt` points, None: in proportion to the
+    cell, 0: no text at all) or its id and coordinates."""
     spec = sh.spec
     owner = _owners(spec)
+    terrain = {z.id: z.terrain for z in spec.zones if z.terrain}
+    ground = _ground_fill(spec, pen)
     label, small = sh.cell * 0.7, sh.cell * 0.4  # points: a 20 mm cell gets a 14 pt label, 8 pt coordinates
+    name_size = sh.cell * 0.32 if name_pt is None else name_pt
     out = ""
-    for cell in spec.cells:
+    for k, cell in enumerate(spec.cells):
         if sh.centres.get(cell.id) is None or sh.spec.graph.pos[cell.id] != cell.pos:
             continue  # a repeated id: the check reports it, the first one is drawn
         x, y = sh.centres[cell.id]
-        fill = fills[owner[cell.id]] if cell.id in owner else pen.c("paper")
-        out += polygon(sh.outlines[cell.id], fill, pen.c("ink"), style.STROKE["regular"])
+        zone = owner.get(cell.id)
+        fill = fills[zone] if zone is not None else ground or pen.c("paper")
+        if zone in terrain:  # the fill, the terrain's art over it, then the outline
+            out += polygon(sh.outlines[cell.id], fill)
+            out += board_terrain.draw(terrain[zone], Polygon(sh.outlines[cell.id]), sh.cell, fill, pen, salt=k)
+            out += polygon(sh.outlines[cell.id], "none", pen.c("ink"), style.STROKE["regular"])
+        else:  # the ground (drawn under the board) shows through a cell of no zone
+            out += polygon(sh.outlines[cell.id], "none" if zone is None and ground else fill, pen.c("ink"),
+                           style.STROKE["regular"])
+        if name_pt == 0:  # a small picture of the board: shapes and colours only
+            continue
         if cell.id in names:  # named: the name near the top, the middle free for the piece standing there
-            out += centred_text(x, y - sh.cell * 0.3, names[cell.id], "sans-bold", sh.cell * 0.32, text_on(fill, pen))
+            out += centred_text(x, y - sh.cell * 0.3, names[cell.id], "sans-bold", name_size, text_on(fill, pen))
             continue
         out += centred_text(x, y - sh.cell * 0.06, cell.label or cell.id, "sans-bold", label, pen.c("ink"))
         out += centred_text(x, y + sh.cell * 0.22, coordinates(cell.pos), "sans", small, pen.c("muted"))
     return out
+
+
+def _ground(sh: Shapes, pen: Pen, area: Polygon, keep_out: Polygon | None = None) -> str:
+    """The ground's fill over `area` and its terrain, kept off the zones' cells (they draw their own)
+    and off `keep_out` (the title and the legend)."""
+    spec = sh.spec
+    if spec.ground is None:
+        return ""
+    fill = _ground_fill(spec, pen)
+    zoned = unary_union([Polygon(sh.outlines[c]) for z in spec.zones for c in z.cells if c in sh.outlines])
+    w, h = sh.cell * 0.46, sh.cell * 0.24  # around a cell's name (board_sheet._cells): left clear to read it
+    names = unary_union([shapely_box(x - w / 2, y - sh.cell * 0.3 - h / 2, x + w / 2, y - sh.cell * 0.3 + h / 2)
+                         for x, y in sh.centres.values()])
+    avoid = unary_union([g for g in (zoned, names, keep_out) if g is not None and not g.is_empty])
+    ring = [(round(x, 3), round(y, 3)) for x, y in area.exterior.coords[:-1]]
+    return polygon(ring, fill) + board_terrain.draw(spec.ground.terrain, area, sh.cell, fill, pen, avoid)
 
 
 def _links(sh: Shapes, pen: Pen) -> str:
@@ -147,8 +195,10 @@ def _walls(sh: Shapes, pen: Pen) -> str:
     return out
 
 
-def _swatch(x: float, cy: float, fill: str, outline: str, topology: str) -> str:
-    """A cell-shaped legend swatch SWATCH mm across, its left edge at x."""
+def _swatch(x: float, cy: float, fill: str, outline: str, topology: str, terrain: str | None = None,
+            pen: Pen | None = None) -> str:
+    """A cell-shaped legend swatch SWATCH mm across, its left edge at x, drawn as the zone's
+    `terrain` when it has one (as its cells are)."""
     c = x + SWATCH / 2
     if topology == "hex":
         r = SWATCH / math.sqrt(3)
@@ -158,7 +208,10 @@ def _swatch(x: float, cy: float, fill: str, outline: str, topology: str) -> str:
         ring = [(c - h, cy - h), (c + h, cy - h), (c + h, cy + h), (c - h, cy + h)]
     else:
         ring = list(circle((c, cy), SWATCH))
-    return polygon(ring, fill, outline, style.STROKE["bold"] * 2)
+    if terrain is None or pen is None:
+        return polygon(ring, fill, outline, style.STROKE["bold"] * 2)
+    return (polygon(ring, fill) + board_terrain.draw(terrain, Polygon(ring), SWATCH, fill, pen)
+            + polygon(ring, "none", outline, style.STROKE["bold"] * 2))
 
 
 def _wall_swatch(x: float, cy: float, ink: str) -> str:
@@ -172,7 +225,8 @@ def _legend(spec: BoardSpec, labels: BoardLabels, pen: Pen, fills: dict[str, str
     fill on the board and has a name, then the walls; entries wrap to a new row when one is full."""
     shown = set(_owners(spec).values()) | {z.id for z in spec.zones if z.pos is not None}
     entries: list[tuple[Callable[[float, float], str], str]] = [
-        (partial(_swatch, fill=fills[z.id], outline=_outline_colour(fills[z.id], pen), topology=spec.topology),
+        (partial(_swatch, fill=fills[z.id], outline=_outline_colour(fills[z.id], pen), topology=spec.topology,
+                 terrain=z.terrain, pen=pen),
          labels.zones[z.id]) for z in spec.zones if z.id in shown and z.id in labels.zones]
     if labels.wall and spec.walls:
         entries.append((partial(_wall_swatch, ink=pen.c("ink")), labels.wall))
@@ -195,13 +249,25 @@ def _legend(spec: BoardSpec, labels: BoardLabels, pen: Pen, fills: dict[str, str
 
 
 def board_part(spec: BoardSpec, cell: float, gap: float, ink_saver: bool = False,
-               labels: BoardLabels = BoardLabels(), title: str = "") -> Part:
+               labels: BoardLabels = BoardLabels(), title: str = "", name_pt: float | None = None,
+               room: tuple[float, float] | None = None) -> Part:
     """The whole board as one part: links under the cells, zones over them, walls on top; the
-    `title` above it and the legend of `labels` below it."""
+    `title` above it and the legend of `labels` below it. `name_pt` sets the cells' names in
+    points (a small diagram keeps them readable; 0 prints no cell text), None scales them
+    with the cell.
+
+    A board with a ground lies on it: under its cells, and with `room` ((width, height) mm, the
+    page's) on a framed piece of land that fills the room, the title in a cartouche at its top
+    and the legend on a strip at its bottom; the cells keep their size."""
     pen = Pen(ink_saver)
     sh = shapes(spec, cell, gap, MARGIN)
     fills = _zone_fills(spec, pen)
-    body = _links(sh, pen) + _cells(sh, pen, fills, dict(labels.cells)) + _zones(sh, pen, fills) + _walls(sh, pen)
+    body = _links(sh, pen) + _cells(sh, pen, fills, dict(labels.cells), name_pt) + _zones(sh, pen, fills) + _walls(sh, pen)
+    if spec.ground is not None and room is not None:
+        return _framed(sh, pen, fills, labels, title, body, room)
+    if spec.ground is not None:  # no room: the ground under the cells only
+        cells = unary_union([Polygon(ring) for ring in sh.outlines.values()])
+        body = "".join(_ground(sh, pen, area) for area in getattr(cells, "geoms", [cells])) + body
     if not title and not labels.zones and not labels.wall:
         return Part(sh.width, sh.height, body)
     cap = richtext.cap_height_mm("sans-bold", TITLE_PT)
@@ -210,6 +276,52 @@ def board_part(spec: BoardSpec, cell: float, gap: float, ink_saver: bool = False
     legend, depth = _legend(spec, labels, pen, fills, sh.width)
     below = svg.wrap(legend, transform=svg.translate(0, top + sh.height)) if legend else ""
     return Part(sh.width, round(top + sh.height + depth, 6), heading + svg.wrap(body, transform=svg.translate(0, top)) + below)
+
+
+def _framed(sh: Shapes, pen: Pen, fills: dict[str, str], labels: BoardLabels, title: str, body: str,
+            room: tuple[float, float]) -> Part:
+    """The board on its ground, filling `room` inside a frame: the title's cartouche at the top,
+    the cells in the middle, the legend's strip at the bottom (the room grows if they need more)."""
+    width = max(room[0], sh.width)
+    cap = richtext.cap_height_mm("sans-bold", TITLE_PT)
+    title_h = cap + 2 * PANEL_PAD if title else 0.0
+    legend, depth = _legend(sh.spec, labels, pen, fills, width)
+    legend_h = depth - MARGIN + 2 * PANEL_PAD if legend else 0.0
+    top = FRAME_BAND + title_h
+    height = max(room[1], top + sh.height + legend_h + FRAME_BAND)
+    x0 = round((width - sh.width) / 2, 6)
+    y0 = round(top + (height - FRAME_BAND - legend_h - top - sh.height) / 2, 6)
+    out, panels = "", []
+    if title:
+        w = fonts.text_width_mm(title, "sans-bold", TITLE_PT) + 4 * PANEL_PAD
+        panels.append(Box((width - w) / 2, FRAME_BAND, w, title_h))
+    if legend:
+        panels.append(Box(FRAME_BAND, height - FRAME_BAND - legend_h, width - 2 * FRAME_BAND, legend_h))
+    land = shapely_box(FRAME_OUTER, FRAME_OUTER, width - FRAME_OUTER, height - FRAME_OUTER)
+    keep_out = unary_union([shapely_box(b.x, b.y, b.right, b.bottom).buffer(1.0) for b in panels]) if panels else None
+    # the ground is drawn in the cells' coordinates, moved with them
+    moved_out = None if keep_out is None else translate(keep_out, -x0, -y0)
+    out += svg.wrap(_ground(sh, pen, translate(land, -x0, -y0), moved_out) + body, transform=svg.translate(x0, y0))
+    for b in panels:
+        out += rect(b, pen.c("paper"), _frame_colour(pen), FRAME_INNER, PANEL_PAD)
+    if title:
+        out += centred_text(width / 2, FRAME_BAND + title_h / 2, title, "sans-bold", TITLE_PT, pen.c("ink"))
+    if legend:
+        out += svg.wrap(legend, transform=svg.translate(0, height - FRAME_BAND - legend_h + PANEL_PAD))
+    out += _frame(width, height, pen)
+    return Part(width, round(height, 6), out)
+
+
+def _frame_colour(pen: Pen) -> str:
+    return pen.c("ink") if pen.ink_saver else mix(pen.c("ink"), 0.85)
+
+
+def _frame(width: float, height: float, pen: Pen) -> str:
+    """Two lines around the land: a strong one at its edge and a thin one inside it."""
+    colour, half = _frame_colour(pen), FRAME_OUTER / 2
+    out = rect(Box(half, half, width - FRAME_OUTER, height - FRAME_OUTER), "none", colour, FRAME_OUTER)
+    inner = FRAME_OUTER + FRAME_GAP
+    return out + rect(Box(inner, inner, width - 2 * inner, height - 2 * inner), "none", colour, FRAME_INNER)
 
 
 def write_board(game, ctx: RenderContext, part: Part) -> list[OutputFile]:
@@ -238,8 +350,10 @@ class BoardSheetRenderer(Renderer):
         """The board as a tiling part, titled, with its legend (the exporters reuse it)."""
         lang = ctx.options.lang
         title = f"{game.title.get(lang)} — {game.ui('comp_board', lang)}"
-        return board_part(game.board_spec, game.board_cell, game.board_gap, ctx.options.ink_saver,
-                          game.board_labels(lang), title)
+        spec = game.board_spec
+        room = room_on(game.ui("print_scale", lang)) if spec.ground is not None else None
+        return board_part(spec, game.board_cell, game.board_gap, ctx.options.ink_saver,
+                          game.board_labels(lang), title, room=room)
 
     def render(self, game: BoardModel, ctx: RenderContext) -> list[OutputFile]:
         part = ctx.masters(game, self.name)

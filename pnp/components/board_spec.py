@@ -7,7 +7,8 @@ neighbours and images there, never from the lists here.
 A zone is a named set of cells (a start area, a mountain, a castle on the board) or a
 space beside the board reached through `entrances` (a castle off the grid); zones with
 entrances are the graph's gates. `player`, `pos` (where a space beside the board is
-drawn) and `colour` are optional.
+drawn), `colour` and `terrain` are optional, and so is the board's `ground` (both drawn by
+pnp.components.board_terrain).
 """
 
 from __future__ import annotations
@@ -53,6 +54,16 @@ class Zone:
     pos: Pos | None = None
     colour: str | None = None
     mark: Mark = field(default=NO_MARK, compare=False)
+    terrain: str | None = None  # how its cells are drawn (pnp.components.board_terrain.STYLES); None: flat
+
+
+@dataclass(frozen=True)
+class Ground:
+    """The land the board lies on: the terrain of the cells of no zone and, on a framed board,
+    of the ground around them (pnp.components.board_terrain), in `colour`."""
+
+    terrain: str
+    colour: str
 
 
 @dataclass(frozen=True)
@@ -84,6 +95,7 @@ class BoardSpec:
     edges: tuple[Pair, ...] | None = None  # None: derived from the grid positions
     grid: Grid = Grid()
     mark: Mark = field(default=NO_MARK, compare=False)
+    ground: Ground | None = None  # None: the cells of no zone are plain paper, no frame
     graph: BoardGraph = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -133,11 +145,12 @@ def read_board(loaded: Loaded, path: tuple = ("board",)) -> BoardSpec:
 
     cells = tuple(Space(c["id"], _pos(c["pos"]), c.get("label"), m("cells", i)) for i, c in enumerate(data["cells"]))
     zones = tuple(Zone(z["id"], z["kind"], tuple(z.get("cells", ())), tuple(z.get("entrances", ())), z.get("player"),
-                       _pos(z["pos"]) if "pos" in z else None, z.get("colour"), m("zones", i))
+                       _pos(z["pos"]) if "pos" in z else None, z.get("colour"), m("zones", i), z.get("terrain"))
                   for i, z in enumerate(data.get("zones", ())))
     symmetry = tuple(Pair(a, b, loaded.mark(path + ("symmetry", a, "__key__")))
                      for a, b in data.get("symmetry", {}).items())
     t = data["topology"]
     grid = Grid(t.get("cols"), t.get("rows"), t.get("radius"), m("topology"))
+    ground = Ground(data["ground"]["terrain"], data["ground"]["colour"]) if "ground" in data else None
     return BoardSpec(t["kind"], cells, zones, pairs("walls"), symmetry,
-                     pairs("edges") if "edges" in data else None, grid, m())
+                     pairs("edges") if "edges" in data else None, grid, m(), ground)

@@ -49,16 +49,22 @@ class Typography:
     one_letter_words: frozenset[str]
     #: between a number and its % sign (pnp.core.i18n.percent)
     percent_space: str
+    #: the one apostrophe the kit prints inside this language's words, "" for none enforced
+    #: (pnp.checks.apostrophe refuses the others of `apostrophes` between two letters)
+    apostrophe: str = ""
 
 
 TABLES = {
     # Ukrainian: a break leaves 2 letters and carries 3 (a 2-letter tail reads as a typo in
     # a narrow card column); в is a sonorant (вовк, «в» before a consonant is [ў]); a
-    # space before % as the kit's strings write it ("100 %"; CLDR's uk pattern has none)
+    # space before % as the kit's strings write it ("100 %"; CLDR's uk pattern has none);
+    # the apostrophe is U+02BC, MODIFIER LETTER APOSTROPHE, the one Unicode gives Ukrainian
+    # (a letter of the word: search, hyphenation and screen readers keep «сімʼя» whole)
     "uk": Typography(
         lang="uk", dictionary="uk_UA", vowels=_cases("аеєиіїоуюя"), signs=_cases("ь"),
         apostrophes=frozenset("'’ʼ"), syllables=True, clusters=True, sonorants=_cases("йрлмнв"), liquids=_cases("рл"),
         min_head=2, min_tail=3, one_letter_words=_cases("вузійао"), percent_space=NBSP,
+        apostrophe="\u02bc",
     ),
     # Russian: the same syllable rules, with ъ as a sign and no apostrophe; clusters split
     # as the dictionary says (госу-дар-ство, май-ский, ма-стер and мас-тер are all right);

@@ -166,6 +166,14 @@ def large_page(part: Part, caption: str | None = None, paper: Paper | str = "a3"
     return _on_sheet(part, sheet, caption, centred=False)
 
 
+def room_on(caption: str | None = None, paper: Paper | str = "a3") -> tuple[float, float]:
+    """(width, height) mm of the largest portrait part `large_page` sets on one sheet of `paper`,
+    the scale bar of `caption` below it: a board drawn to fill its page asks here."""
+    area = get_paper(paper).printable
+    band = max(b.depth for b in scale_bar_blocks(caption)) + 2 * GAP if caption is not None else 0.0
+    return area.w, area.h - band
+
+
 def _on_sheet(part: Part, sheet: Paper, caption: str | None, centred: bool = True) -> pdf.Page | None:
     area = sheet.printable
     if part.width > area.w + 1e-9 or part.height > area.h + 1e-9:

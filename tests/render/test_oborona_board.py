@@ -45,6 +45,7 @@ def kits(tmp_path_factory):
     out = tmp_path_factory.mktemp("oborona-board")
     dirs = {lang: build(GAME, BuildOptions(lang=lang), out / "a4", only=["board"], jobs=1).out_dir for lang in LANGS}
     dirs["letter"] = build(GAME, BuildOptions(lang="uk", paper="letter"), out / "letter", only=["board"], jobs=1).out_dir
+    dirs["saver"] = build(GAME, BuildOptions(lang="ru", ink_saver=True), out / "saver", only=["board"], jobs=1).out_dir
     return dirs
 
 
@@ -67,15 +68,17 @@ def paths(pdf: Path, page: int = 0) -> list[tuple[float, tuple[tuple[float, floa
 
 
 def hexes(pdf: Path) -> list[tuple[float, float, float]]:
-    """(centre x, centre y, across the flats) of every filled six-cornered path as large as a field
-    hex (a zone's outline is stroked only)."""
-    out = []
+    """(centre x, centre y, across the flats) of every six-cornered path as large as a field hex,
+    once per place: a hex is filled and outlined (on the ground it is only outlined; with its
+    terrain it is filled, drawn over and then outlined), and a one-hex zone's outline lies on it."""
+    out = {}
     for _, corners, op in paths(pdf):
-        if len(corners) == 6 and op == b"B":
+        if len(corners) == 6 and op in (b"B", b"S", b"f"):
             xs, ys = [p[0] for p in corners], [p[1] for p in corners]
             if max(xs) - min(xs) > 20:
-                out.append(((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2, max(xs) - min(xs)))
-    return out
+                centre = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+                out.setdefault((round(centre[0], 1), round(centre[1], 1)), (*centre, max(xs) - min(xs)))
+    return list(out.values())
 
 
 def words(pdf: Path) -> list[tuple[str, float, float]]:
@@ -177,3 +180,65 @@ def test_a_row_without_a_letter_of_its_own_is_an_error_at_the_letters():
         [problem] = field_check.check(broken)
         assert (problem.code, problem.mark.line) == ("field-names", line), problem
         assert "(ru): 9 rows need 9 different letters" in problem.message
+
+
+def _grey(pdf: Path, box: tuple[float, float, float, float], dpi: int = 50):
+    """The page's pixels (0 black .. 255 white) inside `box` (x, y, w, h in mm)."""
+    import numpy as np
+    from io import BytesIO
+    from PIL import Image
+    px = [round(v * dpi / 25.4) for v in box]
+    png = subprocess.run(["pdftoppm", "-r", str(dpi), "-f", "1", "-l", "1", "-gray", "-png", "-x", str(px[0]),
+                          "-y", str(px[1]), "-W", str(px[2]), "-H", str(px[3]), str(pdf)], capture_output=True,
+                         check=True).stdout
+    return np.asarray(Image.open(BytesIO(png)).convert("L"), dtype=float)
+
+
+def test_the_field_lies_on_framed_ground_that_fills_the_a3_page(kits):
+    """The drawing (its frame) reaches within a scale bar's band of the printable area's edges; the
+    land between the frame and the hexes is the ground's colour, not white paper; the hexes keep their size."""
+    import numpy as np
+    from pnp.print.geometry import NO_PRINT_MARGIN
+    pdf = kits["ru"] / "oborona-zamka-ru-board.pdf"
+    page = _grey(pdf, (0, 0, 297, 420))
+    rows, cols = np.nonzero(page.min(axis=1) < 200)[0], np.nonzero(page.min(axis=0) < 200)[0]
+    height, width = (rows[-1] - rows[0]) * 25.4 / 50, (cols[-1] - cols[0]) * 25.4 / 50
+    printable = (297 - 2 * NO_PRINT_MARGIN, 420 - 2 * NO_PRINT_MARGIN)
+    assert width >= printable[0] - 3 and height >= printable[1] - 6, (width, height)  # the frame, then the scale bar
+    found = hexes(pdf)
+    top = min(y for _, y, _ in found) - GAME.field.across_flats / math.sqrt(3)
+    assert top > 40  # land above the first row, under the title
+    ground = _grey(pdf, (15, top - 12, 30, 8))
+    assert ground.mean() < 240, ground.mean()  # tinted land with tufts, not the paper
+    saver = _grey(kits["saver"] / "oborona-zamka-ru-board.pdf", (15, top - 12, 30, 8))
+    assert ground.mean() + 5 < saver.mean() and saver.mean() > 235, (ground.mean(), saver.mean())
+    assert all(abs(d - GAME.field.across_flats) <= 0.1 for _, _, d in found)
+
+
+def test_the_mountain_castle_yard_and_camp_are_drawn_as_terrain(kits):
+    """Each terrain zone's hexes carry drawn marks (peaks, stones, flagstones, pebbles) inside the
+    hex, where a flat fill had none: counted as paths lying wholly inside a hex of the zone."""
+    pdf = kits["ru"] / "oborona-zamka-ru-board.pdf"
+    found = {(round(x, 1), round(y, 1)): (x, y) for x, y, _ in hexes(pdf)}
+    rows = sorted({k[1] for k in found})
+    centre = {}
+    for r, y in enumerate(rows):
+        for c, x in enumerate(sorted(k[0] for k in found if k[1] == y)):
+            centre[(r, c)] = found[(x, y)]
+    inner = GAME.field.across_flats / 2  # the inscribed circle: wholly inside the hex
+
+    def marks(cell) -> int:
+        cx, cy = centre[cell]
+        return sum(1 for _, corners, _ in paths(pdf) if corners and all(math.dist(p, (cx, cy)) < inner for p in corners))
+
+    assert marks(GAME.field.mountain[0]) >= 6  # three peaks, each lit, shaded and capped
+    for cell in (GAME.field.castle[0], GAME.field.starts["attacker"][0], GAME.field.starts["defender"][0]):
+        assert marks(cell) >= 8, cell
+
+
+def test_the_schema_offers_every_terrain_the_renderer_draws():
+    import json
+    from pnp.components.board_terrain import STYLES
+    field = json.loads((Path(pack_of(GAME).schema)).read_text(encoding="utf-8"))["properties"]["field"]["properties"]
+    assert set(field["terrain"]["additionalProperties"]["enum"]) == set(STYLES)
+    assert set(field["ground"]["properties"]["terrain"]["enum"]) == set(STYLES)

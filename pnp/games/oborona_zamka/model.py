@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Mapping
 
-from pnp.components.board_spec import BoardLabels, BoardSpec, Pair, Space, Zone
+from pnp.components.board_spec import BoardLabels, BoardSpec, Ground, Pair, Space, Zone
 from pnp.content.modelbuilder import key
 from pnp.core import catalogue
 from pnp.core.errors import Mark
@@ -67,6 +67,8 @@ class Field:
     mirror: bool = key("mirror.value")
     mark: Mark = field(default=NO_MARK, compare=False)
     colours: Mapping[str, str] = field(default_factory=dict)  # zone id -> the printed field's fill
+    terrain: Mapping[str, str] = field(default_factory=dict)  # zone id -> how its hexes are drawn
+    ground: Ground | None = None  # the land the field lies on; None: white paper, no frame
 
     @property
     def cells(self) -> tuple[RowCol, ...]:
@@ -100,11 +102,11 @@ class Field:
         zones = (Zone("mountain", "mountain", ids(self.mountain)), Zone("castle", "castle", ids(self.castle)),
                  Zone("yard", "yard", ids(yard)),
                  *(Zone(f"start-{side}", "start", ids(self.starts.get(side, ())), player=side) for side in side_ids))
-        zones = tuple(replace(z, colour=self.colours.get(z.id)) for z in zones)
+        zones = tuple(replace(z, colour=self.colours.get(z.id), terrain=self.terrain.get(z.id)) for z in zones)
         walls = tuple(Pair(cell_id(a), cell_id(b)) for a, b in self.walls())
         mirror = (tuple(Pair(cell_id(c), cell_id(self.mirrored(c))) for c in self.cells if c < self.mirrored(c))
                   if self.mirror else ())
-        return BoardSpec("hex", cells, zones, walls, mirror, mark=self.mark)
+        return BoardSpec("hex", cells, zones, walls, mirror, mark=self.mark, ground=self.ground)
 
     def spec(self, side_ids: tuple[str, str]) -> FieldSpec:
         """The field in axial hexes, for the engine (sides in engine order: attacker, defender)."""

@@ -10,3 +10,4 @@ from pnp.games.oborona_zamka.model import Game
 
 def build_game(loaded: Loaded, source: str) -> Game:
     return build(Game, loaded, **file_fields(loaded, source))
+

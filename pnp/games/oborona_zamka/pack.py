@@ -30,7 +30,7 @@ PACK = GamePack(
     content=bundled("content", "oborona-zamka.yaml"),
     templates=bundled("templates", "oborona_zamka"),
     # the general checks that read only what every model has (texts, languages, marks)
-    checks=("pnp.checks.strings", "pnp.checks.address", "pnp.games.oborona_zamka.checks"),
+    checks=("pnp.checks.strings", "pnp.checks.address", "pnp.checks.apostrophe", "pnp.games.oborona_zamka.checks"),
     # in build order; the exporters take what the others share (pnp.build plans from that)
     renderers=(
         "pnp.components.board_sheet",
@@ -42,9 +42,7 @@ PACK = GamePack(
     ),
     simulation="pnp.games.oborona_zamka.simulation",
     odds="pnp.games.oborona_zamka.odds_report",
-    counts=lambda game: {"wall_segments": len(game.field.walls()) + game.components.spare_wall_segments,
-                         "standees": game.components.standees_per_race * len(game.races),
-                         "dice": game.components.dice},
+    counts=Lazy("pnp.games.oborona_zamka.kit:counts"),
     summary=_summary,
     rulebook="pnp.games.oborona_zamka.rulebook.sections",
 )

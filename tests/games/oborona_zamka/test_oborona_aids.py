@@ -17,6 +17,9 @@ DPI = 300
 ROWS = {"aid_row_fight": GAME.rules.fight, "aid_row_over_wall": GAME.rules.fight_over_wall,
         "aid_row_wall": GAME.rules.wall_attack, "aid_row_capture": GAME.rules.capture,
         "aid_row_potion": GAME.rules.potion}
+#: the rows each side's aid prints: its own rolls only (the attacker's aid above, the defender's below)
+OWN = {"attacker": {"aid_row_fight", "aid_row_wall", "aid_row_capture", "aid_row_potion"},
+       "defender": {"aid_row_fight", "aid_row_over_wall", "aid_row_potion"}}
 
 
 def expected_range(hit: int) -> str:
@@ -29,10 +32,11 @@ def aids(request, tmp_path_factory):
     return lang, build(tmp_path_factory.mktemp(f"aids-{lang}"), lang, "aids") / f"oborona-zamka-{lang}-aids.pdf"
 
 
-def printed_rows(pdf, game, lang: str, page: int = 1) -> dict[str, list[str]]:
+def printed_rows(pdf, game, lang: str, page: int = 1, half: int | None = None) -> dict[str, list[str]]:
     """ui key of each threshold row -> the ranges printed at the end of its line, one per aid:
-    a range ("5–6", "6") and the words before it on its line, up to 60 mm to its left."""
-    found = words(pdf, page)
+    a range ("5–6", "6") and the words before it on its line, up to 60 mm to its left. `half`
+    0 or 1 reads only the upper or the lower aid of the A4 page."""
+    found = [w for w in words(pdf, page) if half is None or (w[2] > 297 / 2) == bool(half)]
     by_label: dict[str, list[str]] = {}
     for w in found:
         if re.fullmatch(r"\d(\u2013\d)?", w[0]):
@@ -48,10 +52,10 @@ def flat(pdf) -> str:
 
 def test_the_printed_thresholds_are_the_models(aids):
     lang, pdf = aids
-    rows = printed_rows(pdf, GAME, lang)
-    assert set(rows) == set(ROWS)
-    for key, hit in ROWS.items():
-        assert rows[key] == [expected_range(hit)] * len(GAME.sides), key
+    for half, side in enumerate(GAME.sides):
+        rows = printed_rows(pdf, GAME, lang, half=half)
+        for key, hit in ROWS.items():
+            assert rows[key] == ([expected_range(hit)] if key in OWN[side.id] else []), (side.id, key)
     printed = flat(pdf)
     assert GAME.ui("aid_dice", lang, n=GAME.components.dice) in printed
     assert f"\u2212{-GAME.rules.commander_target}" in printed and f"+{GAME.rules.commander_bonus}" in printed
@@ -71,7 +75,7 @@ def test_an_edited_value_changes_the_aid(tmp_path):
     edited.write_text(content, encoding="utf-8")
     pdf = build(tmp_path / "out", "ru", "aids", content=edited) / "oborona-zamka-ru-aids.pdf"
     rows = printed_rows(pdf, GAME, "ru")
-    assert rows["aid_row_over_wall"] == [expected_range(5)] * 2
+    assert rows["aid_row_over_wall"] == [expected_range(5)]  # the defender's aid only
     assert rows["aid_row_fight"] == [expected_range(GAME.rules.fight)] * 2
     assert GAME.ui("aid_dice", "ru", n=3) in flat(pdf)
 

@@ -1,7 +1,7 @@
 """The `aids` renderer: a player aid per side, half an A4 sheet each, with a back.
 
 Three columns: the turn (who starts, moving, then one attack per warrior, the falling
-wall), the dice (every threshold as faces and as a range, a 6 always succeeding, the
+wall), the dice (every roll this side makes as faces and as a range, a 6 always succeeding, the
 commander: −1 against him and his side's own bonus), and the potion, how this side wins
 and how many dice the table needs. Every number comes from the model (`game.rules`,
 `game.numbers`, `game.components`) and every word from the content's `ui:`, so an edited
@@ -45,11 +45,17 @@ def roll_range(hit: int) -> str:
     return f"{hit}\u2013{FACES}" if hit < FACES else str(FACES)
 
 
-def thresholds(game: Game) -> tuple[tuple[str, int], ...]:
-    """(ui key of the row, the lowest face that succeeds), in the order of play."""
+def thresholds(game: Game, side: Side) -> tuple[tuple[str, int], ...]:
+    """(ui key of the row, the lowest face that succeeds) of the rolls `side` makes, in the order of
+    play: the attacker (the first side, as the engine has it) fights, attacks the wall and rolls for
+    the castle; the defender fights, over the wall too; both roll for the potion. The other side's
+    rolls are not on this aid: a player reads only what he may roll."""
     r = game.rules
-    return (("aid_row_fight", r.fight), ("aid_row_over_wall", r.fight_over_wall), ("aid_row_wall", r.wall_attack),
-            ("aid_row_capture", r.capture), ("aid_row_potion", r.potion))
+    if side.id == game.sides[0].id:
+        rows = (("aid_row_fight", r.fight), ("aid_row_wall", r.wall_attack), ("aid_row_capture", r.capture))
+    else:
+        rows = (("aid_row_fight", r.fight), ("aid_row_over_wall", r.fight_over_wall))
+    return rows + (("aid_row_potion", r.potion),)
 
 
 # --- the three columns --------------------------------------------------------------------------
@@ -104,15 +110,15 @@ def die(face: int, x: float, y: float, pen: Pen) -> str:
                          for dx, dy in _PIPS[face])
 
 
-def dice_table(game: Game, box: Box, pen: Pen, lang: str) -> tuple[str, float]:
-    """Heading and one row per roll: its name, the faces that succeed, their range; (svg, height)."""
+def dice_table(game: Game, side: Side, box: Box, pen: Pen, lang: str) -> tuple[str, float]:
+    """Heading and one row per roll of `side`: its name, the faces that succeed, their range; (svg, height)."""
     band = pen.c("aid")
     out = rect(Box(box.x, box.y, box.w, ROW_H), band)
     on = pen.c("on-colour")
     out += text(box.x + 1.2, box.y + 4.3, game.ui("aid_rolls", lang), "sans-bold", 9, on)
     out += text(box.right - 1.2, box.y + 4.3, game.ui("aid_success", lang), "sans-bold", 9, on, anchor="end")
     y = box.y + ROW_H
-    for k, (key, hit) in enumerate(thresholds(game)):
+    for k, (key, hit) in enumerate(thresholds(game, side)):
         out += rect(Box(box.x, y, box.w, ROW_H), pen.c("panel") if k % 2 == 0 else pen.c("paper"))
         out += text(box.x + 1.2, y + 4.3, game.ui(key, lang), "sans", 9.5, pen.c("ink"))
         out += text(box.right - 1.2, y + 4.4, roll_range(hit), "sans-bold", 10, pen.c("ink"), anchor="end")
@@ -161,7 +167,7 @@ def front(game: Game, side: Side, lang: str, pen: Pen) -> str:
     body = Box(b + SAFE, top, WIDTH - 2 * SAFE, b + HEIGHT - SAFE - top)
     col = (body.w - 2 * GUTTER) / 3
     boxes = [Box(body.x + k * (col + GUTTER), body.y, col, body.h) for k in range(3)]
-    table, height = dice_table(game, boxes[1], pen, lang)
+    table, height = dice_table(game, side, boxes[1], pen, lang)
     natural = [game.ui("aid_natural_six", lang), ""] if game.rules.natural_six else []
     columns = ((turn_markup(game, side, lang), boxes[0], "turn"),
                ("\n".join(natural + [commander_markup(game, side, lang)]),

@@ -37,9 +37,13 @@ class Facts(BookWords):
         return ", ".join(quoted[:-1]) + f" {conj} " + quoted[-1]
 
     def pct(self, share: float) -> str:
-        """A share as a percentage with one decimal, none when it is whole: «59,2 %», «95 %»."""
-        whole = round(share * 100, 1) == round(share * 100)
-        return i18n.percent(share, self.lang, 0 if whole else 1)
+        """A measured share as a percentage, always with one decimal, so the numbers of one table
+        read alike: «59,2 %», «2,0 %» (Babel's notation of the language)."""
+        return i18n.percent(share, self.lang, 1)
+
+    def level(self, confidence: float) -> str:
+        """A confidence level, a whole percentage by its nature: «95 %»."""
+        return i18n.percent(confidence, self.lang, 0)
 
     def interval(self, ci) -> str:
         """A 95 % interval as printed: 57,1–61,4 %."""

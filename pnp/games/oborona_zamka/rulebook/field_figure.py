@@ -22,6 +22,9 @@ from pnp.typeset.reportlab_fonts import register_reportlab_fonts
 
 #: mm between a hex's flat sides on the diagram (the printed field's is the content's)
 CELL = 13.5
+#: the hex names on the diagram, in points: readable in print (the field's own scale with the
+#: cell would give about 4 pt at 13.5 mm)
+NAME_PT = 7.0
 
 
 @lru_cache(maxsize=1)
@@ -35,10 +38,11 @@ def _map_fonts() -> None:
     register_reportlab_fonts()
 
 
-def field_drawing(game, lang: str, ink_saver: bool, cell: float = CELL) -> Drawing:
-    """The field as a reportlab Drawing, `cell` mm across a hex's flats."""
+def field_drawing(game, lang: str, ink_saver: bool, cell: float = CELL, name_pt: float = NAME_PT) -> Drawing:
+    """The field as a reportlab Drawing, `cell` mm across a hex's flats, its hexes named in
+    `name_pt` points (0: unnamed, a picture of the field)."""
     _map_fonts()
-    part = board_part(game.board_spec, cell, 0.0, ink_saver, game.board_labels(lang))
+    part = board_part(game.board_spec, cell, 0.0, ink_saver, game.board_labels(lang), name_pt=name_pt)
     drawing = svg2rlg(io.BytesIO(part.svg().encode("utf-8")))
     if drawing is None:
         raise RulebookError("the field diagram could not be read as SVG")

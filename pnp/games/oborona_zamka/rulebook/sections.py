@@ -66,7 +66,7 @@ def cover(book: Book) -> list[Flowable]:
         Spacer(1, mm_to_pt(4)),
         para(lab("cover.meta"), s["cover-meta"], last_pair=0),
         Spacer(1, mm_to_pt(12)),
-        field_drawing(g, book.lang, book.ink_saver, COVER_CELL),
+        field_drawing(g, book.lang, book.ink_saver, COVER_CELL, name_pt=0),  # a picture: the setup names the hexes
         Spacer(1, mm_to_pt(10)),
         para(lab("cover.rulebook"), s["cover-sub"], last_pair=0),
     ]
