@@ -79,6 +79,7 @@ def test_a_counted_spell_is_the_neutral_strength_lowered_by_its_value(rules, spe
     ("downdraft", 2, Opponent(14, "field", 0, flying=True), 6),  # air: as Earth's burden
     ("mass_haste", 2, FIELD, 0),  # air: +1 a flying squad, and the army has none
     ("heavenly_thunder", 7, FIELD, 15),
+    ("illusion", 1, FIELD, 2),  # the ether's «Иллюзия», joined to every school: +2 strength
 ])
 def test_the_new_schools_cast_as_earth_does(rules, spell, tower, opp, value):
     """Water, fire and air (this edition's design on Earth's scale) go through the same calculator."""

@@ -152,6 +152,8 @@ def test_each_school_has_its_board_with_its_own_spells(game, boards, lang):
         assert _phrase(found, school.name.get(lang)) == 0
         for spell in school.spells:
             _phrase(found, spell.name.get(lang))
+        for spell in game.battle.magic.joined[0].spells:  # the ether's spells with their effect, on every board
+            _phrase(found, " ".join(spell.text.get(lang).split()[:5]))
         for other in schools:
             if other is not school:
                 with pytest.raises(AssertionError):
