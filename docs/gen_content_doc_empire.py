@@ -28,7 +28,9 @@ from gen_content_doc import (_cell, _codes, _fields, _flow, _limits, _resolve, _
                              decisions, fields_preface, shipped, write)
 from pnp import games  # noqa: E402
 from pnp.content import schema as schema_mod  # noqa: E402
+from pnp.games.empire import army_file  # noqa: E402
 from pnp.games.empire.checks import kit_words  # noqa: E402
+from pnp.games.empire.rules.battle import DECK_STATES_MOST  # noqa: E402
 from pnp.games.empire.modelbuild import build_game  # noqa: E402
 
 PACK = games.pack("empire")
@@ -255,6 +257,21 @@ fills every plot that needs a building with one (`races[].buildings`, keyed by p
 name, cost in cards, upgrade, and what it hires or gives. Completing a column («vertical»)
 raises the income along `capital.income`.
 """
+#: `pnp odds`' army files (the format: pnp/games/empire/army_file.py) and their bounds
+ODDS_BOUNDS = f"""\
+`pnp odds` reads an army file and an opponent file (their format: `pnp/games/empire/army_file.py`).
+So that every file is counted exactly in bounded time and memory, an army file holds at most
+{army_file.SQUADS_MOST} squads in the first row and {army_file.SQUADS_MOST} in the second echelon, a column of at most
+{army_file.CARDS_MOST} cards, and a creature deck of at most {army_file.DECK_MOST:,} cards whose strikes are written in the digits
+0-9 (from 0 to {army_file.STRIKE_MOST}); and the battle must take at most {DECK_STATES_MOST:,} states of the exact count
+(the cards left, the damage step and the strength so far: an army of the seed's size, 7 squads
+and strikes 0-7, takes far fewer). A file past a bound is a problem at its line (exit 1); a
+path that is no regular file, such as a directory or `/dev/zero`, is a usage error (exit 2),
+as for `--content`.
+
+"""
+INTRO = INTRO.replace("(`--content FILE` instead of `--game empire`", ODDS_BOUNDS + "(`--content FILE` instead of `--game empire`")
+
 
 READING = """\
 ## Reading `pnp check`

@@ -15,14 +15,18 @@ import sys
 import tempfile
 import traceback
 from pathlib import Path
+from typing import Callable
 
 import click
 
 from pnp import games
 from pnp.core import cairolib
+from pnp.components.base import BuildOptions
 from pnp.core.errors import UserError
 from pnp.core.interrupts import Interrupted, signals_raise
+from pnp.exports.shop_presets import PRESETS, SHOP_ORDERS
 from pnp.exports.tts_layout import check_url_base
+from pnp.core.geometry import DUPLEX_MODES, HOME_PAPERS
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 EXIT_PIPE = 141  # 128 + SIGPIPE: what a shell reports of a command whose reader closed the pipe
@@ -144,16 +148,38 @@ def _parse_url_base(ctx, param, value: str | None):
         raise click.BadParameter(str(error)) from None
 
 
-def _parse_strengths(ctx, param, value: str | None):
-    if value is None:
-        return None
-    try:
-        units = tuple(int(v) for v in value.split(",") if v.strip())
-    except ValueError:
-        raise click.BadParameter(f"expected unit strengths like 2,1,1, found {value!r}") from None
-    if not units or any(u < 1 or u > 6 for u in units) or len(units) > 8:
-        raise click.BadParameter(f"expected 1 to 8 unit strengths from 1 to 6, found {value!r}")
-    return units
+class _PackOptionsCommand(click.Command):
+    """A command whose options beyond its own are declared by the game packs (`declared()`:
+    click options), read when the command parses or shows its help, so that no other command
+    lists the packs."""
+
+    def __init__(self, *args, declared: Callable[[], list[click.Option]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self._declared: Callable[[], list[click.Option]] | None = declared
+
+    def get_params(self, ctx):
+        if self._declared is not None:
+            try:
+                declared = self._declared()
+            except UserError as exc:  # a broken installed pack
+                raise click.UsageError(str(exc)) from None
+            self._declared = None
+            self.params[-1:-1] = declared  # before the command's last option (--json)
+        return super().get_params(ctx)
+
+
+def _odds_options() -> list[click.Option]:
+    """The odds options every pack declares (`GamePack.odds_options`), each naming its games."""
+    made = []
+    for option, names in games.odds_options():
+        where = f"  [{', '.join(names)}]"
+        if option.kind == "flag":
+            made.append(click.Option([f"--{option.name}"], is_flag=True, help=option.help + where))
+        else:
+            kind = click.Path(exists=True, dir_okay=False, path_type=Path) if option.kind == "file" else None
+            made.append(click.Option([f"--{option.name}"], type=kind, default=None, metavar=option.metavar,
+                                     help=option.help + where))
+    return made
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -201,14 +227,14 @@ def export(content, fmt):
 @main.command()
 @content_option
 @lang_option
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True)
+@click.option("--paper", type=click.Choice(HOME_PAPERS), default=BuildOptions.paper, show_default=True)
+@click.option("--duplex", type=click.Choice(list(DUPLEX_MODES)), default=BuildOptions.duplex, show_default=True)
 @click.option("--back-offset", callback=_parse_offset, default=None, metavar="X,Y", help="Shift backs by X,Y mm.")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds, no full-bleed fills.")
 @click.option("--all", "build_all", is_flag=True, help="Also print-shop and Tabletop Simulator exports.")
 @click.option("--only", "only", multiple=True, metavar="KIND", help="Build only these kinds (repeatable).")
-@click.option("--shop", type=click.Choice(["generic", "tgc", "mpc", "dtc"]), default="generic", show_default=True)
-@click.option("--shop-order", type=click.Choice(["separate", "alternate"]), default="separate", show_default=True)
+@click.option("--shop", type=click.Choice(list(PRESETS)), default=BuildOptions.shop, show_default=True)
+@click.option("--shop-order", type=click.Choice(SHOP_ORDERS), default=BuildOptions.shop_order, show_default=True)
 @click.option("--tts-url-base", callback=_parse_url_base, default=None, metavar="URL",
               help="Where the tts/ images will be uploaded (http/https folder); default: file:/// URLs.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -224,30 +250,16 @@ def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only,
                  out=out))
 
 
-@main.command()
+@main.command(cls=_PackOptionsCommand, declared=_odds_options)
 @content_option
-@click.option("--attacker", default=None, callback=_parse_strengths,
-              help="Attacking unit strengths, e.g. 2,1 (a game whose odds are one battle).")
-@click.option("--defender", default=None, callback=_parse_strengths,
-              help="Defending unit strengths, e.g. 1,1.")
-@click.option("--castle", is_flag=True, help="The defender is in its castle.")
-@click.option("--wall", is_flag=True, help="The defender's castle has a Wall.")
-@click.option("--bastion", is_flag=True, help="The defender's castle has a Bastion.")
-@click.option("--attacker-card", default=None, metavar="ID", help="Battle card the attacker plays.")
-@click.option("--defender-card", default=None, metavar="ID", help="Battle card the defender plays.")
-@click.option("--army", default=None, type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="An army file (a game whose odds are one battle against a neutral army).")
-@click.option("--against", default=None, type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="The opponent's file: a neutral army, a travel card at a week, or another army.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @_fault_guard
-def odds(content, attacker, defender, castle, wall, bastion, attacker_card, defender_card, army, against, as_json):
-    """Exact odds from the game's own engine: one battle, or every attack the rules allow."""
+def odds(content, as_json, **options):
+    """Exact odds from the game's own engine: one battle, or every attack the rules allow. The
+    other options are the games' own (in brackets: the games that read each)."""
     from pnp.commands.odds import run
 
-    sys.exit(run(content, attacker=attacker, defender=defender, castle=castle, wall=wall, bastion=bastion,
-                 attacker_card=attacker_card, defender_card=defender_card, army=army, against=against,
-                 as_json=as_json))
+    sys.exit(run(content, as_json=as_json, **options))
 
 
 @main.command()
@@ -260,7 +272,9 @@ def odds(content, attacker, defender, castle, wall, bastion, attacker_card, defe
 @click.option("--max-games", default=None, type=click.IntRange(2, 10_000_000),
               help="The most games a --precision run plays (default 100000).")
 @click.option("--seed", default=1, show_default=True, type=int)
-@click.option("--agents", default="greedy,greedy", show_default=True, help="Agent for seat A,B.")
+@click.option("--agents", default=None, metavar="A[,B]",
+              help="Agent for each seat, the first seat's first; one name plays every seat  "
+                   "[default: the game's own agent in every seat]")
 @click.option("--workers", default=None, type=click.IntRange(1, 256),
               help="Worker processes (default: the cores this process may use).")
 @click.option("--start-method", default=None, type=click.Choice(["fork", "spawn"]),
@@ -290,7 +304,8 @@ def sim(content, games, precision, max_games, seed, agents, workers, start_metho
 @click.option("--games", default=None, type=click.IntRange(1, 10_000_000),
               help="Games per variant (default 1000).")
 @click.option("--seed", default=1, show_default=True, type=int)
-@click.option("--agents", default="greedy,greedy", show_default=True, help="Agent for each seat.")
+@click.option("--agents", default=None, metavar="A[,B]",
+              help="Agent for each seat  [default: the game's own agent in every seat]")
 @click.option("--workers", default=None, type=click.IntRange(1, 256),
               help="Worker processes on this machine (default: the cores this process may use).")
 @click.option("--start-method", default=None, type=click.Choice(["fork", "spawn"]),

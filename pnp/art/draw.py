@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pnp.typeset import fonts, richtext
 from pnp.art import style, svg
 from pnp.art.icons import use_icon
-from pnp.print.geometry import Box, fmt, pt_to_mm
+from pnp.core.geometry import Box, fmt, pt_to_mm
 
 
 @dataclass

@@ -16,7 +16,7 @@ import cairosvg
 from pnp.typeset import fonts, richtext
 from pnp.art import icons, style, svg
 from pnp.core import typography
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 
 SIZES = (20.0, 8.0, 4.0)
 COLS = 5

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from pnp.typeset.fonts import FACES
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 
 # --- colour -------------------------------------------------------------------------
 

@@ -22,7 +22,11 @@ from xml.etree import ElementTree
 import svgwrite
 from svgwrite.base import BaseElement
 
-from pnp.print.geometry import fmt
+from pnp.core.geometry import fmt
+
+#: the SVG class of words a page carries for search and screen readers but never shows (the
+#: typesetter writes them, pnp.print.hidden_text makes them invisible in a PDF)
+HIDDEN_CLASS = "pnp-hidden"
 
 # The factory of every element: validation off (it checks each attribute against the SVG
 # grammar on every write, which costs more than the drawing itself).

@@ -63,7 +63,7 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
     return _outputs(game, result, json_out, report, check_kit)
 
 
-def prepare(content, agents: str, forbid=()) -> tuple | None:
+def prepare(content, agents: str | None, forbid=()) -> tuple | None:
     """(the checked model, its Simulation, the agent specs, the GameSource tasks carry), or
     None when the content has problems (printed); UnknownAgent for an agent it lacks."""
     game, _ = load_checked(content)

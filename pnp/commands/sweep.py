@@ -6,11 +6,16 @@ passes, played like `pnp sim` (pnp.sim.sweep). The games run on worker processes
 machine (`--workers`), or on a Dask cluster: `--scheduler tcp://HOST:PORT` or
 `--dask-local N` (a local cluster of N processes); the results are the same to the byte.
 
+Variants are made one at a time, as the workers need their games, so the first games start
+at once; a sweep has at most `pnp.sim.variants.MAX_VARIANTS` (1,000) of them. A Dask
+scheduler is reached first, before any variant is checked.
+
 Exit codes: 0 every variant played; 1 content problems (the content itself, or a variant
 that the checks refuse: it is reported, not played, and the others are); 2 usage error (a
---set whose path names no value or whose value has the wrong type, no such game, an
-unknown agent, a bad report extension, Dask options together or with --workers, Dask not
-installed, no scheduler at --scheduler).
+--set whose path names no value or whose value has the wrong type, more variants than the
+cap, no such game, an unknown agent, a bad report extension, Dask options together or with
+--workers, Dask not installed, a --scheduler address other than tcp://, no scheduler
+answering there within 5 s).
 """
 
 from __future__ import annotations
@@ -18,13 +23,14 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+from collections.abc import Iterator
 
 import click
 
 from pnp.commands.common import print_problems
 from pnp.commands.sim import GAMES, prepare, progress_bar, run_options_problem
 from pnp.sim import sweep, sweep_report
-from pnp.sim.executors import PoolExecutor, dask_executor, distributed_module
+from pnp.sim.executors import PoolExecutor, dask_executor, distributed_module, scheduler_problem
 from pnp.sim.hooks import UnknownAgent
 from pnp.sim.runner import default_workers
 from pnp.sim.variants import BadSetting, variants as make_variants
@@ -49,20 +55,26 @@ def run(content, *, settings, games, seed, agents, workers, start_method, schedu
         found, variants = make_variants(base.text, base.path, list(settings))
     except BadSetting as exc:
         return _usage(str(exc))
-    checked = [sweep.check(v, base) for v in variants]
-    for c in checked:
-        if not c.playable:
-            click.echo(f"pnp sweep: variant {c.variant.label}: refused by the checks, not played", err=True)
-            print_problems(list(c.problems))
-        else:
-            c.source.game()  # built before the workers fork, which inherit it
     games = games or GAMES
     started = time.perf_counter()
-    playable = sum(c.playable for c in checked)
+    checked: list[sweep.Checked] = []
+    # the executor first (a Dask scheduler is reached before any variant is made), then each
+    # variant made and checked only when the workers are about to need its games
     with _executor(workers, start_method, scheduler, dask_local) as (executor, slots, where):
-        with progress_bar(games * playable) as tick:
-            records = sweep.play(checked, specs, games=games, seed=seed, executor=executor, ahead=2 * slots,
+        with progress_bar(games * len(variants)) as tick:
+            def checking() -> Iterator[sweep.Checked]:
+                for v in variants:
+                    c = sweep.check(v, base)
+                    checked.append(c)
+                    if not c.playable:
+                        click.echo(f"pnp sweep: variant {c.variant.label}: refused by the checks, not played", err=True)
+                        print_problems(list(c.problems))
+                        tick(games)
+                    yield c
+
+            records = sweep.play(checking(), specs, games=games, seed=seed, executor=executor, ahead=2 * slots,
                                  progress=tick)
+    playable = sum(c.playable for c in checked)
     elapsed = time.perf_counter() - started
     click.echo(f"played {games * playable} games of {playable} variant{'s' if playable != 1 else ''} in {elapsed:.1f} s on {where}", err=True)
     doc = sweep.document(base, specs, found, checked, records, games=games, seed=seed)
@@ -81,8 +93,8 @@ def _options_problem(settings, workers, start_method, scheduler, dask_local) -> 
         return "--scheduler and --dask-local exclude each other: use a running cluster or start a local one"
     if (scheduler is not None or dask_local is not None) and (workers is not None or start_method is not None):
         return "--workers and --start-method are for this machine's processes; a Dask cluster has its own workers"
-    if scheduler is not None and "://" not in scheduler:
-        return f"--scheduler {scheduler}: expected a scheduler address such as tcp://127.0.0.1:8786"
+    if scheduler is not None:
+        return scheduler_problem(scheduler)
     return None
 
 

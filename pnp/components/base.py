@@ -19,8 +19,6 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from pnp.games import GamePack, pack_of
 
-PAPERS = ("a4", "letter")
-
 #: what a renderer's `masters()` may be shared as (`Renderer.shares`), for the exporters
 SHARES = {
     "cards": "pnp.components.cards.Masters: every card family's faces, decks and backs",
@@ -41,8 +39,6 @@ class BuildError(Exception):
     register, a written PDF that fails the preflight) or the machine's setup (a missing
     colour profile): one line, never a traceback."""
 
-DUPLEX_MODES = ("long", "short", "none")
-
 
 @dataclass(frozen=True)
 class BuildOptions:
@@ -51,8 +47,8 @@ class BuildOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, added to every back page
     ink_saver: bool = False
-    shop: str = "generic"  # print-shop preset: generic | tgc | mpc | dtc
-    shop_order: str = "separate"  # separate | alternate
+    shop: str = "generic"  # print-shop preset (pnp.exports.shop_presets.PRESETS)
+    shop_order: str = "separate"  # pnp.exports.shop_presets.SHOP_ORDERS
     tts_url_base: str | None = None  # where the TTS images will be hosted; None: file:/// URLs
 
 

@@ -13,14 +13,35 @@ faces are the same to the byte.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping, Protocol, Sequence
 
 from pnp.components.card_family import CardSpec
-from pnp.core.errors import Problem, error
-from pnp.print.geometry import Box
+from pnp.core.errors import Mark, Problem, error
+from pnp.core.geometry import Box
 
-if TYPE_CHECKING:  # card_layout imports this module; the types only flow back
-    from pnp.components.card_layout import Element, Layout
+
+class Element(Protocol):
+    """What this module reads of a layout element (pnp.components.card_layout.Element, which
+    imports this module: the types are structural, so no import flows back)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def box(self) -> Mapping[str, Any]: ...
+    @property
+    def mark(self) -> Mark: ...
+    @property
+    def marks(self) -> Mapping[str, Mark]: ...
+
+
+class Layout(Protocol):
+    """What this module reads of a card layout: its elements."""
+
+    @property
+    def elements(self) -> Sequence[Element]: ...
+
 
 AXES = (("left", "right", "width", "centre"), ("top", "bottom", "height", "middle"))
 BOX_KEYS = ("inside", "inset") + AXES[0] + AXES[1]
@@ -86,7 +107,7 @@ def box_problems(element: Element, names: set[str]) -> list[Problem]:
     return out
 
 
-def box_cycles(elements: list[Element]) -> list[Problem]:
+def box_cycles(elements: Sequence[Element]) -> list[Problem]:
     deps = {e.name: _depends(e) for e in elements}
     state: dict[str, int] = {}
     out = []

@@ -28,7 +28,7 @@ from pnp.components.card_layout import Element, Layout
 from pnp.typeset import fonts, richtext
 from pnp.art import icons, style
 from pnp.art.draw import flush_right
-from pnp.print.geometry import Box, fmt, pt_to_mm
+from pnp.core.geometry import Box, fmt, pt_to_mm
 from pnp.art.icon_inline import icon
 
 

@@ -16,7 +16,7 @@ from pnp.components import card_boxes, card_layout
 from pnp.components.card_family import CardFamily, CardRow, field_value
 from pnp.components.card_layout import Element, Layout, Style
 from pnp.games import pack_of
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.typeset import fonts, richtext
 from pnp.typeset.richtext import FitResult
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from shapely.geometry import MultiPoint, Point as ShapelyPoint, Polygon
 
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 
 Point = tuple[float, float]
 

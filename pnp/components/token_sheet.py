@@ -17,11 +17,13 @@ flip (positions mirrored through the paper), as for cards.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from pnp.art import svg
 from pnp.print import pdf, sheetmarks
-from pnp.print.geometry import Box, Paper, paper as get_paper
+from pnp.core.geometry import NO_PRINT_MARGIN, Box, Paper, paper as get_paper
 from pnp.print.imposition import MIN_MARK_LENGTH, SheetPages, SheetText, fill_label, fit_grid
 from pnp.print.sheetmarks import (Block, Chrome, Outline, Slot, crop_marks, first_fit, place_chrome, put,
                                    svg_page)
@@ -161,12 +163,12 @@ def _rows_per_sheet(rows, paper: Paper, size: float, bleed: float, text: SheetTe
     raise ValueError(f"no room on {paper.name} for the scale bar and label around a row of tokens")
 
 
-def _fits(lay: Layout, bleed: float, text: SheetText, back_offset) -> bool:
+def _fits(lay: Layout, bleed: float, text: SheetText, back_offset, bar: bool = True) -> bool:
     if lay.box.y < lay.paper.printable.y + MIN_MARK_LENGTH:
         return False
     try:
         for offset, label in (((0.0, 0.0), text.front_label), (back_offset, text.back_label)):
-            chrome(_outline(lay, bleed, offset), Chrome(fill_label(label, 9, 9), text.scale_caption))
+            chrome(_outline(lay, bleed, offset), Chrome(fill_label(label, 9, 9), text.scale_caption), bar)
     except ValueError:
         return False
     return True
@@ -190,6 +192,15 @@ def _reach(lay: Layout, taken: set[tuple[float, float]], here: Box, side: int, b
 
 def _page(lay: Layout, cells: dict[tuple[int, int], tuple[Box, str]], bleed: float,
           offset: tuple[float, float], label: str, text: SheetText) -> pdf.Page:
+    placements, body = _page_parts(lay, cells, bleed, offset, label, text)
+    return pdf.Page(lay.paper.width, lay.paper.height, placements, svg_page(lay.paper.width, lay.paper.height, body))
+
+
+def _page_parts(lay: Layout, cells: dict[tuple[int, int], tuple[Box, str]], bleed: float,
+                offset: tuple[float, float], label: str, text: SheetText,
+                bar: bool = True) -> tuple[tuple[pdf.Placement, ...], str]:
+    """The pieces placed on `lay.paper` and the SVG of its marks and margin text (with the
+    scale bar unless `bar` is False)."""
     out = _outline(lay, bleed, offset)
     area = lay.paper.printable
     taken = {(round(cell.x, 6), round(cell.y, 6)) for cell, _ in cells.values()}
@@ -200,36 +211,116 @@ def _page(lay: Layout, cells: dict[tuple[int, int], tuple[Box, str]], bleed: flo
         clip = trim.outset(*reach).intersect(area)
         if clip is not None:
             placements.append(pdf.Placement(svg, trim.x - bleed, trim.y - bleed, clip))
-    body = chrome(out, Chrome(label, text.scale_caption))
-    return pdf.Page(lay.paper.width, lay.paper.height, tuple(placements), svg_page(lay.paper.width,
-                                                                                  lay.paper.height, body))
+    return tuple(placements), chrome(out, Chrome(label, text.scale_caption), bar)
+
+
+# --- several kinds of piece on one sheet --------------------------------------------------
+
+#: the line across the sheet between stacked blocks: cut there first
+FIRST_CUT_DASH = "3 2"
+FIRST_CUT_WIDTH = 0.25
+
+
+@dataclass(frozen=True)
+class Block:
+    """One kind of piece for `stacked_pages`: its rows, its trim size and its sheet text."""
+
+    rows: Sequence[Sequence[Piece]]
+    size: float
+    text: SheetText
+
+
+def stacked_pages(blocks: Sequence[Block], *, bleed: float, paper: str = "a4", duplex: str = "long",
+                  back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetPages | None:
+    """Blocks of pieces of different sizes one above the other on a single sheet, or None
+    when they do not all fit on one.
+
+    Each block lies on its own band of the sheet as if that band were a sheet of its own:
+    its crop marks run to the band's printable edge, it has its label (the first block also
+    the sheet's one scale bar), and a dashed line between the bands is the first cut. After it every band is an ordinary
+    sheet, and no mark of one block ever crosses a piece of another. Backs follow the
+    duplex flip: on a short-edge flip the bands change places on the back.
+    """
+    sheet = get_paper(paper)
+    heights = [_least_height(b, sheet, bleed, back_offset, k == 0) for k, b in enumerate(blocks)]
+    if any(h is None for h in heights) or sum(heights) > sheet.height + 1e-9:
+        return None
+    spare = (sheet.height - sum(heights)) / len(blocks)
+    front_parts, back_parts, cuts, top = [], [], [], 0.0
+    for k, (block, height) in enumerate(zip(blocks, heights)):
+        band = Paper(sheet.name, sheet.width, height + spare)
+        lay = layout(block.rows, band, block.size, bleed)
+        back = lay.mirrored(duplex)
+        back_top = sheet.height - top - band.height if duplex == "short" else top
+        rows = block.rows
+        front_cells = {(r, c): (lay.cell(r, c), piece[0]) for r, row in enumerate(rows) for c, piece in enumerate(row)}
+        back_cells = {(r, c): (back.cell(r, c), piece[1]) for r, row in enumerate(rows) for c, piece in enumerate(row)}
+        front_parts.append((top, _page_parts(lay, front_cells, bleed, (0.0, 0.0),
+                                             fill_label(block.text.front_label, 1, 1), block.text, k == 0)))
+        back_parts.append((back_top, _page_parts(back, back_cells, bleed, back_offset,
+                                                 fill_label(block.text.back_label, 1, 1), block.text, k == 0)))
+        top += band.height
+        cuts.append(top)
+    cuts = cuts[:-1]
+    front = _stack(sheet, front_parts, cuts)
+    back = _stack(sheet, back_parts, [sheet.height - y for y in cuts] if duplex == "short" else cuts)
+    return SheetPages((front,), (back,), 1, ())
+
+
+def _least_height(block: Block, sheet: Paper, bleed: float, back_offset, bar: bool) -> float | None:
+    """The lowest band (whole mm) of `sheet`'s width that holds the block with its marks,
+    label and (with `bar`) scale bar, front and back; None if the sheet itself does not."""
+    start = math.ceil(len(block.rows) * block.size + 2 * NO_PRINT_MARGIN)
+    for height in range(start, math.floor(sheet.height) + 1):
+        band = Paper(sheet.name, sheet.width, float(height))
+        if _fits(layout(block.rows, band, block.size, bleed), bleed, block.text, back_offset, bar):
+            return float(height)
+    return None
+
+
+def _stack(sheet: Paper, parts, cuts: Sequence[float]) -> pdf.Page:
+    placements, body = [], []
+    for top, (placed, marks) in parts:
+        placements += [pdf.Placement(p.svg, p.x, p.y + top, p.clip.moved(0.0, top) if p.clip else None)
+                       for p in placed]
+        body.append(svg.wrap(marks, transform=svg.translate(0.0, top)))
+    area = sheet.printable
+    body += [svg.line(area.x, y, area.right, y, stroke="#000000", stroke_width=FIRST_CUT_WIDTH,
+                      stroke_dasharray=FIRST_CUT_DASH) for y in cuts]
+    return pdf.Page(sheet.width, sheet.height, tuple(placements), svg_page(sheet.width, sheet.height, "".join(body)))
 
 
 # --- marks and margin text ---------------------------------------------------------------
 
 
-def chrome(out: Outline, words: Chrome) -> str:
+def chrome(out: Outline, words: Chrome, bar: bool = True) -> str:
     """Crop marks, scale bar and label: between the marks when a slot holds them (cards do).
 
     Pieces narrower than the 50 mm bar leave no such slot (every cut line has its mark),
     so the bar goes in the widest free margin band and the marks it crosses stop 1.5 mm
     short of it and go on beyond it: each still runs from its cut line to the page edge.
+    Without `bar` (a second block on a sheet that has its bar) only the label is placed.
     """
-    try:
-        return crop_marks(out) + place_chrome(out, words)
-    except ValueError:
-        pass
+    if bar:
+        try:
+            return crop_marks(out) + place_chrome(out, words)
+        except ValueError:
+            pass
     bands = _bands(out)
-    bar = first_fit(bands, sheetmarks.scale_bar_blocks(words.caption))
-    if bar is None:
-        raise ValueError("no margin band holds the 50 mm scale bar")
-    rest = [b for b in bands if b is not bar[0]] + _beside(bar)
-    label = first_fit(rest, sheetmarks.label_blocks(words.label))
+    placed = []
+    if bar:
+        found = first_fit(bands, sheetmarks.scale_bar_blocks(words.caption))
+        if found is None:
+            raise ValueError("no margin band holds the 50 mm scale bar")
+        placed.append(found)
+        bands = [b for b in bands if b is not found[0]] + _beside(found)
+    label = first_fit(bands, sheetmarks.label_blocks(words.label))
     if label is None:
         raise ValueError(f"no margin band holds the page label {words.label!r}")
-    holes = [_placed(*bar).outset(sheetmarks.CLEAR), _placed(*label).outset(sheetmarks.CLEAR)]
+    placed.append(label)
+    holes = [_placed(*p).outset(sheetmarks.CLEAR) for p in placed]
     segments = [piece for seg in sheetmarks.crop_mark_segments(out) for piece in _cut_out(seg, holes)]
-    return sheetmarks.mark_lines(segments) + put(*_exact(*bar)) + put(*_exact(*label))
+    return sheetmarks.mark_lines(segments) + "".join(put(*_exact(*p)) for p in placed)
 
 
 def _bands(out: Outline) -> list[Slot]:

@@ -227,26 +227,27 @@ class _Builder:
         return result
 
 
-def load_yaml(path: str | Path, display: str | None = None) -> tuple[Loaded | None, list[Problem]]:
-    """Load `path`. Returns (Loaded or None, problems). Never raises for bad input.
+def load_yaml(path: str | Path, display: str | None = None,
+              what: str = "content file") -> tuple[Loaded | None, list[Problem]]:
+    """Load `path` (`what` the messages call it). Returns (Loaded or None, problems). Never raises for bad input.
 
     Problems inside the document (a duplicate key: the first value is kept; a tag: the
     value is None) come with the Loaded data, so later stages report theirs as well.
     """
     file = display or str(path)
     top = Mark(file, 1, 1)
-    raw, problem = readfile.read_limited(path, file)
+    raw, problem = readfile.read_limited(path, file, what)
     if problem is not None:
         return None, [problem]
     if b"\0" in raw:
-        return None, [error("file-binary", "content file is binary (contains NUL bytes), expected UTF-8 YAML text", top)]
+        return None, [error("file-binary", f"{what} is binary (contains NUL bytes), expected UTF-8 YAML text", top)]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        return None, [error("file-encoding", f"content file is not UTF-8 text (bad byte 0x{raw[exc.start]:02x})", Mark(file, line, 1))]
+        return None, [error("file-encoding", f"{what} is not UTF-8 text (bad byte 0x{raw[exc.start]:02x})", Mark(file, line, 1))]
     if not text.strip():
-        return None, [error("file-empty", "content file is empty, expected the game's YAML", top)]
+        return None, [error("file-empty", f"{what} is empty, expected " + ("the game's YAML" if what == "content file" else "YAML"), top)]
     return parse_yaml(text, file)
 
 

@@ -28,6 +28,7 @@ import jinja2
 from pnp.components.pieces import Piece, group_title
 from pnp.components.sheet_set import SheetSet
 from pnp.exports import preview_assets as assets
+from pnp.typeset import font_subsets
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.core.resources import bundled
 from pnp.games import pack_of
@@ -254,8 +255,8 @@ def page(game: Game, ctx: RenderContext) -> str:
     }
     template = environment().get_template("index.html.j2")
     body = template.render(fonts=Markup(FONTS_SLOT), **values)
-    keys = sorted(set(assets.faces_used(inline.raw)) | {"sans", "sans-bold"})
-    css = assets.font_face_css(keys, assets.text_chars([body]))
+    keys = sorted(set(font_subsets.faces_used(inline.raw)) | {"sans", "sans-bold"})
+    css = font_subsets.font_face_css(keys, font_subsets.text_chars([body]))
     return body.replace(FONTS_SLOT, str(css), 1)
 
 

@@ -34,11 +34,10 @@ from pnp.components import cards
 from pnp.components.pieces import Piece, group_title
 from pnp.print import cmyk, pdf, pdfx, raster
 from pnp.components.base import BuildError, OutputFile, RenderContext, Renderer, register
-from pnp.print.geometry import Box, px_to_mm
+from pnp.core.geometry import Box, px_to_mm
 from pnp.print.tile_plan import Part
-from pnp.exports.shop_presets import DPI, ShopPreset, preset as get_preset
+from pnp.exports.shop_presets import DPI, ORDERS, ShopPreset, preset as get_preset
 
-ORDERS = ("separate", "alternate", "back-first")
 BLEED = 3.0  # mm round a board or a piece (SPEC: print-shop pages), unless the preset gives its own
 
 

@@ -14,9 +14,15 @@ import dataclasses
 from dataclasses import dataclass
 
 from pnp.components.card_family import CardSpec
-from pnp.print.geometry import Box, px_size, px_to_mm
+from pnp.core.geometry import Box, px_size, px_to_mm
 
 DPI = 300
+
+#: the page orders a user picks (`pnp build --shop-order`): backs in their own file, or each
+#: front followed by its back
+SHOP_ORDERS = ("separate", "alternate")
+#: every order a file is written in: a preset may fix its own (DriveThruCards: each back before its front)
+ORDERS = SHOP_ORDERS + ("back-first",)
 
 
 @dataclass(frozen=True)
@@ -27,7 +33,7 @@ class ShopPreset:
     bleed_px: float | None  # each side; None: the content's bleed
     safe_px: tuple[float, float] | None  # the shop's safe zone (w, h); None: the content's safe margin
     png_px: tuple[int, int] | None  # the exact image size the shop wants; None: from the mm
-    #: the page order the shop requires (printshop.ORDERS), overriding --shop-order; None: the user's
+    #: the page order the shop requires (ORDERS), overriding --shop-order; None: the user's
     order: str | None = None
     #: PDF/X-1a:2003 in the shop's CMYK with its total-ink limit (pdfx, cmyk), not the kit's sRGB
     pdfx: bool = False

@@ -34,7 +34,7 @@ from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.components.pieces import group_title
 from pnp.components.sheet_set import SheetSet
 from pnp.print.tile_plan import Part
-from pnp.print.geometry import MM_PER_INCH, px_size
+from pnp.core.geometry import MM_PER_INCH, px_size
 from pnp.exports.shop_presets import preset
 
 BACK_DPI = 300  # the single back image: full print resolution of the trimmed card

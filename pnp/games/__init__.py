@@ -54,6 +54,26 @@ class Lazy:
 
 
 @dataclass(frozen=True)
+class OddsOption:
+    """An option of `pnp odds` that a game's odds read (`GamePack.odds_options`): `--NAME`, which
+    the game's `report` finds as `options["NAME"]` with '-' read as '_'. A value is passed as typed
+    (the game parses it: a mistake is its OddsRequestError); a flag is True or False; a file is
+    the path of an existing file."""
+
+    name: str  #: as typed after `--`: "attacker-card"
+    help: str
+    kind: str = "value"  #: "value", "flag" or "file"
+    metavar: str | None = None
+
+    @property
+    def key(self) -> str:
+        return self.name.replace("-", "_")
+
+
+ODDS_OPTION_KINDS = ("value", "flag", "file")
+
+
+@dataclass(frozen=True)
 class GamePack:
     """A game for pnp: its content format, how to build its model, and what makes its kit."""
 
@@ -72,7 +92,8 @@ class GamePack:
     facts: Callable[[Any], Mapping[str, Any]] | None = None  #: named facts filled into its prose
     #: the module whose SIMULATION is its side of the simulator (pnp.sim.hooks); None: not simulated
     simulation: str | None = None
-    #: the module whose `report(game, options, as_json) -> str` is `pnp odds`; None: no odds
+    #: the module whose `report(game, options, as_json) -> str` is `pnp odds`; None: no odds.
+    #: `options` holds the `odds_options` the command line was given
     odds: str | None = None
     export: Callable[[Any], str] | None = None  #: the model as JSON for other tools (`pnp export`)
     counts: Callable[[Any], Mapping[str, int]] = lambda game: {}  #: printed components, for manifest.json
@@ -93,6 +114,25 @@ class GamePack:
     #: (game, lang) -> pnp.typeset.iconwords.IconWords: what its inline icons say in a PDF's text
     #: layer (plural forms, genitive, names); None: each icon says its label
     icon_words: Callable[[Any, str], Any] | None = None
+    #: the options its odds read (`pnp odds --NAME`), declared here so the command lists them
+    #: without importing the odds; a game whose odds take none declares none
+    odds_options: tuple[OddsOption, ...] = ()
+
+
+def odds_options() -> list[tuple[OddsOption, tuple[str, ...]]]:
+    """Every pack's odds options, each once, with the names of the games that read it, in the
+    packs' order; two packs declaring one name differently is a PackError."""
+    found: dict[str, tuple[OddsOption, list[str]]] = {}
+    for candidate in packs().values():
+        for option in candidate.odds_options:
+            if option.kind not in ODDS_OPTION_KINDS:
+                raise PackError(f"game pack {candidate.id!r}: odds option --{option.name} is of kind "
+                                f"{option.kind!r}; known: {', '.join(ODDS_OPTION_KINDS)}")
+            if option.name in found and found[option.name][0].kind != option.kind:
+                raise PackError(f"game packs {found[option.name][1][0]!r} and {candidate.name!r} both declare "
+                                f"odds option --{option.name}, of different kinds")
+            found.setdefault(option.name, (option, []))[1].append(candidate.name)
+    return [(option, tuple(names)) for option, names in found.values()]
 
 
 def simulation_of(pack: GamePack) -> Any:

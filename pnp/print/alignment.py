@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pnp.art import svg
 from pnp.typeset import fonts
 from pnp.print import pdf
-from pnp.print.geometry import NO_PRINT_MARGIN, Box, Paper, fmt, paper as get_paper, pt_to_mm
+from pnp.core.geometry import NO_PRINT_MARGIN, Box, Paper, check_duplex, fmt, paper as get_paper, pt_to_mm
 from pnp.print.sheetmarks import Slot, label_blocks, put, scale_bar_blocks, svg_page, text_svg
 
 TARGET_INSET = 30.0  # crosshair centres this far from the paper edges
@@ -71,8 +71,7 @@ def ruler_positions(paper: Paper | str, duplex: str,
 def alignment_pages(paper: Paper | str, duplex: str, back_offset: tuple[float, float],
                     text: AlignmentText) -> list[pdf.Page]:
     """The front page and the back page of the test, for `pdf.render` (or a larger document)."""
-    if duplex not in ("long", "short", "none"):
-        raise ValueError(f"unknown duplex mode {duplex!r}; known: long, short, none")
+    check_duplex(duplex)
     p = get_paper(paper)
     front = "".join(_crosshair(x, y) for x, y in target_positions(p))
     front += _front_text(p, back_offset, text) + _chrome(p, text.front_label, text.scale_caption)
@@ -194,34 +193,3 @@ def _chrome(p: Paper, label: str, caption: str) -> str:
             raise ValueError(f"the {what} does not fit on the alignment page")
         out += put(slot, block)
     return out
-
-
-# --- the registered renderer ------------------------------------------------------------
-
-from pnp.components.base import OutputFile, Renderer, register  # noqa: E402  (kept beside its only user)
-
-
-@register
-class AlignmentRenderer(Renderer):
-    """Kind `alignment`: the front/back test pair a player prints before the cards."""
-
-    name = "alignment"
-    cost = 0.1
-
-    def render(self, game, ctx) -> list[OutputFile]:
-        lang, opts = ctx.options.lang, ctx.options
-        steps = tuple(game.ui(f"align_step_{i}", lang) for i in range(1, 5))
-        text = AlignmentText(
-            title=game.ui("align_title", lang),
-            steps=steps,
-            front_label=game.ui("align_front", lang),
-            back_label=game.ui("align_back", lang),
-            scale_caption=game.ui("print_scale", lang),
-            # `{offset}` is filled by the page itself with the offset in use
-            offset_note=game.ui("align_offset", lang),
-        )
-        title = f"{game.title.get(lang)} — {text.title}"
-        data = alignment_pdf(opts.paper, opts.duplex, opts.back_offset, text, title)
-        path = f"{game.id}-{lang}-alignment.pdf"
-        ctx.path(path).write_bytes(data)
-        return [OutputFile(path, "alignment", pdf.page_count(data))]

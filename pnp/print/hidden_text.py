@@ -19,12 +19,9 @@ a coloured panel; /ActualText around an icon's paths is read neither by pdftotex
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pypdf.generic import ContentStream, NumberObject
 
-if TYPE_CHECKING:
-    from pypdf.generic import ContentStream
-
-CLASS = "pnp-hidden"  # the SVG class of words that must never show
+from pnp.art.svg import HIDDEN_CLASS as CLASS
 MARK = "#ff01ff"  # the marker colour, reserved: no art would pick a magenta one step off pure
 _MARK_RG = tuple(int(MARK[i:i + 2], 16) / 255 for i in (1, 3, 5))
 _MARK_BYTES = b"0.00392"  # its green as cairo writes it: a stream without these bytes is left alone
@@ -74,8 +71,6 @@ def _forms(resources, writer, seen: set[int]) -> None:
         if form.get("/Subtype") != "/Form":
             continue
         if _MARK_BYTES in form.get_data():
-            from pypdf.generic import ContentStream  # pypdf only where a PDF is rewritten (see _rewritten)
-
             form.set_data(_rewritten(ContentStream(form, writer), writer).get_data())
         _forms(form.get("/Resources"), writer, seen)
 
@@ -86,10 +81,6 @@ def _rewritten(stream: ContentStream, writer) -> ContentStream:
     Fill colour and render mode are graphics state: both are tracked through q/Q. Before
     a form is painted (Do) the stream's own mode is put back, as the form expects it.
     """
-    # imported here: the typesetter imports this module for CLASS, and `pnp check` (which
-    # fits text but writes no PDF) should not pay for loading pypdf
-    from pypdf.generic import ContentStream, NumberObject
-
     marked, own, mode = False, 0, 0
     stack: list[tuple[bool, int, int]] = []
     out = []

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pnp.print import pdf
-from pnp.components.base import DUPLEX_MODES
-from pnp.print.geometry import NO_PRINT_MARGIN, Box, Paper, paper as get_paper
+from pnp.core.geometry import NO_PRINT_MARGIN, Box, Paper, check_duplex, paper as get_paper
 from pnp.print.sheetmarks import Chrome, Outline, crop_marks, place_chrome, svg_page
 
 #: Crop marks need at least this much room between the grid and the no-print margin.
@@ -139,8 +138,7 @@ def impose_pages(fronts: Sequence[str], backs: Sequence[str] | str, *, trim: tup
                  bleed: float, text: SheetText, paper: Paper | str = "a4", duplex: str = "long",
                  back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetPages:
     """The front and back pages of the home sheets, not yet rendered (see `impose`)."""
-    if duplex not in DUPLEX_MODES:
-        raise ValueError(f"unknown duplex mode {duplex!r}; known: {', '.join(DUPLEX_MODES)}")
+    check_duplex(duplex)
     if not fronts:
         raise ValueError("nothing to impose: no card fronts")
     back_list = [backs] * len(fronts) if isinstance(backs, str) else list(backs)

@@ -33,7 +33,7 @@ from pypdf.generic import ArrayObject, ByteStringObject, DictionaryObject, Float
 
 from pnp.print import hidden_text
 from pnp.typeset.fonts import use_bundled_fonts
-from pnp.print.geometry import Box, css_length_mm, mm_to_pt, pt_to_mm
+from pnp.core.geometry import DUPLEX_MODES, Box, check_duplex, css_length_mm, mm_to_pt, pt_to_mm
 
 #: Fixed document dates (cairo would write "now").
 FIXED_DATE_ISO = "2000-01-01T00:00:00Z"
@@ -41,7 +41,6 @@ FIXED_DATE_PDF = "D:20000101000000Z"
 PRODUCER = "pnp"
 PDF_HEADER = "%PDF-1.7"
 
-DUPLEX_NAMES = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "none": "/Simplex"}
 
 _SIZE_TOLERANCE_MM = 0.01
 
@@ -311,10 +310,7 @@ def _stamp_and_write(writer, info: DocInfo, content_digest: bytes) -> bytes:
 
     prefs = DictionaryObject({NameObject("/PrintScaling"): NameObject("/None")})
     if info.duplex is not None:
-        try:
-            prefs[NameObject("/Duplex")] = NameObject(DUPLEX_NAMES[info.duplex])
-        except KeyError:
-            raise ValueError(f"unknown duplex mode {info.duplex!r}; known: long, short, none") from None
+        prefs[NameObject("/Duplex")] = NameObject(DUPLEX_MODES[check_duplex(info.duplex)])
     writer._root_object[NameObject("/ViewerPreferences")] = prefs
 
     # The /ID depends only on what is drawn and how it is labelled, never on time.

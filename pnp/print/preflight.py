@@ -17,8 +17,8 @@ from typing import Iterator, Sequence, Union
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError
 
-from pnp.print.geometry import Box, pt_to_mm
-from pnp.print.pdf import DUPLEX_NAMES
+from pnp.core.geometry import Box, pt_to_mm
+from pnp.core.geometry import DUPLEX_MODES
 
 BASE14 = frozenset({
     "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique",
@@ -183,6 +183,6 @@ def _check_viewer_preferences(reader, duplex: str | None, print_scaling_none: bo
     failures: list[str] = []
     if print_scaling_none and prefs.get("/PrintScaling") != "/None":
         failures.append("viewer preference PrintScaling is not /None (printers may shrink the pages)")
-    if duplex is not None and prefs.get("/Duplex") != DUPLEX_NAMES[duplex]:
-        failures.append(f"viewer preference Duplex is {prefs.get('/Duplex')}, expected {DUPLEX_NAMES[duplex]}")
+    if duplex is not None and prefs.get("/Duplex") != DUPLEX_MODES[duplex]:
+        failures.append(f"viewer preference Duplex is {prefs.get('/Duplex')}, expected {DUPLEX_MODES[duplex]}")
     return failures

@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 
 from pnp.art import svg
 from pnp.typeset import fonts
-from pnp.print.geometry import Box, Paper, fmt, pt_to_mm
+from pnp.core.geometry import Box, Paper, fmt, pt_to_mm
 
 SCALE_BAR_LENGTH = 50.0  # mm
 SCALE_BAR_HEIGHT = 1.6

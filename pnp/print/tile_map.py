@@ -10,7 +10,7 @@ from __future__ import annotations
 from pnp.print import pdf
 from pnp.typeset import richtext
 from pnp.art import style, svg
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.art.icons import icon_defs
 from pnp.print.sheetmarks import GAP, scale_bar_beside, scale_bar_blocks, svg_page, text_svg
 from pnp.print.tile_plan import Part, Tile, TilePlan, TileText

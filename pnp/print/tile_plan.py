@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.print.geometry import Box, Paper, paper as get_paper
+from pnp.core.geometry import Box, Paper, paper as get_paper
 from pnp.print.sheetmarks import svg_page
 
 OVERLAP = 20.0  # mm printed on both neighbours; half of it is the glue strip

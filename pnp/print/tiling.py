@@ -19,7 +19,7 @@ from typing import Sequence
 from pnp.art import svg
 from pnp.typeset import fonts
 from pnp.print import pdf
-from pnp.print.geometry import Box, Paper, fmt, paper as get_paper
+from pnp.core.geometry import Box, Paper, fmt, paper as get_paper
 from pnp.print.sheetmarks import (GAP, SCALE_BAR_LENGTH, scale_bar_beside, scale_bar_blocks, scale_bar_svg, svg_page,
                                    text_svg)
 from pnp.print.tile_map import map_page

@@ -24,7 +24,7 @@ from typing import Callable
 
 from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from pnp.print.geometry import mm_to_pt
+from pnp.core.geometry import mm_to_pt
 from pnp.rulebook.markup import para, plain, prepare as markup
 from pnp.rulebook.build_error import RulebookError
 

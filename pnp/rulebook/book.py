@@ -9,7 +9,7 @@ from typing import Any
 from reportlab.lib import colors
 from reportlab.platypus import Paragraph
 
-from pnp.print.geometry import mm_to_pt
+from pnp.core.geometry import mm_to_pt
 from pnp.rulebook.markup import CELL_PAIR_MAX, para
 from pnp.rulebook.prose import Labels
 from pnp.rulebook.styles import PageGeometry, colour

@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, PageTemplate, Spacer, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.print.geometry import mm_to_pt
+from pnp.core.geometry import mm_to_pt
 from pnp.rulebook.blocks import Heading
 from pnp.rulebook.styles import PageGeometry, colour
 

@@ -55,6 +55,16 @@ def hyphenate(word: str) -> Iterator[tuple[str, str]]:
             yield (before + NBSP if before else "") + head, tail + (NBSP + after if after else "")
 
 
+def sparing(last: str):
+    """`hyphenate` that leaves the word `last` whole (reportlab passes words without the
+    punctuation around them): a paragraph's last word, so its broken tail never stands
+    alone on the last line."""
+    def hyphenator(word: str) -> Iterator[tuple[str, str]]:
+        return iter(()) if word == last else hyphenate(word)
+
+    return hyphenator
+
+
 def hyphenated(text: str, mark: str = "-") -> str:
     """Every allowed break of every word shown with `mark` (for tests and proofreading)."""
     t = typography.active()

@@ -10,20 +10,27 @@ split across lines:
 - a number and what follows it (3 загони, 2 [grain]);
 - a dash and the word before it;
 - a number that ends a phrase and the word before it (силою 1.);
-- the last two words of a paragraph, so no word stands alone on the last line.
+- the last two words of a paragraph when the last is short (at most RUNT_MAX letters), so
+  no short word stands alone on the last line. A longer last word may: tying it would
+  carry the word before it down too and end the line above early where that word fits
+  («а зайві після втрати / землі лишаються»). That word is never hyphenated (`para`), so
+  no broken tail stands alone on the last line either.
 """
 
 from __future__ import annotations
 
+import copy
 import html
 import re
 from functools import lru_cache
 
 from reportlab.platypus import Paragraph
+from reportlab.platypus.paragraph import _hy_pfx_pat, _hy_sfx_pat
 
 from pnp.core import typography
 from pnp.core.typography import Typography
 from pnp.typeset.iconwords import TOKEN, annotate
+from pnp.rulebook.hyphenation import sparing
 from pnp.rulebook.vector_icons import icon_tag
 
 NBSP = "\u00a0"
@@ -36,6 +43,8 @@ _LAST_PAIR = re.compile(r"(\S+) (\S+)\s*$")
 LAST_PAIR_MAX = 22
 #: in narrow table cells only short pairs are tied
 CELL_PAIR_MAX = 14
+#: the longest last word (letters and digits, punctuation aside) tied to the word before it
+RUNT_MAX = 6
 
 
 @lru_cache(maxsize=None)
@@ -67,13 +76,18 @@ def ties(text: str, last_pair: int = LAST_PAIR_MAX) -> str:
     return "".join(pieces)
 
 
+def _letters(word: str) -> int:
+    """A word's length as a reader sees it: an icon counts as one letter, punctuation as none."""
+    return sum(ch.isalnum() for ch in _TOKEN.sub("x", word))
+
+
 def _tie_last(piece: str, longest: int) -> str:
     match = _LAST_PAIR.search(piece)
     if not match:
         return piece
     head, tail = match.groups()
     visible = len(_TOKEN.sub("x", head)) + len(_TOKEN.sub("x", tail))
-    if visible > longest:
+    if visible > longest or _letters(tail) > RUNT_MAX:
         return piece
     return piece[: match.start()] + head + NBSP + tail + piece[match.end():]
 
@@ -101,8 +115,22 @@ def prepare(text: str, style, last_pair: int = LAST_PAIR_MAX, decorative: bool =
 
 def para(text: str, style, last_pair: int = LAST_PAIR_MAX, bullet: str | None = None,
          decorative: bool = False) -> Paragraph:
-    """A Paragraph from rulebook text in `style` (icons sized to the style's font)."""
-    return Paragraph(prepare(text, style, last_pair, decorative), style, bulletText=bullet)
+    """A Paragraph from rulebook text in `style` (icons sized to the style's font); with
+    `last_pair`, a last word left untied is never hyphenated."""
+    markup = prepare(text, style, last_pair, decorative)
+    last = _last_word(text) if last_pair and style.hyphenationLang else ""
+    if last:  # a tied pair reaches the hyphenator as one word, so this spares untied words only
+        style = copy.copy(style)
+        style.hyphenationLang = sparing(last)
+    return Paragraph(markup, style, bulletText=bullet)
+
+
+def _last_word(text: str) -> str:
+    """The paragraph's last word as reportlab's hyphenation sees it ("" for an icon or a tag)."""
+    words = re.split(r"[ \t\n]+", _TAG.sub(" ", text).strip())
+    if "[" in words[-1]:
+        return ""
+    return _hy_sfx_pat.sub("", _hy_pfx_pat.sub("", html.unescape(words[-1])))
 
 
 def plain(text: str) -> str:

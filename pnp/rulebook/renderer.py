@@ -15,7 +15,7 @@ from reportlab.platypus import CondPageBreak, Flowable, NextPageTemplate, PageBr
 
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.core import i18n
-from pnp.print.geometry import mm_to_pt, paper as paper_size
+from pnp.core.geometry import mm_to_pt, paper as paper_size
 from pnp.rulebook import blocks, prose
 from pnp.rulebook.book import Book
 from pnp.rulebook.doc import RulebookDoc, contents

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Table, TableStyle
 
-from pnp.print.geometry import mm_to_pt
+from pnp.core.geometry import mm_to_pt
 from pnp.rulebook.book import Book
 
 

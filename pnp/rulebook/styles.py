@@ -15,7 +15,7 @@ from reportlab.lib.styles import ParagraphStyle
 
 from pnp.art import style as kit_style
 from pnp.typeset.reportlab_fonts import register_reportlab_fonts
-from pnp.print.geometry import mm_to_pt
+from pnp.core.geometry import mm_to_pt
 from pnp.rulebook.hyphenation import hyphenate
 
 

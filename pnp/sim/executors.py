@@ -9,7 +9,8 @@ same records. Two executors are made here:
   spawned, and a killed command takes its workers with it (Linux);
 - `dask_executor`: a Dask distributed cluster (`pip install 'pnp[dask]'`), either one
   already running (`--scheduler tcp://host:8786`) or a `LocalCluster` of processes started
-  for the command and closed with it (`--dask-local N`).
+  for the command and closed with it (`--dask-local N`), its workers' scratch space in a
+  private temporary folder removed with it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
+import shutil
 import signal
+import tempfile
 import threading
 from concurrent.futures import Executor, Future
 
@@ -27,8 +30,23 @@ from pnp.sim.runner import default_start_method
 
 #: loggers whose errors, when a sweep stops early, are the cancelled futures' tracebacks
 QUIET_LOGGERS = ("distributed", "tornado", "asyncio")
-#: how long a client waits for the scheduler of --scheduler before it gives up
-CONNECT_TIMEOUT = "20s"
+#: how long a client waits for the scheduler of --scheduler before it gives up (a scheduler on
+#: the network answers in well under a second; nothing is checked or played before it does)
+CONNECT_TIMEOUT = "5s"
+#: the address schemes --scheduler takes: TCP, Dask's default (tls:// needs certificates and
+#: ucx:// a UCX install, neither of which pnp passes on)
+SCHEMES = ("tcp",)
+
+
+def scheduler_problem(address: str) -> str | None:
+    """What is wrong with a --scheduler address before any connection is tried (None: nothing)."""
+    scheme, sep, rest = address.partition("://")
+    if not sep or not rest:
+        return f"--scheduler {address}: expected a scheduler address such as tcp://127.0.0.1:8786"
+    if scheme.lower() not in SCHEMES:
+        return (f"--scheduler {address}: expected a {' or '.join(f'{s}://' for s in SCHEMES)} address "
+                f"(such as tcp://127.0.0.1:8786), found {scheme}://")
+    return None
 
 
 class PoolExecutor(Executor):
@@ -94,16 +112,21 @@ def dask_executor(scheduler: str | None = None, local_workers: int | None = None
         if scheduler is None:
             # on this machine only; its HTTP server (the dashboard, if bokeh is installed) on a
             # free port; the workers' logs say nothing but a crash (an interrupted sweep
-            # closes the cluster under their feet)
+            # closes the cluster under their feet); their scratch space (Dask's default:
+            # $TMPDIR/dask-scratch-space, left behind) in a folder of this command's own,
+            # removed once the cluster is closed
+            scratch = tempfile.mkdtemp(prefix="pnp-dask-")
+            stack.callback(shutil.rmtree, scratch, ignore_errors=True)
+            stack.enter_context(importlib.import_module("dask").config.set({"temporary-directory": scratch}))
             with _ctrl_c_ignored():
                 cluster = stack.enter_context(distributed.LocalCluster(
                     n_workers=local_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                    dashboard_address=":0", silence_logs=logging.CRITICAL))
+                    dashboard_address=":0", silence_logs=logging.CRITICAL, local_directory=scratch))
             client = stack.enter_context(distributed.Client(cluster))
         else:
             try:
                 client = stack.enter_context(distributed.Client(scheduler, timeout=CONNECT_TIMEOUT))
-            except (OSError, ValueError) as exc:  # unreachable, timed out, or not an address
+            except (OSError, ValueError, TimeoutError) as exc:  # unreachable, timed out, or not an address
                 raise UserError(f"--scheduler {scheduler}: no Dask scheduler answers there ({exc})") from None
         loggers = [logging.getLogger(name) for name in QUIET_LOGGERS]
         levels = [logger.level for logger in loggers]

@@ -73,6 +73,11 @@ class Simulation(Protocol):
         ...
 
     @property
+    def default_agent(self) -> str:
+        """The agent every seat gets without `--agents` (one of `agents`)."""
+        ...
+
+    @property
     def budgeted(self) -> Collection[str]:
         """The agents that take a budget (`search:64`)."""
         ...
@@ -129,9 +134,10 @@ class Simulation(Protocol):
         ...
 
 
-def parse_specs(text: str, sim: Simulation, roles: Sequence[str]) -> tuple[AgentSpec, ...]:
-    """'greedy,search:64' -> one spec per seat (the first seat's agent first); one name plays every seat."""
-    parts = [p.strip() for p in text.split(",") if p.strip()]
+def parse_specs(text: str | None, sim: Simulation, roles: Sequence[str]) -> tuple[AgentSpec, ...]:
+    """'greedy,search:64' -> one spec per seat (the first seat's agent first); one name plays every
+    seat; None (no `--agents`) the game's default agent in every seat."""
+    parts = [p.strip() for p in (sim.default_agent if text is None else text).split(",") if p.strip()]
     if len(parts) == 1:
         parts *= len(roles)
     if len(parts) != len(roles):

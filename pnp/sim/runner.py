@@ -20,13 +20,14 @@ import os
 import random
 import sys
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pnp.core.interrupts import worker_pool
 from pnp.sim import seeding
 from pnp.sim.engine import CHANCE, SIMULTANEOUS, winner
 from pnp.sim.hooks import Simulation, make_agent
+from pnp.sim.records import RecordStore
 from pnp.sim.source import GameSource
 from pnp.sim.stats import DIGITS, SeatPrecision, summarize
 
@@ -151,9 +152,10 @@ def play_blocks(source: GameSource, specs, *, games: int, seed: int, workers: in
 
 
 def play_many(source: GameSource, specs, *, games: int, seed: int, workers: int = 1, progress=None,
-              start_method: str | None = None, max_rounds: int = MAX_ROUNDS) -> list[dict]:
-    """Records of `games` games in index order; `progress(n)` is called as blocks finish."""
-    records: list[dict] = []
+              start_method: str | None = None, max_rounds: int = MAX_ROUNDS) -> RecordStore:
+    """Records of `games` games in index order, packed (pnp.sim.records: memory stays flat
+    in the games); `progress(n)` is called as blocks finish."""
+    records = RecordStore()
     for block in play_blocks(source, specs, games=games, seed=seed, workers=workers,
                              start_method=start_method, max_rounds=max_rounds):
         records += block
@@ -164,7 +166,7 @@ def play_many(source: GameSource, specs, *, games: int, seed: int, workers: int 
 
 def play_until(source: GameSource, specs, *, precision: float, max_games: int, seed: int, workers: int = 1,
                progress=None, start_method: str | None = None,
-               max_rounds: int = MAX_ROUNDS) -> tuple[list[dict], dict]:
+               max_rounds: int = MAX_ROUNDS) -> tuple[RecordStore, dict]:
     """Play whole blocks, in index order, until every seat's 95 % half-width (pairs as the
     unit, pnp.sim.stats.SeatPrecision) is at most `precision` (a fraction: 0.01 is 1 pp),
     or `max_games` are played. The rule is decided after each block, never from blocks
@@ -174,7 +176,7 @@ def play_until(source: GameSource, specs, *, precision: float, max_games: int, s
     Returns the records and the stop (see `stop_rule`)."""
     players = source.roles
     tally = SeatPrecision(players)
-    records: list[dict] = []
+    records = RecordStore()
     reason = "max-games"
     blocks = play_blocks(source, specs, games=max_games, seed=seed, workers=workers,
                          start_method=start_method, max_rounds=max_rounds)
@@ -190,7 +192,7 @@ def play_until(source: GameSource, specs, *, precision: float, max_games: int, s
     return records, stop_rule(records, players, reason, precision=precision, max_games=max_games)
 
 
-def stop_rule(records: list[dict], players, reason: str, *, precision: float | None = None,
+def stop_rule(records: Sequence[dict], players, reason: str, *, precision: float | None = None,
               max_games: int | None = None) -> dict:
     """meta.stop of the result: the rule, why the run stopped, and the precision it reached."""
     half, seat = SeatPrecision(players).add(records).widest()
@@ -200,7 +202,7 @@ def stop_rule(records: list[dict], players, reason: str, *, precision: float | N
             "half_width_pp": round(100 * half, DIGITS) if math.isfinite(half) else None, "widest": seat}
 
 
-def result_document(source: GameSource, specs, records: list[dict], *, seed: int,
+def result_document(source: GameSource, specs, records: Sequence[dict], *, seed: int,
                     max_rounds: int = MAX_ROUNDS, stop: dict | None = None) -> dict:
     """The `pnp sim --json` document: what was run (meta) and what came out (stats: the
     general ones and the game's own). `stop` is what `play_until` returned; a run of a

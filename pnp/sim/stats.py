@@ -1,6 +1,8 @@
 """Statistics over many played games: the numbers `pnp sim` prints, writes as JSON and plots.
 
-Input: the per-game records made by pnp.sim.runner (plain dicts, in game-index order).
+Input: the per-game records made by pnp.sim.runner (plain dicts, in game-index order; a
+pnp.sim.records.RecordStore unpacks each as it is read, so a statistic keeps the numbers it
+needs from a record, never the record).
 Output: one JSON-ready dict of what every game has (seats, agents, victory types, length,
 cap, seat-rotated groups, component peaks); the game's own statistics come from its
 Simulation.summarize. Everything is computed from integers and rounded once, so the
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from fractions import Fraction
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
@@ -80,7 +83,7 @@ def rounded(x: float) -> float:
 
 # ---- the summary ------------------------------------------------------------------
 
-def summarize(records: list[dict], players: tuple[str, ...]) -> dict:
+def summarize(records: Sequence[dict], players: tuple[str, ...]) -> dict:
     """The general statistics of the per-game records; `players`: the seats' names."""
     return {
         "games": len(records),
@@ -215,13 +218,14 @@ def _cap(records) -> dict:
 def _pairs(records) -> dict:
     """Seat-rotated groups (pairs, for two seats): how often the same seat (or the same
     agent) won every game of a group ("both" of a pair)."""
-    by_pair = defaultdict(list)
+    by_pair = defaultdict(list)  # pair -> (winner, the winner's agent slot) of each game, not the records
     for r in records:
-        by_pair[r["pair"]].append(r)
-    full = [g for g in by_pair.values() if len(g) == _seat_count(records)]
-    same_seat = sum(1 for g in full if g[0]["winner"] is not None and all(r["winner"] == g[0]["winner"] for r in g))
-    same_agent = sum(1 for g in full if all(r["winner"] is not None for r in g)
-                     and len({r["slots"][r["winner"]] for r in g}) == 1)
+        won = r["winner"]
+        by_pair[r["pair"]].append((won, None if won is None else r["slots"][won]))
+    seats = _seat_count(records)
+    full = [g for g in by_pair.values() if len(g) == seats]
+    same_seat = sum(1 for g in full if g[0][0] is not None and all(won == g[0][0] for won, _ in g))
+    same_agent = sum(1 for g in full if all(won is not None for won, _ in g) and len({slot for _, slot in g}) == 1)
     return {"pairs": len(full), "same_seat_won_both": same_seat, "same_agent_won_both": same_agent}
 
 

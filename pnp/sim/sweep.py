@@ -16,6 +16,7 @@ Any other error refuses the variant; it is reported with its problems and not pl
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 
@@ -55,22 +56,33 @@ def check(variant: Variant, base: GameSource) -> Checked:
     return Checked(variant, source, refusing, departures)
 
 
-def play(checked: list[Checked], specs, *, games: int, seed: int, executor: Executor, ahead: int = 4,
+def play(checked: Iterable[Checked], specs, *, games: int, seed: int, executor: Executor, ahead: int = 4,
          progress=None, max_rounds: int = MAX_ROUNDS) -> list[list[dict] | None]:
-    """The records of every playable variant (None for a refused one), each in game order.
+    """The records of every playable variant (None for a refused one), each in game order, in
+    the order `checked` gives the variants.
 
-    At most `ahead` tasks are submitted at a time (about twice the workers: enough to keep
-    them busy, and a million-game sweep is not a million tasks queued at once); results are
-    kept by task index, whatever order they finish in."""
-    tasks = [(i, task) for i, c in enumerate(checked) if c.playable
-             for task in block_tasks(c.source, specs, games=games, seed=seed, max_rounds=max_rounds)]
-    queue = iter(range(len(tasks)))
-    pending: dict[Future, int] = {}
-    blocks: list[list[dict]] = [[] for _ in tasks]
+    `checked` is read only as tasks are needed (a lazy iterable checks a variant when the
+    workers are about to need its games, so the first games start at once, however many
+    variants follow). At most `ahead` tasks are submitted at a time (about twice the workers:
+    enough to keep them busy, and a million-game sweep is not a million tasks queued at once);
+    results are kept by variant and block index, whatever order they finish in."""
+    records: list[list[dict] | None] = []
+
+    def tasks() -> Iterator[tuple[tuple[int, int], tuple]]:
+        for c in checked:
+            i = len(records)
+            records.append([] if c.playable else None)
+            if c.playable:
+                for b, task in enumerate(block_tasks(c.source, specs, games=games, seed=seed, max_rounds=max_rounds)):
+                    yield (i, b), task
+
+    queue = tasks()
+    pending: dict[Future, tuple[int, int]] = {}
+    blocks: dict[tuple[int, int], list[dict]] = {}
 
     def submit_next() -> None:
-        for k in itertools.islice(queue, 1):
-            pending[executor.submit(play_block, tasks[k][1])] = k
+        for at, task in itertools.islice(queue, 1):
+            pending[executor.submit(play_block, task)] = at
 
     try:
         for _ in range(max(1, ahead)):
@@ -78,15 +90,15 @@ def play(checked: list[Checked], specs, *, games: int, seed: int, executor: Exec
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                blocks[pending.pop(future)] = future.result()
+                block = future.result()
+                blocks[pending.pop(future)] = block
                 if progress:
-                    progress(len(future.result()))
+                    progress(len(block))
                 submit_next()
     finally:
         for future in pending:
             future.cancel()
-    records: list[list[dict] | None] = [[] if c.playable else None for c in checked]
-    for (i, _), block in zip(tasks, blocks):
+    for (i, _), block in sorted(blocks.items()):
         records[i] += block  # type: ignore[operator]
     return records
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import difflib
 import itertools
 import json
+import math
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import yaml
@@ -26,6 +28,12 @@ from pnp.core.errors import Mark
 _INT, _FLOAT, _BOOL, _STR, _NULL = (f"tag:yaml.org,2002:{t}" for t in ("int", "float", "bool", "str", "null"))
 #: what a value of each YAML type must be, for the message that refuses another
 _KIND = {_INT: "a whole number", _FLOAT: "a number", _BOOL: "true or false", _STR: "text", _NULL: "a value"}
+
+
+#: The most variants one sweep plays (every combination of its --set values): each is checked
+#: and played, and its result kept for the report, so a sweep past this is refused before
+#: anything is made (split it, or sweep fewer values).
+MAX_VARIANTS = 1000
 
 
 class BadSetting(ValueError):
@@ -74,19 +82,55 @@ def settings(text: str, file: str, options: list[str]) -> tuple[list[Setting], l
     return found, nodes
 
 
-def variants(text: str, file: str, options: list[str]) -> tuple[list[Setting], list[Variant]]:
-    """The settings, and every combination of their values, the first --set varying slowest."""
-    found, nodes = settings(text, file, options)
-    out = []
-    for combination in itertools.product(*(s.values for s in found)):
-        edits = sorted(zip(nodes, combination), key=lambda nv: nv[0].start_mark.index, reverse=True)
-        new = text
-        for node, value in edits:  # from the end, so earlier positions stay valid
-            start, end = node.start_mark.index, node.end_mark.index
+class Variants(Sequence):
+    """Every combination of the settings' values as a Variant, made only when asked for (a
+    variant is a whole copy of the content's text), the first --set varying slowest."""
+
+    def __init__(self, text: str, found: list[Setting], nodes: list[Node]):
+        self._text, self._found = text, found
+        # the scalars to rewrite, from the end of the text, so earlier positions stay valid
+        self._order = sorted(range(len(nodes)), key=lambda i: nodes[i].start_mark.index, reverse=True)
+        self._spans = [(n.start_mark.index, n.end_mark.index) for n in nodes]
+        self._count = math.prod(len(s.values) for s in found)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        if not -self._count <= index < self._count:
+            raise IndexError(index)
+        index %= self._count
+        combination = []
+        for s in reversed(self._found):  # the last --set varies fastest
+            index, k = divmod(index, len(s.values))
+            combination.append(s.values[k])
+        return self._make(tuple(reversed(combination)))
+
+    def __iter__(self) -> Iterator[Variant]:
+        for combination in itertools.product(*(s.values for s in self._found)):
+            yield self._make(combination)
+
+    def _make(self, combination: tuple) -> Variant:
+        new = self._text
+        for i in self._order:
+            start, end = self._spans[i]
             old = new[start:end]
-            new = new[:start] + json.dumps(value, ensure_ascii=False) + old[len(old.rstrip()):] + new[end:]
-        out.append(Variant(tuple((s.path, v) for s, v in zip(found, combination)), new))
-    return found, out
+            new = new[:start] + json.dumps(combination[i], ensure_ascii=False) + old[len(old.rstrip()):] + new[end:]
+        return Variant(tuple((s.path, v) for s, v in zip(self._found, combination)), new)
+
+
+def variants(text: str, file: str, options: list[str]) -> tuple[list[Setting], Variants]:
+    """The settings, and every combination of their values (made as they are asked for), the
+    first --set varying slowest; BadSetting past MAX_VARIANTS combinations."""
+    found, nodes = settings(text, file, options)
+    count = math.prod(len(s.values) for s in found)
+    if count > MAX_VARIANTS:
+        sizes = " × ".join(str(len(s.values)) for s in found)
+        raise BadSetting(f"the --set values make {count:,} variants ({sizes}); a sweep plays at most "
+                         f"{MAX_VARIANTS:,}: sweep fewer values, or split the sweep")
+    return found, Variants(text, found, nodes)
 
 
 def locate(root: Node, path: str, file: str) -> ScalarNode:

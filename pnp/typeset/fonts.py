@@ -17,7 +17,7 @@ from html import escape
 from fontTools.ttLib import TTFont
 
 from pnp.core import private
-from pnp.print.geometry import PT_PER_MM
+from pnp.core.geometry import PT_PER_MM
 from pnp.core.resources import bundled
 
 FONT_DIR = bundled("fonts")

@@ -25,7 +25,7 @@ from pnp.core import hyphen, typography
 from pnp.core.typography import Typography
 from pnp.art import style
 from pnp.art.icon_inline import ink_span
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 
 _SPACES = re.compile(r"( +|\u00a0)")
 _CLOSING = ":;,.!?)»"  # punctuation that follows what it closes without a space

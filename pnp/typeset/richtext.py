@@ -22,8 +22,7 @@ from dataclasses import dataclass
 
 from pnp.typeset import fonts, iconwords
 from pnp.art import style, svg
-from pnp.print import hidden_text
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 from pnp.art.icons import icon_label, icon_names, use_icon
 from pnp.typeset.linebreak import (Line, Piece, Wrapped, cap_height_mm, icon_box_mm, icon_place_mm, min_lines,
                                    wrap_runs)
@@ -235,7 +234,7 @@ def _hidden_words(piece: Piece, size: float, x: float, baseline: float) -> str:
     step = (font_size / pt_to_mm(size)) * squeeze
     out, at = [], x
     for word, width in zip(words, natural):
-        out.append(svg.text(0, 0, word, class_=hidden_text.CLASS, fill_opacity=0, font_size=font_size,
+        out.append(svg.text(0, 0, word, class_=svg.HIDDEN_CLASS, fill_opacity=0, font_size=font_size,
                             transform=f"{svg.translate(at, baseline)} scale({svg.num(squeeze)} 1)",
                             places=PLACES, **fonts.face(piece.face).svg_attrs()))
         at += width * step + space

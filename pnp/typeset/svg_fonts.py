@@ -4,7 +4,7 @@ The masters name PT Sans, PT Sans Narrow and PT Serif; a designer who opens one 
 browser or an editor without those fonts installed sees a fallback face whose wider
 glyphs make words collide. So every written SVG gets an ``@font-face`` rule per face its
 text uses, with the font as a ``data:`` URL: the preview gallery's subsets
-(`preview_assets`: one subset per face for the whole set of files, no hinting, kerning
+(`font_subsets`: one subset per face for the whole set of files, no hinting, kerning
 or layout tables, as cairo draws the PDFs, so a viewer sets every line exactly as wide
 as the print). The ParaType licence asks that modified copies travel with its text, so
 the folder gets the licence file too.
@@ -19,7 +19,7 @@ from typing import Sequence
 
 from pnp.art import svg
 from pnp.typeset import fonts
-from pnp.exports.preview_assets import faces_used, font_face_css, text_chars
+from pnp.typeset.font_subsets import faces_used, font_face_css, text_chars
 
 LICENCE = fonts.FONT_DIR / "LICENSE-ParaType.txt"
 

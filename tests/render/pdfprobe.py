@@ -17,7 +17,7 @@ from pathlib import Path
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from pnp.print.geometry import mm_to_px, pt_to_mm
+from pnp.core.geometry import mm_to_px, pt_to_mm
 
 BLUE = "#3a6ea5"
 MAGENTA = "#e0208a"

@@ -25,7 +25,7 @@ from pypdf.generic import ContentStream
 
 from pdfprobe import _mul, drawing, words
 from pnp.print import sheetmarks
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 
 #: mm: forms are placed on a 1/4 pt grid (pnp/print/pdf.py), so a cut measured on the
 #: crop marks and the art of a form can disagree by up to half of that
@@ -49,10 +49,24 @@ class Near:
         return f"page {self.page}, piece at ({x0:.1f}, {y0:.1f}) mm: {self.what!r} {self.distance:.2f} mm from the cut"
 
 
-def cut_lines(data: bytes, index: int) -> tuple[list[float], list[float]]:
-    """x of the vertical and y of the horizontal cut lines of page `index` (0-based), from its crop marks."""
+#: mm: the dashed first cut across a sheet that holds two kinds of piece (token_sheet.FIRST_CUT_WIDTH)
+FIRST_CUT = 0.25
+
+
+def bands(data: bytes, index: int) -> list[tuple[float, float]]:
+    """The page's bands between first cuts, top to bottom (one band without a first cut)."""
+    cuts = sorted({round(s.y1, 3) for s in drawing(data, index).segments
+                   if abs(s.width - FIRST_CUT) < 0.01 and abs(s.y1 - s.y2) < 1e-6 and s.length > 150})
+    edges = [0.0] + cuts + [1e9]
+    return list(zip(edges, edges[1:]))
+
+
+def cut_lines(data: bytes, index: int, band: tuple[float, float] = (0.0, 1e9)) -> tuple[list[float], list[float]]:
+    """x of the vertical and y of the horizontal cut lines of page `index` (0-based), from its
+    crop marks (those within `band`: a block cut off first has marks of its own)."""
     marks = [s for s in drawing(data, index).segments
-             if abs(s.width - sheetmarks.MARK_WIDTH) < 0.01 and max(s.colour, default=0) < 0.01]
+             if abs(s.width - sheetmarks.MARK_WIDTH) < 0.01 and max(s.colour, default=0) < 0.01
+             and band[0] <= min(s.y1, s.y2) and max(s.y1, s.y2) <= band[1]]
     xs = sorted({round(s.x1, 3) for s in marks if abs(s.x1 - s.x2) < 1e-6})
     ys = sorted({round(s.y1, 3) for s in marks if abs(s.y1 - s.y2) < 1e-6})
     return xs, ys
@@ -191,10 +205,11 @@ def clearances(data: bytes, pages=None) -> list[Near]:
     for number in pages or range(1, len(reader.pages) + 1):
         page = reader.pages[number - 1]
         height = pt_to_mm(float(page.mediabox.top))
-        xs, ys = cut_lines(data, number - 1)
+        lines = {band: cut_lines(data, number - 1, band) for band in bands(data, number - 1)}
         cuts: list[Box] = []
         for form_box, painted in walker.page(page):
             x0, y0, x1, y1 = _to_mm(form_box, height)
+            xs, ys = next(v for (top, bottom), v in lines.items() if top <= (y0 + y1) / 2 < bottom)
             sx, sy = _around(xs, (x0 + x1) / 2), _around(ys, (y0 + y1) / 2)
             if sx is None or sy is None or not _is_piece((x1 - x0, y1 - y0), (sx[1] - sx[0], sy[1] - sy[0])):
                 continue  # not a piece between cut lines (the sheet's own marks and text)

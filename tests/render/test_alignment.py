@@ -2,7 +2,7 @@ import pytest
 
 from pdfprobe import drawing, ink_boxes, qpdf_check, text, words
 from pnp.print.alignment import AlignmentText, alignment_pdf, ruler_positions, target_positions
-from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS
+from pnp.core.geometry import NO_PRINT_MARGIN, PAPERS
 from pnp.print.preflight import preflight
 
 TEXT = AlignmentText(

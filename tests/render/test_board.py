@@ -10,13 +10,15 @@ import pytest
 from pypdf import PdfReader
 
 import tileprobe
-from pdfprobe import ink_boxes, pdffonts, qpdf_check, text, words
+from shapely.geometry import Point, Polygon
+
+from pdfprobe import ink_boxes, pdffonts, pixel, qpdf_check, raster, text, words
 from pnp.games.tverdzha.model import Track
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.games.tverdzha.render.board import BoardRenderer, board_part, land_yield
-from pnp.games.tverdzha.render.board_layout import LENS_MIN_CLEAR, layout
+from pnp.games.tverdzha.render.board_layout import TRACK_MIN_CLEAR, layout
 from pnp.components.hull import distance_to_polygon
-from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
+from pnp.core.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
 from pnp.print.tile_plan import plan_tiles
 
 
@@ -97,13 +99,53 @@ def test_the_lens_holds_every_cell_and_the_track_stays_outside(game, lay):
     values = [s.value for s in lay.track]
     assert values == list(range(game.components.score_track.top + 1))
     for s in lay.track:
-        assert s.r * 2 >= game.print.marker  # a score marker fits on a space
-        assert distance_to_polygon((s.x, s.y), hull) >= s.r + LENS_MIN_CLEAR
+        assert distance_to_polygon((s.x, s.y), hull) >= s.r + TRACK_MIN_CLEAR
         assert s.r <= s.x <= lay.width - s.r and s.r <= s.y <= lay.height - s.r
-    for a in lay.track:
-        for b in lay.track:
-            if a.value < b.value:
-                assert math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r
+    loop = lay.track + lay.track[:1]
+    for a, b in zip(loop, loop[1:]):
+        # a score marker centred on a space covers none of the next space
+        assert math.hypot(a.x - b.x, a.y - b.y) >= game.print.marker / 2 + b.r + 1.0, (a.value, b.value)
+
+
+def test_the_score_track_is_one_loop_in_order_read_from_the_page(game, lay, a4):
+    """0..top printed on the page: each number's nearest two are the one before and after it
+    (40 closes the loop beside 0), the steps are as long as each other, and the loop goes
+    round every cell."""
+    data = a4[0]["tverdzha-uk-board.pdf"]
+    found = words(data, 1)
+    total = game.components.score_track.top + 1
+    numbers = [wd for wd in found if wd.text.isdigit() and int(wd.text) < total]
+    assert sorted(int(wd.text) for wd in numbers) == list(range(total))
+    at = {int(wd.text): (wd.cx, wd.cy) for wd in numbers}
+    steps = [math.dist(at[v], at[(v + 1) % total]) for v in range(total)]
+    assert max(steps) <= 1.25 * min(steps), steps
+    for v in range(total):
+        nearest = sorted((math.dist(at[v], at[u]), u) for u in range(total) if u != v)[:2]
+        assert {u for _, u in nearest} == {(v - 1) % total, (v + 1) % total}, (v, nearest)
+    ring = Polygon([at[v] for v in range(total)])
+    assert ring.is_valid  # a simple loop: it never crosses itself
+    for cell in lay.cells:
+        if not cell.land:
+            word = next(wd for wd in found if wd.text == cell.id.upper())
+            assert ring.contains(Point(word.cx, word.cy)), cell.id
+
+
+def test_every_fifth_score_space_is_tinted_on_the_page(game, lay, a4):
+    data = a4[0]["tverdzha-uk-board.pdf"]
+    dpi = 100
+    image = raster(data, 1, dpi)
+    zero = next(wd for wd in words(data, 1) if wd.text == "0")
+    dx, dy = zero.cx - lay.track[0].x, zero.cy - lay.track[0].y
+    shade = {}
+    for s in lay.track:
+        if s.value != game.victory.points:
+            # beside the number, inside the ring: the space's fill
+            sides = [pixel(image, s.x + dx + k * 0.75 * s.r, s.y + dy, dpi) for k in (-1, 1)]
+            shade[s.value] = max(sum(rgb) / 3 for rgb in sides)
+    major = [v for v in shade if v % 5 == 0]
+    minor = [v for v in shade if v % 5]
+    assert major and minor
+    assert max(shade[v] for v in major) + 15 < min(shade[v] for v in minor), shade
 
 
 def test_a_land_tile_holds_four_unit_tokens_side_by_side(game):

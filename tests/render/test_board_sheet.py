@@ -15,7 +15,7 @@ from pnp.components.board_graph import BoardGraph
 from pnp.components.board_sheet import MARGIN, BoardSheetRenderer, board_part
 from pnp.components.board_spec import BoardLabels, BoardSpec, Space, read_board
 from pnp.content.yamlload import parse_yaml
-from pnp.print.geometry import NO_PRINT_MARGIN, pt_to_mm
+from pnp.core.geometry import NO_PRINT_MARGIN, pt_to_mm
 from pnp.print.tiling import large_page, mark_positions, plan_tiles
 
 FIXTURE = Path(__file__).parent.parent / "components" / "hex_castle.yaml"

@@ -20,7 +20,7 @@ from pnp.content import load_text
 from pnp.core.resources import bundled
 from pnp.exports.printshop import PrintShopRenderer
 from pnp.print import pdf
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 
 SHIPPED_CARD = "card: {width: 63, height: 88, bleed: 3, safe: 3, min_text_pt: 7}"
 W, H, BLEED, SAFE = 70.0, 120.0, 3.0, 4.0

@@ -20,7 +20,7 @@ from pnp.print import pdf, sheetmarks
 from pnp.build import renderers_of
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.games.tverdzha.pack import PACK
-from pnp.print.geometry import PAPERS, pt_to_mm
+from pnp.core.geometry import PAPERS, pt_to_mm
 
 # the content's card families, in print order, and what kit_counts counts for each
 FAMILY_COUNTS = {"battle": "battle_cards", "building": "building_cards", "upgrade": "upgrade_cards"}

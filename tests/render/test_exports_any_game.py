@@ -21,7 +21,7 @@ from pnp.content import load_game
 from pnp.content.yamlload import load_yaml
 from pnp.games import pack_of
 from pnp.games.oborona_zamka.modelbuild import build_game
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "oborona-zamka.yaml"
 

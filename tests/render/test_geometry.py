@@ -1,6 +1,6 @@
 import pytest
 
-from pnp.print.geometry import (NO_PRINT_MARGIN, PAPERS, Box, fmt, mm_to_pt, mm_to_px, paper,
+from pnp.core.geometry import (NO_PRINT_MARGIN, PAPERS, Box, fmt, mm_to_pt, mm_to_px, paper,
                                  pt_to_mm, px_size, px_to_mm)
 
 
@@ -58,7 +58,7 @@ def test_fmt_is_short_and_exact():
 
 
 def test_css_lengths():
-    from pnp.print.geometry import css_length_mm
+    from pnp.core.geometry import css_length_mm
 
     assert css_length_mm("63mm") == 63.0
     assert css_length_mm("6.3cm") == pytest.approx(63.0)

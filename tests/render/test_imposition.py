@@ -4,7 +4,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdfprobe import BLUE, MAGENTA, card_svg, drawing, ink_boxes, near, pdffonts, pixel, qpdf_check, raster, text, words
-from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS
+from pnp.core.geometry import NO_PRINT_MARGIN, PAPERS
 from pnp.print.imposition import SheetText, fit_grid, impose
 from pnp.print.preflight import preflight
 

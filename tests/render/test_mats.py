@@ -12,7 +12,7 @@ import tileprobe
 from pdfprobe import drawing, ink_boxes, pdffonts, text, words
 from pnp.art import style
 from pnp.components.base import BuildOptions, RenderContext
-from pnp.print.geometry import NO_PRINT_MARGIN, paper as get_paper, pt_to_mm
+from pnp.core.geometry import NO_PRINT_MARGIN, paper as get_paper, pt_to_mm
 from pnp.games.tverdzha.render.mat_panels import mat_facts
 from pnp.games.tverdzha.render.mats import MatsRenderer, mat_layout, mat_part
 from pnp.print.tile_plan import oriented, plan_tiles

@@ -20,7 +20,7 @@ from pnp.games.oborona_zamka.checks import field as field_check
 from pnp.games import pack_of
 from pnp.games.oborona_zamka.model import cell_id
 from pnp.games.oborona_zamka.modelbuild import build_game
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 from pnp.print.tile_plan import plan_tiles
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "oborona-zamka.yaml"

@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 from pdfprobe import card_svg, drawing, pdffonts, qpdf_check, text
 from pnp.print import pdf
-from pnp.print.geometry import Box, pt_to_mm
+from pnp.core.geometry import Box, pt_to_mm
 
 INFO = pdf.DocInfo("Тверджа — тест", duplex="long")
 UKRAINIAN = "Їжак ґудзик «є» — ʼ’"
@@ -84,7 +84,7 @@ def test_two_renders_are_byte_identical_also_in_a_fresh_process():
     first = pdf.render(pages, INFO)
     assert pdf.render(pages, INFO) == first
     code = ("import sys; sys.path.insert(0, 'tests/render');"
-            "from pdfprobe import card_svg; from pnp.print import pdf; from pnp.print.geometry import Box;"
+            "from pdfprobe import card_svg; from pnp.print import pdf; from pnp.core.geometry import Box;"
             "from test_pdf import _sheet, INFO;"
             "sys.stdout.buffer.write(pdf.render(_sheet(['А', 'Б', 'В']), INFO))")
     fresh = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True).stdout
@@ -150,7 +150,7 @@ def test_same_master_with_different_clips_keeps_every_use_whole(tmp_path):
     """cairo reuses the form of the first clipped use; each clip must get its own form."""
     import subprocess
 
-    from pnp.print.geometry import Box
+    from pnp.core.geometry import Box
     from pnp.print.pdf import DocInfo, Page, Placement, render
 
     master = ('<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="200mm" viewBox="0 0 100 200">'

@@ -6,7 +6,7 @@ from pypdf.generic import NameObject
 
 from pdfprobe import card_svg
 from pnp.print import pdf
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.print.preflight import preflight
 
 INFO = pdf.DocInfo("t", duplex="long")

@@ -14,6 +14,7 @@ import pytest
 from pnp.games.tverdzha import kit_counts as kit
 from pnp.components import cards
 from pnp.exports import preview_assets
+from pnp.typeset import font_subsets
 from pnp.components.base import BuildOptions, OutputFile, RenderContext
 from pnp.exports.preview import PreviewRenderer, page
 
@@ -115,7 +116,7 @@ def test_links_every_pdf_and_notes(built):
 
 def test_fonts_embedded_for_every_face_used(built):
     html = built[3]
-    used = preview_assets.faces_used([html])
+    used = font_subsets.faces_used([html])
     faces = re.findall(r'@font-face \{ font-family: "([^"]+)"; font-weight: (\w+); font-style: (\w+); '
                        r'src: url\(data:font/ttf;base64,', html)
     assert len(used) >= 4
@@ -196,11 +197,11 @@ def test_full_build_lists_every_kind_and_the_page_links_every_pdf(game, tmp_path
 
 
 def test_font_subset_cache_returns_the_fresh_bytes():
-    chars = preview_assets.text_chars(["<text>Їжак ґудзик «є» — ʼ’ 0123</text>"])
+    chars = font_subsets.text_chars(["<text>Їжак ґудзик «є» — ʼ’ 0123</text>"])
     assert "ґ" in chars and "ʼ" in chars
-    fresh = preview_assets.subset_font(("sans-bold", chars))
-    assert preview_assets.cached_subset("sans-bold", chars) == fresh  # computed or read back
-    assert preview_assets.cached_subset("sans-bold", chars) == fresh  # certainly read back
+    fresh = font_subsets.subset_font(("sans-bold", chars))
+    assert font_subsets.cached_subset("sans-bold", chars) == fresh  # computed or read back
+    assert font_subsets.cached_subset("sans-bold", chars) == fresh  # certainly read back
     from fontTools.ttLib import TTFont
     import io
 

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from pdfprobe import drawing, text
 from pnp.build import build
 from pnp.components.base import BuildOptions
-from pnp.print.geometry import NO_PRINT_MARGIN, pt_to_mm
+from pnp.core.geometry import NO_PRINT_MARGIN, pt_to_mm
 
 HOME_KINDS = ("cards", "tokens", "board", "mats", "aids", "alignment", "rulebook")
 

@@ -18,7 +18,7 @@ from pnp.games.tverdzha import kit_counts as kit
 from pnp.components import card_boxes, card_text
 from pnp.print import pdf, raster
 from pnp.components.base import BuildOptions, RenderContext
-from pnp.print.geometry import Box, pt_to_mm, px_to_mm
+from pnp.core.geometry import Box, pt_to_mm, px_to_mm
 from pnp.print.preflight import preflight
 from pnp.exports.printshop import PrintShopRenderer, family_pdfs, shop_masters
 from pnp.exports.shop_presets import PRESETS, preset

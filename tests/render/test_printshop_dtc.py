@@ -16,7 +16,7 @@ from pnp.build import build
 from pnp.print import cmyk, pdf, pdfx
 from pnp.exports import printshop
 from pnp.components.base import BuildOptions, RenderContext
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 from pnp.exports.shop_presets import preset
 
 LIMIT = 240.0  # DriveThruCards' total ink, per cent

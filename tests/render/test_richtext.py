@@ -18,7 +18,7 @@ from pnp.art import icons, style
 from pnp.art import icon_inline
 from pnp.art.icon_inline import ink_span
 from pnp.core import private
-from pnp.print.geometry import PT_PER_MM, pt_to_mm
+from pnp.core.geometry import PT_PER_MM, pt_to_mm
 from pnp.typeset.linebreak import icon_box_mm
 
 PARAGRAPH = (

@@ -295,6 +295,39 @@ def test_ties_keep_short_words_numbers_and_the_last_pair_together():
     assert ties("<b>Сила.</b> Сума сил") == f"<b>Сила.</b> Сума{NBSP}сил"
 
 
+def test_only_a_short_last_word_is_tied_to_the_one_before():
+    assert f"землі{NBSP}лишаються" not in ties("а зайві після втрати землі лишаються.")
+    assert ties("втрати одночасні.").endswith(" одночасні.")
+    assert ties("не більше 7 карт.").endswith(f"7{NBSP}карт.")
+
+
+def _lines(paragraph, width: float) -> list[str]:
+    """The lines reportlab sets `paragraph` in at `width` points, as plain text."""
+    paragraph.wrap(width, 1000)
+    return [" ".join(w.text if hasattr(w, "text") else str(w) for w in line.words).replace("  ", " ")
+            if hasattr(line, "words") else " ".join(line[1]) for line in paragraph.blPara.lines]
+
+
+def test_the_line_before_the_last_is_not_ended_early_and_the_last_word_stays_whole():
+    """Where the word before the last fits, it stays on its line; the last word goes down
+    whole (the old rule tied the two and carried both down: «після втрати / землі лишаються»)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from pnp.rulebook.markup import para
+    from pnp.rulebook.styles import styles
+
+    style = styles()["body"]
+    head = "поранені не рахуються, а зайві після втрати землі"
+    for spare in (2.0, 10.0, 25.0):  # room left after «землі»: never enough for «лишаються.»
+        width = stringWidth(head, style.fontName, style.fontSize) + spare
+        lines = _lines(para(head + " лишаються.", style), width)
+        assert [line.replace(NBSP, " ").strip() for line in lines] == [head, "лишаються."], (spare, lines)
+
+
+def test_the_rulebook_keeps_the_word_on_the_line_it_fits(book):
+    last = _text(book.path, "-f", str(book.pages), "-l", str(book.pages))
+    assert "а зайві після втрати землі\nлишаються." in last
+
+
 def test_long_paragraphs_are_hyphenated_in_the_pdf(book):
     # -layout keeps the hyphen at the line end (the raw mode joins the word again)
     assert re.search(r"[а-яіїєґʼ]-\n\s*[а-яіїєґ]", book.layout), "no line ends with a hyphenated word"

@@ -16,7 +16,7 @@ from fontTools.ttLib import TTFont
 from pnp.build import build
 from pnp.components.base import BuildOptions
 from pnp.typeset.fonts import FACES, text_width_mm
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FONT_FACE = re.compile(r'@font-face \{ font-family: "([^"]+)"; font-weight: (\w+); font-style: (\w+); '

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 import tileprobe
 from pdfprobe import ink_boxes, text
 from pnp.print import pdf
-from pnp.print.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
+from pnp.core.geometry import NO_PRINT_MARGIN, PAPERS, pt_to_mm
 from pnp.print.tile_plan import BAND, OVERLAP, Part, TileText, mark_positions, plan_tiles
 from pnp.print import tiling
 from pnp.print.tiling import tiled_pages

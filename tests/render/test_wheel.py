@@ -3,6 +3,7 @@ installed from the wheel into a fresh virtual environment works from an empty di
 
 from __future__ import annotations
 
+import site
 import subprocess
 import sys
 import sysconfig
@@ -67,7 +68,10 @@ print(pnp.__file__)
 
 
 def sysconfig_paths() -> list[str]:
-    return sorted({sysconfig.get_path("purelib"), sysconfig.get_path("platlib")})
+    """Where this Python finds the dependencies: its own site-packages and, in a virtual
+    environment made with --system-site-packages, the base Python's as well."""
+    own = [sysconfig.get_path("purelib"), sysconfig.get_path("platlib")]
+    return list(dict.fromkeys(own + [p for p in site.getsitepackages() if p not in own]))
 
 
 def test_pnp_installed_from_the_wheel_works_from_an_empty_directory(dists, tmp_path):

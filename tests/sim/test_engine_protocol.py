@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp import cli
 from pnp.sim import seeding
 from pnp.sim.engine import CHANCE, SIMULTANEOUS, TERMINAL, winner
 from pnp.sim.hooks import AgentSpec, parse_specs
@@ -94,6 +95,7 @@ class Watch:
 
 class GuessSimulation:
     agents = {"random": lambda game, rng, budget: Picker(rng), "three": lambda game, rng, budget: Picker(rng, 3)}
+    default_agent = "three"
     budgeted = ()
     cap_reasons = {}
 
@@ -125,6 +127,16 @@ def test_any_engine_with_three_asymmetric_seats_is_played_and_counted():
     assert sum(stats["seats"][k]["n"] for k in stats["seats"]) == 60
     assert stats["agents"]["names"] == ["three", "random", "random"] and stats["pairs"]["pairs"] == 20
     assert set(stats["victory_types"]) == {"named", "nobody"}
+
+
+def test_without_agents_every_seat_gets_the_game_s_default_agent():
+    assert parse_specs(None, GuessSimulation(), ROLES) == (AgentSpec("three"),) * 3
+
+
+def test_the_command_line_leaves_the_agents_to_the_game():
+    for command in (cli.sim, cli.sweep):
+        [agents] = [p for p in command.params if p.name == "agents"]
+        assert agents.default is None
 
 
 def test_a_game_that_names_too_few_agents_is_told_how_many_seats_it_has():

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import subprocess
+import tempfile
+from concurrent.futures import Executor, Future
 
 import pytest
 from click.testing import CliRunner
@@ -12,7 +14,7 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.games.oborona_zamka.pack import PACK as OBORONA
 from pnp.games.oborona_zamka.simulation import SIMULATION
-from pnp.sim import executors
+from pnp.sim import executors, sweep
 from pnp.sim.hooks import parse_specs
 from pnp.sim.runner import play_many, result_document
 from pnp.sim.source import GameSource
@@ -36,10 +38,17 @@ def _sweep(tmp_path, name, *args):
     return out.read_bytes(), text
 
 
-def test_the_process_pool_and_a_local_dask_cluster_give_identical_json(tmp_path):
+def test_the_process_pool_and_a_local_dask_cluster_give_identical_json(tmp_path, monkeypatch):
     pytest.importorskip("distributed")
+    temp = tmp_path / "temp"  # the temporary folder of this process and of the cluster it starts
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
     pool, text = _sweep(tmp_path, "pool", *SWEEP, "--workers", "2")
     dask, dask_text = _sweep(tmp_path, "dask", *SWEEP, "--dask-local", "2")
+    # no dask-scratch-space left behind, nor the cluster's own folder (pnp's scratch_dir, made by
+    # the pool's fork, goes when this process exits)
+    assert [p.name for p in temp.iterdir() if p.name == "dask-scratch-space" or p.name.startswith("pnp-dask-")] == []
     assert pool == dask
     assert "on 2 worker processes" in text and "on a local Dask cluster of 2" in dask_text
     doc = json.loads(pool)
@@ -112,6 +121,11 @@ def test_a_variant_the_checks_refuse_is_reported_not_played_and_the_others_are(t
      "--scheduler and --dask-local exclude each other"),
     (["--set", "rules.fight.hit=5", "--dask-local", "2", "--workers", "2"], "a Dask cluster has its own workers"),
     (["--set", "rules.fight.hit=5", "--scheduler", "localhost"], "expected a scheduler address such as tcp://"),
+    (["--set", "rules.fight.hit=5", "--scheduler", "tls://127.0.0.1:1"], "expected a tcp:// address"),
+    (["--set", "rules.fight.hit=5", "--scheduler", "ucx://127.0.0.1:1"], "found ucx://"),
+    (["--set", "rules.fight.hit=1,2,3,4,5,6", "--set", "rules.wall_attack.hit=1,2,3,4,5,6", "--set",
+      "rules.fight_over_wall.hit=1,2,3,4,5,6", "--set", "field.hex.across_flats=20,30,40,50,60"],
+     "the --set values make 1,080 variants (6 × 6 × 6 × 5); a sweep plays at most 1,000"),
     (["--set", "rules.fight.hit=5", "--report", "r.txt"], "--report r.txt: expected a file name ending in .html or .pdf"),
     (["--set", "rules.fight.hit=5", "--agents", "clever"], "unknown agent 'clever'"),
 ])
@@ -127,9 +141,10 @@ def test_no_such_game_is_a_usage_error():
     assert code == 2 and "nope" in text and "Traceback" not in text
 
 
-def test_a_scheduler_that_does_not_answer_is_a_usage_error(monkeypatch):
+def test_a_scheduler_that_does_not_answer_is_a_usage_error_before_any_variant_is_checked(monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr(executors, "CONNECT_TIMEOUT", "2s")
+    monkeypatch.setattr(sweep, "check", lambda *a: pytest.fail("a variant was checked before the scheduler answered"))
     code, text = _run("sweep", "--game", "oborona-zamka", "--set", "rules.fight.hit=5", "--games", "2",
                       "--scheduler", "tcp://127.0.0.1:9")
     assert code == 2, text
@@ -143,3 +158,36 @@ def test_a_running_dask_cluster_given_by_its_scheduler_gives_the_same_json(tmp_p
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         remote, text = _sweep(tmp_path, "remote", *small, "--scheduler", cluster.scheduler_address)
     assert remote == pool and f"on the Dask scheduler {cluster.scheduler_address}" in text
+
+
+class _AtOnce(Executor):
+    """Runs each task as it is submitted, noting how many variants had been checked by then."""
+
+    def __init__(self, checked: list):
+        self.checked, self.seen = checked, []
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        self.seen.append(len(self.checked))
+        future: Future = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def test_variants_are_made_and_checked_only_as_the_workers_need_them():
+    text = OBORONA.content.read_text(encoding="utf-8")
+    found, made = variants(text, "c", ["rules.fight.hit=4,5,6", "rules.wall_attack.hit=4,5"])
+    assert len(made) == 6 and [v.label for v in made] == [made[i].label for i in range(6)]
+    assert made[5].label == "rules.fight.hit=6, rules.wall_attack.hit=5" and made[-1].text == made[5].text
+    source = GameSource(text, "c", SIMULATION)
+    checked: list = []
+
+    def checking():
+        for v in made:
+            checked.append(sweep.check(v, source))
+            yield checked[-1]
+
+    executor = _AtOnce(checked)
+    specs = parse_specs("random", SIMULATION, source.roles)
+    records = sweep.play(checking(), specs, games=2, seed=1, executor=executor, ahead=1)
+    assert executor.seen == [1, 2, 3, 4, 5, 6]  # one variant checked a task, not all six first
+    assert [len(r) for r in records] == [2] * 6

@@ -25,6 +25,12 @@ An army file:
                                                   # least chests for P(win) ≥ 90% is printed too
     deck: {0: 6, 1: 4, 2: 3}     # the creature deck: how many cards bear each strike (0: none)
 
+Bounds, so that every file is counted in bounded time and memory: at most 20 squads in the first
+row and 20 in the second echelon, a column of at most 20 cards, a deck of at most 1,000 cards
+whose strikes are written in the digits 0-9 (from 0 to 99), and a battle whose deck orders take
+at most 1,000,000 states of the exact count (`rules.battle.DECK_STATES_MOST`; an army of the
+seed's size takes far fewer). A file past a bound is a problem at its line, like any mistake.
+
 An opponent file is one of:
 - a neutral army: `battle: field|siege|dungeon`, `strength: 24`, the neutral luck as `week: 3`
   (the content's week track) or `luck: 2`; optional `squads:` (their number, or each squad's
@@ -37,7 +43,8 @@ An opponent file is one of:
   card's guards as squads; `luck:` instead of the week's neutral luck when a player holds the card;
 - another player's army, in the army file's format (it has a `deck:`): a field battle
   between players, this file the defender.
-Every mistake is a Problem at its line and column.
+Every mistake is a Problem at its line and column. A path that is no regular file (a directory,
+/dev/zero) or cannot be read is a usage error, as for --content.
 """
 
 from __future__ import annotations
@@ -48,12 +55,19 @@ from typing import Any
 
 from pnp.content.yamlload import Loaded, load_yaml
 from pnp.core.errors import error
-from pnp.games import OddsInputError
+from pnp.games import OddsInputError, OddsRequestError
 from pnp.games.empire.model import Game
 from pnp.games.empire.rules.battle import Army, BattleError, Hero, Opponent, Squad
 from pnp.games.empire.rules.magic import Casting
 
 _SQUAD = {"type", "level", "kind", "cards", "large", "upgrades"}
+#: the bounds of an army file (stated in the docstring above and in docs/content-empire.md)
+SQUADS_MOST = 20  # in the first row, and in the second echelon
+CARDS_MOST = 20  # in one squad's column
+DECK_MOST = 1000  # cards in the creature deck
+STRIKE_MOST = 99
+#: what --army and --against say of the file they name
+_FILE = {"army": "army file", "against": "opponent file"}
 
 
 class _Reader:
@@ -101,7 +115,9 @@ def _shown(value: Any) -> str:
 
 
 def _load(path: Path, what: str) -> _Reader:
-    loaded, problems = load_yaml(path)
+    loaded, problems = load_yaml(path, what=_FILE[what])
+    if problems and problems[0].code in ("file-unreadable", "file-not-regular"):
+        raise OddsRequestError(f"--{what} {path}: {problems[0].message}")  # like --content: exit 2
     if loaded is None or problems:
         raise OddsInputError(problems)
     return _Reader(loaded, what)
@@ -115,16 +131,18 @@ SKILLS = ("blessing", "magic_strike")
 def _squad(r: _Reader, s: Any, at: tuple, extra: set[str]) -> tuple[Squad, dict]:
     s = r.mapping(s, at, _SQUAD | extra, {"type", "level", "kind"})
     return Squad(r.string(s["type"], at + ("type",)), r.integer(s["level"], at + ("level",), 1, 7),
-                 r.string(s["kind"], at + ("kind",)), r.integer(s.get("cards", 1), at + ("cards",), 1),
+                 r.string(s["kind"], at + ("kind",)), r.integer(s.get("cards", 1), at + ("cards",), 1, CARDS_MOST),
                  r.flag(s.get("large", False), at + ("large",)), r.flag(s.get("flank", False), at + ("flank",)),
                  upgrades=r.integer(s.get("upgrades", 0), at + ("upgrades",), 0)), s
 
 
-def _list(r: _Reader, d: dict, key: str, what: str, needed: bool = False) -> list:
+def _list(r: _Reader, d: dict, key: str, what: str, needed: bool = False, most: int | None = None) -> list:
     value = d.get(key, [])
     if not isinstance(value, list) or (needed and not value):
         found = "an empty list" if value == [] else _shown(value)
         raise r.fail(f"expected a list of {what}, found {found}", (key,), f"{r.what}-type")
+    if most is not None and len(value) > most:
+        raise r.fail(f"expected at most {most} {what}, found {len(value)}", (key,), f"{r.what}-too-many")
     return value
 
 
@@ -150,25 +168,17 @@ def _hero(r: _Reader, h: Any, at: tuple, game: Game) -> Hero:
 def _army(r: _Reader, d: Any, game: Game) -> Army:
     keys = {"luck", "squads", "echelon", "machine", "heroes", "bribe", "deck", *MAGIC}
     d = r.mapping(d, (), keys, {"luck", "squads", "deck"})
-    squads = [_squad(r, s, ("squads", i), {"flank"})[0] for i, s in enumerate(_list(r, d, "squads", "squads", True))]
+    squads = [_squad(r, s, ("squads", i), {"flank"})[0]
+              for i, s in enumerate(_list(r, d, "squads", "squads", True, SQUADS_MOST))]
     echelon = []
-    for j, s in enumerate(_list(r, d, "echelon", "squads")):
+    for j, s in enumerate(_list(r, d, "echelon", "squads", most=SQUADS_MOST)):
         squad, raw = _squad(r, s, ("echelon", j), {"behind"})
         if "behind" not in raw:
             raise r.fail("expected a key 'behind' (the first-row squad it stands behind, from 1), found none",
                          ("echelon", j), f"{r.what}-missing")
         echelon.append(Squad(squad.type, squad.level, squad.kind, squad.cards, squad.large, upgrades=squad.upgrades,
                              behind=r.integer(raw["behind"], ("echelon", j, "behind"), 1) - 1))
-    if not isinstance(d["deck"], dict):
-        raise r.fail(f"expected the deck as strike: cards, found {_shown(d['deck'])}", ("deck",), f"{r.what}-type")
-    cards: list[int] = []
-    for key, count in d["deck"].items():
-        # the loader keeps mapping keys as text: a strike is a key of digits
-        if not str(key).isdigit():
-            raise r.fail(f"expected a strike (a whole number from 0), found {key!r}", ("deck", key), f"{r.what}-deck")
-        cards += [int(key)] * r.integer(count, ("deck", key), 0)
-    if not cards:
-        raise r.fail("expected a creature deck of at least one card, found none", ("deck",), f"{r.what}-deck")
+    deck = _deck(r, d["deck"])
     heroes = [_hero(r, h, ("heroes", i), game) for i, h in enumerate(_list(r, d, "heroes", "heroes"))]
     chests, at = 0, 1
     if "bribe" in d:
@@ -180,8 +190,30 @@ def _army(r: _Reader, d: Any, game: Game) -> Army:
     optional: dict[str, Any] = {"machine": r.string(d["machine"], ("machine",))} if "machine" in d else {}
     if "tower" in d:
         optional["tower"] = r.integer(d["tower"], ("tower",), 0)
-    return Army(tuple(squads), r.integer(d["luck"], ("luck",)), tuple(sorted(cards)), heroes=tuple(heroes),
+    return Army(tuple(squads), r.integer(d["luck"], ("luck",)), deck, heroes=tuple(heroes),
                 echelon=tuple(echelon), chests=chests, chests_at=at, spells=_spells(r, d), **optional)
+
+
+def _deck(r: _Reader, value: Any) -> tuple[int, ...]:
+    """The creature deck, `strike: cards`, as the strike of every card; its size is checked on the
+    counts before a card is listed."""
+    if not isinstance(value, dict):
+        raise r.fail(f"expected the deck as strike: cards, found {_shown(value)}", ("deck",), f"{r.what}-type")
+    counts: dict[int, int] = {}
+    for key, count in value.items():
+        # the loader keeps mapping keys as text: a strike is written in the digits 0-9 («²» or «١٢» are no strike)
+        text = str(key)
+        if not (text.isascii() and text.isdigit()) or int(text) > STRIKE_MOST:
+            raise r.fail(f"expected a strike (a whole number from 0 to {STRIKE_MOST} in the digits 0-9), "
+                         f"found {key!r}", ("deck", key), f"{r.what}-deck")
+        counts[int(text)] = counts.get(int(text), 0) + r.integer(count, ("deck", key), 0, DECK_MOST)
+    size = sum(counts.values())
+    if not size:
+        raise r.fail("expected a creature deck of at least one card, found none", ("deck",), f"{r.what}-deck")
+    if size > DECK_MOST:
+        raise r.fail(f"expected a creature deck of at most {DECK_MOST:,} cards, found {size:,}", ("deck",),
+                     f"{r.what}-deck")
+    return tuple(v for v in sorted(counts) for _ in range(counts[v]))
 
 
 def _spells(r: _Reader, d: dict) -> tuple[Casting, ...]:

@@ -24,10 +24,6 @@ _ROW = "{:<7}{:<34}{:>5}   {}"
 
 
 def report(game: Game, options: Mapping[str, Any], as_json: bool) -> str:
-    other = sorted(k for k, v in options.items() if v and k not in ("army", "against"))
-    if other:
-        raise OddsRequestError(f"«Строительство империи»'s odds take --army FILE and --against FILE "
-                               f"(found --{other[0].replace('_', '-')})")
     missing = [k for k in ("army", "against") if not options.get(k)]
     if missing:
         raise OddsRequestError(f"«Строительство империи»'s odds need --army FILE and --against FILE "

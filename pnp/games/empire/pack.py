@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.core.resources import bundled
-from pnp.games import GamePack, Lazy
+from pnp.games import GamePack, Lazy, OddsOption
 
 if TYPE_CHECKING:  # the model is imported where a content file is built, not by the registry
     from pnp.games.empire.model import Game
@@ -39,7 +39,7 @@ PACK = GamePack(
                "pnp.games.empire.render.board_reference",
                "pnp.games.empire.render.worksheet",
                "pnp.rulebook.renderer",
-               "pnp.print.alignment",  # the duplex travel cards' front/back test
+               "pnp.components.alignment_sheet",  # the duplex travel cards' front/back test
                "pnp.exports.printshop",
                "pnp.exports.tts",
                "pnp.exports.preview",
@@ -49,6 +49,11 @@ PACK = GamePack(
     kit=Lazy("pnp.games.empire.kit:kit_rows"),
     summary=_summary,
     odds="pnp.games.empire.odds_report",
+    odds_options=(
+        OddsOption("army", "The attacker's army file.", kind="file", metavar="FILE"),
+        OddsOption("against", "The opponent's file: a neutral army, a travel card at a week, or another army.",
+                   kind="file", metavar="FILE"),
+    ),
     rulebook="pnp.games.empire.rulebook.sections",
     # the travel types' emblems and the travel cards' back medallion
     icons="pnp.games.empire.render.travel_emblems",

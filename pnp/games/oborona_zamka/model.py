@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import Mapping
 
 from pnp.components.board_spec import BoardLabels, BoardSpec, Pair, Space, Zone
+from pnp.content.modelbuilder import key
 from pnp.core import catalogue
 from pnp.core.errors import Mark
 from pnp.core.templating import fill
@@ -41,7 +42,7 @@ def ids(cells) -> tuple[str, ...]:
 class Side:
     id: str
     name: Text
-    moves: int
+    moves: int = key("moves.value")
     crosses_walls: bool
     mark: Mark = field(default=NO_MARK, compare=False)
 
@@ -57,13 +58,13 @@ class Race:
 
 @dataclass(frozen=True)
 class Field:
-    across_flats: float  # mm between a hex's flat sides, as printed
+    across_flats: float = key("hex.across_flats")  # mm between a hex's flat sides, as printed
     rows: tuple[int, ...]  # hexes per row, top to bottom
     mountain: tuple[RowCol, ...]
     castle: tuple[RowCol, ...]
     wall_around: tuple[RowCol, ...]  # the wall stands on every edge between these and the rest
     starts: Mapping[str, tuple[RowCol, ...]]  # side id -> start hexes, in placing order
-    mirror: bool
+    mirror: bool = key("mirror.value")
     mark: Mark = field(default=NO_MARK, compare=False)
     colours: Mapping[str, str] = field(default_factory=dict)  # zone id -> the printed field's fill
 
@@ -119,29 +120,29 @@ class Field:
 
 @dataclass(frozen=True)
 class Rules:
-    first_player: str
-    fight: int
-    fight_over_wall: int
-    wall_attack: int
-    capture: int
-    capture_from: str
-    capture_bonus: bool
-    potion: int
-    potion_no_room: str
-    commander_target: int
-    commander_bonus: int
-    defender_reroll: bool
-    own_bonus: bool
-    natural_six: bool
-    turn_cap: int
+    first_player: str = key("first_player.value")
+    fight: int = key("fight.hit")
+    fight_over_wall: int = key("fight_over_wall.hit")
+    wall_attack: int = key("wall_attack.hit")
+    capture: int = key("capture.hit")
+    capture_from: str = key("capture.from")
+    capture_bonus: bool = key("capture.bonus")
+    potion: int = key("potion.hit")
+    potion_no_room: str = key("potion.no_room")
+    commander_target: int = key("commander.target_modifier")
+    commander_bonus: int = key("commander.bonus")
+    defender_reroll: bool = key("commander.defender_reroll")
+    own_bonus: bool = key("commander.own_bonus")
+    natural_six: bool = key("natural_six.value")
+    turn_cap: int = key("turn_cap.value")
     mark: Mark = field(default=NO_MARK, compare=False)
 
 
 @dataclass(frozen=True)
 class Components:
-    dice: int
-    standees_per_race: int
-    spare_wall_segments: int
+    dice: int = key("dice.count")
+    standees_per_race: int = key("standees.per_race")
+    spare_wall_segments: int = key("wall_segments.spare")
     mark: Mark = field(default=NO_MARK, compare=False)
 
 
@@ -155,13 +156,13 @@ class Share:
 @dataclass(frozen=True)
 class Balance:
     """The simulator's balance finding (content `balance:`): the command and what it printed."""
-    games: int
-    seed: int
-    agents: tuple[str, ...]
+    games: int = key("command.games")
+    seed: int = key("command.seed")
+    agents: tuple[str, ...] = key("command.agents")
     attacker: Share
     defender: Share
     victories: Mapping[str, float]  # victory type (the simulator's id) -> share of the games
-    mean_turns: float
+    mean_turns: float = key("turns.mean")
     confidence: float  # the level of the intervals
     mark: Mark = field(default=NO_MARK, compare=False)
 
@@ -179,22 +180,22 @@ class Term:
 
 @dataclass(frozen=True)
 class Game:
-    id: str
-    title: Text
-    tagline: Text
-    minutes: int
-    languages: tuple[str, ...]
+    id: str = key("game.id")
+    title: Text = key("game.title")
+    tagline: Text = key("game.tagline")
+    minutes: int = key("game.minutes")
+    languages: tuple[str, ...] = key("game.languages")
     sides: tuple[Side, ...]  # the attacker first, then the defender
     races: tuple[Race, ...]
-    army: int
-    commanders: int
-    warrior: Text
-    commander: Text
+    army: int = key("army.size.value")
+    commanders: int = key("army.commanders.value")
+    warrior: Text = key("army.warrior")
+    commander: Text = key("army.commander")
     field: Field
     rules: Rules
     components: Components
-    ui_strings: Mapping[str, Text]
-    glossary: tuple[Term, ...]
+    ui_strings: Mapping[str, Text] = key("ui", default_factory=dict)
+    glossary: tuple[Term, ...] = key("glossary", default=())
     notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)  # path of a mapping -> its note
     source: str = ""
     sha256: str = ""

@@ -26,6 +26,7 @@ AGENTS: Mapping[str, AgentFactory] = MappingProxyType({
 @dataclass(frozen=True)
 class OboronaSimulation:
     agents: ClassVar[Mapping[str, AgentFactory]] = AGENTS
+    default_agent: ClassVar[str] = "greedy"
     budgeted: ClassVar[frozenset[str]] = frozenset({"search"})
     cap_reasons: ClassVar[Mapping[str, str]] = MappingProxyType(summary.CAP_REASONS)
     headline_peaks: ClassVar[tuple[str, ...]] = ("dice",)

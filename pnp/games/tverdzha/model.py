@@ -44,6 +44,9 @@ class Cost:
     def __bool__(self) -> bool:
         return bool(self.items)
 
+#: a unit token is square: one strength on each edge, turned towards its owner
+UNIT_TOKEN_EDGES = 4
+
 
 @dataclass(frozen=True)
 class Effect:
@@ -398,6 +401,24 @@ class Game:
 
     #: its ui-string contract (a class attribute, not a field: the same for every content)
     ui_keys = ui_contract.KEYS
+
+    # ---- units ----------------------------------------------------------------
+    def strength_sources(self) -> Iterator[tuple[int, Mark, str]]:
+        """(strength, where the content sets it, what) for every way a unit grows stronger: the
+        training cap, and each building's or upgrade's training cap and hiring strength."""
+        yield self.limits.training_cap, self.mark("limits", "training_cap"), "limits.training_cap"
+        for building in self.buildings:
+            for item in (building, building.upgrade):
+                for effect in item.effects:
+                    for key, name in (("train_cap", "cap"), ("hire_strength", "strength")):
+                        if effect.key == key and name in effect.params:
+                            yield effect.params[name], effect.mark, f"{item.id} {key}"
+
+    @property
+    def unit_strengths(self) -> tuple[int, ...]:
+        """Every strength a unit can have: from 1 (one less and it is gone) to the most that
+        training or hiring gives; a unit token prints them, one per edge."""
+        return tuple(range(1, max(strength for strength, _, _ in self.strength_sources()) + 1))
 
     # ---- look-ups -------------------------------------------------------------
     def mark(self, *path) -> Mark:

@@ -10,9 +10,28 @@ from pnp.games.tverdzha.model import Game
 from pnp.games.tverdzha.rules.odds import UnknownCard, battle_odds
 
 
+#: the most units a side may bring to the odds, and the strengths a unit may have
+MAX_UNITS, STRENGTH_RANGE = 8, (1, 6)
+
+
+def strengths(option: str, value: str | None) -> tuple[int, ...] | None:
+    """'2,1,1' -> (2, 1, 1): `--attacker` or `--defender` as typed; a mistake is a usage error."""
+    if value is None:
+        return None
+    try:
+        units = tuple(int(v) for v in value.split(",") if v.strip())
+    except ValueError:
+        raise OddsRequestError(f"--{option}: expected unit strengths like 2,1,1, found {value!r}") from None
+    low, high = STRENGTH_RANGE
+    if not units or any(u < low or u > high for u in units) or len(units) > MAX_UNITS:
+        raise OddsRequestError(f"--{option}: expected 1 to {MAX_UNITS} unit strengths from {low} to {high}, "
+                               f"found {value!r}")
+    return units
+
+
 def report(game: Game, options: Mapping[str, Any], as_json: bool) -> str:
-    """One battle's odds: `options` are the command's (--attacker, --defender, --castle, ...)."""
-    attacker, defender = options.get("attacker"), options.get("defender")
+    """One battle's odds: `options` are the pack's odds options (--attacker, --defender, --castle, ...)."""
+    attacker, defender = strengths("attacker", options.get("attacker")), strengths("defender", options.get("defender"))
     if not attacker or not defender:
         raise OddsRequestError(f"{game.title.get(game.languages[0])}: a battle needs --attacker and --defender "
                                "(unit strengths, e.g. --attacker 2,1 --defender 1)")

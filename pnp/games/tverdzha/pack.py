@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.core.resources import bundled
-from pnp.games import GamePack, Lazy
+from pnp.games import GamePack, Lazy, OddsOption
 
 if TYPE_CHECKING:  # the model is imported where a content file is built, not by the registry
     from pnp.games.tverdzha.model import Game
@@ -40,10 +40,19 @@ PACK = GamePack(
     # in build order; the exporters declare what they reuse (pnp.build plans from that)
     renderers=("pnp.components.cards", "pnp.games.tverdzha.render.tokens", "pnp.games.tverdzha.render.board",
                "pnp.games.tverdzha.render.mats", "pnp.games.tverdzha.render.aids", "pnp.rulebook.renderer",
-               "pnp.print.alignment", "pnp.exports.printshop", "pnp.exports.tts", "pnp.exports.preview"),
+               "pnp.components.alignment_sheet", "pnp.exports.printshop", "pnp.exports.tts", "pnp.exports.preview"),
     facts=Lazy("pnp.games.tverdzha.facts:facts"),
     simulation="pnp.games.tverdzha.simulation",
     odds="pnp.games.tverdzha.odds_report",
+    odds_options=(
+        OddsOption("attacker", "Attacking unit strengths, e.g. 2,1.", metavar="S,S"),
+        OddsOption("defender", "Defending unit strengths, e.g. 1,1.", metavar="S,S"),
+        OddsOption("castle", "The defender is in its castle.", kind="flag"),
+        OddsOption("wall", "The defender's castle has a Wall.", kind="flag"),
+        OddsOption("bastion", "The defender's castle has a Bastion.", kind="flag"),
+        OddsOption("attacker-card", "Battle card the attacker plays.", metavar="ID"),
+        OddsOption("defender-card", "Battle card the defender plays.", metavar="ID"),
+    ),
     export=Lazy("pnp.games.tverdzha.export_json:dumps"),
     counts=Lazy("pnp.games.tverdzha.kit_counts:count_dict"),
     kit=Lazy("pnp.games.tverdzha.kit_counts:kit_rows"),

@@ -61,6 +61,7 @@ class TverdzhaSimulation:
     """Stateless: a task pickles it as the class and rebuilds it in any worker."""
 
     agents: ClassVar[Mapping[str, AgentFactory]] = AGENTS
+    default_agent: ClassVar[str] = "greedy"
     budgeted: ClassVar[frozenset[str]] = frozenset({"search", "strategist"})
     cap_reasons: ClassVar[Mapping[str, str]] = MappingProxyType(summary.CAP_REASONS)
     headline_peaks: ClassVar[tuple[str, ...]] = ("tokens", "hand", "battle_dice", "side_dice")

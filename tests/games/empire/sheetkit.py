@@ -18,7 +18,7 @@ from pnp.components.base import BuildOptions, RenderContext
 from pnp.content import load_game
 from pnp.core import typography
 from pnp.games import pack
-from pnp.print.geometry import Box, pt_to_mm
+from pnp.core.geometry import Box, pt_to_mm
 
 
 def load(path: Path | None = None):

@@ -15,7 +15,7 @@ from pnp.games.empire.render.board_reference import BoardsRenderer
 from pnp.games.empire.render.board_weeks import weeks_layout
 from pnp.games.empire.render.capital_layout import SEAM, WRITE_MIN
 from pnp.games.empire.render.forms import BOX_STROKE
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 
 import sheetkit
 from sheetkit import changed, fonts_embedded, load, marked_margins, page_words, stroked_rectangles, words_in

@@ -15,7 +15,7 @@ from pnp.components.base import BuildOptions, RenderContext
 from pnp.games.empire.render import capital_layout
 from pnp.games.empire.render.capital_sheet import CapitalRenderer, plot_title
 from pnp.games.empire.render.forms import BOX_STROKE
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 
 from sheetkit import page_words, stroked_rectangles, words_in
 

@@ -25,7 +25,7 @@ from pnp.content import load_game
 from pnp.core.texts import Text
 from pnp.exports import printshop, tts
 from pnp.games import pack
-from pnp.print.geometry import pt_to_mm
+from pnp.core.geometry import pt_to_mm
 
 #: one language: the exporters read no words of their own, and test_empire_kit.py builds and checks
 #: both languages' whole kits (a second language here would add a full build to CI for nothing new)

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.games.empire.render.magic_board import DAMAGE_W, MARGIN, MagicBoardRenderer
-from pnp.print.geometry import paper, pt_to_mm
+from pnp.core.geometry import paper, pt_to_mm
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "render"))
 from pdfprobe import Word, not_bundled_fonts, words  # noqa: E402

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.games.empire.render.travel_cards import TravelCardsRenderer
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.print.imposition import fit_grid
 from test_capital_sheet import page_words, words_in  # the capital sheet's readers of pdftotext -bbox
 

@@ -14,7 +14,7 @@ from pnp.components.base import BuildOptions, RenderContext
 from pnp.games.oborona_zamka.render.models import ModelsRenderer
 from pnp.games.oborona_zamka.render.papercraft import FOLD_WIDTH, MOUNTAIN_INK, VALLEY_INK
 from pnp.print import pdf
-from pnp.print.geometry import NO_PRINT_MARGIN, paper, pt_to_mm
+from pnp.core.geometry import NO_PRINT_MARGIN, paper, pt_to_mm
 from pnp.print.tiling import CUT_INK
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "render"))

@@ -8,7 +8,7 @@ import pytest
 
 from kit_pdf import build, fonts_embedded, grey, runs, text, words
 from oborona_field import CONTENT, GAME
-from pnp.print.geometry import NO_PRINT_MARGIN
+from pnp.core.geometry import NO_PRINT_MARGIN
 
 DPI = 300
 

@@ -17,7 +17,7 @@ from oborona_field import CONTENT, GAME
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.core import typography
 from pnp.games.oborona_zamka.render.standees import StandeesRenderer
-from pnp.print.geometry import NO_PRINT_MARGIN
+from pnp.core.geometry import NO_PRINT_MARGIN
 from pnp.print.pdf import svg_size_mm
 
 DPI = 600

@@ -14,7 +14,7 @@ from pnp.games.empire.render import battle_words as words
 from pnp.games.empire.render import board_table as table
 from pnp.games.empire.render.capital_layout import page_frame
 from pnp.games.empire.render.forms import light
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 
 LABEL_W = 42.0
 #: the rows: their ui key and height in mm (0: a share of what is left)

@@ -15,7 +15,7 @@ from pnp.games.empire.render.battle_words import counts_in
 from pnp.games.empire.render.capital_layout import TICK, page_frame
 from pnp.games.empire.render.forms import light, roman, tick_box
 from pnp.games.empire.rules.battle_rules import WarMachine
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 
 WIDTHS = (22.0, 40.0, 62.0, 0.0, 20.0)  # level, strength, machine, effect, choice (mm; 0: the rest)
 HEAD_H = 9.0

@@ -10,7 +10,7 @@ from typing import Sequence
 
 from pnp.art import style
 from pnp.art.draw import Pen, rect, rich, text
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 
 PAD = 1.6  # a cell's text from its outline
 TITLE_H = 17.0  # the title and the legend above a table

@@ -12,7 +12,7 @@ from pnp.games.empire.model import Game
 from pnp.games.empire.render import board_table as table
 from pnp.games.empire.render.capital_layout import TICK, page_frame
 from pnp.games.empire.render.forms import light, tick_box, write_box
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 
 WEEK_W, LUCK_W = 28.0, 46.0
 DAY_STEP = TICK + 2.0  # a day's tick box and the gap to the next

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.print.geometry import Box, paper
+from pnp.core.geometry import Box, paper
 
 SEAM = 10.0  # clear margin on every edge, mm
 WRITE_MIN = 8.0  # the lowest write-in or tick box

@@ -23,7 +23,7 @@ from pnp.games.empire.render.capital_layout import TICK, SheetLayout, rows_in, s
 from pnp.games.empire.render.forms import (fitted, heading, labelled_box, labelled_tick, light, roman, tick_box,
                                            write_box)
 from pnp.games.empire.render.sheet_pages import SheetPages
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.print.tile_plan import Part
 from pnp.typeset import fonts
 

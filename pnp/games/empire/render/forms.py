@@ -7,7 +7,7 @@ from __future__ import annotations
 from pnp.art import style, svg
 from pnp.art.draw import Pen, rect, text
 from pnp.games.empire.render.capital_layout import TICK
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.typeset import fonts
 
 #: the outline of every write-in and tick box (tests find the boxes by it)

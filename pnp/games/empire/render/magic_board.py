@@ -21,7 +21,7 @@ from pnp.games.empire.render.capital_sheet import fitted
 from pnp.games.empire.render.sheet_pages import SheetPages
 from pnp.games.empire.rules.schools import Level, School, Spell
 from pnp.print.tile_plan import Part
-from pnp.print.geometry import Box, paper
+from pnp.core.geometry import Box, paper
 from pnp.typeset import fonts
 
 MARGIN = 10.0  # clear of every edge, as the capital sheet (the board may go into the same sleeve)

@@ -23,7 +23,7 @@ from pnp.games.empire.render.capital_layout import TICK
 from pnp.games.empire.render.forms import fitted, labelled_box, labelled_tick, light, tick_box, write_box
 from pnp.games.empire.render.sheet_pages import SheetPages
 from pnp.print.tile_plan import Part
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 
 #: the worksheet's sections in print order: (the rule the calculator's Lines name, ui key of the heading)
 STEPS = (("3.2.2", "ws_formations"), ("3.2.3", "ws_weapons"), ("3.2.4", "ws_support"), ("3.2.5", "ws_heroes"),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pnp.art.draw import rich_height
 from pnp.games.empire.render.board_table import columns
 from pnp.games.empire.render.capital_layout import WRITE_MIN, page_frame
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 
 TITLE_H = 12.5
 HEAD_H = 5.5  # a step's heading band

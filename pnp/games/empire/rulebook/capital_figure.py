@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from pnp.games.empire.rules.capital import Layout, completed_columns, income, legal
-from pnp.print.geometry import mm_to_pt
+from pnp.core.geometry import mm_to_pt
 from pnp.rulebook.book import Book
 
 CELL_W, CELL_H, GAP = 12.5, 8.5, 1.6  # mm

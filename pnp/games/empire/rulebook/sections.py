@@ -12,7 +12,7 @@ from pnp.games.empire.rulebook import tables
 from pnp.games.empire.rulebook.book_facts import Facts
 from pnp.games.empire.rulebook.capital_figure import capital
 from pnp.games.empire.rulebook.example import work
-from pnp.print.geometry import mm_to_pt
+from pnp.core.geometry import mm_to_pt
 from pnp.rulebook import own_numbers
 from pnp.rulebook.book import Book
 from pnp.rulebook.build_error import RulebookError

@@ -18,8 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from pnp.games.empire.rules import magic
 from pnp.games.empire.rules.battle_rules import BattleRules, BattleType, HeroAbility, WarMachine
@@ -625,72 +624,110 @@ def _names(army: Army, g: Group) -> str:
 
 
 PASSED = None  # the outcome key of an army that passed its target
+#: The most states `deck_orders` walks for one count of a battle: its time and memory are
+#: bounded by this whatever the army (about 5 s of one core and 150 MB at the bound), and a
+#: battle that needs more is refused at the army file's deck. An army of the seed's size
+#: (7 squads, strikes 0-7, a deck of dozens) needs far fewer.
+DECK_STATES_MOST = 1_000_000
 
 
 def outcomes(rules: BattleRules, army: Army, opp: Opponent, goal: Target) -> dict[int | None, Fraction]:
     """The exact chances of how the count ends, over every order of the deck: PASSED, or the
-    strength the army ended with below its target (every strength when there is no target).
-
-    The deck is drawn without replacement; a state is the cards left (as counts of each strike),
-    the next damage step and the strength so far, so equal states are counted once.
-    """
+    strength the army ended with below its target (every strength when there is no target)."""
     base = sum(x.value for x in bonus_lines(rules, army, opp))
-    plan = groups(rules, army, opp)
-    strikes = tuple(sorted(set(army.deck)))
-    start = tuple(Counter(army.deck)[v] for v in strikes)
-    luck = luck_bonus(rules, army, opp)
-    # past the bribe's card only whether it was reached matters, so the count of cards stops there
-    cap = goal.at
+    return deck_orders(Counter(army.deck), groups(rules, army, opp), goal, luck_bonus(rules, army, opp), base,
+                       lambda step, v: damage(rules, step, v), rules.luck_zero_penalty)
 
-    def draws(left: tuple[int, ...]) -> Iterator[tuple[int, Fraction, tuple[int, ...]]]:
-        total = sum(left)
-        for i, n in enumerate(left):
-            if n:
-                yield strikes[i], Fraction(n, total), left[:i] + (n - 1,) + left[i + 1:]
 
-    def merge(into: dict, dist: dict, p: Fraction) -> None:
-        for k, q in dist.items():
-            into[k] = into.get(k, Fraction(0)) + p * q
+def deck_orders(deck: Counter[int], plan: Sequence[Group], goal: Target, luck: int, base: int,
+                hit: Callable[[Group, int], int], zero_penalty: int) -> dict[int | None, Fraction]:
+    """`outcomes` over every order of a deck given as its counts (strike: cards), without the
+    orders: the multivariate hypergeometric draw, card by card.
 
-    @lru_cache(maxsize=None)
-    def walk(left: tuple[int, ...], g: int, j: int, opened: int, strength: int) -> dict:
-        more = g < len(plan) and sum(left) > 0
-        need = goal.before(opened) if more else goal.after(opened)
-        if need is not None and strength > need:
-            return {PASSED: Fraction(1)}
-        if not more:
-            return {strength: Fraction(1)}
+    A state is the cards left (as counts of each strike), the next damage step, the cards opened
+    (up to the bribe's card) and the strength so far; orders that reach one state are counted
+    once. The states are walked forward one card at a time, all those with as many cards left
+    together (a layer), so memory holds two layers and nothing recurses. A state's weight is a
+    whole number, the orders of the cards drawn so far that reach it: its share of the deck's
+    orders is the weight over N·(N−1)·… (as many factors as cards drawn), the same for the layer.
+    """
+    strikes = tuple(sorted(deck))
+    kinds = range(len(strikes))
+    total = sum(deck.values())
+    cap = goal.at  # past the bribe's card only whether it was reached matters
+    # the damage steps in the order they may come, (group, its backups from 1) flattened: for each,
+    # its damage for every strike and the step after it on a miss and on a strike
+    steps: list[tuple[int, int]] = [(g, j) for g, group in enumerate(plan) for j in range(len(group.backups) + 1)]
+    at = {step: k for k, step in enumerate(steps)}
+    last = len(steps)  # the count is over
+    damages: list[tuple[int, ...]] = []
+    after_miss: list[int] = []
+    after_strike: list[int] = []
+    for g, j in steps:
         group = plan[g]
-        step = group if j == 0 else group.backups[j - 1]
-        out: dict = {}
-        for v, p, rest in draws(left):
-            if j == 0 and v == 0 and group.backups:
-                nxt = (g, 1)
-            elif 0 < j < len(group.backups):
-                nxt = (g, j + 1)
-            else:
-                nxt = (g + 1, 0)
-            merge(out, walk(rest, *nxt, min(opened + 1, cap), strength + damage(rules, step, v)), p)
-        return out
+        damages.append(tuple(hit(group if j == 0 else group.backups[j - 1], v) for v in strikes))
+        after_strike.append(at.get((g + 1, 0), last) if j == 0 or j == len(group.backups) else at[(g, j + 1)])
+        after_miss.append(at[(g, 1)] if j == 0 and group.backups else after_strike[-1])
+    LUCK = -1  # a positive luck bonus's step: cards are opened until the first strike
+    ended: dict[int | None, list[int]] = {}  # how the count ends -> its weight in each layer
+    layer: Counter[tuple] = Counter()
+    drawn = walked = 0
 
-    @lru_cache(maxsize=None)
-    def lucky(left: tuple[int, ...]) -> dict:
-        """A positive bonus: cards are opened until the first strike."""
-        if not sum(left):
-            return walk(left, 0, 0, 0, base)
-        out: dict = {}
-        for v, p, rest in draws(left):
-            merge(out, lucky(rest) if v == 0 else walk(rest, 0, 0, 0, base + luck * v), p)
-        return out
+    def end(key: int | None, weight: int) -> None:
+        ended.setdefault(key, [0] * (total + 1))[drawn] += weight
 
+    start = tuple(deck[v] for v in strikes)
     if luck > 0:
-        return lucky(start)
-    if luck < 0 and army.deck:
-        out: dict = {}
-        for v, p, rest in draws(start):
-            merge(out, walk(rest, 0, 0, 0, base + (luck * v if v else -rules.luck_zero_penalty)), p)
-        return out
-    return walk(start, 0, 0, 0, base)
+        layer[(start, LUCK, 0, base)] = 1
+    elif luck < 0 and total:
+        drawn = 1
+        for i in kinds:
+            if start[i]:
+                rest = start[:i] + (start[i] - 1,) + start[i + 1:]
+                v = strikes[i]
+                layer[(rest, 0, 0, base + (luck * v if v else -zero_penalty))] += start[i]
+    else:
+        layer[(start, 0, 0, base)] = 1
+    while layer:
+        following: Counter[tuple] = Counter()
+        for (left, k, opened, strength), weight in layer.items():
+            if k == LUCK:
+                if drawn < total:
+                    for i in kinds:
+                        n = left[i]
+                        if n:
+                            rest = left[:i] + (n - 1,) + left[i + 1:]
+                            v = strikes[i]
+                            following[(rest, LUCK, 0, base) if v == 0 else (rest, 0, 0, base + luck * v)] += weight * n
+                    continue
+                k = 0  # no strike in the whole deck: the luck adds nothing
+            more = k < last and drawn < total
+            need = goal.before(opened) if more else goal.after(opened)
+            if need is not None and strength > need:
+                end(PASSED, weight)
+                continue
+            if not more:
+                end(strength, weight)
+                continue
+            opens = min(opened + 1, cap)
+            hits = damages[k]
+            for i in kinds:
+                n = left[i]
+                if n:
+                    nxt = after_miss[k] if strikes[i] == 0 else after_strike[k]
+                    following[(left[:i] + (n - 1,) + left[i + 1:], nxt, opens, strength + hits[i])] += weight * n
+        layer = following
+        drawn += 1
+        walked += len(layer)
+        if walked > DECK_STATES_MOST:
+            raise BattleError(f"expected a battle whose deck orders can be counted exactly (at most "
+                              f"{DECK_STATES_MOST:,} states of the draw), found more by card {drawn}: "
+                              "fewer squads, fewer different strikes or fewer cards", ("deck",), "battle-too-large")
+    orders = [1]  # orders[d]: the ordered draws of d cards from the deck
+    for d in range(total):
+        orders.append(orders[-1] * (total - d))
+    return {key: sum((Fraction(w, orders[d]) for d, w in enumerate(weights) if w), Fraction(0))
+            for key, weights in ended.items()}
 
 
 def win_probability(rules: BattleRules, army: Army, opp: Opponent) -> Fraction:

@@ -122,13 +122,25 @@ def resolve_duel(rules: BattleRules, attacker: Army, defender: Army, attacker_ca
 
 
 def duel_chances(rules: BattleRules, attacker: Army, defender: Army) -> tuple[Fraction, Fraction, Fraction]:
-    """The attacker's exact chances to win, draw and lose, over every order of both decks."""
+    """The attacker's exact chances to win, draw and lose, over every order of both decks.
+
+    A damage card never lowers the strength (a strike or the miss damage, both at least 0, times
+    the cards), so the attacker passes the defender's total T on the way exactly when the strength
+    it would reach opening every card passes T: one count of each side, not one a total of T."""
     d = duel(rules, attacker, defender)
-    held = outcomes(rules, d.defender, d.defender_sees, Target(None))
+    held = _counted(rules, d.defender, d.defender_sees, "against")
+    came = sorted(_counted(rules, d.attacker, d.attacker_sees, "army").items())
     win = draw = Fraction(0)
     for strength, p in held.items():
         assert strength is not PASSED  # a defender has no target to pass
-        came = outcomes(rules, d.attacker, d.attacker_sees, Target(strength, strength))
-        win += p * came.get(PASSED, Fraction(0))
-        draw += p * came.get(strength, Fraction(0))
+        win += p * sum((q for s, q in came if s > strength), Fraction(0))
+        draw += p * sum((q for s, q in came if s == strength), Fraction(0))
     return win, draw, 1 - win - draw
+
+
+def _counted(rules: BattleRules, army: Army, opp: Opponent, side: str) -> dict[int, Fraction]:
+    """The strength one side reaches opening every card, a refusal blamed on its own file."""
+    try:
+        return outcomes(rules, army, opp, Target(None))  # type: ignore[return-value]
+    except BattleError as exc:
+        raise BattleError(str(exc), exc.where, exc.code, side) from None

@@ -21,7 +21,7 @@ from pnp.art.draw import Pen, centred_text, circle, line, rect, rich, text
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.games.oborona_zamka.model import Game, Side
 from pnp.games.oborona_zamka.render import race_art
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.typeset import richtext
 from pnp.print.imposition import impose, sheet_text
 

@@ -18,7 +18,7 @@ from pnp.games.oborona_zamka.model import Game
 from pnp.games.oborona_zamka.render import castle, steps, walls
 from pnp.games.oborona_zamka.render.papercraft import Net, legend
 from pnp.print import pdf
-from pnp.print.geometry import Box, paper as get_paper
+from pnp.core.geometry import Box, paper as get_paper
 from pnp.print.sheetmarks import Slot, first_fit, label_blocks, put, scale_bar_blocks, svg_page
 from pnp.typeset import svg_fonts
 

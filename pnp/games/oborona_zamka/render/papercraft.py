@@ -16,7 +16,7 @@ from typing import Sequence
 
 from pnp.art import svg
 from pnp.art.draw import Pen, centred_text, line, polygon, text
-from pnp.print.geometry import fmt
+from pnp.core.geometry import fmt
 from pnp.print.tiling import CUT_INK, GLUE_FILL
 from pnp.typeset import fonts
 

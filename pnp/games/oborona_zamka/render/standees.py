@@ -36,7 +36,7 @@ from pnp.components.pieces import Piece
 from pnp.games.oborona_zamka.model import Game, Race
 from pnp.games.oborona_zamka.render import race_art
 from pnp.print import pdf
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.print.imposition import SheetText, impose_pages
 
 FOOT_SHARE = 0.7  # of the hex's width between flat sides: both feet together

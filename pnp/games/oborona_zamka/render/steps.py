@@ -16,7 +16,7 @@ from pnp.games.oborona_zamka.model import Game
 from pnp.games.oborona_zamka.render import walls
 from pnp.games.oborona_zamka.render.castle import TOWER_SHARE
 from pnp.games.oborona_zamka.render.papercraft import GLUE_OPACITY, MOUNTAIN_INK, Net, mountain, valley
-from pnp.print.geometry import Box, fmt
+from pnp.core.geometry import Box, fmt
 from pnp.print.tiling import GLUE_FILL
 
 DRAW_H = 24.0  # mm: each step's drawing

@@ -9,7 +9,7 @@ from reportlab.platypus import Flowable, Spacer
 from pnp.games import pack_of
 from pnp.games.oborona_zamka.rulebook.book_facts import Facts
 from pnp.games.oborona_zamka.rulebook.field_figure import field_drawing
-from pnp.print.geometry import mm_to_pt
+from pnp.core.geometry import mm_to_pt
 from pnp.rulebook import own_numbers
 from pnp.rulebook.book import Book
 from pnp.rulebook.build_error import RulebookError

@@ -24,9 +24,12 @@ def summarize(records: list[dict], roles: tuple[str, ...]) -> dict:
     }
     # who wins when each role moves first
     for first in ("attacker", "defender"):
-        games = [r for r in records if r["first"] == first]
-        out[f"attacker_wins_when_{first}_first"] = rate(
-            sum(1 for r in games if r["victory"] in ("defenders-destroyed", "castle")), len(games))
+        games = won = 0  # counted, not collected: the records are unpacked one at a time
+        for r in records:
+            if r["first"] == first:
+                games += 1
+                won += r["victory"] in ("defenders-destroyed", "castle")
+        out[f"attacker_wins_when_{first}_first"] = rate(won, games)
     out["agents_by_role"] = _agents_by_role(records, roles)
     return out
 

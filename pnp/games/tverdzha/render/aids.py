@@ -11,7 +11,7 @@ from pnp.games.tverdzha.model import Game
 from pnp.art import style
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.art.draw import Pen, centred_text, circle, icon, line, rect, rich, rich_height, text
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.art.icons import icon_defs
 from pnp.print.imposition import SheetText, impose
 from pnp.games.tverdzha.render.reminders import action_lines, card_effects, round_sections, step_label

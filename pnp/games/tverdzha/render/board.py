@@ -18,15 +18,17 @@ from pnp.games.tverdzha.model import Game
 from pnp.art import style, svg
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.components.board_sheet import write_board
-from pnp.games.tverdzha.render.board_layout import BoardLayout, CastlePlace, CellPlace, TrackSpace, layout
+from pnp.games.tverdzha.render.board_layout import BoardLayout, CastlePlace, CellPlace, layout
 from pnp.components.card_faces import mix
 from pnp.art.draw import Pen, centred_text, circle, icon, line, polygon, rect, rich, turned
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.art.icons import icon_defs
 from pnp.print.tile_plan import Part
 from pnp.games.tverdzha.rules.compiled import LAND_YIELD
 
 TILE_GUIDE = "2.2 1.6"  # dash pattern of the land tile outline
+TRACK_LINE = 1.2  # mm: the line that joins the score track's spaces
+TRACK_MAJOR = 0.55  # every fifth score space: this share of the guide-line colour (a grey in the ink saver)
 
 
 def land_yield() -> int:
@@ -133,21 +135,25 @@ def _merlons(castle: CastlePlace, colour: str, pen: Pen) -> str:
 # --- score track --------------------------------------------------------------------------
 
 
-def track_svg(game: Game, track: tuple[TrackSpace, ...], pen: Pen, lang: str) -> str:
-    out = ""
-    for a, b in zip(track, track[1:]):
-        if abs(a.x - b.x) + abs(a.y - b.y) < 4 * a.r:
-            out += line(a.x, a.y, b.x, b.y, pen.c("line"), 2.0)
+def track_svg(game: Game, lay: BoardLayout, pen: Pen, lang: str) -> str:
+    """The spaces on one drawn loop, so the eye follows 10 to 11 around the board.
+
+    Every fifth space is tinted and ringed in bold (the tint stays grey in the ink saver);
+    the winning score carries the victory point icon.
+    """
+    loop = " ".join(f"{x:.3f} {y:.3f}" for x, y in lay.track_loop)
+    out = svg.path(f"M {loop} Z", fill="none", stroke=pen.c("line"), stroke_width=TRACK_LINE)
     win = game.victory.points
-    for s in track:
-        fill = pen.c("gold-light") if s.value == win else (pen.c("panel") if s.value % 5 == 0 else pen.c("paper"))
-        width = style.STROKE["bold"] if s.value in (0, win) else style.STROKE["regular"]
+    for s in lay.track:
+        major = s.value % 5 == 0
+        fill = pen.c("gold-light") if s.value == win else (mix(pen.c("line"), TRACK_MAJOR) if major else pen.c("paper"))
+        width = style.STROKE["bold"] if major or s.value == 0 else style.STROKE["regular"]
         out += circle(s.x, s.y, s.r, fill, pen.c("ink"), width)
         if s.value == win:
-            label = icon(pen, "point", s.x, s.y - s.r + 3.2, 5.0) + centred_text(
-                s.x, s.y + 1.4, str(s.value), "sans-bold", 13, pen.c("ink"))
+            label = icon(pen, "point", s.x, s.y - s.r * 0.48, s.r * 0.8) + centred_text(
+                s.x, s.y + s.r * 0.3, str(s.value), "sans-bold", 11, pen.c("ink"))
         else:
-            label = centred_text(s.x, s.y, str(s.value), "sans-bold", 13 if s.value % 5 == 0 else 11, pen.c("ink"))
+            label = centred_text(s.x, s.y, str(s.value), "sans-bold", 12 if major else 10, pen.c("ink"))
         out += turned(label, s.x, s.y, _faces(s.faces, game))
     return out
 
@@ -180,7 +186,7 @@ def compass_svg(game: Game, player: str, cx: float, cy: float, r: float, pen: Pe
 def board_body(game: Game, lay: BoardLayout, pen: Pen, lang: str) -> str:
     lens = svg.path(lay.outline, fill=mix(pen.c("castle"), 0.35), stroke=pen.c("ink"),
                     stroke_width=style.STROKE["bold"] * 1.5)
-    out = [lens, track_svg(game, lay.track, pen, lang)]
+    out = [lens, track_svg(game, lay, pen, lang)]
     out += [castle_svg(game, c, pen, lang) for c in lay.castles]
     out += [cell_svg(game, c, pen, lang) for c in lay.cells]
     out += [compass_svg(game, p, x, y, min(r, 14.0), pen, lang) for p, x, y, r in lay.compasses]

@@ -5,26 +5,30 @@ their `pos` [col, row]. The board is drawn with player A's castle at the bottom 
 (A sits there and reads the board upright) and B's at the top. A castle is a bastion:
 its inner wall spans the columns of its entrance cells (one gate per entrance), its
 outer wall the castle's own column. The lens is the convex hull of cells and castles,
-pushed out by a margin and rounded. The score track runs around the lens through the
-four free corners of the rectangle, clockwise from A's left.
+pushed out by a margin and rounded. The score track is one loop around the lens, clockwise
+from the middle of A's end, through the four free corners and along the long sides.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
+from shapely.geometry import Point as ShapelyPoint, Polygon, box as shapely_box
+from shapely.geometry.polygon import orient
+
 from pnp.games.tverdzha.model import Game
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.components.hull import (Point, box_dist, convex_hull, dist, distance_to_polygon, inside_depth, normal,
                              rounded_outline, unit)
 
-PAD = (12.0, 20.0)  # part edge to the outermost cell: left/right, top/bottom
+PAD = (13.0, 20.0)  # part edge to the outermost cell: left/right, top/bottom
 LENS_MARGIN = 6.0  # cells to the lens outline
 LENS_MIN_CLEAR = 3.0  # the rounded outline never comes closer to a cell than this
 LENS_ROUND = 70.0  # largest corner radius of the outline
 TRACK_CLEAR = 2.5  # lens outline to a track space
-TRACK_GAP = 1.2  # between neighbouring track spaces
+TRACK_EDGE = 0.5  # a track space to the part's edge (the part fills A3's printable width)
+TRACK_MIN_CLEAR = 2.5  # a track space to the nearest cell, beside the long sides
+TRACK_ROUND = 20.0  # radius of the track loop's corners
 
 
 
@@ -70,6 +74,7 @@ class BoardLayout:
     hull: tuple[Point, ...]  # clockwise on the page
     outline: str  # SVG path of the lens
     track: tuple[TrackSpace, ...]
+    track_loop: tuple[Point, ...]  # the line through the track's centres, closed, clockwise
     compasses: tuple[tuple[str, float, float, float], ...]  # (player it faces, cx, cy, radius)
 
     def cell(self, cell_id: str) -> CellPlace:
@@ -109,10 +114,10 @@ def layout(game: Game) -> BoardLayout:
     points = [pt for c in cells for pt in _corners(c.box)] + [pt for c in castles for pt in c.polygon]
     hull = convex_hull(points)
     outline = rounded_outline(hull, LENS_MARGIN, LENS_MIN_CLEAR, LENS_ROUND)
-    track = _track(game, hull, width, height, spec.marker, faces)
+    track, track_loop = _track(game, hull, width, height, spec.marker, faces)
     obstacles = [c.box for c in cells]
     compasses = tuple(_free_spot(p, hull, obstacles, castles, width, low) for p, low in ((a, True), (b, False)))
-    return BoardLayout(width, height, cells, castles, tuple(hull), outline, track, compasses)
+    return BoardLayout(width, height, cells, castles, tuple(hull), outline, track, track_loop, compasses)
 
 
 def _free_spot(player: str, hull, boxes, castles, width: float, low: bool):
@@ -156,59 +161,28 @@ def _castle(castle, own: Box, gates: list[Box], mid_y: float) -> CastlePlace:
 
 # --- the score track --------------------------------------------------------------------
 
-# Corners in clockwise order on the page, starting at the bottom-left (A's left hand).
-CORNERS = ((-1, 1), (-1, -1), (1, -1), (1, 1))
-
 
 def _track(game: Game, hull: list[Point], width: float, height: float, marker: float,
-           faces) -> tuple[TrackSpace, ...]:
-    total = game.components.score_track.top + 1  # 0 .. top (the content sizes it from the simulator)
-    counts = [total // 4 + (1 if k < total % 4 else 0) for k in range(4)]
-    r = marker / 2 + 0.75  # a marker sits on a space
-    spaces, value = [], 0
-    for (sx, sy), count in zip(CORNERS, counts):
-        centres = _corner_spaces(hull, sx, sy, count, r, width, height)
-        spaces += [TrackSpace(value + k, x, y, r, faces(y)) for k, (x, y) in enumerate(centres)]
-        value += count
-    return tuple(spaces)
+           faces) -> tuple[tuple[TrackSpace, ...], tuple[Point, ...]]:
+    """One loop of spaces around the lens, clockwise on the page from the middle of A's end.
 
-
-def _corner_spaces(hull, sx, sy, count, r, width, height) -> list[Point]:
-    """`count` centres zig-zagging in two rows along the hull's corner edge, clockwise.
-
-    Two staggered rows (hexagonal packing) need half the length of one row, so the
-    track fits the corners of an A3 board.
+    The loop runs outside the lens where the corners leave room and along the part's edge
+    beside the long sides, where the cells come within `min(PAD)` mm of the edge: a space is
+    as large as that room allows (at most a marker's size), and the spaces are spread
+    evenly over the whole loop, so a marker never hides its neighbours and every step is as
+    long as the next. 0 sits at A's end, the middle value at B's.
     """
-    n = len(hull)
-    edges = [(hull[k], hull[(k + 1) % n]) for k in range(n)]
-    facing = [e for e in edges if normal(*e)[0] * sx > 0.1 and normal(*e)[1] * sy > 0.1]
-    if not facing:
-        raise ValueError(f"the lens has no corner edge towards ({sx}, {sy}) for the score track")
-    p, q = max(facing, key=lambda e: dist(*e))
-    nx, ny = normal(p, q)
-    d = unit(p, q)  # clockwise direction along the hull
-    pitch = 2 * r + TRACK_GAP
-    offs = (LENS_MARGIN + TRACK_CLEAR + r, LENS_MARGIN + TRACK_CLEAR + r + pitch * math.sqrt(3) / 2)
-    limit = Box(r + 0.5, r + 0.5, width - 2 * r - 1, height - 2 * r - 1)
-
-    def centre(k: int, first: float) -> Point:
-        t, off = first + k * pitch / 2, offs[k % 2]
-        return p[0] + nx * off + d[0] * t, p[1] + ny * off + d[1] * t
-
-    def ok(c: Point) -> bool:
-        return (limit.x <= c[0] <= limit.right and limit.y <= c[1] <= limit.bottom
-                and distance_to_polygon(c, hull) >= offs[0] - 1e-6)
-
-    length = (count - 1) * pitch / 2
-    def fits(quarter: int) -> bool:
-        return all(ok(centre(k, quarter / 4)) for k in range(count))
-
-    # The fitting offsets form one interval: find it on a 1 mm grid, then refine its ends
-    # to 1/4 mm (the same result as trying every 1/4 mm, at a sixteenth of the work).
-    coarse = [q for q in range(-2000, 2000, 4) if fits(q)]
-    if not coarse:
-        raise ValueError(f"no room for {count} score track spaces in a corner of the board")
-    low = next(q for q in range(coarse[0] - 3, coarse[0] + 1) if fits(q))
-    high = next(q for q in range(coarse[-1] + 3, coarse[-1] - 1, -1) if fits(q))
-    first = (low / 4 + high / 4) / 2
-    return [centre(k, first) for k in range(count)] if length >= 0 else []
+    total = game.components.score_track.top + 1  # 0 .. top (the content sizes it from the simulator)
+    r = min(marker / 2 + 0.75, (min(PAD) - TRACK_EDGE - TRACK_MIN_CLEAR) / 2)
+    room = Polygon(hull).buffer(LENS_MARGIN + TRACK_CLEAR + r, quad_segs=32)
+    inside = shapely_box(TRACK_EDGE + r, TRACK_EDGE + r, width - TRACK_EDGE - r, height - TRACK_EDGE - r)
+    # the loop of centres, its corners rounded so the steps keep an even length around them
+    loop = orient(room.intersection(inside).buffer(-TRACK_ROUND).buffer(TRACK_ROUND, quad_segs=32))
+    ring = loop.exterior  # counter-clockwise with y up: clockwise on the page, where y runs down
+    length = ring.length
+    start = ring.project(ShapelyPoint(width / 2, height))
+    spaces = []
+    for value in range(total):
+        at = ring.interpolate((start + value * length / total) % length)
+        spaces.append(TrackSpace(value, at.x, at.y, r, faces(at.y)))
+    return tuple(spaces), tuple(ring.coords)

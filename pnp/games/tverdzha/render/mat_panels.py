@@ -14,7 +14,7 @@ from pnp.games.tverdzha.model import Game
 from pnp.art import style
 from pnp.components.card_faces import mix
 from pnp.art.draw import Pen, centred_text, icon, line, rect, rich, rich_height
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.games.tverdzha.render.reminders import action_lines, card_effects, round_markup
 
 

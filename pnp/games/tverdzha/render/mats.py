@@ -22,7 +22,7 @@ from pnp.art import style
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.components.card_faces import mix
 from pnp.art.draw import Pen, centred_text, icon, rect, rich, text
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.art.icons import icon_defs
 from pnp.games.tverdzha.render.mat_panels import (mat_facts, reminders_svg, spots_height, spots_width, storage_height, storage_svg,
                                    token_box_svg)

@@ -1,8 +1,9 @@
 """The `tokens` renderer: land tiles, unit tokens and markers on home sheets.
 
-Writes ``{game}-{lang}-tokens.pdf``: the land tile sheet, the unit token sheet and the
-marker sheet, each followed by its back page (unit tokens and markers differ in size, so
-each has its own grid). With ``--duplex none`` the back pages go to
+Writes ``{game}-{lang}-tokens.pdf``: the land tile sheet, then the unit tokens and the
+markers on one sheet, each followed by its back page (unit tokens and markers differ in
+size, so each has its own grid, one above the other with a first cut between them; a
+sheet of their own each when the paper does not hold both). With ``--duplex none`` the back pages go to
 ``{game}-{lang}-tokens-backs.pdf`` for gluing, as for the cards. Every text and icon
 keeps inside the safe zone (`print.card.safe`) of its piece.
 
@@ -22,10 +23,8 @@ from pnp.print import pdf
 from pnp.games.tverdzha.render import token_art
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.print.imposition import sheet_text
-from pnp.components.token_sheet import Piece, arrange, max_cols, token_pages
+from pnp.components.token_sheet import Block, Piece, arrange, max_cols, stacked_pages, token_pages
 
-#: Strengths on a unit token: a square token has four edges (SPEC: strengths 1-4).
-STRENGTHS = (1, 2, 3, 4)
 TOKEN_COLS = 5  # unit tokens per row: rows of five are quick to count when sorting
 MARKER_COLS = 10
 
@@ -72,7 +71,7 @@ def token_groups(game: Game, options) -> list[list[Piece]]:
         icon, colour = player_keys(player)
         name = game.ui(f"player_{player.lower()}", lang)
         back = token_art.player_back(icon, colour, size, bleed, safe, ink, name)
-        face = token_art.unit_token(icon, colour, size, bleed, safe, STRENGTHS, ink,
+        face = token_art.unit_token(icon, colour, size, bleed, safe, game.unit_strengths, ink,
                                     f"{game.ui('strength', lang)}: {name}")
         units.append([(face, back, _ground(options, colour))] * counts.unit_tokens_per_player)
     return units
@@ -107,18 +106,25 @@ def marker_groups(game: Game, options) -> list[list[Piece]]:
 
 
 def sheets(game: Game, options) -> tuple[list[pdf.Page], list[pdf.Page]]:
-    """(pages in print order, back pages for a separate file with --duplex none)."""
+    """(pages in print order, back pages for a separate file with --duplex none).
+
+    The markers share the unit tokens' sheet when both fit on one (a dashed line between
+    them is the first cut): eleven small markers do not waste a sheet of their own."""
     lang = options.lang
     common = dict(bleed=game.print.card.bleed, paper=options.paper, duplex=options.duplex,
                   back_offset=options.back_offset)
-    parts = []
+    blocks = []
     for groups, size, cols, component in (
             (tile_groups(game, options), game.print.land_tile, None, game.ui("comp_tiles", lang)),
             (token_groups(game, options), game.print.unit_token, TOKEN_COLS, game.ui("comp_tokens", lang)),
             (marker_groups(game, options), game.print.marker, MARKER_COLS, game.ui("comp_markers", lang))):
         fit = max_cols(options.paper, (size, size))
-        parts.append(token_pages(arrange(groups, min(cols or fit, fit)), trim=(size, size),
-                                 text=sheet_text(game, lang, component), **common))
+        blocks.append(Block(arrange(groups, min(cols or fit, fit)), size, sheet_text(game, lang, component)))
+    tiles, units, markers = blocks
+    shared = stacked_pages([units, markers], **common)
+    parts = [token_pages(b.rows, trim=(b.size, b.size), text=b.text, **common)
+             for b in ([tiles] + ([units, markers] if shared is None else []))]
+    parts += [shared] if shared is not None else []
     if options.duplex == "none":
         return [p for part in parts for p in part.fronts], [p for part in parts for p in part.backs]
     return [p for part in parts for p in part.interleaved()], []

@@ -161,12 +161,11 @@ class Facts:
         return ", ".join(f"{self.land(land).name.get(self.lang)} ×{n}" for land, n in self.game.board.tiles.pairs)
 
     def max_strength(self) -> int:
-        """The strongest a unit can ever be: the best training cap or hiring strength."""
-        best = self.game.limits.training_cap
-        for key, name in (("train_cap", "cap"), ("hire_strength", "strength")):
-            for item in self.holders(key):
-                best = max(best, self.param(item, key, name))
-        return best
+        """The strongest a unit can ever be: the best training cap or hiring strength (the
+        largest number a unit token prints)."""
+        for key in ("train_cap", "hire_strength"):
+            self.holders(key)  # the sentence explains both: a content without one fails the build
+        return self.game.unit_strengths[-1]
 
     def related(self, *keys: str) -> list[tuple[Any, str, bool]]:
         """(building or upgrade, text of its effects with these keys, is-upgrade) in content order.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from pnp.games.tverdzha.render.board_layout import layout as board_layout
-from pnp.print.geometry import Box, mm_to_pt
+from pnp.core.geometry import Box, mm_to_pt
 from pnp.rulebook.book import Book
 from pnp.games.tverdzha.rulebook.book_facts import halves
 

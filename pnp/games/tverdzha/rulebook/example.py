@@ -14,7 +14,7 @@ from typing import Any
 
 from reportlab.platypus import Flowable, TableStyle
 
-from pnp.print.geometry import mm_to_pt
+from pnp.core.geometry import mm_to_pt
 from pnp.rulebook.book import Book
 from pnp.games.tverdzha.rulebook.book_facts import halves
 from pnp.games.tverdzha.rules.odds import battle_odds, open_battle

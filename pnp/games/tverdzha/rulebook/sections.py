@@ -8,7 +8,7 @@ from typing import Callable
 
 from reportlab.platypus import Flowable, Spacer
 
-from pnp.print.geometry import mm_to_pt
+from pnp.core.geometry import mm_to_pt
 from pnp.games.tverdzha.kit_counts import counts
 from pnp.games.tverdzha.rulebook import diagrams, example, tables
 from pnp.games.tverdzha.rulebook.book_facts import Facts

@@ -12,7 +12,7 @@ from fractions import Fraction
 from reportlab.platypus import Flowable
 
 from pnp.games.tverdzha.kit_counts import counts
-from pnp.print.geometry import mm_to_pt
+from pnp.core.geometry import mm_to_pt
 from pnp.rulebook.book import Book
 from pnp.rulebook.ruled import ruled_table
 

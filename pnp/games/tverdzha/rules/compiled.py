@@ -22,6 +22,12 @@ DIE_SIDES: Final = 6
 #: A held land yields this many units of its resource per round (rules text; the
 #: content's land kinds carry no amount).
 LAND_YIELD: Final = 1
+#: The most castles Rules.fx keeps aggregated. Games reach new castles all the time (about a
+#: hundred a greedy game), so a cache that only grows holds memory in proportion to the games
+#: played; past this many it starts again. Enough for the castles of the games in play (a
+#: lookahead agent revisits them); Fx is a pure function of the castle, so forgetting one
+#: changes no game, only how often one is aggregated again.
+FX_CACHE_MOST: Final = 4096
 
 _CACHE: Final[dict[int, "Rules"]] = {}
 
@@ -47,6 +53,7 @@ class Rules:
         self._limits(game)
         self._actions()
         self._fx_cache: dict = {}
+        self.fx_made = 0  # castles aggregated so far, the forgotten ones counted again
         self._need_cache: dict = {}
         self._subsets: dict = {}
         self._moves: dict = {}
@@ -199,8 +206,23 @@ class Rules:
         key = tuple(sorted(owned.items()))
         fx = self._fx_cache.get(key)
         if fx is None:
+            if len(self._fx_cache) >= FX_CACHE_MOST:
+                self.forget_fx()
             fx = self._fx_cache[key] = Fx(self, key)
+            self.fx_made += 1
         return fx
+
+    def forget_fx(self) -> None:
+        """Drop the aggregated castles and their `Fx.after` links (the links would keep the
+        dropped ones alive): a State still holding one keeps only that one."""
+        for fx in self._fx_cache.values():
+            fx.after.clear()
+        self._fx_cache.clear()
+
+    @property
+    def fx_cached(self) -> int:
+        """How many castles Rules.fx holds now (at most FX_CACHE_MOST)."""
+        return len(self._fx_cache)
 
     def need(self, own: int, enemy: int) -> int:
         """The die face a side of strength `own` needs against `enemy` (the content's rows)."""

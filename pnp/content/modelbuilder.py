@@ -1,0 +1,209 @@
+"""One builder from validated content to a game's frozen model, directed by the model's types.
+
+A game declares its model as frozen dataclasses and gets it built from the schema-valid data
+with `build(Game, loaded, **given)`; nothing is written by hand per field. Each field is read
+from the key of its name, or from `key("a.b")`, a dotted path below the object's own data
+(`field(metadata={"key": "a.b"})` is the same), and built by its type:
+
+- `Text`: from a language map, with the mark of its path; `Text | None` and any `X | None`
+  are None where the key is absent (or null);
+- a frozen dataclass: built the same way from the mapping at its path (recursively);
+- `tuple[X, ...]`: from a list, item i built as X at path + (i,); `tuple[X, Y]` item by item;
+- `Mapping[str, X]`: a frozen map (MappingProxyType), each value built as X at path + (key,);
+- `float` from any number; `int`, `str`, `bool` and anything else as the data holds it;
+- `mark: Mark`: the mark of the object's own path (a field of another name typed `Mark`:
+  the mark of its key's path);
+- a key that is absent: the field's default (a Mapping default is frozen), else None for an
+  optional type; a required field without data is a schema's gap, a `ModelBuildError`.
+
+The few fields a game computes say so: `field(metadata={"build": fn})` calls `fn(at)` with
+the object's place (`At`: its data, path, marks and the whole content), `metadata={"skip":
+True}` (or `init=False`) leaves the field to its default, and the top object's fields may be
+`given` as keywords (`file_fields` gives the ones every game keeps of its file).
+
+    @dataclass(frozen=True)
+    class Side:
+        id: str
+        name: Text                                  # sides[i].name: {uk: …, ru: …}
+        moves: int = key("moves.value")             # sides[i].moves.value
+        mark: Mark = field(default=NO_MARK, compare=False)
+
+    @dataclass(frozen=True)
+    class Game:
+        sides: tuple[Side, ...]
+        title: Text = key("game.title")
+        balance: Balance | None = None
+        source: str = ""
+
+    game = build(Game, loaded, **file_fields(loaded, source))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import types
+import typing
+from collections.abc import Mapping as AbcMapping
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, TypeVar, Union
+
+from pnp.content.notes import collect_notes
+from pnp.content.yamlload import Loaded
+from pnp.core.errors import Mark
+from pnp.core.texts import Text, frozen_map
+
+T = TypeVar("T")
+_ABSENT = object()
+
+
+class ModelBuildError(Exception):
+    """The model asks for data that the schema let through absent: a gap between the two."""
+
+
+def key(path: str, **field_options) -> Any:
+    """A field read from the dotted `path` below its object's data: `key("moves.value")`;
+    `field_options` are dataclasses.field's (default, compare, …)."""
+    return dataclasses.field(metadata={"key": path}, **field_options)
+
+
+@dataclass(frozen=True)
+class At:
+    """Where an object is built: its data, its path in the content, and the whole content.
+    A `build` function of a field gets the At of the object that holds the field."""
+
+    data: Any
+    path: tuple
+    loaded: Loaded
+
+    def mark(self, *sub) -> Mark:
+        """The mark of `sub` below this object (of the object itself with no argument)."""
+        return self.loaded.mark(self.path + sub)
+
+    def get(self, dotted: str, default: Any = _ABSENT) -> Any:
+        """The data at a dotted path below this object."""
+        value = _dig(self.data, _keys(dotted))
+        if value is _ABSENT:
+            if default is _ABSENT:
+                raise ModelBuildError(f"no {dotted!r} at {self.mark()}")
+            return default
+        return value
+
+    def build(self, tp: Any, dotted: str) -> Any:
+        """The value at a dotted path below this object, built as type `tp`."""
+        sub = _keys(dotted)
+        return _value(tp, self.get(dotted), At(None, self.path + sub, self.loaded))
+
+
+def build(cls: type[T], loaded: Loaded, path: tuple = (), **given) -> T:
+    """The frozen `cls` from the validated content at `path` (the whole content by default),
+    with the `given` fields set as they are."""
+    data = loaded.data
+    for k in path:
+        data = data[k]
+    return _object(cls, At(data, tuple(path), loaded), given)
+
+
+def file_fields(loaded: Loaded, source: str) -> dict[str, Any]:
+    """What every game's model keeps of its content file, to pass to `build` as given fields:
+    the shown path, the text's SHA-256, every path's mark and the `note:` fields."""
+    return {"source": source, "sha256": hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
+            "marks": frozen_map(loaded.marks), "notes": frozen_map(collect_notes(loaded.data))}
+
+
+@functools.cache
+def _plan(cls: type) -> tuple[tuple[dataclasses.Field, Any], ...]:
+    """The fields `build` fills, each with its resolved type."""
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} is not a dataclass")
+    hints = typing.get_type_hints(cls)
+    return tuple((f, hints[f.name]) for f in dataclasses.fields(cls) if f.init and not f.metadata.get("skip"))
+
+
+def _keys(dotted: str) -> tuple[str, ...]:
+    return tuple(dotted.split("."))
+
+
+def _dig(data: Any, keys: tuple) -> Any:
+    for k in keys:
+        if not isinstance(data, AbcMapping) or k not in data:
+            return _ABSENT
+        data = data[k]
+    return data
+
+
+def _object(cls: type, at: At, given: Mapping[str, Any]) -> Any:
+    values = {}
+    for f, tp in _plan(cls):
+        if f.name in given:
+            values[f.name] = given[f.name]
+            continue
+        build_fn: Callable[[At], Any] | None = f.metadata.get("build")
+        if build_fn is not None:
+            values[f.name] = build_fn(at)
+            continue
+        sub = _keys(f.metadata.get("key", f.name))
+        if tp is Mark:
+            values[f.name] = at.mark() if f.name == "mark" and "key" not in f.metadata else at.mark(*sub)
+            continue
+        data = _dig(at.data, sub)
+        if data is _ABSENT:
+            values[f.name] = _absent(f, tp, at.path + sub)
+            if values[f.name] is _ABSENT:
+                del values[f.name]  # the dataclass's own default (a factory's value as it is)
+            continue
+        values[f.name] = _value(tp, data, At(data, at.path + sub, at.loaded))
+    unknown = set(given) - {f.name for f in dataclasses.fields(cls)}
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+    return cls(**values)
+
+
+def _absent(f: dataclasses.Field, tp: Any, path: tuple) -> Any:
+    """The value of a field whose key is absent: its default, None if optional."""
+    if f.default_factory is not dataclasses.MISSING:
+        made = f.default_factory()
+        return frozen_map(made) if isinstance(made, dict) else made
+    if f.default is not dataclasses.MISSING:
+        return _ABSENT
+    if _optional(tp) is not None:
+        return None
+    raise ModelBuildError(f"{'.'.join(map(str, path))}: the model needs it and the content has none "
+                          f"(the schema should require it or the field give a default)")
+
+
+def _optional(tp: Any) -> Any | None:
+    """X for `X | None`, else None."""
+    if typing.get_origin(tp) in (Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) < len(typing.get_args(tp)):
+            return args[0] if len(args) == 1 else Union[tuple(args)]
+    return None
+
+
+def _value(tp: Any, data: Any, at: At) -> Any:
+    """`data` (found at `at.path`) built as type `tp`."""
+    inner = _optional(tp)
+    if inner is not None:
+        return None if data is None else _value(inner, data, at)
+    if tp is Text:
+        return Text(frozen_map(data), at.mark())
+    if dataclasses.is_dataclass(tp):
+        return _object(tp, At(data, at.path, at.loaded), {})
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_value(args[0], item, At(item, at.path + (i,), at.loaded)) for i, item in enumerate(data))
+        if args:
+            return tuple(_value(t, item, At(item, at.path + (i,), at.loaded))
+                         for i, (t, item) in enumerate(zip(args, data, strict=True)))
+        return tuple(data)
+    if tp is tuple:
+        return tuple(data)
+    if origin in (AbcMapping, dict) or tp is Mapping:
+        value_type = args[1] if len(args) == 2 else Any
+        return frozen_map({k: _value(value_type, v, At(v, at.path + (k,), at.loaded)) for k, v in data.items()})
+    if tp is float:
+        return float(data)
+    return data
