@@ -69,6 +69,43 @@ def test_a_counted_spell_is_the_neutral_strength_lowered_by_its_value(rules, spe
     assert p(rules, army, opp, spells=(Casting(spell),)) == p(rules, army, lowered(opp, value))
 
 
+@pytest.mark.parametrize("spell, tower, opp, value", [
+    ("mist", 1, FIELD, 3),  # water: «+3 защита», as Earth's stone skin
+    ("flood", 2, Opponent(14, "siege", 0), 7),  # water: «Наводнение +7 осада», as Earth's earthquake
+    ("mass_healing", 2, FIELD, 1),  # water: +1 a ranged squad, the one column of archers
+    ("fire_wall", 2, FIELD, 5),  # fire: level 2's damage in the field
+    ("mass_fury", 2, FIELD, 0),  # fire: +1 a magic squad, and the army has none
+    ("fire_elemental", 6, FIELD, 7),
+    ("downdraft", 2, Opponent(14, "field", 0, flying=True), 6),  # air: as Earth's burden
+    ("mass_haste", 2, FIELD, 0),  # air: +1 a flying squad, and the army has none
+    ("heavenly_thunder", 7, FIELD, 15),
+    ("illusion", 1, FIELD, 2),  # the ether's «Иллюзия», joined to every school: +2 strength
+])
+def test_the_new_schools_cast_as_earth_does(rules, spell, tower, opp, value):
+    """Water, fire and air (this edition's design on Earth's scale) go through the same calculator."""
+    army = replace(ARMY, tower=tower)
+    assert spell_line(rules, replace(army, spells=(Casting(spell),)), opp).value == value
+    assert p(rules, army, opp, spells=(Casting(spell),)) == p(rules, army, lowered(opp, value))
+
+
+def test_every_school_has_earths_levels_damage_and_effects(rules):
+    """The same levels, damage scale, circle sizes and effects at each place as Earth's: no school is
+    stronger than another, only its squad kind and its ward differ."""
+    schools = [s for s in rules.magic.schools if s.playable]
+    earth = schools[0]
+
+    def shape(school):
+        return [(lv.level, lv.damage, [[(s.effect.strength, s.effect.siege, s.effect.against_flying, s.effect.luck,
+                                         s.effect.maximal, s.effect.large) for s in lv.circle(c)]
+                                       for c in ("destruction", "blessing")]) for lv in school.levels]
+    assert [s.id for s in schools] == ["earth", "water", "fire", "air"]
+    for school in schools[1:]:
+        assert shape(school) == shape(earth), school.id
+        assert [x.effect for x in school.extras] == [x.effect for x in earth.extras], school.id
+    kinds = [next(s.effect.per_squad for s in sc.spells if s.effect.per_squad) for sc in schools]
+    assert sorted(kinds) == sorted(rules.attack_kinds)  # each school its own kind of squad
+
+
 def test_the_skills_add_to_a_hero_spell_not_to_a_common_one(rules):
     """«Указанная сила этих заклинаний увеличивается на величину бонуса»; «общее заклинание без бонусов»."""
     army = replace(ARMY, tower=2, heroes=(Hero("Наставник", 0, blessing=2), Hero("Маг", 0, magic_strike=3)))
@@ -135,7 +172,7 @@ def test_the_battle_types_bans_are_breakdown_lines(rules, battle, spell, tower, 
     ({"tower": 0, "spells": (Casting("stone_spike"),)}, ("spell",), "battle-tower"),
     ({"tower": 1, "spells": (Casting("meteor_shower"),)}, ("spell",), "battle-spell-level"),
     ({"tower": 1, "spells": (Casting("stone_spike"),), "heroes": ()}, ("spell",), "battle-caster"),
-    ({"tower": 1, "spells": (Casting("fireball"),)}, ("spell",), "battle-spell"),
+    ({"tower": 1, "spells": (Casting("no_such_spell"),)}, ("spell",), "battle-spell"),
     ({"tower": 3, "spells": (Casting("thorny_shell"),)}, ("spell",), "battle-spell-on"),
     ({"tower": 3, "spells": (Casting("thorny_shell", 4),)}, ("spell_on",), "battle-spell-on"),
     ({"tower": 8}, ("tower",), "battle-tower"),

@@ -32,7 +32,8 @@ def boards(game, tmp_path_factory):
         for name in ("a4", "letter"):
             out = root / f"{lang}-{name}"
             files = MagicBoardRenderer().render(game, RenderContext(BuildOptions(lang=lang, paper=name), out))
-            assert [(f.path, f.kind, f.pages) for f in files] == [(f"empire-{lang}-magic.pdf", "mats", 1)]
+            playable = sum(s.playable for s in game.battle.magic.schools)
+            assert [(f.path, f.kind, f.pages) for f in files] == [(f"empire-{lang}-magic.pdf", "mats", playable)]
             built[lang, name] = (out / files[0].path).read_bytes()
     return built
 
@@ -128,14 +129,35 @@ def test_one_page_per_playable_school_within_the_margins_in_bundled_fonts(game, 
     for (lang, name), pdf in boards.items():
         p = paper(name)
         reader = PdfReader(io.BytesIO(pdf))
-        box = reader.pages[0].mediabox
-        assert (round(pt_to_mm(float(box.width)), 1), round(pt_to_mm(float(box.height)), 1)) == (p.width, p.height)
-        found = words(pdf, 1)
-        assert min(w.x0 for w in found) >= MARGIN - 0.5 and max(w.x1 for w in found) <= p.width - MARGIN + 0.5
-        assert min(w.y0 for w in found) >= MARGIN - 0.5 and max(w.y1 for w in found) <= p.height - MARGIN + 0.5
+        assert len(reader.pages) == 4  # «у каждого игрока будет своя неповторимая школа магии»
+        for page, sheet in enumerate(reader.pages, 1):
+            box = sheet.mediabox
+            assert (round(pt_to_mm(float(box.width)), 1), round(pt_to_mm(float(box.height)), 1)) == (p.width, p.height)
+            found = words(pdf, page)
+            assert min(w.x0 for w in found) >= MARGIN - 0.5 and max(w.x1 for w in found) <= p.width - MARGIN + 0.5
+            assert min(w.y0 for w in found) >= MARGIN - 0.5 and max(w.y1 for w in found) <= p.height - MARGIN + 0.5
         assert not_bundled_fonts(pdf) == []
     unplayable = [s.id for s in game.battle.magic.schools if not s.playable]
-    assert unplayable == ["water", "fire", "air", "ether"]
+    assert unplayable == ["ether"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_school_has_its_board_with_its_own_spells(game, boards, lang):
+    """One page per elemental school in the content's order: its name on top, every spell of it
+    (levels and ritual) printed on its own page and on no other school's page."""
+    schools = [s for s in game.battle.magic.schools if s.playable]
+    assert [s.id for s in schools] == ["earth", "water", "fire", "air"]
+    for page, school in enumerate(schools, 1):
+        found = words(boards[lang, "a4"], page)
+        assert _phrase(found, school.name.get(lang)) == 0
+        for spell in school.spells:
+            _phrase(found, spell.name.get(lang))
+        for spell in game.battle.magic.joined[0].spells:  # the ether's spells with their effect, on every board
+            _phrase(found, " ".join(spell.text.get(lang).split()[:5]))
+        for other in schools:
+            if other is not school:
+                with pytest.raises(AssertionError):
+                    _phrase(found, other.extras[0].name.get(lang))  # the other school's ritual
 
 
 def test_same_bytes_twice(game, boards, tmp_path):

@@ -126,7 +126,7 @@ def board(game: Game, school: School, lang: str, paper_name: str, pen: Pen) -> P
     y += COLUMN_H
     across = [(extra_markup(s, lang), "extra", s.id) for s in school.extras]
     across += [(game.ui("magic_joined", lang, school=j.name.get(lang),
-                        spells=", ".join(f"**{s.name.get(lang)}**" for s in j.spells)), "damage", j.id)
+                        spells="; ".join(extra_markup(s, lang) for s in j.spells)), "damage", j.id)
                for j in magic.joined if j.spells]
     levels = sorted(school.levels, key=lambda lv: -lv.level)
     weights = [max(len(lv.destruction), len(lv.blessing), 1) for lv in levels]
