@@ -180,7 +180,7 @@ class ForkedWorkers:
         # before that, a worker being reaped by the executor's thread may answer None)
         self._executor.shutdown(wait=True, cancel_futures=True)
         codes = [w.exitcode for w in self._workers if w.exitcode is not None]
-        own = [c for c in codes if c >= 0 or -c not in _FROM_OUTSIDE]
+        own = [c for c in codes if c > 0 or (c < 0 and -c not in _FROM_OUTSIDE)]
         if own:
             return _death(own[0])
         # the executor ends the other workers with SIGTERM: a SIGKILL among them names the cause
