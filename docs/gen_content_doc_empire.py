@@ -203,7 +203,7 @@ MEANINGS = {
     "rulebook.example.squads[].cards": "Cards in the squad (a column).",
     "rulebook.example.squads[].large": "Whether it is a large creature.",
     "rulebook.example.machine": "The war machine it brings, by id.",
-    "rulebook.example.deck": "The creature deck: strike -> number of cards.",
+    "rulebook.example.deck": "The creature deck: strike -> number of cards (at most 99 of a strike: the worked example is printed and its odds counted card by card).",
     "rulebook.example.cards": "The strikes of the damage cards in the order they open.",
     "rulebook.example.against": "The neutral army it fights.",
     "rulebook.example.against.battle": "The battle type, by id.",
