@@ -131,6 +131,7 @@ class BattleRules:
     morale: Morale = Morale(0, 1, 0)
     squads_per_chest: int = 1
     card_battles: Mapping[str, str] = _field(default_factory=dict)  # travel-card type -> battle type
+    upgrade_miss_damage: int = 0  # each upgrade of a squad's barracks raises its minimal damage by this
 
     def type(self, id_: str) -> BattleType | None:
         return next((t for t in self.types if t.id == id_), None)
