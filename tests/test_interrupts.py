@@ -91,14 +91,21 @@ def previous_output(tmp_path_factory) -> Path:
     return out
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
-def test_an_interrupted_build_cleans_up_and_keeps_the_previous_output(previous_output, tmp_path, signum):
+def _build_over(previous_output: Path, tmp_path: Path) -> tuple[Path, dict, subprocess.Popen, set[int]]:
+    """A build into a copy of the previous output, caught while its two workers render:
+    (the output root, what it held, the build, its workers)."""
     out = tmp_path / "out"
     shutil.copytree(previous_output, out)
     before = _tree(out / "uk")
     proc = _start("build", "--only", "cards", "--only", "board", "--out", str(out), cwd=tmp_path)
     workers = _wait_for_workers(proc)
     time.sleep(0.3)  # the workers are rendering
+    return out, before, proc, workers
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_an_interrupted_build_cleans_up_and_keeps_the_previous_output(previous_output, tmp_path, signum):
+    out, before, proc, workers = _build_over(previous_output, tmp_path)
     _interrupt(proc, signum)
     stdout, stderr = proc.communicate(timeout=60)
     assert (proc.returncode, stderr) == EXPECTED[signum], stdout + stderr
@@ -110,12 +117,7 @@ def test_an_interrupted_build_cleans_up_and_keeps_the_previous_output(previous_o
 def test_a_render_worker_killed_from_outside_ends_the_build_in_one_line(previous_output, tmp_path):
     """The out-of-memory killer's SIGKILL to one worker: the pool once replaced it and waited for its
     lost task for ever. Now: exit 2, one line, every worker gone, the previous output kept."""
-    out = tmp_path / "out"
-    shutil.copytree(previous_output, out)
-    before = _tree(out / "uk")
-    proc = _start("build", "--only", "cards", "--only", "board", "--out", str(out), cwd=tmp_path)
-    workers = _wait_for_workers(proc)
-    time.sleep(0.3)  # the workers are rendering
+    out, before, proc, workers = _build_over(previous_output, tmp_path)
     os.kill(min(workers), signal.SIGKILL)
     try:
         stdout, stderr = proc.communicate(timeout=60)
