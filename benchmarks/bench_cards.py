@@ -23,17 +23,21 @@ sys.path.insert(0, str(ROOT))
 
 def one_run(game, options, out: Path) -> dict[str, float]:
     from pnp.components import cards
+    from pnp.core import typography
     from pnp.games.tverdzha.render import tokens
     from pnp.components.base import RenderContext
+    from pnp.typeset.iconwords import speaking, words_of
 
     ctx = RenderContext(options, out)
-    c0, t0 = time.process_time(), time.perf_counter()
-    ctx.masters(game, "cards")
-    t1 = time.perf_counter()
-    cards.CardsRenderer().render(game, ctx)  # reuses the cached masters, as the build does
-    t2 = time.perf_counter()
-    tokens.TokensRenderer().render(game, ctx)
-    t3, c3 = time.perf_counter(), time.process_time()
+    # set in the build's language, its icons saying their words, as the build sets every renderer
+    with typography.using(options.lang), speaking(words_of(game, options.lang)):
+        c0, t0 = time.process_time(), time.perf_counter()
+        ctx.masters(game, "cards")
+        t1 = time.perf_counter()
+        cards.CardsRenderer().render(game, ctx)  # reuses the cached masters, as the build does
+        t2 = time.perf_counter()
+        tokens.TokensRenderer().render(game, ctx)
+        t3, c3 = time.perf_counter(), time.process_time()
     return {"masters": t1 - t0, "cards": t2 - t1, "tokens": t3 - t2, "total": t3 - t0, "cpu": c3 - c0}
 
 

@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Mapping
 from pnp.components.base import BuildError, BuildOptions, OutputFile, Renderer, RenderContext, renderers_of
 from pnp.core import swap, typography
 from pnp.core.errors import UserError
-from pnp.core.interrupts import worker_pool
+from pnp.core.interrupts import forked_workers
 from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable, manifest_game
 from pnp.games import Model, pack_of
 from pnp.print.preflight import preflight
@@ -185,7 +185,7 @@ def _render_all(game: Model, ctx: RenderContext, names: list[str], files: list[O
         return _render_serial(game, ctx, names, files)
     ctx.progress(" + ".join(n for g in parallel for n in g))
     job = (game, ctx.options, ctx.out_dir, ctx.renderers)
-    with worker_pool(workers, setup=_start_worker, setup_args=job) as pool:
+    with forked_workers(workers, setup=_start_worker, setup_args=job) as pool:
         results = {done[0]: done for group in pool.map(_render_group, parallel) for done in group}
     for name in names:
         if name in results:

@@ -44,7 +44,7 @@ def _environment_message(exc: OSError) -> str:
 
 def _fault_guard(fn):
     """Map what stops a command to one line and its exit code (README, "Exit codes"):
-    UserError and environment OSErrors 2, Ctrl-C 130, SIGTERM 143, anything else is a bug:
+    UserError, environment OSErrors and running out of memory 2, Ctrl-C 130, SIGTERM 143, anything else is a bug:
     one line + a crash file, exit 70."""
 
     @functools.wraps(fn)
@@ -62,6 +62,10 @@ def _fault_guard(fn):
             sys.exit(130)
         except UserError as exc:
             click.echo(f"pnp: {exc}", err=True)
+            sys.exit(EXIT_USAGE)
+        except MemoryError:
+            # the machine's memory (or the process's limit) ran out: not a fault in the input
+            click.echo("pnp: out of memory; close other programs or raise the limit and run it again", err=True)
             sys.exit(EXIT_USAGE)
         except BrokenPipeError:
             # the reader stopped reading (`pnp check | head`): not a bug, and nothing to say to it.

@@ -193,3 +193,17 @@ def resolve(where: str, doc: Patched | None) -> tuple[int, int | None]:
         mark = find(doc.text, ref)[1].start_mark
         line, col = mark.line + 1, mark.column + 1
     return line + int(offset or 0), col if exact and not offset else None
+
+
+def case_names(folder: Path) -> list[str]:
+    """The cases in `folder`: the default game's by name; another game's as `GAME-ID/NAME` (its sub-folder)."""
+    return sorted(p.relative_to(folder).with_suffix("").as_posix() for p in folder.glob("**/*.expect"))
+
+
+def shipped(name: str) -> Path:
+    """The shipped content a case patches: the sub-folder's game, or the default game."""
+    from pnp import games
+    from pnp.content import default_content
+
+    folder = Path(name).parent.name
+    return games.pack(folder).content if folder else default_content()

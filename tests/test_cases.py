@@ -15,7 +15,6 @@ import yaml
 from click.testing import CliRunner
 
 import casekit
-from pnp import games
 from pnp.cli import main
 from pnp.content import default_content
 
@@ -47,23 +46,12 @@ GENERATED = {
 }
 
 
-def _cases() -> list[str]:
-    """The default game's cases by name; another game's as `GAME-ID/NAME` (its sub-folder)."""
-    return sorted(p.relative_to(CASES).with_suffix("").as_posix() for p in CASES.glob("**/*.expect"))
-
-
-def _base(name: str) -> Path:
-    """The shipped content a case patches: the sub-folder's game, or the default game."""
-    folder = Path(name).parent.name
-    return games.pack(folder).content if folder else default_content()
-
-
 def _source(name: str, tmp_path: Path) -> tuple[Path, casekit.Patched | None]:
-    target = tmp_path / _base(name).name
+    target = tmp_path / casekit.shipped(name).name
     patch, full = CASES / f"{name}.patch", CASES / f"{name}.yaml"
     if patch.exists():
         spec = yaml.safe_load(patch.read_text(encoding="utf-8"))
-        doc = casekit.apply(_base(name).read_text(encoding="utf-8"), spec["edits"])
+        doc = casekit.apply(casekit.shipped(name).read_text(encoding="utf-8"), spec["edits"])
         target.write_text(doc.text, encoding="utf-8")
         return target, doc
     if full.exists():
@@ -75,7 +63,7 @@ def _source(name: str, tmp_path: Path) -> tuple[Path, casekit.Patched | None]:
 
 
 def test_every_case_has_a_source_and_the_corpus_is_big_enough():
-    names = _cases()
+    names = casekit.case_names(CASES)
     assert len(names) >= 30
     for name in names:
         sources = [(CASES / f"{name}.patch").exists(), (CASES / f"{name}.yaml").exists(), name in GENERATED]
@@ -85,7 +73,7 @@ def test_every_case_has_a_source_and_the_corpus_is_big_enough():
     assert orphans <= set(names), f"case files without a .expect: {sorted(orphans - set(names))}"
 
 
-@pytest.mark.parametrize("name", _cases())
+@pytest.mark.parametrize("name", casekit.case_names(CASES))
 def test_case(name: str, tmp_path: Path):
     expect = casekit.read_expect(CASES / f"{name}.expect")
     path, doc = _source(name, tmp_path)

@@ -3,13 +3,15 @@
 What `pnp check` accepts, `pnp build` builds: each case is content that once passed the
 check and then crashed the build or printed the wrong thing. A case expects exit 0 (and
 words the PDFs must print, read back with pdftotext) or exit 1 with a problem at a given
-line; never exit 70, never a traceback. See tests/cases_build/README.md.
+line; never exit 70, never a traceback, and never more than 1 GB of memory. See
+tests/cases_build/README.md.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -18,11 +20,19 @@ import pytest
 import yaml
 
 import casekit
-from pnp.content import default_content
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: subprocesses import pnp from here
 
 CASES = Path(__file__).parent / "cases_build"
+#: a build's memory bound (1 GB): content that would need more must be refused at its line
+MEMORY = 1 << 30
+
+
+def _bounded() -> None:
+    """In the build's process, before it starts: its address space capped at MEMORY."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
 PROBLEM_LINE = re.compile(r"^.+?:(?P<line>\d+):(?P<col>\d+): (?P<level>error|warning|info): .+ \[(?P<code>[a-z0-9-]+)\]$")
 
 
@@ -55,17 +65,17 @@ def _printed(out: Path) -> str:
     return " ".join(text.split())
 
 
-@pytest.mark.parametrize("name", sorted(p.stem for p in CASES.glob("*.expect")))
+@pytest.mark.parametrize("name", casekit.case_names(CASES))
 def test_build_case(name: str, tmp_path: Path):
     code, args, problems, prints, omits = _read(name)
     spec = yaml.safe_load((CASES / f"{name}.patch").read_text(encoding="utf-8"))
-    doc = casekit.apply(default_content().read_text(encoding="utf-8"), spec["edits"])
+    doc = casekit.apply(casekit.shipped(name).read_text(encoding="utf-8"), spec["edits"])
     content = tmp_path / "game.yaml"
     content.write_text(doc.text, encoding="utf-8")
     out = tmp_path / "out"
     env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(tmp_path))
     proc = subprocess.run([sys.executable, "-m", "pnp.cli", "build", "--content", str(content), "--out", str(out), *args],
-                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=600)
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300, preexec_fn=_bounded)
     output = proc.stdout + proc.stderr
     assert "Traceback" not in output and "internal error" not in output, output
     assert proc.returncode == code, output
@@ -83,6 +93,6 @@ def test_build_case(name: str, tmp_path: Path):
 
 
 def test_every_build_case_has_a_patch():
-    expects = {p.stem for p in CASES.glob("*.expect")}
-    assert expects == {p.stem for p in CASES.glob("*.patch")}
+    expects = set(casekit.case_names(CASES))
+    assert expects == {p.relative_to(CASES).with_suffix("").as_posix() for p in CASES.glob("**/*.patch")}
     assert len(expects) >= 10

@@ -133,3 +133,13 @@ def test_disk_full_inside_a_renderer_is_an_environment_error(fake_renderers, tmp
     assert result.exit_code == 2, result.output
     assert result.stderr == f"pnp: {tmp_path / 'sub' / 'two.txt'}: No space left on device (free some space and run it again)\n"
     assert sorted(os.listdir(tmp_path)) == [".pnp-build.lock"]
+
+
+def test_running_out_of_memory_inside_a_renderer_is_an_environment_error(fake_renderers, tmp_path):
+    """A worker out of memory answers with a MemoryError (pnp.core.interrupts), which ends the
+    command like a full disk: the machine stopped it, one line, exit 2, nothing written."""
+    fake_renderers["fail"] = MemoryError()
+    result = CliRunner().invoke(main, ["build", "--out", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == "pnp: out of memory; close other programs or raise the limit and run it again\n"
+    assert sorted(os.listdir(tmp_path)) == [".pnp-build.lock"]

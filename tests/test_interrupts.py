@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from processes import child_pids
 
-from pnp.core import swap
+from pnp.core import interrupts, swap
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: subprocesses import pnp from here
 
@@ -91,20 +91,72 @@ def previous_output(tmp_path_factory) -> Path:
     return out
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
-def test_an_interrupted_build_cleans_up_and_keeps_the_previous_output(previous_output, tmp_path, signum):
+def _build_over(previous_output: Path, tmp_path: Path) -> tuple[Path, dict, subprocess.Popen, set[int]]:
+    """A build into a copy of the previous output, caught while its two workers render:
+    (the output root, what it held, the build, its workers)."""
     out = tmp_path / "out"
     shutil.copytree(previous_output, out)
     before = _tree(out / "uk")
     proc = _start("build", "--only", "cards", "--only", "board", "--out", str(out), cwd=tmp_path)
     workers = _wait_for_workers(proc)
     time.sleep(0.3)  # the workers are rendering
+    return out, before, proc, workers
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_an_interrupted_build_cleans_up_and_keeps_the_previous_output(previous_output, tmp_path, signum):
+    out, before, proc, workers = _build_over(previous_output, tmp_path)
     _interrupt(proc, signum)
     stdout, stderr = proc.communicate(timeout=60)
     assert (proc.returncode, stderr) == EXPECTED[signum], stdout + stderr
     _assert_gone(workers)
     assert sorted(p.name for p in out.iterdir()) == [".pnp-build.lock", "uk"]
     assert _tree(out / "uk") == before
+
+
+def test_a_render_worker_killed_from_outside_ends_the_build_in_one_line(previous_output, tmp_path):
+    """The out-of-memory killer's SIGKILL to one worker: the pool once replaced it and waited for its
+    lost task for ever. Now: exit 2, one line, every worker gone, the previous output kept."""
+    out, before, proc, workers = _build_over(previous_output, tmp_path)
+    os.kill(min(workers), signal.SIGKILL)
+    try:
+        stdout, stderr = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        pytest.fail("the build waits for ever for its killed worker")
+    assert proc.returncode == 2, stdout + stderr
+    assert stderr == ("pnp: a worker process was stopped by SIGKILL (the system may have run out of memory); "
+                      "nothing was written\n")
+    _assert_gone(workers)
+    assert _tree(out / "uk") == before
+
+
+def _exit(code: int) -> None:
+    os._exit(code)
+
+
+def _crash(_item) -> None:
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+def _out_of_memory(_item) -> None:
+    raise MemoryError()
+
+
+def test_a_worker_that_exits_or_crashes_is_a_bug_reported_at_once():
+    with interrupts.forked_workers(2) as workers:
+        with pytest.raises(interrupts.WorkerDied, match="exited with code 3"):
+            workers.map(_exit, [3, 3])
+    with interrupts.forked_workers(2) as workers:
+        with pytest.raises(interrupts.WorkerDied, match="ended by SIGSEGV"):
+            workers.map(_crash, [0, 0])
+
+
+def test_a_worker_out_of_memory_answers_with_a_memory_error():
+    with interrupts.forked_workers(2) as workers:
+        with pytest.raises(MemoryError, match="out of memory in a worker process"):
+            workers.map(_out_of_memory, [0, 0])
+        assert workers.map(abs, [-1, -2]) == [1, 2]  # the workers live on
 
 
 #: spawned workers come with multiprocessing's resource tracker, a third child

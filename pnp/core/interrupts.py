@@ -6,19 +6,25 @@ the output lock released) and the command exits 128 + the signal number with one
 Workers, forked or spawned, never handle a signal themselves: they ignore SIGINT (a
 terminal sends it to the whole process group; the parent decides), die quietly on SIGTERM
 (what `Pool.terminate` sends) and, on Linux, are sent SIGTERM by the kernel if the parent
-dies without terminating them (even by SIGKILL).
+dies without terminating them (even by SIGKILL). A worker that dies itself (the
+out-of-memory killer's SIGKILL, a crash) ends the command too (`forked_workers`), never a hang.
 """
 
 from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
 import multiprocessing
 import os
 from multiprocessing import resource_tracker
 import signal
 import sys
 import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from pnp.core.errors import UserError
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 #: POSIX only: elsewhere (Windows) there is no signal mask to hold the signals back
@@ -108,3 +114,95 @@ def worker_pool(processes: int, start_method: str = "fork", setup=None, setup_ar
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     with pool:
         yield pool
+
+
+class WorkerDied(RuntimeError):
+    """A worker process ended without answering: a crash in C (a signal such as SIGSEGV) or an exit
+    of its own. A bug of pnp's: the command exits 70."""
+
+
+class WorkerKilled(UserError):
+    """A worker process was stopped from outside (SIGKILL, SIGTERM): most often the system's
+    out-of-memory killer. The machine stopped the command, not pnp: exit 2."""
+
+
+#: signals that stop a worker from outside (the out-of-memory killer sends SIGKILL)
+_FROM_OUTSIDE = (signal.SIGKILL, signal.SIGTERM)
+
+
+def _death(exitcode: int) -> Exception:
+    if exitcode < 0 and -exitcode in _FROM_OUTSIDE:
+        name = signal.Signals(-exitcode).name
+        return WorkerKilled(f"a worker process was stopped by {name} (the system may have run out of memory); "
+                            "nothing was written")
+    how = f"was ended by {signal.Signals(-exitcode).name}" if exitcode < 0 else f"exited with code {exitcode}"
+    return WorkerDied(f"a worker process {how} before it answered")
+
+
+def _answer(fn, item):
+    """Run one task in a worker. Out of memory, it answers with a fresh MemoryError: the one raised
+    holds the frames (and the memory) of the work, so sending it back would fail again and kill the
+    worker, and the parent would wait for its answer for ever."""
+    try:
+        return fn(item)
+    except MemoryError:
+        pass  # leaving the handler drops the exception, its frames and what they hold
+    raise MemoryError("out of memory in a worker process")
+
+
+class ForkedWorkers:
+    """Forked worker processes that follow the rules above and answer `map` calls; see `forked_workers`."""
+
+    def __init__(self, processes: int, setup=None, setup_args: tuple = ()):
+        self._executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork"),
+                                             initializer=_worker_init, initargs=(os.getpid(), setup, setup_args))
+        self._workers: set = set()
+
+    def map(self, fn, items) -> list:
+        """[fn(item) for item in items], in the workers. `fn` must be a module-level function."""
+        # the workers fork as the tasks are handed over: with the signals blocked, as in worker_pool
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS) if _MASK else None
+        try:
+            pending = self._executor.map(functools.partial(_answer, fn), items)
+        finally:
+            if _MASK:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        # the executor's own processes (no public way to ask): how a dead one ended says why
+        self._workers |= set((self._executor._processes or {}).values())
+        try:
+            return list(pending)
+        except BrokenProcessPool:
+            raise self._death() from None
+
+    def _death(self) -> Exception:
+        """What ended a worker: from outside (SIGKILL, SIGTERM) or a fault of its own."""
+        # once the executor has ended and reaped every worker, each one's exit code is known (read
+        # before that, a worker being reaped by the executor's thread may answer None)
+        self._executor.shutdown(wait=True, cancel_futures=True)
+        codes = [w.exitcode for w in self._workers if w.exitcode is not None]
+        own = [c for c in codes if c > 0 or (c < 0 and -c not in _FROM_OUTSIDE)]
+        if own:
+            return _death(own[0])
+        # the executor ends the other workers with SIGTERM: a SIGKILL among them names the cause
+        return _death(-signal.SIGKILL if -signal.SIGKILL in codes else -signal.SIGTERM)
+
+    def close(self) -> None:
+        """End the workers at once (what they were doing is not wanted) and wait until they are gone."""
+        for worker in self._workers:
+            worker.terminate()
+        for worker in self._workers:
+            worker.join()
+        self._executor.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def forked_workers(processes: int, setup=None, setup_args: tuple = ()):
+    """Forked workers (`setup(*setup_args)` run in each as it starts, its arguments inherited, not
+    pickled), ended on exit. Unlike multiprocessing.Pool, which replaces a dead worker and waits for
+    its lost task for ever, a worker that dies (the out-of-memory killer's SIGKILL, a crash) fails
+    the `map` at once: WorkerKilled (exit 2) or WorkerDied (a bug, exit 70)."""
+    workers = ForkedWorkers(processes, setup, setup_args)
+    try:
+        yield workers
+    finally:
+        workers.close()

@@ -115,14 +115,16 @@ class Labels:
         self.lang = lang
         self.source = source  # the labels template, as the designer knows its path
 
-    def __call__(self, key: str, **params) -> str:
-        """The label `key`, with {name} and {name|one|few|many} filled from `params`."""
+    def __call__(self, key: str, **params) -> markupsafe.Markup:
+        """The label `key`, with {name} and {name|one|few|many} filled from `params`: markup (the
+        template's, escaped by it), the content's words filled in escaped."""
         try:
             text = self.entries[key]
         except KeyError:
             raise RulebookError(f"{self.source} has no label {key!r}") from None
+        safe = {name: markupsafe.escape(value) if isinstance(value, str) else value for name, value in params.items()}
         try:
-            return fill(text, params, self.lang) if params or "{" in text else text
+            return markupsafe.Markup(fill(text, safe, self.lang) if params or "{" in text else text)
         except ValueError as exc:
             raise RulebookError(f"{LABELS}: label {key!r}: {exc}") from None
 

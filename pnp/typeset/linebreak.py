@@ -284,7 +284,9 @@ def _force_split(word, width, base, size):
             n = _chars_that_fit(atom.text, face_of(base, atom.bold), size, prefix[i], width)
             n = n or (0 if head else 1)  # at least one character on an empty line
             if n:
-                rest = [_Atom("text", atom.text[n:], atom.bold)] + word[i + 1 :]
+                # no empty text in the tail: the tail must be shorter than the word, or a line
+                # narrower than nothing (a negative width) would cut "" from "" for ever
+                rest = ([_Atom("text", atom.text[n:], atom.bold)] if atom.text[n:] else []) + word[i + 1 :]
                 return head + [_Atom("text", atom.text[:n], atom.bold)], rest
         if not head:  # an icon wider than the line: it goes alone
             return [atom], word[i + 1 :]

@@ -4,11 +4,14 @@ words and the content's numbers; pages, margins, fonts, write-in boxes measured.
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from pnp.games import pack
 from pnp.games.empire.render.board_battles import types_layout
 from pnp.games.empire.render.board_machines import machine_layout
 from pnp.games.empire.render.board_reference import BoardsRenderer
@@ -182,6 +185,23 @@ def test_the_week_tracks_boxes_are_a_day_each_and_the_weeks_effects(game, boards
     assert len(days) == game.weeks * game.week_days and len(effects) == game.weeks
     assert min(b.h for b in boxes) >= WRITE_MIN - 0.01
     assert min(b.h for b in effects) > 15 and min(b.w for b in effects) > 100  # room to write a week's effects
+
+
+def _most_days() -> int:
+    """The most days a week the content may ask for: the schema's maximum (a million once looped the build)."""
+    days = json.loads(pack("empire").schema.read_text(encoding="utf-8"))["properties"]["weeks"]["properties"]["days"]
+    return days["properties"]["value"]["maximum"]
+
+
+@pytest.mark.parametrize("paper", sorted(PAGE))
+def test_the_most_days_the_content_may_ask_for_fit_beside_the_weeks_effects(game, paper):
+    most = _most_days()
+    lay = weeks_layout(replace(game, week_days=most), paper)
+    cell, effects = lay.rows[0][2], lay.rows[0][-1]
+    boxes = lay.days(0, most)
+    assert cell.x < boxes[0].x and boxes[-1].right < cell.right
+    assert effects.x >= cell.right - 0.01 and effects.right <= lay.frame.right + 0.01
+    assert effects.w >= 35  # a write-in box for the week's effects, still room for a few words
 
 
 # --- a changed content prints the new numbers -------------------------------------------------------

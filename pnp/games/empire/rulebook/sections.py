@@ -17,7 +17,6 @@ from pnp.rulebook import own_numbers
 from pnp.rulebook.book import Book
 from pnp.rulebook.build_error import RulebookError
 from pnp.rulebook.game_side import RulebookSide
-from pnp.rulebook.markup import para
 
 
 def figures(book: Book) -> dict:
@@ -32,18 +31,18 @@ def figures(book: Book) -> dict:
 
 def cover(book: Book) -> list[Flowable]:
     """The title page: the game's name, the book's subject, what the kit is."""
-    g, s, lab = book.game, book.styles, book.labels
+    g, lab = book.game, book.labels
     return [
         Spacer(1, mm_to_pt(40)),
-        para(g.title.get(book.lang), s["cover-title"], last_pair=0),
+        book.para(g.title.get(book.lang), "cover-title", last_pair=0),
         Spacer(1, mm_to_pt(5)),
-        para(g.book.tagline.get(book.lang), s["cover-sub"]),
+        book.para(g.book.tagline.get(book.lang), "cover-sub"),
         Spacer(1, mm_to_pt(6)),
-        para(lab("cover.meta"), s["cover-meta"], last_pair=0),
+        book.para(lab("cover.meta"), "cover-meta", last_pair=0),
         Spacer(1, mm_to_pt(14)),
         capital(book)[0],
         Spacer(1, mm_to_pt(12)),
-        para(lab("cover.rulebook"), s["cover-sub"], last_pair=0),
+        book.para(lab("cover.rulebook"), "cover-sub", last_pair=0),
     ]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from markupsafe import Markup, escape
 from reportlab.platypus import Flowable
 
 from pnp.games.empire.model import TravelCard
@@ -21,7 +22,7 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 def _head(book: Book, *keys: str, numbers: tuple[int, ...] = ()) -> list:
     """The header row; the columns in `numbers` hold numbers and are centred, their heads too."""
-    return [book.cell(f"<b>{book.labels(k)}</b>", "table-num") if i in numbers else book.cell(book.labels(k), "table-head")
+    return [book.cell(Markup("<b>{}</b>").format(book.labels(k)), "table-num") if i in numbers else book.cell(book.labels(k), "table-head")
             for i, k in enumerate(keys)]
 
 
@@ -31,17 +32,17 @@ def components(book: Book) -> list[Flowable]:
     g, f, lab = book.game, book.facts, book.labels
     rows = [_head(book, "components.head.item", "components.head.count", "components.head.notes", numbers=(1,))]
     races = f.join(f"«{r.name.get(book.lang)}»" for r in g.races)
-    rows.append([book.cell(f"<b>{lab('components.capital.name')}</b>"), book.cell(str(len(g.races)), "table-num"),
+    rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.capital.name"))), book.cell(str(len(g.races)), "table-num"),
                  book.cell(lab("components.capital.note", races=races, plots=len(g.capital.plots)))])
     for t in g.travel_types:
         cards = f.cards_of(t.id)
-        rows.append([book.cell(f"<b>{lab('components.travel.name', type=t.name.get(book.lang))}</b>"),
+        rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.travel.name", type=t.name.get(book.lang)))),
                      book.cell(str(len(cards)), "table-num"),
                      book.cell(f.join(c.name.get(book.lang) for c in cards))])
     # what the players bring: the chests' tokens (the currency, no chest cards are printed), the
     # domino set a dungeon's morale is drawn from, the sleeve, the marker and the die
     for key in ("boards", "worksheet", "decks", "chests", "domino", "sleeve"):
-        rows.append([book.cell(f"<b>{lab(f'components.{key}.name')}</b>"),
+        rows.append([book.cell(Markup("<b>{}</b>").format(lab(f"components.{key}.name"))),
                      book.cell(lab(f"components.{key}.count"), "table-num"), book.cell(lab(f"components.{key}.note"))])
     return [ruled_table(book, rows, (46, 16, 108))]
 
@@ -59,11 +60,11 @@ def plots(book: Book) -> list[Flowable]:
             if b is None:
                 continue
             cost = lab("plots.prebuilt") if p.built else g.ui("plot_cost", book.lang, n=b.cost)
-            said = [_BOLD.sub(r"<b>\1</b>", line) for line in plot_lines(g, b, book.lang)]
-            rows.append([book.cell(f"<b>{plot_title(g, p, b)[book.lang]}</b>"), book.cell(cost, "table-num"),
-                         book.cell("; ".join(said) or g.ui("plot_auto", book.lang))])
+            said = [Markup(_BOLD.sub(r"<b>\1</b>", str(escape(line)))) for line in plot_lines(g, b, book.lang)]
+            rows.append([book.cell(Markup("<b>{}</b>").format(plot_title(g, p, b)[book.lang])), book.cell(cost, "table-num"),
+                         book.cell(Markup("; ").join(said) or g.ui("plot_auto", book.lang))])
         if len(g.races) > 1:
-            out.append(book.cell(f"<b>{race.name.get(book.lang)}</b>", "h3"))
+            out.append(book.cell(Markup("<b>{}</b>").format(race.name.get(book.lang)), "h3"))
         out.append(ruled_table(book, rows, (48, 24, 98)))
     return out
 
@@ -97,7 +98,7 @@ def card_reads(book: Book, c: TravelCard) -> tuple[str, str]:
     if c.strength:
         fields["strength"] = f.strengths(c)
     if c.chest_ranges:
-        fields["ranges"] = "; ".join(lab("card.range", first=r.first, last=r.last, n=r.chests) for r in c.chest_ranges)
+        fields["ranges"] = Markup("; ").join(lab("card.range", first=r.first, last=r.last, n=r.chests) for r in c.chest_ranges)
     for what, n in sorted(c.penalty.items()):
         fields["penalty"] = lab(f"card.penalty.{what}", n=n)
     if c.effect is not None:
@@ -114,7 +115,7 @@ def travel(book: Book, type_id: str) -> list[Flowable]:
     rows = [_head(book, "travel.head.name", "travel.head.reads", "travel.head.means")]
     for c in f.cards_of(type_id):
         reads, means = card_reads(book, c)
-        rows.append([book.cell(f"<b>{c.name.get(book.lang)}</b>"), book.cell(reads), book.cell(means)])
+        rows.append([book.cell(Markup("<b>{}</b>").format(c.name.get(book.lang))), book.cell(reads), book.cell(means)])
     return [ruled_table(book, rows, (34, 60, 76), whole=True)] if len(rows) > 1 else []
 
 
@@ -134,7 +135,7 @@ def battle_types(book: Book) -> list[Flowable]:
             + [book.cell(t.name.get(book.lang), "table-head") for t in rules.types]]
 
     def row(key: str, cell):
-        rows.append([book.cell(f"<b>{lab(key)}</b>")] + [book.cell(cell(t)) for t in rules.types])
+        rows.append([book.cell(Markup("<b>{}</b>").format(lab(key)))] + [book.cell(cell(t)) for t in rules.types])
 
     row("types.bonus", lambda t: lab("types.bonus.value", kind=f.kind_name(t.bonus_kind), per=f.weapon_bonus(t.id),
                                      magic=f.kind_name("magic"), n=rules.magic_attack_bonus))
@@ -158,7 +159,7 @@ def machines(book: Book) -> list[Flowable]:
             if does and m.spell_penalty is not None:
                 does = f"{does.rstrip('.')} ({f.signed(-m.spell_penalty)})."
             does = f" — {does[:1].lower()}{does[1:]}" if does else ""
-            rows.append([book.cell(f.roman(level), "table-num"), book.cell(f"<b>{m.name.get(book.lang)}</b>{does}"),
+            rows.append([book.cell(f.roman(level), "table-num"), book.cell(Markup("<b>{}</b>{}").format(m.name.get(book.lang), does)),
                          book.cell(f"+{m.siege}" if m.siege is not None else "—", "table-num"),
                          book.cell(f"+{m.field}" if m.field is not None else "—", "table-num")])
     return [ruled_table(book, rows, (18, 92, 25, 25), whole=True)]
@@ -168,7 +169,7 @@ def spells(book: Book) -> list[Flowable]:
     f = book.facts
     rows = [_head(book, "spells.head.level", "spells.head.name", "spells.head.damage", numbers=(0, 2))]
     for s in destruction_spells(book.game):
-        rows.append([book.cell(str(s.level), "table-num"), book.cell(f"<b>{s.name.get(book.lang)}</b>"),
+        rows.append([book.cell(str(s.level), "table-num"), book.cell(Markup("<b>{}</b>").format(s.name.get(book.lang))),
                      book.cell(f"+{s.damage}", "table-num")])
     return [ruled_table(book, rows, (20, 90, 30), whole=True)] if len(rows) > 1 else []
 

@@ -4,6 +4,7 @@ the check that its templates write no number of their own."""
 
 from __future__ import annotations
 
+from markupsafe import Markup
 from reportlab.platypus import Flowable, Spacer
 
 from pnp.games import pack_of
@@ -14,7 +15,6 @@ from pnp.rulebook import own_numbers
 from pnp.rulebook.book import Book
 from pnp.rulebook.build_error import RulebookError
 from pnp.rulebook.game_side import RulebookSide
-from pnp.rulebook.markup import para
 from pnp.rulebook.ruled import ruled_table
 
 #: the rows of the components table, in order (labels components.<row>.name/.count/.note)
@@ -28,7 +28,7 @@ def components(book: Book) -> list[Flowable]:
     rows = [[book.cell(lab(k), "table-head") for k in
              ("components.head.item", "components.head.count", "components.head.notes")]]
     for row in COMPONENT_ROWS:
-        rows.append([book.cell(f"<b>{lab(f'components.{row}.name')}</b>"),
+        rows.append([book.cell(Markup("<b>{}</b>").format(lab(f"components.{row}.name"))),
                      book.cell(lab(f"components.{row}.count"), "table-num"), book.cell(lab(f"components.{row}.note"))])
     return [ruled_table(book, rows, (38, 24, 108))]
 
@@ -40,7 +40,7 @@ def balance(book: Book) -> list[Flowable]:
                                                        "balance.head.interval")]]
     for side in book.game.sides:
         share = getattr(b, side.id)
-        rows.append([book.cell(f"<b>{lab('balance.wins', side=f.side(side.id))}</b>"),
+        rows.append([book.cell(Markup("<b>{}</b>").format(lab("balance.wins", side=f.side(side.id)))),
                      book.cell(f.pct(share.rate), "table-num"), book.cell(f.interval(share.ci95), "table-num")])
     for kind, rate in b.victories.items():
         rows.append([book.cell(lab(f"victory.{kind}")), book.cell(f.pct(rate), "table-num"), book.cell("")])
@@ -57,18 +57,18 @@ def figures(book: Book) -> dict:
 
 def cover(book: Book) -> list[Flowable]:
     """The title page: the game's name, its tagline, who plays how long, the field."""
-    g, s, lab = book.game, book.styles, book.labels
+    g, lab = book.game, book.labels
     return [
         Spacer(1, mm_to_pt(22)),
-        para(g.title.get(book.lang), s["cover-title"], last_pair=0),
+        book.para(g.title.get(book.lang), "cover-title", last_pair=0),
         Spacer(1, mm_to_pt(3)),
-        para(g.tagline.get(book.lang), s["cover-sub"]),
+        book.para(g.tagline.get(book.lang), "cover-sub"),
         Spacer(1, mm_to_pt(4)),
-        para(lab("cover.meta"), s["cover-meta"], last_pair=0),
+        book.para(lab("cover.meta"), "cover-meta", last_pair=0),
         Spacer(1, mm_to_pt(12)),
         field_drawing(g, book.lang, book.ink_saver, COVER_CELL, name_pt=0),  # a picture: the setup names the hexes
         Spacer(1, mm_to_pt(10)),
-        para(lab("cover.rulebook"), s["cover-sub"], last_pair=0),
+        book.para(lab("cover.rulebook"), "cover-sub", last_pair=0),
     ]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from markupsafe import Markup
 from reportlab.platypus import Flowable, TableStyle
 
 from pnp.core.geometry import mm_to_pt
@@ -130,12 +131,12 @@ def figure(book: Book) -> list[Flowable]:
               "example.head.dice", "example.head.hits")]]
     for side, role in ((ex.attacker, "example.attacker"), (ex.defender, "example.defender")):
         rows.append([
-            book.cell(f"<b>{f.player(side.player)}</b><br/>{lab(role)}"),
+            book.cell(Markup("<b>{}</b><br/>{}").format(f.player(side.player), lab(role))),
             book.cell(" + ".join(str(u) for u in side.units)),
-            book.cell(f"<b>{side.strength}</b>", "table-num"),
+            book.cell(Markup("<b>{}</b>").format(side.strength), "table-num"),
             book.cell(f"[die] {f.hit(side.need)}", "table-num"),
             Dice(book, side.faces, side.hit_flags),
-            book.cell(f"<b>{side.hits}</b>", "table-num"),
+            book.cell(Markup("<b>{}</b>").format(side.hits), "table-num"),
         ])
     widths = [w * book.width_pt / 170 for w in (40, 22, 18, 22, 44, 24)]
     table = WholeTable(rows, colWidths=widths)

@@ -14,7 +14,6 @@ from pnp.games.tverdzha.rulebook import diagrams, example, tables
 from pnp.games.tverdzha.rulebook.book_facts import Facts
 from pnp.rulebook.book import Book
 from pnp.rulebook.game_side import RulebookSide
-from pnp.rulebook.markup import para
 from pnp.rulebook.build_error import RulebookError
 from pnp.core.resources import shown
 from pnp.games.tverdzha.pack import PACK
@@ -43,21 +42,21 @@ def context(game, lang: str) -> tuple[dict, list[str]]:
 
 def cover(book: Book) -> list[Flowable]:
     """The title page: the game's name, its tagline, who plays how long, the board."""
-    g, s, lab = book.game, book.styles, book.labels
+    g, lab = book.game, book.labels
     tagline = g.tagline.get(book.lang) if g.tagline is not None else ""
     board = diagrams.BoardDiagram(book, cell=15.0)
     board.hAlign = "CENTER"
     parts: list[Flowable] = [
         Spacer(1, mm_to_pt(22)),
-        para(g.title.get(book.lang), s["cover-title"], last_pair=0),
+        book.para(g.title.get(book.lang), "cover-title", last_pair=0),
         Spacer(1, mm_to_pt(3)),
-        para(tagline, s["cover-sub"]),
+        book.para(tagline, "cover-sub"),
         Spacer(1, mm_to_pt(4)),
-        para(lab("cover.meta"), s["cover-meta"], last_pair=0),
+        book.para(lab("cover.meta"), "cover-meta", last_pair=0),
         Spacer(1, mm_to_pt(14)),
         board,
         Spacer(1, mm_to_pt(12)),
-        para(lab("cover.rulebook"), s["cover-sub"], last_pair=0),
+        book.para(lab("cover.rulebook"), "cover-sub", last_pair=0),
     ]
     return parts
 

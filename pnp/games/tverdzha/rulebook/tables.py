@@ -9,12 +9,22 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from markupsafe import Markup
 from reportlab.platypus import Flowable
 
 from pnp.games.tverdzha.kit_counts import counts
 from pnp.core.geometry import mm_to_pt
 from pnp.rulebook.book import Book
 from pnp.rulebook.ruled import ruled_table
+
+
+def _lines(f, item) -> Markup:
+    """An item's effects, one a line (each the content's words, escaped)."""
+    return Markup("<br/>").join(f.effects(item, _APART).split(_APART))
+
+
+#: what no content text holds (a control character): joins the effects to split them apart again
+_APART = "\x1e"
 
 
 def _head(book: Book, *keys: str):
@@ -42,7 +52,7 @@ def components(book: Book) -> list[Flowable]:
         ("die", lab("components.dice.name"), kit.dice, lab("components.dice")),
     ]
     for icon, name, count, note in entries:
-        rows.append([book.cell(f"[{icon}] <b>{name}</b>", decorative=True), book.cell(str(count), "table-num"),
+        rows.append([book.cell(Markup("[{}] <b>{}</b>").format(icon, name), decorative=True), book.cell(str(count), "table-num"),
                      book.cell(note)])
     return [ruled_table(book, rows, (52, 16, 102), whole=True)]
 
@@ -74,9 +84,9 @@ def lands(book: Book) -> list[Flowable]:
         yields = (f"[{land.yields}] {book.facts.resource(land.yields)}" if land.yields
                   else lab("lands.nothing"))
         if land.points:
-            yields += " " + lab("lands.points", points=land.points)
+            yields = Markup("{} {}").format(yields, lab("lands.points", points=land.points))
         where = lab("lands.fixed") if land.fixed else lab("lands.tiles", n=tiles.get(land.id, 0))
-        rows.append([book.cell(f"<b>{land.name.get(book.lang)}</b>"), book.cell(yields), book.cell(where)])
+        rows.append([book.cell(Markup("<b>{}</b>").format(land.name.get(book.lang))), book.cell(yields), book.cell(where)])
     return [ruled_table(book, rows, (40, 60, 70), whole=True)]
 
 
@@ -105,7 +115,7 @@ def thresholds(book: Book, compact: str = "") -> list[Flowable]:
         "thresholds.head.ratio", "thresholds.head.example", "thresholds.head.hit"]
     rows = [[book.cell(lab(k), "table-head") for k in head]]
     for row, (own, enemy) in zip(g.battle.thresholds, examples):
-        hit = book.cell(f"[die] <b>{book.facts.hit(row.hit)}</b>", style)
+        hit = book.cell(Markup("[die] <b>{}</b>").format(book.facts.hit(row.hit)), style)
         label = book.cell(row.label.get(book.lang), style)
         if small:
             rows.append([label, hit])
@@ -128,10 +138,10 @@ def buildings(book: Book) -> list[Flowable]:
     for b in g.buildings:
         up = b.upgrade
         first = len(rows)
-        rows.append([book.cell(f"<b>{f.name(b)}</b>", "table"), book.cell(f.cost(b.cost), "table-cost"),
-                     book.cell(f.effects(b, "<br/>")), book.cell(str(b.points), "table-num")])
+        rows.append([book.cell(Markup("<b>{}</b>").format(f.name(b)), "table"), book.cell(f.cost(b.cost), "table-cost"),
+                     book.cell(_lines(f, b)), book.cell(str(b.points), "table-num")])
         rows.append([book.cell(f"[upgrade] {f.name(up)}"), book.cell(f.cost(up.cost), "table-cost"),
-                     book.cell(f.effects(up, "<br/>")), book.cell(str(up.points), "table-num")])
+                     book.cell(_lines(f, up)), book.cell(str(up.points), "table-num")])
         extra += [
             ("NOSPLIT", (0, first), (-1, first + 1)),
             ("BACKGROUND", (0, first + 1), (-1, first + 1), book.tint("upgrade", 0.10)),
@@ -151,9 +161,9 @@ def cards(book: Book) -> list[Flowable]:
     ordered = sorted(g.battle_cards, key=lambda c: order.index(c.timing) if c.timing in order else len(order))
     rows = [_head(book, "cards.head.name", "cards.head.when", "cards.head.effect", "cards.head.count")]
     for card in ordered:
-        rows.append([book.cell(f"<b>{f.name(card)}</b>"), book.cell(names.get(card.timing, card.timing)),
-                     book.cell(f.effects(card, "<br/>")), book.cell(f"×{card.count}", "table-num")])
-    rows.append([book.cell(f"<b>{lab('cards.total')}</b>"), "", "",
-                 book.cell(f"<b>{sum(c.count for c in g.battle_cards)}</b>", "table-num")])
+        rows.append([book.cell(Markup("<b>{}</b>").format(f.name(card))), book.cell(names.get(card.timing, card.timing)),
+                     book.cell(_lines(f, card)), book.cell(f"×{card.count}", "table-num")])
+    rows.append([book.cell(Markup("<b>{}</b>").format(lab("cards.total"))), "", "",
+                 book.cell(Markup("<b>{}</b>").format(sum(c.count for c in g.battle_cards)), "table-num")])
     extra = [("LINEABOVE", (0, -1), (-1, -1), 0.9, book.colour("ink"))]
     return [ruled_table(book, rows, (38, 33, 86, 13), extra=extra)]
