@@ -33,7 +33,7 @@ from pnp.components.board_shapes import Shapes, circle, shapes
 from pnp.components.board_spec import BoardLabels, BoardSpec
 from pnp.components.card_faces import mix
 from pnp.print import pdf
-from pnp.print.geometry import Box
+from pnp.core.geometry import Box
 from pnp.print.tile_plan import Part, tile_text
 from pnp.print.tiling import large_page, room_on, tiled_pages
 from pnp.typeset import fonts, richtext, svg_fonts

@@ -31,7 +31,7 @@ from shapely.prepared import prep
 from pnp.art import svg
 from pnp.art.draw import Pen, line, polygon
 from pnp.components.card_faces import mix
-from pnp.print.geometry import fmt
+from pnp.core.geometry import fmt
 
 Point = tuple[float, float]
 

@@ -198,7 +198,7 @@ def test_the_field_lies_on_framed_ground_that_fills_the_a3_page(kits):
     """The drawing (its frame) reaches within a scale bar's band of the printable area's edges; the
     land between the frame and the hexes is the ground's colour, not white paper; the hexes keep their size."""
     import numpy as np
-    from pnp.print.geometry import NO_PRINT_MARGIN
+    from pnp.core.geometry import NO_PRINT_MARGIN
     pdf = kits["ru"] / "oborona-zamka-ru-board.pdf"
     page = _grey(pdf, (0, 0, 297, 420))
     rows, cols = np.nonzero(page.min(axis=1) < 200)[0], np.nonzero(page.min(axis=0) < 200)[0]
