@@ -59,6 +59,8 @@ def _setup(case: dict, tmp: Path, mounts: list[Path]) -> None:
             (tmp / step["file"]).write_text(step["text"], encoding="utf-8")
         elif "fifo" in step:
             os.mkfifo(tmp / step["fifo"])
+        elif "link" in step:
+            os.link(tmp / step["to"], tmp / step["link"])
         elif "content" in step:
             shutil.copy(ROOT / "content" / "tverdzha.yaml", tmp / step["content"])
         elif "tmpfs" in step:
