@@ -56,7 +56,7 @@ def _setup(case: dict, tmp: Path, mounts: list[Path]) -> None:
         if "mkdir" in step:
             (tmp / step["mkdir"]).mkdir(parents=True)
         elif "file" in step:
-            (tmp / step["file"]).write_text(step["text"], encoding="utf-8")
+            (tmp / step["file"]).write_text(step["text"] * step.get("repeat", 1), encoding="utf-8")
         elif "fifo" in step:
             os.mkfifo(tmp / step["fifo"])
         elif "link" in step:
@@ -120,9 +120,12 @@ def test_case(case: dict, tmp_path: Path):
         assert "Traceback" not in stdout + stderr, stderr
         assert re.search(case["stderr"], stderr.rstrip("\n")), stderr
         if code not in (0, 1, 141):  # a closed pipe ends quietly
-            assert len(stderr.splitlines()) == 1, stderr
+            assert len(stderr.splitlines()) == case.get("stderr_lines", 1), stderr
         for folder, names in case.get("leaves", {}).items():
             assert sorted(os.listdir(tmp / folder)) == sorted(names)
+        for step in case.get("setup", ()):
+            if step.get("keep"):  # the user's file is as it was
+                assert (tmp / step["file"]).read_text(encoding="utf-8") == step["text"] * step.get("repeat", 1)
     finally:
         for mount in mounts:
             subprocess.run(["umount", str(mount)], check=False)
