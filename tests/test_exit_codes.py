@@ -138,3 +138,14 @@ def test_disk_full_inside_a_renderer_is_an_environment_error(fake_renderers, tmp
     assert result.exit_code == 2, result.output
     assert result.stderr == f"pnp: {tmp_path / 'sub' / 'two.txt'}: No space left on device (free some space and run it again)\n"
     assert sorted(os.listdir(tmp_path)) == [".pnp-build.lock"]
+
+
+def test_build_without_lang_uses_the_games_first_language(tmp_path):
+    """Content in Russian only builds in Russian; it was refused: `--lang uk` was the default for every game."""
+    text = (ROOT / "content" / "oborona-zamka.yaml").read_text(encoding="utf-8")
+    assert "  languages: [ru, uk]\n" in text
+    content = tmp_path / "ru.yaml"
+    content.write_text(text.replace("  languages: [ru, uk]\n", "  languages: [ru]\n"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "--content", str(content), "--only", "aids", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert sorted(os.listdir(tmp_path / "out")) == [".pnp-build.lock", "ru"]
