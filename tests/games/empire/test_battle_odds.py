@@ -160,13 +160,13 @@ def test_the_readme_quotes_the_sample_battle_as_it_prints(against):
     root = Path(__file__).resolve().parents[3]
     command = ("pnp odds --game empire --army tests/games/empire/battle_army.yaml "
                f"--against tests/games/empire/{against}")
-    block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", (root / "README.md").read_text("utf-8"), re.M | re.S)
+    block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", (root / "docs" / "games" / "empire.md").read_text("utf-8"), re.M | re.S)
     assert block
     quoted = [x for x in block.group(1).splitlines() if x != "..."]
     printed = odds("--army", str(root / "tests/games/empire/battle_army.yaml"),
                    "--against", str(root / "tests/games/empire" / against)).output.splitlines()
     at = iter(printed)
-    assert all(line in at for line in quoted), "the README's lines are not the output's, in order"
+    assert all(line in at for line in quoted), "the empire page's lines are not the output's, in order"
 
 
 def test_a_battle_between_players_prints_both_sides_and_the_three_chances(files):

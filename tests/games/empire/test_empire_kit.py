@@ -111,8 +111,8 @@ def test_the_manifest_counts_what_the_content_file_holds(kits, lang):
         "magic_boards": len(schools), "reference_boards": 3, "worksheets": 1}
 
 
-#: README's «Строительство империи» section, whose table names the kit's files
-README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+#: the «Строительство империи» page (docs/games/empire.md), whose table names the kit's files
+README = (Path(__file__).resolve().parents[3] / "docs" / "games" / "empire.md").read_text(encoding="utf-8")
 SECTION = README[README.index("«Строительство империи» (`content/empire.yaml`"):]
 
 
