@@ -12,6 +12,7 @@ under the output root's lock (pnp.core.swap) and only over a folder pnp wrote (p
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import hashlib
 import json
@@ -283,4 +284,5 @@ def build(
             return BuildResult(final, files, ctx.notes + notes)
         finally:
             if os.path.lexists(tmp):
-                shutil.rmtree(tmp, ignore_errors=True)
+                with contextlib.suppress(OSError):
+                    swap.discard(tmp)

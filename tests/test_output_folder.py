@@ -197,6 +197,27 @@ def test_a_folder_killed_after_its_manifest_was_written_is_removed(game, fake_re
     assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp-build.lock", "first", "uk"]
 
 
+def test_folders_a_kill_left_between_the_steps_are_removed(game, fake_renderers, tmp_path):
+    just_made = tmp_path / f".uk.building-{_dead_pid()}"  # killed between mkdir and the marker
+    just_made.mkdir()
+    emptied = tmp_path / f".ru.building-{_dead_pid()}"  # killed while removing: only empty folders left
+    (emptied / "svg" / "board").mkdir(parents=True)
+    build(game, BuildOptions(), out_root=tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp-build.lock", "uk"]
+
+
+def test_discard_removes_the_proof_last(tmp_path, monkeypatch):
+    tmp = swap.make_temp(tmp_path, "uk")
+    (tmp / "sub").mkdir()
+    (tmp / "sub" / "a.pdf").write_text("%PDF")
+    (tmp / "manifest.json").write_text("{}")
+    removed = []
+    unlink = os.unlink
+    monkeypatch.setattr(swap.os, "unlink", lambda path, **kw: removed.append(Path(path).name) or unlink(path, **kw))
+    swap.discard(tmp)
+    assert removed[-2:] == ["manifest.json", swap.MARKER] and not tmp.exists()
+
+
 def test_folders_pnp_cannot_prove_it_made_are_left_alone(game, fake_renderers, tmp_path):
     dead = _dead_pid()
     photos = tmp_path / f".photos.building-{dead}"  # the reproduction: not a language

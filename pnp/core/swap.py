@@ -164,16 +164,48 @@ def _pnp_output(folder: Path, protected: dict[str, Path]) -> list[Listed] | None
 
 
 def _remove_if_ours(folder: Path, protected: dict[str, Path]) -> None:
-    """Remove a dead build's temporary folder, when pnp can prove it made it."""
+    """Remove a dead build's temporary folder, when pnp can prove it made it.
+
+    A kill can come at any instant, so every state a build leaves is one of: the marker in
+    it; a manifest listing all it holds (after `seal`, or the previous output after the
+    exchange); nothing but empty folders (just made, or the kill came while removing)."""
     if not _owned_folder(folder):
         return
     marker = folder / MARKER
     if os.path.lexists(marker) and stat.S_ISREG(marker.lstat().st_mode):
-        shutil.rmtree(folder)
+        discard(folder)
         return
-    listed = _pnp_output(folder, protected)  # killed between `seal` and the swap
+    listed = _pnp_output(folder, protected)
     if listed is not None:
         remove_listed(folder, listed)
+    _remove_empty_folders(folder)
+
+
+def discard(tmp: Path) -> None:
+    """Remove a temporary folder, its proof last (the marker, else the manifest), so that a
+    kill halfway leaves a folder the next build still knows for pnp's."""
+    last = (MARKER, MANIFEST)
+    with os.scandir(tmp) as entries:
+        for entry in entries:
+            if entry.name in last:
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path)
+            else:
+                os.unlink(entry.path)
+    for name in reversed(last):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp / name)
+    os.rmdir(tmp)
+
+
+def _remove_empty_folders(folder: Path) -> None:
+    """Remove `folder` if it holds nothing but (nested) empty folders; never a file."""
+    for base, _dirs, _files in os.walk(folder, topdown=False):
+        try:
+            os.rmdir(base)
+        except OSError:  # a file (or a link) in it: not ours to remove
+            return
 
 
 def _exchange(a: Path, b: Path) -> bool:
