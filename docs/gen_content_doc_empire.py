@@ -40,7 +40,7 @@ SHOWN = "content/empire.yaml"
 #: what each field is, where the schema does not say (path as docs/gen_content_doc.py writes it)
 MEANINGS = {
     "game": "Who the game is: its id, title and languages.",
-    "game.id": "Short id used in file names (`empire-ru-capital.pdf`).",
+    "game.id": "Short id used in file names (`empire-ru-capital.pdf`): lowercase letters, digits and `-`, at most 40 characters.",
     "game.title": "The game's name as printed, per language.",
     "game.languages": "The languages the kit is built in (`pnp build --lang`); every text needs each of them.",
     "gold": "How gold is written: the seed's «+3о».",

@@ -36,7 +36,7 @@ SHOWN = "content/oborona-zamka.yaml"
 MEANINGS = {
     "pack": "The game pack that reads this file: `oborona-zamka` (`pnp games` lists the packs).",
     "game": "Who the game is: its id, title and tagline in every language, its length and its languages.",
-    "game.id": "Short id used in file names (`oborona-zamka-ru-rulebook.pdf`).",
+    "game.id": "Short id used in file names (`oborona-zamka-ru-rulebook.pdf`): lowercase letters, digits and `-`, at most 40 characters.",
     "game.title": "The game's name as printed, per language.",
     "game.tagline": "One line under the title, per language.",
     "game.minutes": "Playing time printed on the rulebook's cover.",

@@ -12,6 +12,7 @@ under the output root's lock (pnp.core.swap) and only over a folder pnp wrote (p
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import hashlib
 import json
@@ -267,8 +268,7 @@ def build(
         swap.recover(out_root, final, protected)
         previous = check_replaceable(final, protected)
         _one_game(final, game)
-        tmp = swap.temp_folder(out_root, options.lang)
-        tmp.mkdir()
+        tmp = swap.make_temp(out_root, options.lang)
         try:
             ctx = RenderContext(options=options, out_dir=tmp, final_dir=final, progress=progress, renderers=renderers)
             files: list[OutputFile] = _keep_previous(final, tmp, renderers, names, previous) if only else []
@@ -278,9 +278,11 @@ def build(
                 raise BuildError("preflight failed: " + "; ".join(failures))
             data = manifest(game, options, tmp, files)
             (tmp / "manifest.json").write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+            swap.seal(tmp)
             previous = check_replaceable(final, protected)  # again: the build took seconds
             notes = swap.into_place(tmp, final, previous)
             return BuildResult(final, files, ctx.notes + notes)
         finally:
             if os.path.lexists(tmp):
-                shutil.rmtree(tmp, ignore_errors=True)
+                with contextlib.suppress(OSError):
+                    swap.discard(tmp)

@@ -126,7 +126,8 @@ def content_option(fn):
 
 
 def lang_option(fn):
-    return click.option("--lang", default="uk", show_default=True, help="Language of the printed text.")(fn)
+    return click.option("--lang", default=None, help="Language of the printed text  "
+                        "[default: the game's first language (`game.languages`)]")(fn)
 
 
 def _parse_offset(ctx, param, value: str | None):

@@ -56,9 +56,11 @@ def _setup(case: dict, tmp: Path, mounts: list[Path]) -> None:
         if "mkdir" in step:
             (tmp / step["mkdir"]).mkdir(parents=True)
         elif "file" in step:
-            (tmp / step["file"]).write_text(step["text"], encoding="utf-8")
+            (tmp / step["file"]).write_text(step["text"] * step.get("repeat", 1), encoding="utf-8")
         elif "fifo" in step:
             os.mkfifo(tmp / step["fifo"])
+        elif "link" in step:
+            os.link(tmp / step["to"], tmp / step["link"])
         elif "content" in step:
             shutil.copy(ROOT / "content" / "tverdzha.yaml", tmp / step["content"])
         elif "tmpfs" in step:
@@ -118,9 +120,12 @@ def test_case(case: dict, tmp_path: Path):
         assert "Traceback" not in stdout + stderr, stderr
         assert re.search(case["stderr"], stderr.rstrip("\n")), stderr
         if code not in (0, 1, 141):  # a closed pipe ends quietly
-            assert len(stderr.splitlines()) == 1, stderr
+            assert len(stderr.splitlines()) == case.get("stderr_lines", 1), stderr
         for folder, names in case.get("leaves", {}).items():
             assert sorted(os.listdir(tmp / folder)) == sorted(names)
+        for step in case.get("setup", ()):
+            if step.get("keep"):  # the user's file is as it was
+                assert (tmp / step["file"]).read_text(encoding="utf-8") == step["text"] * step.get("repeat", 1)
     finally:
         for mount in mounts:
             subprocess.run(["umount", str(mount)], check=False)
@@ -143,3 +148,14 @@ def test_running_out_of_memory_inside_a_renderer_is_an_environment_error(fake_re
     assert result.exit_code == 2, result.output
     assert result.stderr == "pnp: out of memory; close other programs or raise the limit and run it again\n"
     assert sorted(os.listdir(tmp_path)) == [".pnp-build.lock"]
+
+
+def test_build_without_lang_uses_the_games_first_language(tmp_path):
+    """Content in Russian only builds in Russian; it was refused: `--lang uk` was the default for every game."""
+    text = (ROOT / "content" / "oborona-zamka.yaml").read_text(encoding="utf-8")
+    assert "  languages: [ru, uk]\n" in text
+    content = tmp_path / "ru.yaml"
+    content.write_text(text.replace("  languages: [ru, uk]\n", "  languages: [ru]\n"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "--content", str(content), "--only", "aids", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert sorted(os.listdir(tmp_path / "out")) == [".pnp-build.lock", "ru"]

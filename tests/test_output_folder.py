@@ -168,18 +168,107 @@ def _dead_pid() -> int:
     return proc.pid
 
 
+def _pnp_temp(folder: Path) -> Path:
+    """A temporary folder as a build makes it: pnp's marker inside."""
+    folder.mkdir()
+    (folder / swap.MARKER).write_text("pnp build\n")
+    return folder
+
+
 def test_stale_temporary_folders_of_dead_builds_are_removed(game, fake_renderers, tmp_path):
-    stale = tmp_path / f".uk.building-{_dead_pid()}"
+    stale = _pnp_temp(tmp_path / f".uk.building-{_dead_pid()}")
     (stale / "svg").mkdir(parents=True)
     (stale / "svg" / "half.svg").write_text("<svg")
-    live = tmp_path / f".uk.building-{os.getppid()}"  # a live process: maybe an older pnp without the lock
-    live.mkdir()
-    reused = tmp_path / f".uk.building-{os.getpid()}"  # a dead build's PID, now ours
-    (reused / "half.pdf").parent.mkdir()
+    other_lang = _pnp_temp(tmp_path / f".ru.building-{_dead_pid()}")
+    live = _pnp_temp(tmp_path / f".uk.building-{os.getppid()}")  # a live process: maybe an older pnp without the lock
+    reused = _pnp_temp(tmp_path / f".uk.building-{os.getpid()}")  # a dead build's PID, now ours
     (reused / "half.pdf").write_text("%PDF")
     build(game, BuildOptions(), out_root=tmp_path)
-    assert not stale.exists() and live.is_dir()
+    assert not stale.exists() and not other_lang.exists() and live.is_dir()
     assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp-build.lock", live.name, "uk"]
+    assert swap.MARKER not in _tree(tmp_path / "uk")  # the marker never reaches the output
+
+
+def test_a_folder_killed_after_its_manifest_was_written_is_removed(game, fake_renderers, tmp_path):
+    build(game, BuildOptions(), out_root=tmp_path / "first")
+    sealed = tmp_path / f".uk.building-{_dead_pid()}"  # killed between removing the marker and the swap
+    os.rename(tmp_path / "first" / "uk", sealed)
+    build(game, BuildOptions(), out_root=tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp-build.lock", "first", "uk"]
+
+
+def test_folders_a_kill_left_between_the_steps_are_removed(game, fake_renderers, tmp_path):
+    just_made = tmp_path / f".uk.building-{_dead_pid()}"  # killed between mkdir and the marker
+    just_made.mkdir()
+    emptied = tmp_path / f".ru.building-{_dead_pid()}"  # killed while removing: only empty folders left
+    (emptied / "svg" / "board").mkdir(parents=True)
+    build(game, BuildOptions(), out_root=tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp-build.lock", "uk"]
+
+
+def test_discard_removes_the_proof_last(tmp_path, monkeypatch):
+    tmp = swap.make_temp(tmp_path, "uk")
+    (tmp / "sub").mkdir()
+    (tmp / "sub" / "a.pdf").write_text("%PDF")
+    (tmp / "manifest.json").write_text("{}")
+    removed = []
+    unlink = os.unlink
+    monkeypatch.setattr(swap.os, "unlink", lambda path, **kw: removed.append(Path(path).name) or unlink(path, **kw))
+    swap.discard(tmp)
+    assert removed[-2:] == ["manifest.json", swap.MARKER] and not tmp.exists()
+
+
+def test_folders_pnp_cannot_prove_it_made_are_left_alone(game, fake_renderers, tmp_path):
+    dead = _dead_pid()
+    photos = tmp_path / f".photos.building-{dead}"  # the issue's reproduction: not a language
+    no_marker = tmp_path / f".uk.building-{dead}"  # a language, but no marker and no manifest
+    linked = tmp_path / f".ru.building-{dead}"  # the marker is a link, not pnp's file
+    for folder in (photos, no_marker, linked):
+        folder.mkdir()
+        (folder / "a.txt").write_text("keep")
+    (photos / swap.MARKER).write_text("pnp build\n")
+    (linked / swap.MARKER).symlink_to(tmp_path / "elsewhere")
+    build(game, BuildOptions(), out_root=tmp_path)
+    for folder in (photos, no_marker, linked):
+        assert (folder / "a.txt").read_text() == "keep"
+    assert (tmp_path / "uk" / "manifest.json").is_file()
+
+
+def test_our_pid_on_a_folder_pnp_did_not_make_stops_the_build(game, fake_renderers, tmp_path):
+    mine = tmp_path / f".uk.building-{os.getpid()}"
+    mine.mkdir()
+    (mine / "a.txt").write_text("keep")
+    with pytest.raises(OutputFolderError, match=r"\.uk\.building-\d+ is in the way \(pnp cannot tell it made it\)"):
+        build(game, BuildOptions(), out_root=tmp_path)
+    assert _tree(mine) == {"a.txt": b"keep"} and not (tmp_path / "uk").exists()
+
+
+def test_a_users_old_folder_is_not_taken_for_an_output_left_aside(game, fake_renderers, tmp_path):
+    old = tmp_path / ".uk.old"
+    old.mkdir()
+    (old / "diary.txt").write_text("mine")
+    build(game, BuildOptions(), out_root=tmp_path)
+    assert _tree(old) == {"diary.txt": b"mine"}
+    assert set(_tree(tmp_path / "uk")) == {"manifest.json", "one.txt", "sub/two.txt"}
+    build(game, BuildOptions(), out_root=tmp_path)  # and with the output there too
+    assert _tree(old) == {"diary.txt": b"mine"}
+
+
+def test_the_lock_is_never_written_through_a_hard_link(game, fake_renderers, tmp_path):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("the user's text")
+    out = tmp_path / "out"
+    out.mkdir()
+    os.link(victim, out / swap.LOCK_NAME)
+    with pytest.raises(OutputFolderError, match=r"\.pnp-build\.lock has 2 names \(a hard link to another file\); remove it"):
+        build(game, BuildOptions(), out_root=out)
+    assert victim.read_text() == "the user's text" and not (out / "uk").exists()
+
+
+def test_the_lock_is_not_opened_when_it_is_not_a_regular_file(game, fake_renderers, tmp_path):
+    os.mkfifo(tmp_path / swap.LOCK_NAME)
+    with pytest.raises(OutputFolderError, match=r"\.pnp-build\.lock is not a regular file; remove it"):
+        build(game, BuildOptions(), out_root=tmp_path)
 
 
 def test_an_output_left_aside_by_a_killed_swap_is_put_back(game, fake_renderers, tmp_path):

@@ -13,10 +13,11 @@ import io
 from PIL import Image
 import cairosvg
 
-from pnp.typeset import fonts, richtext
 from pnp.art import icons, style, svg
 from pnp.core import typography
 from pnp.core.geometry import pt_to_mm
+from pnp.core.safeio import write_atomic
+from pnp.typeset import fonts, richtext
 
 SIZES = (20.0, 8.0, 4.0)
 COLS = 5
@@ -115,7 +116,9 @@ def render_png(path: Path, dpi: float = 72) -> Path:
     big = cairosvg.svg2png(bytestring=contact_sheet().encode("utf-8"), dpi=dpi * 4)
     image = Image.open(io.BytesIO(big)).convert("RGB")
     image = image.resize((round(image.width / 4), round(image.height / 4)), Image.LANCZOS)
-    image.quantize(colors=256, dither=Image.Dither.NONE).save(path, optimize=True)
+    png = io.BytesIO()
+    image.quantize(colors=256, dither=Image.Dither.NONE).save(png, format="PNG", optimize=True)
+    write_atomic(path, png.getvalue())
     return path
 
 
@@ -126,7 +129,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--svg", type=Path, help="also write the SVG here")
     args = parser.parse_args(argv)
     if args.svg:
-        args.svg.write_text(contact_sheet(), encoding="utf-8")
+        write_atomic(args.svg, contact_sheet())
     render_png(args.png, args.dpi)
 
 

@@ -4,23 +4,28 @@
 Modules are found by name: a game's pack names the packages that hold its checks (this
 one, the general checks, and its own), and every module in them whose name does not start
 with an underscore is a check; a pack may also name single check modules. `run_all` runs a game's checks and returns every problem,
-sorted by position. A check that crashes on odd content is reported as a problem
-(code ``check-crashed``) instead of taking the whole run down; that is a bug in pnp.
+sorted by position. A check that crashes is a bug in pnp, not a problem of the content:
+the other checks still run (so one crash cannot hide another's bug behind it), then
+`run_all` raises CheckCrashed, which the command reports as an internal error (exit 70,
+one line and the file with the details), never as a content problem at a made-up position.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-import traceback
 from functools import lru_cache
 from types import ModuleType
 
 from pnp import games
-from pnp.core.errors import Problem, error, sorted_problems
+from pnp.core.errors import Problem, sorted_problems
 from pnp.games import Model
 
-CODES = {"check-crashed": "A check failed on this content: a bug in pnp, please report it with the content file."}
+CODES: dict[str, str] = {}
+
+
+class CheckCrashed(RuntimeError):
+    """A check failed on the content instead of reporting it: a bug in pnp (exit 70)."""
 
 
 @lru_cache(maxsize=None)
@@ -61,13 +66,17 @@ def run_all(game: Model, lang: str | None = None, only: tuple[str, ...] | None =
     """Run every check of the game's pack (or the ones in `only`, by ID). `lang` None: every
     language of the game."""
     problems: list[Problem] = []
+    crashed: list[tuple[str, Exception]] = []
     for module in modules(games.pack_of(game).checks):
         if only is not None and module.ID not in only:
             continue
         try:
             problems.extend(module.check(game, lang))
         except Exception as exc:  # noqa: BLE001 - one broken check must not hide the others
-            where = traceback.extract_tb(exc.__traceback__)[-1]
-            problems.append(error("check-crashed", f"the {module.ID!r} check failed: {type(exc).__name__}: {exc} "
-                                  f"({where.filename.rsplit('/', 1)[-1]}:{where.lineno})", game.mark()))
+            crashed.append((module.ID, exc))
+    if crashed:
+        name, first = crashed[0]
+        more = f" (and {len(crashed) - 1} more check{'s' if len(crashed) > 2 else ''})" if len(crashed) > 1 else ""
+        raise CheckCrashed(f"the {name!r} check failed on this content{more}: "
+                           f"{type(first).__name__}: {first}") from first
     return sorted_problems(problems)

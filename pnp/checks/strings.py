@@ -18,6 +18,10 @@ from pnp.typeset.fonts import FACES, missing_glyphs
 
 ID = "strings"
 
+def _blank(value: str) -> str:
+    return "spaces" if value and set(value) == {" "} else f"blank characters {value!r}" if value else "an empty string"
+
+
 #: The faces every string may be set in: body text and the bold of names and titles.
 GLYPH_FACES = ("sans", "sans-bold")
 
@@ -26,6 +30,7 @@ CODES = {
     "unsupported-language": "`game.languages` lists a language pnp cannot set text in: it has no typography "
                             "table for it (pnp/core/typography.py: uk, ru, en).",
     "missing-text": "A player-facing string has no text in one of the game's languages.",
+    "blank-text": "A player-facing string (a name, a title, a rule) made only of spaces: it would print nothing.",
     "missing-glyph": "A character that the bundled fonts cannot print.",
     "bad-character": "A control character, a lone surrogate or a noncharacter: no output format can hold it.",
 }
@@ -53,6 +58,9 @@ def check(game: Model, lang: str | None = None) -> Iterator[Problem]:
                 yield error("missing-text", f"{where(path)}: no {code!r} text (has: {present})", text.mark)
                 continue
             mark, what = lang_mark(game, text, path, code), f"{where(path)}.{code}"
+            if not text.values[code].strip():
+                yield error("blank-text", f"{what}: expected words, found only {_blank(text.values[code])}", mark)
+                continue
             bad = list(_bad_characters(text.values[code], mark, what))
             yield from bad
             if not bad:

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from pnp.build import build, jobs_from_env
-from pnp.commands.common import content_path, load_checked
+from pnp.commands.common import content_path, kit_language, load_checked
 from pnp.components.base import BuildOptions
 from pnp.core.errors import UserError
 from pnp.games import pack_of
@@ -32,9 +32,10 @@ def _progress_printer():
 def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, out,
         tts_url_base=None) -> int:
     jobs = jobs_from_env()  # a bad PNP_JOBS is reported before any work
-    game, _ = load_checked(content, lang)
+    game, _ = load_checked(content, lang, kit=True)
     if game is None:
         return 1
+    lang = kit_language(game, lang)
     if not pack_of(game).renderers:
         raise UserError(f"{pack_of(game).name} has no printed kit yet: its pack lists no renderers "
                         "(`pnp check` and, where it has an engine, `pnp sim` and `pnp odds` work)")

@@ -43,6 +43,12 @@ def require_language(game: Model, lang: str | None) -> None:
         raise UserError(f"--lang {lang}: the content has no language {lang!r}; it has: {', '.join(game.languages)}")
 
 
+def kit_language(game: Model, lang: str | None) -> str:
+    """The language a kit is built in: `--lang`, else the game's own first language (the first
+    of the content's `game.languages`), never a language the content may not have."""
+    return lang if lang is not None else game.languages[0]
+
+
 def output_file(path: Path | None, option: str) -> None:
     """A file a command will write at the end: its folder must exist now, before the work."""
     if path is None:
@@ -56,14 +62,16 @@ def output_file(path: Path | None, option: str) -> None:
         raise UserError(f"{option} {path}: cannot write into {folder}")
 
 
-def load_checked(content: Path | None, lang: str | None = None) -> tuple[Model | None, list[Problem]]:
+def load_checked(content: Path | None, lang: str | None = None, *, kit: bool = False) -> tuple[Model | None, list[Problem]]:
     """Load the content and run every check; print the problems to stderr when any is an error.
 
+    `lang` None checks every language, or with `kit` the one a kit is built in (`kit_language`).
     Returns (game, problems); game is None when there are errors (the caller exits 1).
     """
     game, problems = load_game(content_path(content))
     if game is not None:
         require_language(game, lang)
+        lang = kit_language(game, lang) if kit else lang
         problems = problems + run_all(game, lang=lang)
     if has_errors(problems):
         print_problems(problems)

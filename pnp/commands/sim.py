@@ -21,6 +21,7 @@ import click
 
 from pnp.commands.common import content_path, load_checked, output_file, print_problems
 from pnp.core.errors import UserError, has_errors
+from pnp.core.safeio import write_atomic
 from pnp.games import pack_of, simulation_of
 from pnp.sim.report import stop_line, write_report
 from pnp.sim.hooks import UnknownAgent, UnknownId, parse_specs
@@ -132,8 +133,7 @@ def progress_bar(total: int):
 def _outputs(game, result: dict, json_out: Path | None, report: Path | None, check_kit: bool) -> int:
     problems = kit_check(game, simulation(game), result)
     if json_out is not None:
-        json_out.write_text(json.dumps(result, ensure_ascii=False, sort_keys=True, indent=1) + "\n",
-                            encoding="utf-8")
+        write_atomic(json_out, json.dumps(result, ensure_ascii=False, sort_keys=True, indent=1) + "\n")
     if report is not None:
         write_report(report, result, game, simulation(game), problems)
     if check_kit:

@@ -29,6 +29,7 @@ import click
 
 from pnp.commands.common import print_problems
 from pnp.commands.sim import GAMES, prepare, progress_bar, run_options_problem
+from pnp.core.safeio import write_atomic
 from pnp.sim import sweep, sweep_report
 from pnp.sim.executors import PoolExecutor, dask_executor, distributed_module, scheduler_problem
 from pnp.sim.hooks import UnknownAgent
@@ -80,7 +81,7 @@ def run(content, *, settings, games, seed, agents, workers, start_method, schedu
     doc = sweep.document(base, specs, found, checked, records, games=games, seed=seed)
     click.echo(sweep_report.text(doc, sim.headline_peaks))
     if json_out is not None:
-        json_out.write_text(json.dumps(doc, ensure_ascii=False, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+        write_atomic(json_out, json.dumps(doc, ensure_ascii=False, sort_keys=True, indent=1) + "\n")
     if report is not None:
         sweep_report.write(report, doc, game, sim)
     return 0 if playable == len(checked) else 1

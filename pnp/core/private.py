@@ -21,6 +21,7 @@ from pathlib import Path
 
 from platformdirs import user_cache_dir
 
+from pnp.core import safeio
 from pnp.core.safeio import read_regular
 
 
@@ -51,15 +52,8 @@ os.register_at_fork(before=_before_fork)
 
 
 def write_atomic(folder: Path, name: str, data: bytes) -> Path:
-    """Write `folder/name` so that no reader ever sees it half-written."""
-    fd, partial = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(partial, folder / name)
-    except BaseException:
-        os.unlink(partial)
-        raise
+    """Write `folder/name` so that no reader ever sees it half-written (pnp.core.safeio)."""
+    safeio.write_atomic(folder / name, data, follow_symlinks=False)
     return folder / name
 
 

@@ -11,7 +11,11 @@
   output is renamed to `.<lang>.old` first; a kill between the two renames then leaves it
   there, and the next build puts it back before it does anything else.
 - **Stale state**: temporary folders `.<lang>.building-<pid>` of builds that died are
-  removed by the next build into the same root.
+  removed by the next build into the same root, but only a folder pnp can prove it made:
+  named for a language, owned by this user, and holding pnp's marker file (written when
+  the folder is made, removed just before the swap) or, after that, a manifest that lists
+  every file in it. A folder of the user's that only looks like one is left alone, and so
+  is a `.<lang>.old` that is not a pnp output.
 """
 
 from __future__ import annotations
@@ -23,19 +27,42 @@ import fcntl
 import os
 import re
 import shutil
+import stat
 from pathlib import Path
 from typing import Callable
 
-from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable, remove_listed
+from pnp.core.outfolder import MANIFEST, Listed, OutputFolderError, check_replaceable, remove_listed
 
 LOCK_NAME = ".pnp-build.lock"
-_TEMP = re.compile(r"^\.(?P<lang>[^/]+)\.building-(?P<pid>\d+)$")
+_TEMP = re.compile(r"^\.(?P<lang>[a-z]{2})\.building-(?P<pid>\d+)$")
+#: the file inside a temporary folder that says pnp made it (never in a finished output)
+MARKER = ".pnp-building"
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
 
 
 def temp_folder(out_root: Path, lang: str) -> Path:
     return out_root / f".{lang}.building-{os.getpid()}"
+
+
+def make_temp(out_root: Path, lang: str) -> Path:
+    """Create this build's temporary folder with pnp's marker in it (`recover` removes only such folders)."""
+    tmp = temp_folder(out_root, lang)
+    try:
+        tmp.mkdir()
+    except FileExistsError:  # left by a dead build of our PID that pnp could not prove its own
+        raise OutputFolderError(f"{tmp} is in the way (pnp cannot tell it made it); move it away") from None
+    try:
+        (tmp / MARKER).write_text(f"pnp build, process {os.getpid()}\n", encoding="ascii")
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return tmp
+
+
+def seal(tmp: Path) -> None:
+    """Remove the marker from a finished temporary folder: its manifest now lists every file in it."""
+    (tmp / MARKER).unlink()
 
 
 def _old_folder(final: Path) -> Path:
@@ -45,13 +72,7 @@ def _old_folder(final: Path) -> Path:
 @contextlib.contextmanager
 def build_lock(out_root: Path, waiting: Callable[[str], None]):
     """Hold the output root's lock; `waiting(message)` is called once if another build has it."""
-    path = out_root / LOCK_NAME
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise OutputFolderError(f"{path} is a symbolic link; remove it (pnp writes its lock file there)") from None
-        raise
+    fd = _open_lock(out_root / LOCK_NAME)
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -64,6 +85,32 @@ def build_lock(out_root: Path, waiting: Callable[[str], None]):
         yield
     finally:
         os.close(fd)  # releases the lock
+
+
+def _open_lock(path: Path) -> int:
+    """The lock file, opened for writing only when it is pnp's own: a regular file with one name.
+
+    The build writes its PID into the lock; through a symbolic link or a hard link that write
+    would truncate a file of the user's (`ln notes.txt OUT/.pnp-build.lock`). O_NOFOLLOW refuses
+    the first; the link count and the file type, read from the open descriptor, the second.
+    O_NONBLOCK: a FIFO put there must not hang the open."""
+    remove = "remove it (pnp keeps its lock file there)"
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OutputFolderError(f"{path} is a symbolic link; {remove}") from None
+        if exc.errno in (errno.ENXIO, errno.EISDIR):
+            raise OutputFolderError(f"{path} is not a regular file; {remove}") from None
+        raise
+    info = os.fstat(fd)
+    why = ("is not a regular file" if not stat.S_ISREG(info.st_mode)
+           else f"has {info.st_nlink} names (a hard link to another file)" if info.st_nlink != 1
+           else None)
+    if why is not None:
+        os.close(fd)
+        raise OutputFolderError(f"{path} {why}; {remove}")
+    return fd
 
 
 def _stale(pid: int) -> bool:
@@ -84,15 +131,81 @@ def recover(out_root: Path, final: Path, protected: dict[str, Path]) -> None:
     """Under the lock: put back an output that a killed swap left aside, and remove the
     temporary folders of builds that died."""
     old = _old_folder(final)
-    if os.path.lexists(old):
+    listed = _pnp_output(old, protected)
+    if listed is not None:
         if not os.path.lexists(final):
             os.rename(old, final)
-        elif not remove_listed(old, check_replaceable(old, protected)):
+        elif not remove_listed(old, listed):
             raise OutputFolderError(f"{old} holds files pnp did not write; move them away")
     for entry in os.scandir(out_root):
         match = _TEMP.match(entry.name)
-        if match and entry.is_dir(follow_symlinks=False) and _stale(int(match["pid"])):
-            shutil.rmtree(entry.path)
+        if match and _stale(int(match["pid"])):
+            _remove_if_ours(Path(entry.path), protected)
+
+
+def _owned_folder(path: Path) -> bool:
+    """A real folder (not a link) of this user's."""
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
+
+
+def _pnp_output(folder: Path, protected: dict[str, Path]) -> list[Listed] | None:
+    """What `folder` lists when it is a finished pnp output (a manifest listing every file in
+    it); None when it is anything else, which pnp then leaves alone."""
+    if not _owned_folder(folder) or not os.path.lexists(folder / MANIFEST):
+        return None
+    try:
+        return check_replaceable(folder, protected)
+    except OutputFolderError:
+        return None
+
+
+def _remove_if_ours(folder: Path, protected: dict[str, Path]) -> None:
+    """Remove a dead build's temporary folder, when pnp can prove it made it.
+
+    A kill can come at any instant, so every state a build leaves is one of: the marker in
+    it; a manifest listing all it holds (after `seal`, or the previous output after the
+    exchange); nothing but empty folders (just made, or the kill came while removing)."""
+    if not _owned_folder(folder):
+        return
+    marker = folder / MARKER
+    if os.path.lexists(marker) and stat.S_ISREG(marker.lstat().st_mode):
+        discard(folder)
+        return
+    listed = _pnp_output(folder, protected)
+    if listed is not None:
+        remove_listed(folder, listed)
+    _remove_empty_folders(folder)
+
+
+def discard(tmp: Path) -> None:
+    """Remove a temporary folder, its proof last (the marker, else the manifest), so that a
+    kill halfway leaves a folder the next build still knows for pnp's."""
+    last = (MARKER, MANIFEST)
+    with os.scandir(tmp) as entries:
+        for entry in entries:
+            if entry.name in last:
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path)
+            else:
+                os.unlink(entry.path)
+    for name in reversed(last):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp / name)
+    os.rmdir(tmp)
+
+
+def _remove_empty_folders(folder: Path) -> None:
+    """Remove `folder` if it holds nothing but (nested) empty folders; never a file."""
+    for base, _dirs, _files in os.walk(folder, topdown=False):
+        try:
+            os.rmdir(base)
+        except OSError:  # a file (or a link) in it: not ours to remove
+            return
 
 
 def _exchange(a: Path, b: Path) -> bool:
@@ -122,6 +235,8 @@ def into_place(tmp: Path, final: Path, previous: list[Listed]) -> list[str]:
         old = tmp
     else:
         old = _old_folder(final)
+        if os.path.lexists(old):  # not pnp's (`recover` cleared a pnp one): never renamed over
+            raise OutputFolderError(f"{old} is in the way of replacing {final}; move it away")
         os.rename(final, old)
         os.rename(tmp, final)
     if remove_listed(old, previous):

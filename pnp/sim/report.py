@@ -14,6 +14,7 @@ from pathlib import Path
 
 from typing import Any, Callable
 
+from pnp.core.safeio import write_atomic
 from pnp.sim import plots
 from pnp.sim.hooks import Simulation
 from pnp.sim.plots import percent
@@ -29,9 +30,9 @@ def write_report(path: Path, sim: dict, game: Any, simulation: Simulation, kit_p
     blocks = build_blocks(sim, game, simulation, kit_problems)
     suffix = path.suffix.lower()
     if suffix in (".html", ".htm"):
-        path.write_text(to_html(blocks, _title(game)), encoding="utf-8")
+        write_atomic(path, to_html(blocks, _title(game)))
     elif suffix == ".pdf":
-        path.write_bytes(to_pdf(blocks, _title(game)))
+        write_atomic(path, to_pdf(blocks, _title(game)))
     else:
         raise UnsupportedFormat(f"--report {path.name}: expected a .html or .pdf file name")
 

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pnp.core.safeio import write_atomic
 from pnp.sim import plots
 from pnp.sim.hooks import Simulation
 from pnp.sim.plots import percent
@@ -129,6 +130,6 @@ def write(path: Path, doc: dict, game: Any, simulation: Simulation) -> None:
     title = f"{game.title.get(game.languages[0])}: sweep report"
     content = blocks(doc, simulation)
     if path.suffix.lower() == ".pdf":
-        path.write_bytes(to_pdf(content, title))
+        write_atomic(path, to_pdf(content, title))
     else:
-        path.write_text(to_html(content, title), encoding="utf-8")
+        write_atomic(path, to_html(content, title))

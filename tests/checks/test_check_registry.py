@@ -1,6 +1,7 @@
-"""The check registry: discovery, the module contract, sorting, crash containment."""
+"""The check registry: discovery, the module contract, sorting, a crashed check reported as a bug."""
 
 import re
+import tempfile
 
 import pytest
 
@@ -51,21 +52,47 @@ def test_run_all_only_runs_the_named_checks():
     assert {p.code for p in checks.run_all(g, only=("deck",))} == {"deck-size"}
 
 
-def test_a_crashing_check_becomes_one_problem_not_a_traceback(monkeypatch, game):
+def _crash_board(monkeypatch):
     board = next(m for m in checks.modules(PACK.checks) if m.ID == "board")
+    ran = []
 
     def boom(game, lang=None):
         yield from ()
         raise ZeroDivisionError("oops")
 
     monkeypatch.setattr(board, "check", boom)
-    problems = checks.run_all(game)
-    assert [(p.code, p.level) for p in problems] == [("check-crashed", Level.ERROR)]
-    assert "'board'" in problems[0].message and "ZeroDivisionError" in problems[0].message
+    deck = next(m for m in checks.modules(PACK.checks) if m.ID == "deck")
+    monkeypatch.setattr(deck, "check", lambda game, lang=None: ran.append("deck") or iter(()))
+    return ran
+
+
+def test_a_crashing_check_is_a_bug_not_a_content_problem(monkeypatch, game):
+    ran = _crash_board(monkeypatch)
+    with pytest.raises(checks.CheckCrashed, match=r"^the 'board' check failed on this content: ZeroDivisionError: oops$") as caught:
+        checks.run_all(game)
+    assert isinstance(caught.value.__cause__, ZeroDivisionError)  # the traceback goes into the crash file
+    assert ran == ["deck"]  # the checks after it still ran
+
+
+def test_pnp_check_reports_a_crashed_check_as_an_internal_error(monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    _crash_board(monkeypatch)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    result = CliRunner().invoke(main, ["check"])
+    assert result.exit_code == 70, result.output
+    [line] = result.stderr.splitlines()
+    assert re.fullmatch(r"pnp: internal error: CheckCrashed: the 'board' check failed on this content: "
+                        r"ZeroDivisionError: oops \(details in .*pnp-crash-.*\.txt\)", line), line
+    assert result.stdout == ""  # no problem at a made-up position
+    [crash] = tmp_path.glob("pnp-crash-*.txt")
+    assert "ZeroDivisionError: oops" in crash.read_text() and "def boom" not in result.output
 
 
 def test_codes_cover_loader_and_checks():
     all_codes = checks.codes(PACK.checks)
-    assert "check-crashed" in all_codes and "deck-size" in all_codes
+    assert "deck-size" in all_codes
     with pytest.raises(KeyError):
         all_codes["no-such-code"]

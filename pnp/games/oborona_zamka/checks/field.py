@@ -40,17 +40,20 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
                             game.mark(*path))
     if bad:
         return  # the rest needs every hex on the field
-    yield from _names(game)
+    yield from _names(game, (lang,) if lang else game.languages)
     yield from _starts(game)
     yield from _wall(game)
     if f.mirror:
         yield from _mirror(game)
 
 
-def _names(game: Game) -> Iterator[Problem]:
+def _names(game: Game, languages) -> Iterator[Problem]:
     rows = len(game.field.rows)
-    for lang in game.languages:
-        letters = game.ui("hex_rows", lang).split()
+    for lang in languages:
+        try:
+            letters = game.ui("hex_rows", lang).split()
+        except LookupError:  # no `hex_rows` in this language at all: the ui check reports that
+            continue
         if len(letters) < rows or len(set(letters[:rows])) < rows:
             yield error("field-names", f"ui.hex_rows ({lang}): {rows} rows need {rows} different letters, "
                         f"found {' '.join(letters[:rows]) or 'none'}", game.mark("ui", "hex_rows"))
