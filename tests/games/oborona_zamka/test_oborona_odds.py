@@ -38,3 +38,11 @@ def test_survival_counts_the_potion():
     assert potion_return(GAME.numbers) == Fraction(1, 2)
     assert survival(Fraction(1, 3), GAME.numbers, leader_on_field=True) == Fraction(5, 6)
     assert survival(Fraction(1, 3), GAME.numbers, leader_on_field=False) == Fraction(2, 3)
+
+
+def test_an_army_of_its_commander_alone_has_only_the_commanders_attacks():
+    """army.size 1 (a departure a note may record) left no warrior to place: the check crashed."""
+    from dataclasses import replace
+    alone = attacks(field(), replace(GAME.numbers, army=1))
+    assert alone and all(s.by_leader for s in alone)
+    assert all(s.at_leader for s in alone if s.kind.startswith("fight"))

@@ -63,6 +63,8 @@ def attacks(field: Field, numbers: Numbers) -> list[Situation]:
         for leader_on_field in (False, True):
             for by_leader in ((False, True) if leader_on_field else (False,)):
                 for at_leader in ((False, True) if kind.startswith("fight") else (False,)):
+                    if army == 1 and (not by_leader or (kind.startswith("fight") and not at_leader)):
+                        continue  # an army of its commander alone has no warrior to attack with or at
                     s, cells = _position(field, numbers)
                     me = side * army + (0 if by_leader else 1)
                     foe = (1 - side) * army + (0 if at_leader else 1)
