@@ -11,10 +11,12 @@ from pypdf import PdfReader
 from oborona_field import GAME
 from pnp.build import build
 from pnp.components.base import BuildOptions, RenderContext
+from pnp.exports.printshop import BLEED, piece_pdfs
+from pnp.exports.shop_presets import DPI, PRESETS
 from pnp.games.oborona_zamka.render.models import ModelsRenderer
 from pnp.games.oborona_zamka.render.papercraft import FOLD_WIDTH, MOUNTAIN_INK, VALLEY_INK
 from pnp.print import pdf
-from pnp.print.geometry import NO_PRINT_MARGIN, paper, pt_to_mm
+from pnp.print.geometry import NO_PRINT_MARGIN, paper, pt_to_mm, px_to_mm
 from pnp.print.tiling import CUT_INK
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "render"))
@@ -162,3 +164,16 @@ def test_the_wall_pieces_are_shared_as_two_sided_pieces_one_edge_long(tmp_path):
             assert all(abs(a - b) < 0.001 for a, b in zip(pdf.svg_size_mm(face), (piece.width, piece.height)))
     a, b = GAME.field.walls()[0]
     assert pieces[0].name == f"{GAME.ui('wall', 'ru')} {GAME.hex_name(a, 'ru')} · {GAME.hex_name(b, 'ru')}"
+
+
+@pytest.mark.parametrize("shop", sorted(PRESETS))
+def test_the_wall_pieces_print_as_vector_at_every_shop_bleed(shop, tmp_path):
+    """`--only print-shop --shop mpc` exited 70: at its 36 px (3.048 mm) bleed cairo drew every
+    wall piece's page as a raster image. Every preset's piece files are vector."""
+    preset = PRESETS[shop]
+    bleed = px_to_mm(preset.bleed_px, DPI) if preset.bleed_px is not None else BLEED
+    pieces = ModelsRenderer().masters(GAME, RenderContext(BuildOptions(lang="uk"), tmp_path))
+    for group in piece_pdfs(pieces, bleed, "alternate").values():
+        for _, pages in group:
+            data = pdf.render(pages, pdf.DocInfo("walls"))
+            assert len(PdfReader(io.BytesIO(data)).pages) == 2 * len(pieces)
