@@ -1,8 +1,8 @@
 """The `ui:` strings match what the renderers print (the game's contract, the model's
 `ui_keys`, and pnp/core/catalogue for the tool's own strings): every string the kit needs is there, in
 the content or in pnp's catalogue, each uses only the fields its renderer fills in, and
-plural forms only on fields that are numbers, one per plural category of the language,
-and every string is a template that can be read (no stray brace).
+plural forms only on fields that are numbers, one per plural category of the language
+(that every string is a template that can be read is the ui-syntax check's, for every game).
 
 Without this a missing or misspelt key, or a `{cuont}`, would pass `pnp check` and stop
 `pnp build` halfway. Game facts ({victory_points}) are filled in while loading, so a
@@ -41,7 +41,6 @@ CODES = {
     "unknown-ui-field": "A `{field}` in a ui string that is neither a game fact nor a value its renderer fills in.",
     "ui-plural": "Plural forms `{n|one|few|many}` on a ui field that is not a number, or not one form per plural "
                  "category of the language (uk, ru: one|few|many; en: one|other).",
-    "ui-syntax": "A ui string that cannot be read as a template (an unclosed '{', a stray '}', a bad field).",
 }
 
 
@@ -80,10 +79,8 @@ def _fields(game: UiModel, key: str, languages) -> Iterator[Problem]:
         mark = lang_mark(game, text, ("ui", key), code)
         try:
             names, used = tpl.placeholders(text.get(code)), tpl.fields(text.get(code))
-        except tpl.TemplateError as exc:
-            yield error("ui-syntax", f"ui.{key}.{code}: {exc}", mark,
-                        "a literal brace cannot be printed; a field is {name} or {name|one|few|many}")
-            continue
+        except tpl.TemplateError:
+            continue  # the ui-syntax check reports it
         for name in sorted(names - set(fields)):
             offered = ", ".join(f"{{{f}}}" for f in fields) or "none"
             yield error("unknown-ui-field", f"ui.{key}.{code}: {{{name}}} is not a game fact nor filled in by the kit "

@@ -6,7 +6,7 @@ language), a plural field `{n|one|few|many}` needs the language's own number of 
 (pnp.core.plural: three in uk and ru, two in en) and a whole number, and
 filling the template must succeed. Prose (round steps, clarifications) is filled with
 named facts or by the renderers, so only its syntax is checked here (the ui strings': by
-the ui-strings check).
+the ui-syntax check, pnp/checks/ui_syntax.py).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
 
 def _prose(game: Game) -> Iterator[tuple[Text, tuple]]:
     """Texts filled with named facts or by the renderers: round steps, clarifications (the ui
-    strings' syntax is the ui-strings check's, pnp/checks/ui.py, as for every game)."""
+    strings' syntax is the ui-syntax check's, pnp/checks/ui_syntax.py, as for every game)."""
     yield from game.prose()
 
 
