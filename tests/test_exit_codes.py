@@ -31,7 +31,7 @@ SHIMS = {
 
 def readme_rows() -> dict[str, int]:
     rows = {}
-    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+    for line in (ROOT / "docs" / "commands.md").read_text(encoding="utf-8").splitlines():
         if m := ROW.match(line):
             rows[m["row"]] = int(m["code"])
     return rows

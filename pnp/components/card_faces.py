@@ -270,6 +270,9 @@ def cost_icons(cost, box: Box, size: float, align: str = "center") -> list[IconA
 # --- backs ------------------------------------------------------------------------------
 
 
+BACK_TEXT_INSET = 1.0  # mm between a back's fitted title or name and its safe zone, each side
+
+
 def back(game, family: CardFamily, lang: str, ink_saver: bool, colour_in: bool = False) -> str:
     """The back of a family: its colour, rays, a medallion with its icon, the game's title and its name."""
     spec = game.print.card
@@ -290,10 +293,13 @@ def back(game, family: CardFamily, lang: str, ink_saver: bool, colour_in: bool =
         "rays": rays(cx, cy, cover_radius(w + 2 * b, h + 2 * b, 32), 32),
         "ray_fill": mix(c.family, 0.86, "#000000") if not ink_saver and not colour_in else "none",
         "icon": icon(family.icon, cx - side / 2, cy - side / 2, side, ink_saver, colour_in),
+        # fitted a little inside the safe zone: a line fitted to its exact width reaches it, and the
+        # glyphs' side bearings and the PDF's rounding put it a few hundredths of a mm outside
         "title": _line(game.title.get(lang), cx, safe.y + 9.5, "serif-bold",
-                       _size_to_width(game.title.get(lang), "serif-bold", title_pt, safe.w), text_fill),
+                       _size_to_width(game.title.get(lang), "serif-bold", title_pt, safe.w - 2 * BACK_TEXT_INSET),
+                       text_fill),
         "label": _line(name, cx, safe.bottom - 6.0, "sans-bold",
-                       _size_to_width(name, "sans-bold", family_pt, safe.w), text_fill),
+                       _size_to_width(name, "sans-bold", family_pt, safe.w - 2 * BACK_TEXT_INSET), text_fill),
         "defs": Markup(""),
     }
     return environment(card_text.layout_folder(game)).get_template(f"{family.back}.svg.j2").render(f=ctx)

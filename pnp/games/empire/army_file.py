@@ -6,7 +6,7 @@ An army file:
     squads:                      # the first row, left to right
       - {type: pikemen, level: 1, kind: melee, flank: true}   # at an end of the row: a flank attack
       - {type: archers, level: 2, kind: ranged, cards: 2}   # a column of 2 cards
-      - {type: griffins, level: 3, kind: flying, large: true}
+      - {type: griffins, level: 3, kind: flying, large: true, upgrades: 1}   # its barracks upgraded once
     echelon:                     # optional: the second echelon, each behind a first-row squad (from 1)
       - {behind: 2, type: swordsmen, level: 4, kind: melee}
     machine: ballista            # optional: one war machine of the content
@@ -53,7 +53,7 @@ from pnp.games.empire.model import Game
 from pnp.games.empire.rules.battle import Army, BattleError, Hero, Opponent, Squad
 from pnp.games.empire.rules.magic import Casting
 
-_SQUAD = {"type", "level", "kind", "cards", "large"}
+_SQUAD = {"type", "level", "kind", "cards", "large", "upgrades"}
 
 
 class _Reader:
@@ -116,7 +116,8 @@ def _squad(r: _Reader, s: Any, at: tuple, extra: set[str]) -> tuple[Squad, dict]
     s = r.mapping(s, at, _SQUAD | extra, {"type", "level", "kind"})
     return Squad(r.string(s["type"], at + ("type",)), r.integer(s["level"], at + ("level",), 1, 7),
                  r.string(s["kind"], at + ("kind",)), r.integer(s.get("cards", 1), at + ("cards",), 1),
-                 r.flag(s.get("large", False), at + ("large",)), r.flag(s.get("flank", False), at + ("flank",))), s
+                 r.flag(s.get("large", False), at + ("large",)), r.flag(s.get("flank", False), at + ("flank",)),
+                 upgrades=r.integer(s.get("upgrades", 0), at + ("upgrades",), 0)), s
 
 
 def _list(r: _Reader, d: dict, key: str, what: str, needed: bool = False) -> list:
@@ -156,7 +157,7 @@ def _army(r: _Reader, d: Any, game: Game) -> Army:
         if "behind" not in raw:
             raise r.fail("expected a key 'behind' (the first-row squad it stands behind, from 1), found none",
                          ("echelon", j), f"{r.what}-missing")
-        echelon.append(Squad(squad.type, squad.level, squad.kind, squad.cards, squad.large,
+        echelon.append(Squad(squad.type, squad.level, squad.kind, squad.cards, squad.large, upgrades=squad.upgrades,
                              behind=r.integer(raw["behind"], ("echelon", j, "behind"), 1) - 1))
     if not isinstance(d["deck"], dict):
         raise r.fail(f"expected the deck as strike: cards, found {_shown(d['deck'])}", ("deck",), f"{r.what}-type")
@@ -276,8 +277,10 @@ def _card(r: _Reader, d: dict, week: int | None, game: Game) -> tuple[str, int, 
         squads = d.get("squads")
         # «Все заповедные места обязательно охраняются нейтральными армиями, сила которых не может быть ниже
         # цены в победных очках (ПО) карты»; the number in brackets is «минимальное кол-во отрядов»
-        if isinstance(squads, list) and card.guards is not None and len(squads) < card.guards:
-            raise r.fail(f"expected at least {card.guards} squads guarding {card.id}, found {len(squads)}", ("squads",),
+        # the list's length or the number given: either way at least the card's guards
+        count = len(squads) if isinstance(squads, list) else squads if type(squads) is int else None
+        if count is not None and card.guards is not None and count < card.guards:
+            raise r.fail(f"expected at least {card.guards} squads guarding {card.id}, found {count}", ("squads",),
                          "against-squads")
         total = sum(v for v in squads if isinstance(v, int)) if isinstance(squads, list) else strength
         if card.points is not None and total < card.points:

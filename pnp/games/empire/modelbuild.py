@@ -95,7 +95,8 @@ def build_game(loaded: Loaded, source: str) -> Game:
         flank_multiplier=b["flank"]["multiplier"], echelon_per_squad=b["second_echelon"]["per_squad"],
         morale=Morale(b["morale"]["domino_pips"], b["morale"]["from"], b["morale"]["bonus"]),
         squads_per_chest=b["bribery"]["squads_per_chest"],
-        card_battles=frozen_map({k: v for k, v in b["card_battles"].items() if k != "note"}))
+        card_battles=frozen_map({k: v for k, v in b["card_battles"].items() if k != "note"}),
+        upgrade_miss_damage=b["miss_damage"].get("per_upgrade", 0))
     return Game(
         id=d["game"]["id"], title=text(d["game"]["title"], "game", "title"), languages=tuple(d["game"]["languages"]),
         gold_short=text(d["gold"]["short"], "gold", "short"), gold_name=text(d["gold"]["name"], "gold", "name"),

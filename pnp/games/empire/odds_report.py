@@ -15,8 +15,9 @@ from typing import Any, Mapping
 from pnp.games import OddsRequestError
 from pnp.games.empire.army_file import blame, read_army, read_opponent
 from pnp.games.empire.model import Game
-from pnp.games.empire.rules.battle import (Army, BattleError, Line, Opponent, bonus_lines, cast_spells, groups, luck_bonus,
-                                           morale_outcomes, neutral_strength, restoring, win_probability)
+from pnp.games.empire.rules.battle import (Army, BattleError, Group, Line, Opponent, bonus_lines, cast_spells, groups,
+                                           luck_bonus, minimal, morale_outcomes, neutral_strength, restoring,
+                                           win_probability)
 from pnp.games.empire.rules.duel import duel, duel_chances
 
 _ROW = "{:<7}{:<34}{:>5}   {}"
@@ -61,9 +62,13 @@ def _chests_for(game: Game, army: Army, opp: Opponent, goal: Fraction) -> int | 
 def _order(game: Game, army: Army, opp: Opponent) -> list[str]:
     every = army.fighters
     out = []
+    def named(g: Group) -> str:  # an upgraded barracks' squad: its own minimal damage
+        own = f" (a miss {minimal(game.battle, g)})" if g.upgrades else ""
+        return f"{g.numbers} {every[g.first].type} ×{g.multiplier}{own}"
+
     for g in groups(game.battle, army, opp):
-        step = f"{g.numbers} {every[g.first].type} ×{g.multiplier}"
-        behind = [f"{b.numbers} {every[b.first].type} ×{b.multiplier}" for b in g.backups]
+        step = named(g)
+        behind = [named(b) for b in g.backups]
         out.append(step + (f" (behind: {', '.join(behind)})" if behind else ""))
     return out
 

@@ -39,6 +39,7 @@ PACK = GamePack(
                "pnp.games.empire.render.board_reference",
                "pnp.games.empire.render.worksheet",
                "pnp.rulebook.renderer",
+               "pnp.print.alignment",  # the duplex travel cards' front/back test
                "pnp.exports.printshop",
                "pnp.exports.tts",
                "pnp.exports.preview",

@@ -64,19 +64,24 @@ def odds(*args):
     return CliRunner().invoke(main, ["odds", "--game", "empire", *args])
 
 
+# the row I, II, II, III is a royal straight (+9, the fidelity audit): one more than the mixed ranks'
+# +8, so the neutral strength one more keeps the chance the same
+STRONGER = AGAINST.replace("strength: 30", "strength: 31")
+
+
 def test_the_breakdown_is_printed_line_by_line_with_the_exact_chance(files):
-    army, against = files()
+    army, against = files(against=STRONGER)
     done = odds("--army", army, "--against", against)
     assert done.exit_code == 0, done.output
     lines = done.output.splitlines()
-    assert lines[0].startswith("полевое сражение (field) against a neutral strength of 30; 16 cards")
+    assert lines[0].startswith("полевое сражение (field) against a neutral strength of 31; 16 cards")
     # columns: the seed's section, what is counted, its value, the rule
     shown = [(x[:7].strip(), x[7:41].strip(), int(x[41:46])) for x in lines[1:9]]
-    assert shown == [("3.2.2", "line of 2 archers", 2), ("3.2.2", "mixed ranks of 4 levels", 8),
+    assert shown == [("3.2.2", "line of 2 archers", 2), ("3.2.2", "royal straight of 3 levels", 9),
                      ("3.2.3", "2 ranged squads", 2), ("3.2.3", "1 magic attack", 1),
                      ("3.2.4", "war machine ballista", 3), ("3.2.4", "magic tower", 1), ("3.2.4", "spell stone_spike", 3),
                      ("3.2.5", "hero Наставник", 3)]
-    assert lines[9].split() == ["before", "the", "cards", "+23"]
+    assert lines[9].split() == ["before", "the", "cards", "+24"]
     # week 2's neutral luck is the week track's second value (1): the bonus is 3 − 1
     assert "luck +2 × strike" in lines[10] and "luck 3 − neutral 1" in lines[10]
     assert "1 pikemen ×1, 2-3 archers ×2, 4 griffins ×1, 5 monks ×1" in lines[11]
@@ -84,12 +89,12 @@ def test_the_breakdown_is_printed_line_by_line_with_the_exact_chance(files):
 
 
 def test_json_gives_the_same_chance_exactly(files):
-    army, against = files()
+    army, against = files(against=STRONGER)
     done = odds("--army", army, "--against", against, "--json")
     assert done.exit_code == 0, done.output
     data = json.loads(done.output)
     assert data["p_win_exact"] == "73979/76440" and data["p_win"] == float(Fraction(73979, 76440))
-    assert data["before_cards"] == sum(b["value"] for b in data["bonuses"]) == 23
+    assert data["before_cards"] == sum(b["value"] for b in data["bonuses"]) == 24
     assert data["luck_bonus"] == 2 and data["deck"] == 16
 
 
@@ -122,6 +127,8 @@ def test_json_gives_the_same_chance_exactly(files):
     (ARMY, "card: cedar\nweek: 2\n", "against.yaml:1:7", "against-missing"),
     (ARMY, "card: shrine_of_life\nstrength: 11\nweek: 2\n", "against.yaml:2:11", "against-strength"),
     (ARMY, "card: shrine_of_life\nsquads: [5, 5, 5, 5]\nweek: 2\n", "against.yaml:2:9", "against-squads"),
+    (ARMY, "card: cedar\nstrength: 20\nsquads: 2\nweek: 2\n", "against.yaml:3:9", "against-squads"),
+    (ARMY.replace("kind: melee}", "kind: melee, upgrades: -1}"), AGAINST, "army.yaml:3:54", "army-number"),
     (ARMY, "battle: players\nstrength: 30\nweek: 2\n", "against.yaml:1:9", "against-battle"),
     (ARMY, "battle: field\nstrength: 30\nsquads: [10, 10]\nweek: 2\n", "against.yaml:3:9", "against-squads"),
     (ARMY, RIVAL.replace("kind: flying}\n", "kind: flyng}\n"), "against.yaml:8:47", "battle-kind"),
@@ -130,7 +137,8 @@ def test_json_gives_the_same_chance_exactly(files):
 ], ids=["kind", "level", "machine", "key", "strike", "large-in-dungeon", "battle", "week", "no-luck", "courage",
         "flank-in-the-middle", "behind-nobody", "no-behind", "two-behind-one", "bribe-a-town", "too-many-chests",
         "unknown-hero", "hero-id-and-name", "card-not-fought", "card-and-battle", "town-without-week",
-        "mine-without-strength", "reserve-weaker-than-its-points", "reserve-fewer-squads",
+        "mine-without-strength", "reserve-weaker-than-its-points", "reserve-fewer-squads", "mine-fewer-squads-as-a-number",
+        "upgrades-below-zero",
         "players-battle-in-a-neutral-file", "squads-not-the-strength", "rival-kind", "players-chests-later",
         "rival-goal"])
 def test_a_bad_file_is_a_problem_at_its_line(files, army, against, where, code):
@@ -156,17 +164,18 @@ def test_a_missing_file_option_is_a_usage_error(files):
 
 
 @pytest.mark.parametrize("against", ["battle_neutral.yaml", "battle_rival.yaml"])
-def test_the_readme_quotes_the_sample_battle_as_it_prints(against):
+def test_the_empire_page_quotes_the_sample_battle_as_it_prints(against):
+    """docs/games/empire.md quotes the calculator: the command lives there, not in the players' rulebook."""
     root = Path(__file__).resolve().parents[3]
     command = ("pnp odds --game empire --army tests/games/empire/battle_army.yaml "
                f"--against tests/games/empire/{against}")
-    block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", (root / "README.md").read_text("utf-8"), re.M | re.S)
+    block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", (root / "docs" / "games" / "empire.md").read_text("utf-8"), re.M | re.S)
     assert block
     quoted = [x for x in block.group(1).splitlines() if x != "..."]
     printed = odds("--army", str(root / "tests/games/empire/battle_army.yaml"),
                    "--against", str(root / "tests/games/empire" / against)).output.splitlines()
     at = iter(printed)
-    assert all(line in at for line in quoted), "the README's lines are not the output's, in order"
+    assert all(line in at for line in quoted), "the empire page's lines are not the output's, in order"
 
 
 def test_a_battle_between_players_prints_both_sides_and_the_three_chances(files):
@@ -214,3 +223,15 @@ def test_the_bribe_goal_line_names_the_fewest_chests(files):
     assert win_probability(game.battle, replace(a, chests=least), opp) >= Fraction(99, 100)
     assert win_probability(game.battle, replace(a, chests=least - 1), opp) < Fraction(99, 100)
 
+
+
+def test_an_upgraded_barracks_squad_prints_its_minimal_damage_and_counts_it(files):
+    """«Каждый апгрейд увеличивает минимальный урон нанимаемых существ»: a squad's `upgrades:`."""
+    game, _ = load_game(pack("empire").content)
+    army, against = files(against=STRONGER)
+    plain = read_army(Path(army), game)[0]
+    army, against = files(ARMY.replace("kind: melee}", "kind: melee, upgrades: 2}"), STRONGER)
+    out = odds("--army", army, "--against", against).output.splitlines()
+    assert any("1 pikemen ×1 (a miss 3), 2-3 archers ×2" in x for x in out), out
+    upgraded, opp = read_army(Path(army), game)[0], read_opponent(Path(against), game)[0]
+    assert win_probability(game.battle, upgraded, opp) > win_probability(game.battle, plain, opp)

@@ -108,9 +108,9 @@ def test_the_seeds_example_reads_as_the_seed_writes_it(sheets, game):
     """«VII. Алтарь света 9 … позволяет нанимать ангелов, улучшение 5»."""
     cell = layout(game, "a4").cell(next(p.at for p in game.capital.plots if p.id == "barracks_7"), 4, 3)
     ru = words_in(page_words(sheets[("ru", "a4")]), cell)
-    assert ru.startswith("VII. Алтарь света 9 карт позволяет нанимать ангелов улучшение 5 9 ПО"), ru
+    assert ru.startswith("VII. Алтарь света 9 карт позволяет нанимать ангелов улучшение 5, каждое: мин. урон +1 9 ПО"), ru
     uk = words_in(page_words(sheets[("uk", "a4")]), cell)
-    assert uk.startswith("VII. Вівтар світла 9 карт дозволяє наймати янголів покращення 5 9 ПО"), uk
+    assert uk.startswith("VII. Вівтар світла 9 карт дозволяє наймати янголів покращення 5, кожне: мін. шкода +1 9 ПО"), uk
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
@@ -136,7 +136,7 @@ def test_every_write_in_box_is_generous(game, sheets, paper):
     race = game.races[0]
     ticks = sum(1 if b.upgrade is None else 2 for b in race.buildings)  # built, and upgraded where it can be
     expected = (ticks + len(game.capital.income) + game.capital.columns + len(game.resources) + game.weeks + 1
-                + 4)  # the strategic-effects panel's four boxes
+                + 4 + 1)  # the strategic-effects panel's four boxes, the treasury's one
     boxes = stroked_rectangles(sheets[("ru", paper)], BOX_STROKE)
     assert len(boxes) == expected
     heights = sorted(round(b.h, 2) for b in boxes)
@@ -165,3 +165,37 @@ def test_no_word_crosses_its_plots_border(game, sheets, lang, paper):
         for word, box in words:
             if cell.x <= box.cx <= cell.right and cell.y <= box.cy <= cell.bottom:
                 assert cell.inset(0.5).contains(box), (plot.id, word, box, cell)
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+@pytest.mark.parametrize("paper", PAGE)
+def test_the_treasury_has_its_box_on_the_sheet(game, sheets, lang, paper):
+    """«проигравший теряет всю свою казну»: the gold is written in its own box, beside the effects panel,
+    under the victory points, inside the frame."""
+    lay, words = layout(game, paper), page_words(sheets[(lang, paper)])
+    said = words_in(words, lay.treasury)
+    assert game.ui("treasury_title", lang) in said and "(" + game.gold_short.get(lang) + ")" in said
+    assert said.split()[0] == ("Казна" if lang == "ru" else "Скарбниця")
+    boxes = stroked_rectangles(sheets[(lang, paper)], BOX_STROKE)
+    inside = [b for b in boxes if b.x >= lay.treasury.x - 0.5 and b.x + b.w <= lay.treasury.right + 0.5
+              and b.y >= lay.treasury.y - 0.5 and b.y + b.h <= lay.treasury.bottom + 0.5]
+    assert len(inside) == 1 and inside[0].h >= 20  # room to rewrite the sum
+    assert lay.treasury.y > lay.points.bottom and lay.treasury.x > lay.effects.right
+    assert lay.treasury.bottom <= lay.frame.bottom + 1e-6
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+def test_a_barracks_counts_its_upgrades_and_says_what_each_adds(game, sheets, lang):
+    """«Построенные казармы можно улучшать несколько раз. Каждый апгрейд увеличивает минимальный урон»."""
+    lay, words = layout(game, "a4"), page_words(sheets[(lang, "a4")])
+    cap, race = game.capital, game.races[0]
+    n = game.battle.upgrade_miss_damage
+    assert n == 1
+    for plot in cap.plots:
+        said = words_in(words, lay.cell(plot.at, cap.columns, cap.rows))
+        b = race.building(plot.id)
+        barracks = plot.kind == "barracks"
+        assert (game.ui("plot_upgrade_damage", lang, n=n) in said) is barracks, plot.id
+        assert (game.ui("plot_upgrades", lang) in said) is barracks, plot.id
+        if b.upgrade is not None and not barracks:
+            assert game.ui("plot_upgraded", lang) in said

@@ -8,6 +8,7 @@ from __future__ import annotations
 import filecmp
 import hashlib
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -111,8 +112,29 @@ def test_the_manifest_counts_what_the_content_file_holds(kits, lang):
         "magic_boards": len(schools), "reference_boards": 3, "worksheets": 1}
 
 
-#: README's «Строительство империи» section, whose table names the kit's files
-README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_duplex_cards_come_with_the_alignment_page(kits, game, lang):
+    """The travel cards print their backs duplex: the kit holds the front/back test pair to print first."""
+    files = {f["path"]: f for f in manifest(kits, lang)["files"]}
+    page = files[f"empire-{lang}-alignment.pdf"]
+    assert page["kind"] == "alignment" and page["pages"] == 2
+    said = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(kits[0] / lang / page["path"]), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert game.ui("align_title", lang) in said
+
+
+def test_one_apostrophe_across_the_ukrainian_kit(kits):
+    """ʼ (U+02BC) in every uk PDF, never ’ (U+2019) nor ' between letters: one character, as in the other uk kits."""
+    folder = kits[0] / "uk"
+    for f in manifest(kits, "uk")["files"]:
+        if f["path"].endswith(".pdf"):
+            said = subprocess.run(["pdftotext", str(folder / f["path"]), "-"], capture_output=True, text=True,
+                                  check=True).stdout
+            assert "’" not in said and not re.search(r"[а-яіїєґ]'[а-яіїєґ]", said, re.I), f["path"]
+
+
+#: the «Строительство империи» page (docs/games/empire.md), whose table names the kit's files
+README = (Path(__file__).resolve().parents[3] / "docs" / "games" / "empire.md").read_text(encoding="utf-8")
 SECTION = README[README.index("«Строительство империи» (`content/empire.yaml`"):]
 
 

@@ -1,4 +1,4 @@
-"""The README's «Строительство империи» section: the quoted `pnp check` and `pnp odds` are real
+"""The «Строительство империи» page (docs/games/empire.md): the quoted `pnp check` and `pnp odds` are real
 output. (That its table names every file of the kit is checked on test_empire_kit.py's build.)"""
 
 import re
@@ -10,11 +10,11 @@ from click.testing import CliRunner
 from pnp.cli import main
 
 ROOT = Path(__file__).resolve().parents[3]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = (ROOT / "docs" / "games" / "empire.md").read_text(encoding="utf-8")
 
 
 def quoted(command: str) -> list[str]:
-    """The lines the README shows under `$ command`, up to the block's end."""
+    """The lines the page shows under `$ command`, up to the block's end."""
     block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", README, re.M | re.S)
     assert block, command
     return block.group(1).splitlines()

@@ -252,3 +252,25 @@ def test_templates_have_one_card_per_type_and_no_examples_number(game, built, la
         assert not [n for n in examples if n in text], (kind.id, text)
     label = game.ui("travel_templates", lang)
     assert label in words_in(page_words(path, 1), Box(0, 0, A4[0], 15))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_backs_title_and_name_lie_inside_the_safe_zone(game, built, lang):
+    """Measured on the PDF: every back's game title and card name within `print.card.safe` (3 mm) of its trim."""
+    path, g, spec = pdf(built, lang, "travel-cards"), grid(game), game.print.card
+    assert spec.safe == 3
+    pages = 2 * -(-len(game.travel_cards) // g.per_sheet)
+    for page in range(2, pages + 1, 2):
+        words = page_words(path, page)
+        for row in range(g.rows):
+            for col in range(g.cols):
+                cell = g.cell(row, col)
+                mine = [(t, b) for t, b in words if cell.x - spec.bleed <= b.x <= cell.right and cell.y <= b.y <= cell.bottom]
+                for line in (game.title.get(lang), game.ui("travel_card", lang)):
+                    boxes = [b for t, b in mine if t in line.split()]
+                    if not boxes:
+                        continue
+                    left, right = min(b.x for b in boxes), max(b.x + b.w for b in boxes)
+                    top, bottom = min(b.y for b in boxes), max(b.y + b.h for b in boxes)
+                    assert left >= cell.x + spec.safe and right <= cell.right - spec.safe, (line, page, row, col)
+                    assert top >= cell.y + spec.safe and bottom <= cell.bottom - spec.safe, (line, page, row, col)

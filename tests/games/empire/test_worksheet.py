@@ -4,6 +4,7 @@ and uk); its write-in boxes are measured on the PDF's paths; page, margins, font
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -75,19 +76,45 @@ def test_the_worksheets_steps_are_the_calculators_in_its_order(game, tmp_path):
     assert {"3.2.2", "3.2.3", "3.2.4", "3.2.5", "3.2.6", "3.3.2"} <= seen  # the cases reach every bonus step
 
 
+def headings(game, sheets, lang: str, paper: str) -> list[tuple[str, wl.Box, str]]:
+    """(ui key, section box, the words of its heading) of every section, in STEPS' order."""
+    words, lay = page_words(sheets[(lang, paper)]), plan(game, lang, paper)
+    boxes = [(key, lay.table.box if key == "ws_damage" else lay.steps[key].box) for _, key in STEPS]
+    return [(key, box, words_in(words, wl.Box(box.x, box.y, box.w, wl.HEAD_H))) for key, box in boxes]
+
+
 @pytest.mark.parametrize("lang, paper", BUILT)
 def test_the_sections_are_printed_top_down_in_the_steps_order(game, sheets, lang, paper):
-    words = page_words(sheets[(lang, paper)])
-    lay = plan(game, lang, paper)
     tops = []
-    for rule, key in STEPS:
-        box = lay.table.box if key == "ws_damage" else lay.steps[key].box
-        said = words_in(words, wl.Box(box.x, box.y, box.w, wl.HEAD_H))
+    for (rule, key), (_, box, said) in zip(STEPS, headings(game, sheets, lang, paper)):
         assert said == f"{rule} {game.ui(key, lang)}".strip(), (key, said)
         tops.append((box.y, box.x))
     # the bonuses down the page, then the damage table beside the after-battle panels, read down
     assert [t for t, _ in tops[:6]] == sorted(t for t, _ in tops[:6])
     assert [t for t, _ in tops[6:]] == sorted(t for t, _ in tops[6:]) and tops[6][0] == tops[5][0]
+
+
+@pytest.mark.parametrize("lang, paper", BUILT)
+def test_the_printed_section_numbers_read_in_the_rules_order(game, sheets, lang, paper):
+    """Read down the page, then down the column right of the damage table: 3.2.2 … 3.3.3, 3.4.2, 3.4.3."""
+    table = plan(game, lang, paper).table.box
+    found = [(box.x > table.x, box.y, tuple(int(n) for n in said.split()[0].split(".")))
+             for _, box, said in headings(game, sheets, lang, paper) if re.fullmatch(r"\d+(\.\d+)+", said.split()[0])]
+    numbers = [n for _, _, n in sorted(found)]
+    assert numbers == sorted(numbers) and (3, 4, 2) in numbers and (3, 4, 3) in numbers, numbers
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_the_damage_table_has_as_many_rows_in_every_language(game, sheets, paper):
+    """One battle takes the same rows in the ru and uk editions (the row numbers, read off the page)."""
+    counted = {}
+    for lang in ("ru", "uk"):
+        lay = plan(game, lang, paper)
+        words = page_words(sheets[(lang, paper)])
+        numbers = [int(w) for w, b in words if w.isdigit() and lay.rows[0][0].x - 1 <= b.x <= lay.rows[0][0].right
+                   and lay.rows[0][0].y <= b.y <= lay.rows[-1][0].bottom]
+        counted[lang] = numbers
+    assert counted["ru"] == counted["uk"] == list(range(1, len(counted["ru"]) + 1)) and len(counted["ru"]) >= 6
 
 
 # --- the reminders print the content's numbers --------------------------------------------------------
@@ -113,7 +140,7 @@ def test_the_reminders_print_the_contents_numbers(game, sheets, lang):
     trophies = section_words(game, sheets, lang, "ws_trophies")
     assert "+1 " in trophies and f"{b.neutral_squads[0]}–{b.neutral_squads[1]}" in trophies
     damage = words_in(page_words(sheets[(lang, "a4")]), plan(game, lang, "a4").table.text)
-    assert f" {b.miss_damage}," in damage
+    assert f" {b.miss_damage} (+{b.upgrade_miss_damage} " in damage
     # the steps the merge added: flank and echelon (3.2.2), the tower and the stone (3.2.4), the race heroes
     assert f"×{b.flank_multiplier}." in formations
     assert {"ru": f"эшелон: {b.echelon_per_squad} отряд", "uk": f"ешелон: {b.echelon_per_squad} загін"}[lang] in formations
@@ -144,7 +171,7 @@ def test_the_seeds_worked_numbers_stand_on_the_worksheet(sheets, game):
 
 def test_a_changed_content_value_prints_the_new_number(tmp_path):
     game = changed(tmp_path, ("mixed: {least: 3, bonus: 6, per_extra: 2}", "mixed: {least: 4, bonus: 7, per_extra: 2}"),
-                   ("zero_penalty: 8", "zero_penalty: 9"), ("courage: {max: 6}", "courage: {max: 5}"))
+                   ("zero_penalty: 8", "zero_penalty: 9"), ("courage: {max: 6,", "courage: {max: 5,"))
     sheets = {("ru", "a4"): render(game, tmp_path / "out", "ru")}
     formations = section_words(game, sheets, "ru", "ws_formations")
     assert "Разнородный строй: 4 отряда разного уровня — +7, за каждый сверх того +2." in formations

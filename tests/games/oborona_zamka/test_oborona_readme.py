@@ -1,4 +1,4 @@
-"""The README's «Оборона Замка» examples are real output: `pnp check` and `pnp odds` as
+"""The «Оборона Замка» page's examples (docs/games/oborona-zamka.md) are real output: `pnp check` and `pnp odds` as
 quoted, and the quoted 2,000-game `pnp sim` agrees with the content's balance: figures."""
 
 import re
@@ -10,11 +10,11 @@ import pytest
 
 from oborona_field import GAME
 
-README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+README = (Path(__file__).resolve().parents[3] / "docs" / "games" / "oborona-zamka.md").read_text(encoding="utf-8")
 
 
 def _quoted(command: str) -> list[str]:
-    """The lines the README shows under `$ command`, up to the block's end."""
+    """The lines the page shows under `$ command`, up to the block's end."""
     block = re.search(rf"^\$ {re.escape(command)}\n(.*?)^```", README, re.M | re.S)
     assert block, command
     return block.group(1).splitlines()

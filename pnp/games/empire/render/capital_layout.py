@@ -42,7 +42,8 @@ class SheetLayout:
     verticals: Box  # the row under the columns
     stores: Box
     points: Box
-    effects: Box
+    effects: Box  # under the plots
+    treasury: Box  # beside the effects, under the points: «проигравший теряет всю свою казну»
 
     def cell(self, at: tuple[int, int], columns: int, rows: int) -> Box:
         """The box of the plot at (row, column)."""
@@ -82,9 +83,9 @@ def sheet_layout(paper_name: str, stores: int, point_rows: int) -> SheetLayout:
     """The frame of a landscape sheet of `paper_name` with `stores` resource rows and `point_rows`
     victory-point boxes (in two columns)."""
     width, height, frame = page_frame(paper_name, landscape=True)
-    effects = Box(frame.x, frame.bottom - EFFECTS_H, frame.w, EFFECTS_H)
     body_top = frame.y + HEADER_H
     main_w = frame.w - SIDE_W - SIDE_GAP
+    effects = Box(frame.x, frame.bottom - EFFECTS_H, main_w, EFFECTS_H)
     verticals = Box(frame.x, effects.y - 4.0 - VERTICAL_H, main_w, VERTICAL_H)
     plots_top = body_top + INCOME_H + 3.0
     side_x = frame.x + main_w + SIDE_GAP
@@ -93,4 +94,5 @@ def sheet_layout(paper_name: str, stores: int, point_rows: int) -> SheetLayout:
     return SheetLayout(
         width, height, frame, Box(frame.x, frame.y, frame.w, HEADER_H), Box(frame.x, body_top, main_w, INCOME_H),
         Box(frame.x, plots_top, main_w, verticals.y - 2.0 - plots_top), verticals, stores_box,
-        Box(side_x, points_top, SIDE_W, panel_height(point_rows, 2)), effects)
+        Box(side_x, points_top, SIDE_W, panel_height(point_rows, 2)), effects,
+        Box(side_x, effects.y, SIDE_W, EFFECTS_H))

@@ -61,6 +61,8 @@ def plot_lines(game: Game, b: Building, lang: str) -> list[str]:
             lines.append(game.ui("plot_upgrade_to", lang, n=up.cost, name=name))
         else:
             lines.append(game.ui("plot_upgrade", lang, n=up.cost))
+        if b.hires is not None and game.battle.upgrade_miss_damage:  # a barracks: «увеличивает минимальный урон»
+            lines[-1] += ", " + game.ui("plot_upgrade_damage", lang, n=game.battle.upgrade_miss_damage)
     if b.cost is not None:
         lines.append(f"**{game.ui('plot_points', lang, n=b.cost * game.capital.points_per_card)}**")
     return lines
@@ -86,7 +88,9 @@ def draw_plot(game: Game, plot: Plot, b: Building, box: Box, pen: Pen, lang: str
     half = (box.w - 3.0) / 2  # built on the left half of the bottom row, upgraded on the right
     out += labelled_tick(box.x + 1.5, ticks_y, game.ui("plot_built", lang), pen, ticked=plot.built, width=half)
     if b.upgrade is not None:
-        out += labelled_tick(box.x + 1.5 + half, ticks_y, game.ui("plot_upgraded", lang), pen, width=half)
+        # a barracks is upgraded «несколько раз»: its box takes the number of upgrades, not a tick
+        key = "plot_upgrades" if b.hires is not None and game.battle.upgrade_miss_damage else "plot_upgraded"
+        out += labelled_tick(box.x + 1.5 + half, ticks_y, game.ui(key, lang), pen, width=half)
     return out
 
 
@@ -161,6 +165,14 @@ def points(game: Game, box: Box, pen: Pen, lang: str) -> str:
 EFFECTS_UI = ("effects_heroes", "effects_machines", "effects_magic", "effects_other")
 
 
+def treasury(game: Game, box: Box, pen: Pen, lang: str) -> str:
+    """The treasury: the gold the capital's income and the holdings bring, written and rewritten with
+    the marker (the chests are tokens beside the sheet)."""
+    out = heading(box, game.ui("treasury_title", lang), pen)
+    inner = Box(box.x, box.y + 7.0, box.w, box.h - 7.0)
+    return out + labelled_box(inner, game.ui("treasury_gold", lang, gold=game.gold_short.get(lang)), pen)
+
+
 def effects(game: Game, box: Box, pen: Pen, lang: str) -> str:
     """«информационный планшет стратегических эффектов»: the heroes' bonuses, the forge's machine
     choice («нужно сделать отметку на планшете»), the school of magic, the rest."""
@@ -181,6 +193,7 @@ def sheet(game: Game, race: Race, lang: str, paper_name: str, pen: Pen) -> Part:
             out += draw_plot(game, plot, b, lay.cell(plot.at, cap.columns, cap.rows), pen, lang)
     out += verticals_row(game, lay, pen, lang)
     out += stores(game, lay.stores, pen, lang) + points(game, lay.points, pen, lang) + effects(game, lay.effects, pen, lang)
+    out += treasury(game, lay.treasury, pen, lang)
     return Part(lay.width, lay.height, out)
 
 

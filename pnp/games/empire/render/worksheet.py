@@ -27,8 +27,8 @@ from pnp.print.geometry import Box
 
 #: the worksheet's sections in print order: (the rule the calculator's Lines name, ui key of the heading)
 STEPS = (("3.2.2", "ws_formations"), ("3.2.3", "ws_weapons"), ("3.2.4", "ws_support"), ("3.2.5", "ws_heroes"),
-         ("3.2.6", "ws_luck"), ("3.3.2", "ws_damage"), ("3.3.3", "ws_losses"), ("3.4.3", "ws_bribery"),
-         ("3.4.2", "ws_trophies"), ("", "ws_courage"))
+         ("3.2.6", "ws_luck"), ("3.3.2", "ws_damage"), ("3.3.3", "ws_losses"), ("3.4.2", "ws_trophies"),
+         ("3.4.3", "ws_bribery"), ("", "ws_courage"))
 RULE = dict((key, rule) for rule, key in STEPS)
 #: each section's write-in boxes (ui keys of their labels)
 BOXES = {"ws_battle": ("ws_week", "ws_enemy", "ws_enemy_luck", "ws_own_luck"),
@@ -38,7 +38,7 @@ BOXES = {"ws_battle": ("ws_week", "ws_enemy", "ws_enemy_luck", "ws_own_luck"),
          "ws_losses": ("ws_box_saved", "ws_box_lost"), "ws_bribery": ("ws_box_chests",),
          "ws_trophies": ("ws_box_trophies", "ws_box_points"), "ws_courage": ("ws_box_new_courage",)}
 BONUSES = ("ws_formations", "ws_weapons", "ws_support", "ws_heroes")
-AFTER = ("ws_losses", "ws_bribery", "ws_trophies", "ws_courage")
+AFTER = ("ws_losses", "ws_trophies", "ws_bribery", "ws_courage")  # the rules' order: 3.3.3, 3.4.2, 3.4.3, then courage
 
 
 def _names(game: Game, lang: str, kinds) -> str:
@@ -94,7 +94,7 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
         return [game.ui("ws_luck_bonus", lang), game.ui("ws_luck_plus", lang),
                 game.ui("ws_luck_minus", lang, n=b.luck_zero_penalty)]
     if key == "ws_damage":
-        return [game.ui("ws_damage_rule", lang, n=b.miss_damage)]
+        return [game.ui("ws_damage_rule", lang, n=b.miss_damage, up=b.upgrade_miss_damage)]
     if key == "ws_losses":
         return [game.ui("ws_losses_rule", lang)] + [game.ui("ws_losses_tent", lang, name=m.name.get(lang), n=m.restores)
                                                     for m in b.machines if m.restores]
@@ -110,10 +110,14 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
 
 
 def worksheet_plan(game: Game, lang: str, paper_name: str) -> wl.Plan:
-    def spec(key: str) -> wl.Spec:
-        return key, "\n".join(reminders(game, key, lang)), len(BOXES[key])
-    return wl.plan(paper_name, ("ws_battle", "", len(BOXES["ws_battle"])), [spec(k) for k in BONUSES], spec("ws_luck"),
-                   spec("ws_damage"), [spec(k) for k in AFTER], len(game.battle.types))
+    """The page in `lang`, its damage table as many rows long as in every language of the game (the
+    longest reminders leave the fewest): one battle fills the same rows in any edition."""
+    def plan_in(language: str, rows: int | None = None) -> wl.Plan:
+        def spec(key: str) -> wl.Spec:
+            return key, "\n".join(reminders(game, key, language)), len(BOXES[key])
+        return wl.plan(paper_name, ("ws_battle", "", len(BOXES["ws_battle"])), [spec(k) for k in BONUSES],
+                       spec("ws_luck"), spec("ws_damage"), [spec(k) for k in AFTER], len(game.battle.types), rows)
+    return plan_in(lang, min(len(plan_in(language).rows) for language in game.languages))
 
 
 def heading(game: Game, key: str, box: Box, pen: Pen, lang: str) -> str:

@@ -86,9 +86,9 @@ class Plan:
 
 
 def plan(paper_name: str, battle: Spec, bonuses: list[Spec], luck: Spec, damage: Spec, after: list[Spec],
-         types: int) -> Plan:
+         types: int, most_rows: int | None = None) -> Plan:
     """Stack the sections from the top; the damage table takes the rows that fit beside the after-battle
-    panels, which stand one under another on its right."""
+    panels, which stand one under another on its right (at most `most_rows` of them)."""
     width, height, frame = page_frame(paper_name, landscape=False)
     y = frame.y + TITLE_H
     box_rows = 2
@@ -136,6 +136,7 @@ def plan(paper_name: str, battle: Spec, bonuses: list[Spec], luck: Spec, damage:
     rule_h = beside_height(table_w, damage[1], 0)
     table_top = y + rule_h
     count = int((frame.bottom - table_top - TABLE_HEAD_H) // ROW_H)
+    count = count if most_rows is None else min(count, most_rows)
     table = beside(Box(frame.x, y, table_w, rule_h + TABLE_HEAD_H + count * ROW_H), 0)
     cols = columns(Box(frame.x, table_top, table_w, TABLE_HEAD_H), [w for _, w in TABLE_COLUMNS])
     head = tuple(cols)

@@ -179,7 +179,9 @@ def battle_named(game: Game, lang: str) -> dict:
     facts: dict = {"flank_times": rules.flank_multiplier, "echelon": rules.echelon_per_squad,
                    "bribe_squads": rules.squads_per_chest, "morale_pips": rules.morale.pips,
                    "morale_from": rules.morale.least, "morale_bonus": rules.morale.bonus,
-                   "morale_tiles": rules.morale.chance().numerator, "morale_set": rules.morale.chance().denominator}
+                   "morale_tiles": rules.morale.tiles()[0], "morale_set": rules.morale.tiles()[1],
+                   "morale_share": i18n.percent(rules.morale.chance(), lang),
+                   "miss_upgrade": rules.upgrade_miss_damage}
     if rules.neutral_squads is not None:
         facts |= {"squads_least": rules.neutral_squads[0], "squads_most": rules.neutral_squads[1]}
     if game.week_days is not None:
@@ -207,6 +209,8 @@ def magic_named(game: Game, lang: str) -> dict:
     facts: dict = {"tower_damage": magic.tower_damage, "spell_levels": magic.levels}
     for school in magic.schools:
         facts[f"school_{school.id}"] = school.name.get(lang)
+        if school.joins_every_school:  # the ether's spells, named where a school's name would not decline
+            facts[f"{school.id}_spells"] = i18n.join([f"«{x.name.get(lang)}»" for x in school.extras], lang)
         for spell in school.spells:
             e = spell.effect
             facts |= {f"spell_{spell.id}": spell.name.get(lang), f"spell_{spell.id}_damage": spell.damage,

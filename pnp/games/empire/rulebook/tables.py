@@ -38,7 +38,9 @@ def components(book: Book) -> list[Flowable]:
         rows.append([book.cell(f"<b>{lab('components.travel.name', type=t.name.get(book.lang))}</b>"),
                      book.cell(str(len(cards)), "table-num"),
                      book.cell(f.join(c.name.get(book.lang) for c in cards))])
-    for key in ("boards", "worksheet", "decks", "sleeve"):
+    # what the players bring: the chests' tokens (the currency, no chest cards are printed), the
+    # domino set a dungeon's morale is drawn from, the sleeve, the marker and the die
+    for key in ("boards", "worksheet", "decks", "chests", "domino", "sleeve"):
         rows.append([book.cell(f"<b>{lab(f'components.{key}.name')}</b>"),
                      book.cell(lab(f"components.{key}.count"), "table-num"), book.cell(lab(f"components.{key}.note"))])
     return [ruled_table(book, rows, (46, 16, 108))]

@@ -45,6 +45,7 @@ class Squad:
     large: bool = False
     flank: bool = False  # turned to the enemy's wing at an end of the first row
     behind: int | None = None  # a second-echelon squad: the first-row squad (from 0) it stands behind
+    upgrades: int = 0  # the upgrades of the barracks it was hired from: each raises its minimal damage
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,7 @@ class Group:
     last: int
     multiplier: int
     backups: tuple["Group", ...] = ()  # the second echelon behind it: steps in, left to right, when it misses
+    upgrades: int = 0  # its barracks' upgrades (a line's squads share one barracks: the most of them)
 
     @property
     def numbers(self) -> str:
@@ -218,7 +220,8 @@ def _boosts(ability: HeroAbility, s: Squad) -> bool:
 
 
 def _straight(levels: Sequence[int]) -> int:
-    """The longest run of squads side by side whose levels rise or fall by one each."""
+    """The longest run of squads side by side whose levels rise or fall by one each (`levels`: a
+    line counts once, whatever its place in the run)."""
     best = 1 if levels else 0
     for step in (1, -1):
         length = 1
@@ -241,7 +244,11 @@ def formation_lines(rules: BattleRules, army: Army, kind: BattleType) -> list[Li
                               f"a line of {f.line_least}+ squads of one type: +{f.line_per_squad} a squad"))
     levels = [s.level for s in row]
     distinct = len(set(levels))
-    straight = _straight(levels)
+    # «для однотипных существ в линии … выставляется одна карта урона на всю группу»: a line is one
+    # step of a royal straight, so I, II, II, III is a straight of three as I, I, II, III is
+    steps = [row[i].level for first, last in _runs(row, False)
+             for i in ((first,) if last - first + 1 >= f.line_least else range(first, last + 1))]
+    straight = _straight(steps)
     mixed = f.mixed_bonus + f.mixed_per_extra * (distinct - f.mixed_least) if distinct >= f.mixed_least else 0
     royal = (f.straight_bonus + f.straight_per_extra * (straight - f.straight_least)
              if straight >= f.straight_least else 0)
@@ -403,11 +410,12 @@ def card_groups(rules: BattleRules, army: Army, opp: Opponent) -> tuple[Group, .
         for j, s in enumerate(army.echelon):
             at = len(army.squads) + j
             assert s.behind is not None  # validate() refused it otherwise
-            behind.setdefault(s.behind, []).append(Group(at, at, times(at)))
+            behind.setdefault(s.behind, []).append(Group(at, at, times(at), upgrades=s.upgrades))
 
     def group(first: int, last: int) -> Group:
         return Group(first, last, max(times(i) for i in range(first, last + 1)),
-                     tuple(b for i in range(first, last + 1) for b in behind.get(i, ())))
+                     tuple(b for i in range(first, last + 1) for b in behind.get(i, ())),
+                     max(every[i].upgrades for i in range(first, last + 1)))
 
     found = []
     for first, last in _runs(army.squads, kind.flank):
@@ -418,9 +426,14 @@ def card_groups(rules: BattleRules, army: Army, opp: Opponent) -> tuple[Group, .
     return tuple(found)
 
 
+def minimal(rules: BattleRules, group: Group) -> int:
+    """A group's minimal damage a card: the rules', raised by each upgrade of its barracks."""
+    return rules.miss_damage + rules.upgrade_miss_damage * group.upgrades
+
+
 def damage(rules: BattleRules, group: Group, strike: int) -> int:
     """A group's damage for the strike on its card: a miss still deals the minimal damage."""
-    return (strike if strike else rules.miss_damage) * group.multiplier
+    return (strike if strike else minimal(rules, group)) * group.multiplier
 
 
 def luck_bonus(rules: BattleRules, army: Army, opp: Opponent) -> int:
@@ -525,7 +538,9 @@ def march(rules: BattleRules, army: Army, opp: Opponent, cards: Sequence[int], g
         if not v:
             missed.extend(squads)
         lines.append(Line("3.3.2", f"squad{'s' if len(squads) > 1 else ''} {_names(army, g)}: strike {v}", hit,
-                          "a miss deals the minimal damage" if not v else
+                          ("a miss deals the minimal damage" + (f" ({minimal(rules, g)}: barracks upgraded "
+                                                                 f"{g.upgrades}×)" if g.upgrades else ""))
+                          if not v else
                           f"strike × {g.multiplier} card{'s' if g.multiplier > 1 else ''}"))
         return not v
 

@@ -72,10 +72,14 @@ class Morale:
     least: int
     bonus: int
 
-    def chance(self) -> Fraction:
-        """The share of the set's tiles (every pair of pips, each once) whose pips add up to `least` or more."""
+    def tiles(self) -> tuple[int, int]:
+        """(the set's tiles whose pips add up to `least` or more, all its tiles: every pair of pips, each once)."""
         tiles = [(a, b) for a in range(self.pips + 1) for b in range(a, self.pips + 1)]
-        return Fraction(sum(a + b >= self.least for a, b in tiles), len(tiles))
+        return sum(a + b >= self.least for a, b in tiles), len(tiles)
+
+    def chance(self) -> Fraction:
+        """The share of the set's tiles whose pips add up to `least` or more."""
+        return Fraction(*self.tiles())
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,7 @@ class BattleRules:
     morale: Morale = Morale(0, 1, 0)
     squads_per_chest: int = 1
     card_battles: Mapping[str, str] = _field(default_factory=dict)  # travel-card type -> battle type
+    upgrade_miss_damage: int = 0  # each upgrade of a squad's barracks raises its minimal damage by this
 
     def type(self, id_: str) -> BattleType | None:
         return next((t for t in self.types if t.id == id_), None)
