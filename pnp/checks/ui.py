@@ -1,7 +1,8 @@
 """The `ui:` strings match what the renderers print (the game's contract, the model's
 `ui_keys`, and pnp/core/catalogue for the tool's own strings): every string the kit needs is there, in
 the content or in pnp's catalogue, each uses only the fields its renderer fills in, and
-plural forms only on fields that are numbers, one per plural category of the language.
+plural forms only on fields that are numbers, one per plural category of the language
+(that every string is a template that can be read is the ui-syntax check's, for every game).
 
 Without this a missing or misspelt key, or a `{cuont}`, would pass `pnp check` and stop
 `pnp build` halfway. Game facts ({victory_points}) are filled in while loading, so a
@@ -79,7 +80,7 @@ def _fields(game: UiModel, key: str, languages) -> Iterator[Problem]:
         try:
             names, used = tpl.placeholders(text.get(code)), tpl.fields(text.get(code))
         except tpl.TemplateError:
-            continue  # the templates check reports the syntax
+            continue  # the ui-syntax check reports it
         for name in sorted(names - set(fields)):
             offered = ", ".join(f"{{{f}}}" for f in fields) or "none"
             yield error("unknown-ui-field", f"ui.{key}.{code}: {{{name}}} is not a game fact nor filled in by the kit "

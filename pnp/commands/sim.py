@@ -61,7 +61,24 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
         result = simulate(source, specs, precision=precision / 100, max_games=max_games or MAX_GAMES, **run_plan)
     _add_kit(game, result)
     click.echo(summary_text(result, sim))
+    warning = all_capped_warning(result)
+    if warning:
+        click.echo(warning, err=True)
     return _outputs(game, result, json_out, report, check_kit)
+
+
+def all_capped_warning(result: dict) -> str | None:
+    """One loud line when no game ended before the safety cap: then no figure above says anything.
+
+    `pnp check` refuses content no game can end on (for «Оборона Замка»: an attacker who cannot
+    reach the castle), so on checked content this is the agents' doing (random agents often wander
+    for ever); the run is still a valid measurement of those agents, hence a warning, not a failure.
+    """
+    cap = result["stats"]["cap"]
+    if not cap["of"] or cap["n"] < cap["of"]:
+        return None
+    return (f"pnp sim: warning: every game ({cap['n']} of {cap['of']}) hit the safety cap of "
+            f"{result['meta']['cap_rounds']} rounds and none ended: the win rates above measure nothing")
 
 
 def prepare(content, agents: str | None, forbid=()) -> tuple | None:

@@ -20,6 +20,7 @@ import contextlib
 import hashlib
 import io
 import logging
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -78,12 +79,20 @@ class DocInfo:
     keywords: tuple[str, ...] = field(default_factory=tuple)
 
 
+class CairoFallback(RuntimeError):
+    """cairo drew part of a page as a raster image (our art is vector only)."""
+
+
 def render(pages: Sequence[Page], info: DocInfo) -> bytes:
     """Draw `pages` into one PDF and return its bytes."""
     if not pages:
         raise ValueError("a PDF needs at least one page")
-    raw = _draw(pages, info)
-    return _finish(raw, pages, info)
+    try:
+        return _finish(_draw(pages, info), pages, info)
+    except CairoFallback:
+        # see _split: drawn again with every master painted at whole points, which cairo
+        # analyses exactly; a raster image then is a bug of ours, reported as such
+        return _finish(_draw(pages, info, whole_points=True), pages, info)
 
 
 def svg_to_pdf(svg: str, info: DocInfo, *, trim: Box | None = None,
@@ -172,7 +181,7 @@ def _unhinted(node) -> None:
         _unhinted(child)
 
 
-def _draw(pages: Sequence[Page], info: DocInfo) -> bytes:
+def _draw(pages: Sequence[Page], info: DocInfo, whole_points: bool = False) -> bytes:
     use_bundled_fonts()  # before cairo resolves any font
     drawer = _drawer_class()
     out = io.BytesIO()
@@ -181,15 +190,17 @@ def _draw(pages: Sequence[Page], info: DocInfo) -> bytes:
     surface.set_metadata(cairo.PDF_METADATA_TITLE, info.title)
     surface.set_metadata(cairo.PDF_METADATA_CREATE_DATE, FIXED_DATE_ISO)
     surface.set_metadata(cairo.PDF_METADATA_MOD_DATE, FIXED_DATE_ISO)
-    recordings: dict[str, object] = {}
+    recordings: dict[tuple[str, tuple[float, float]], object] = {}
     for number, page in enumerate(pages, start=1):
         surface.set_size(mm_to_pt(page.width), mm_to_pt(page.height))
         context = cairo.Context(surface)
         for placement in page.placements:
-            recording = recordings.get(placement.svg)
+            whole, shift = _split(placement, whole_points)
+            key = (placement.svg, shift)
+            recording = recordings.get(key)
             if recording is None:
-                recording = recordings[placement.svg] = _record(drawer, placement.svg)
-            _paint(context, recording, placement)
+                recording = recordings[key] = _record(drawer, placement.svg, shift)
+            _paint(context, recording, placement, whole)
         del context
         if page.overlay is not None:
             _draw_overlay(drawer, surface, page, number)
@@ -198,18 +209,24 @@ def _draw(pages: Sequence[Page], info: DocInfo) -> bytes:
     return out.getvalue()
 
 
-def _record(drawer, svg: str):
+def _record(drawer, svg: str, shift: tuple[float, float]):
+    """`svg` drawn into a recording surface, moved right and down by `shift` (pt, each in [0, 1))."""
+    dx, dy = shift
+
     def make(width: float, height: float):
-        return cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height))
+        recording = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width + dx, height + dy))
+        recording.set_device_offset(dx, dy)
+        return recording
 
-    return drawer(svg, make).cairo
+    recording = drawer(svg, make).cairo
+    recording.set_device_offset(0, 0)  # the shift stays in what was recorded, not in how it is painted
+    return recording
 
 
-#: cairo 1.16 mis-analyses a recording painted at a fractional point offset: it falls back
-#: to raster images for parts of it and, painted twice on a page, can drop the second
-#: paint (measured: a card vanished from an A4 sheet; 6 of 2,090 paints at free offsets,
-#: none of 2,090 on this grid). So masters are painted on a 1/4 pt grid: at most 0.044 mm
-#: off, which the clip (the cut line stays exact) and the bleed absorb.
+#: cairo 1.16 can also drop the second paint of a recording painted twice on a page at free
+#: fractional offsets (measured: a card vanished from an A4 sheet; 6 of 2,090 paints at free
+#: offsets, none of 2,090 on this grid). So masters are painted on a 1/4 pt grid: at most
+#: 0.044 mm off, which the clip (the cut line stays exact) and the bleed absorb.
 SNAP_PT = 0.25
 
 
@@ -217,13 +234,31 @@ def _snap_pt(value: float) -> float:
     return round(value / SNAP_PT) * SNAP_PT
 
 
-def _paint(context, recording, placement: Placement) -> None:
+def _split(placement: Placement, whole_points: bool) -> tuple[tuple[float, float], tuple[float, float]]:
+    """(where the recording is painted, the shift drawn into the recording), in pt.
+
+    cairo 1.16 mis-analyses a recording painted at a fractional point offset when what it
+    recorded is clipped (cairosvg clips every master to its own box; a `clipPath` clips
+    too): some thin strokes then fall back to raster images (measured: the wall pieces of
+    «Оборона Замка» on a print-shop page with a 36 px = 3.048 mm bleed, 14 of 14). Painted
+    at whole points it analyses exactly. Drawing the fraction into the recording costs a
+    recording per fraction (a card on a 3x3 sheet up to nine instead of one, the file twice
+    as large), so it is done only for a document cairo got wrong (`render`).
+    """
+    x, y = _snap_pt(mm_to_pt(placement.x)), _snap_pt(mm_to_pt(placement.y))
+    if not whole_points:
+        return (x, y), (0.0, 0.0)
+    whole = (math.floor(x), math.floor(y))
+    return whole, (x - whole[0], y - whole[1])
+
+
+def _paint(context, recording, placement: Placement, at: tuple[float, float]) -> None:
     context.save()
     if placement.clip is not None:
         clip = placement.clip
         context.rectangle(mm_to_pt(clip.x), mm_to_pt(clip.y), mm_to_pt(clip.w), mm_to_pt(clip.h))
         context.clip()
-    context.set_source_surface(recording, _snap_pt(mm_to_pt(placement.x)), _snap_pt(mm_to_pt(placement.y)))
+    context.set_source_surface(recording, *at)
     context.paint()
     context.restore()
 
@@ -275,8 +310,8 @@ def _finish(raw: bytes, pages: Sequence[Page], info: DocInfo) -> bytes:
     for number, (pdf_page, page) in enumerate(zip(writer.pages, pages), start=1):
         if _has_raster(pdf_page.get("/Resources"), set()):
             # our art is vector only: an image here is cairo's fallback, which can also
-            # drop content (see SNAP_PT), so refuse the file instead of printing it
-            raise RuntimeError(f"cairo fell back to a raster image on page {number} of {info.title!r}")
+            # drop content (see SNAP_PT), so never print it (`render` draws it again)
+            raise CairoFallback(f"cairo fell back to a raster image on page {number} of {info.title!r}")
         if page.trim is not None:
             pdf_page.trimbox = _rect(page.trim, page.height)
         if page.bleed is not None:

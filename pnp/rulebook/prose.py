@@ -44,7 +44,22 @@ def folder(game) -> Path:
     return pack_of(game).templates / "rulebook"
 
 
-def environment(templates: Path) -> jinja2.Environment:
+#: The labels template's own braces are fields the code fills ({side}, {n|...}); a brace in a
+#: value it inserts (a race named «Ор{ки}») is text. Such braces travel as these private-use
+#: stand-ins until the label is filled, so content is never read as a template.
+_TEXT_BRACES = str.maketrans({"{": "\ue000", "}": "\ue001"})
+_REAL_BRACES = str.maketrans({"\ue000": "{", "\ue001": "}"})
+
+
+def _braces_as_text(value: Any) -> Any:
+    if isinstance(value, markupsafe.Markup):
+        return markupsafe.Markup(str(value).translate(_TEXT_BRACES))
+    return value.translate(_TEXT_BRACES) if isinstance(value, str) else value
+
+
+def environment(templates: Path, values_as_text: bool = False) -> jinja2.Environment:
+    """The rulebook's jinja2 environment; `values_as_text`: braces in inserted values stay text
+    (for the labels, whose output is filled again)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         undefined=jinja2.StrictUndefined,
@@ -52,6 +67,7 @@ def environment(templates: Path) -> jinja2.Environment:
         trim_blocks=False,  # a block tag at the end of a line keeps its newline (list items stay apart)
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=_braces_as_text if values_as_text else None,
     )
     env.filters["lead"] = _lead
     env.filters["decap"] = lambda text: text[:1].lower() + text[1:]
@@ -64,7 +80,7 @@ def render(game, lang: str, extra: dict[str, Any] | None = None, template: str =
     context = {"game": game, "lang": lang, "f": facts, **(extra or {})}
     templates = folder(game)
     try:
-        return environment(templates).get_template(template).render(context)
+        return environment(templates, values_as_text=template == LABELS).get_template(template).render(context)
     except RulebookError as exc:
         raise RulebookError(f"{_where(exc, templates)}{exc}") from None
     except jinja2.UndefinedError as exc:
@@ -124,9 +140,10 @@ class Labels:
             raise RulebookError(f"{self.source} has no label {key!r}") from None
         safe = {name: markupsafe.escape(value) if isinstance(value, str) else value for name, value in params.items()}
         try:
-            return markupsafe.Markup(fill(text, safe, self.lang) if params or "{" in text else text)
+            filled = fill(text, safe, self.lang) if params or "{" in text else text
         except ValueError as exc:
             raise RulebookError(f"{LABELS}: label {key!r}: {exc}") from None
+        return markupsafe.Markup(filled.translate(_REAL_BRACES))
 
 
 def render_labels(game, lang: str, extra: dict[str, Any] | None = None) -> Labels:

@@ -1,6 +1,7 @@
 """templates: placeholders are parameters, parameters are shown, plurals well-formed."""
 
 from checkkit import changed, codes, index_of, line_of, run, shipped_loaded
+from pnp.checks import ui_syntax
 from pnp.games.tverdzha.checks import effect_texts as templates
 
 DATA = shipped_loaded().data
@@ -51,6 +52,7 @@ def test_action_texts_are_templates_too():
     assert codes(problems) == ["unused-param"] and "'strength'" in problems[0].message
 
 
-def test_ui_strings_are_checked_for_syntax_only():
-    assert run(templates, changed({("ui", "copies", "uk"): "×{count} {anything}"})) == []
-    assert codes(run(templates, changed({("ui", "copies", "uk"): "×{count"}))) == ["template-syntax"]
+def test_ui_strings_are_the_ui_checks_not_the_templates():
+    """Their syntax is checked by the ui-syntax check, the same for every game."""
+    assert run(templates, changed({("ui", "copies", "uk"): "×{count"})) == []
+    assert codes(run(ui_syntax, changed({("ui", "copies", "uk"): "×{count"}))) == ["ui-syntax"]

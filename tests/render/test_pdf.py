@@ -178,3 +178,31 @@ def test_a_raster_fallback_is_refused():
            f'height="10mm" viewBox="0 0 10 10"><image width="10" height="10" xlink:href="data:image/png;base64,{png}"/></svg>')
     with pytest.raises(RuntimeError, match="raster image on page 1"):
         render([Page(10, 10, (Placement(svg),))], DocInfo("raster"))
+
+
+def _has_image(data: bytes) -> bool:
+    def walk(resources) -> bool:
+        xobjects = (resources or {}).get("/XObject") or {}
+        return any(o.get_object().get("/Subtype") == "/Image" or walk(o.get_object().get("/Resources"))
+                   for o in xobjects.values())
+    return any(walk(page.get("/Resources")) for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_a_clipped_master_at_a_fractional_offset_stays_vector():
+    """cairo 1.16 turns some thin strokes of a clipped recording painted at a fractional point
+    offset into raster images (the wall pieces of «Оборона Замка» at MakePlayingCards' 3.048 mm
+    bleed, every one). `render` draws such a document again at whole points: all vector, every
+    line where it belongs."""
+    ys = [1 + k * 0.25 for k in range(73)]
+    lines = "".join(f'<path d="M0 {y}L20 {y}" fill="none" stroke="#888" stroke-width="0.15"/>' for y in ys)
+    master = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewBox="0 0 20 20">'
+              f'<clipPath id="c"><rect x="0" y="0" width="20" height="20"/></clipPath><g clip-path="url(#c)">{lines}</g></svg>')
+    bleed = 3.048
+    data = pdf.render([pdf.Page(20 + 2 * bleed, 20 + 2 * bleed, (pdf.Placement(master, bleed, bleed),))], INFO)
+    assert not _has_image(data)
+    reader = PdfReader(io.BytesIO(data))
+    form = next(iter(reader.pages[0]["/Resources"]["/XObject"].values())).get_object()
+    assert form.get_data().count(b" l") == len(ys)  # every line drawn, as a line
+    # and where asked: the page's words of the form place it at whole points, the shift is inside
+    painted = drawing(data, 0).forms[0]
+    assert abs(painted.x - pt_to_mm(int(3.048 / 25.4 * 72))) < 1e-6

@@ -189,3 +189,14 @@ def test_bold_words_are_set_in_a_bold_face(book):
         page.extract_text(visitor_text=seen)
     term = game.glossary[0].term.get(lang)
     assert any(word.startswith(term) and any("Serif-Bold" in f for f in fonts) for word, fonts in faces.items()), term
+
+
+def test_braces_in_a_race_name_are_printed_not_read_as_a_template(tmp_path):
+    """Text from the content is never a template: a race named «Ор{ки} {n» (which `pnp check`
+    accepts) stopped the build in the labels ('{ки} is not a placeholder'); it is printed as written."""
+    text = CONTENT.read_text(encoding="utf-8")
+    assert "name: {ru: Орки, uk: Орки}" in text
+    odd = tmp_path / "oborona.yaml"
+    odd.write_text(text.replace("name: {ru: Орки, uk: Орки}", 'name: {ru: Орки, uk: "Ор{ки} {n"}'), encoding="utf-8")
+    _, _, _, _, printed = _build(odd, "uk", tmp_path)
+    assert "«Ор{ки} {n»" in " ".join(printed.split())

@@ -94,3 +94,18 @@ def test_report_by_extension(tmp_path):
     assert code == 0 and "<svg" in (tmp_path / "r.html").read_text(encoding="utf-8")
     code, out = _sim("--games", "2", "--report", str(tmp_path / "r.docx"))
     assert code == 2 and "html or .pdf" in out
+
+
+def test_a_run_where_every_game_hits_the_cap_says_so_loudly():
+    """Random agents on «Оборона Замка» wander until the safety cap (seed 1: both games): the
+    summary's win rates then measure nothing, and a warning line on stderr says so. A warning,
+    not a failure: `pnp check` refuses content no game can end on, so this is the agents' doing."""
+    result = CliRunner().invoke(main, ["sim", "--game", "oborona-zamka", "--games", "2", "--seed", "1",
+                                       "--agents", "random,random", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "safety cap hit: 2 of 2" in result.stdout
+    assert ("pnp sim: warning: every game (2 of 2) hit the safety cap of 100 rounds and none ended"
+            in result.stderr)
+    some = CliRunner().invoke(main, ["sim", "--game", "oborona-zamka", "--games", "4", "--seed", "7",
+                                     "--agents", "greedy", "--workers", "1"])
+    assert some.exit_code == 0 and "warning" not in some.stderr

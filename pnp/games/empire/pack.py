@@ -29,7 +29,8 @@ PACK = GamePack(
     content=bundled("content", "empire.yaml"),
     templates=bundled("templates", "empire"),
     # the general checks that read only what every model has (texts, languages, marks)
-    checks=("pnp.checks.strings", "pnp.checks.address", "pnp.checks.apostrophe", "pnp.games.empire.checks",
+    checks=("pnp.checks.strings", "pnp.checks.address", "pnp.checks.ui_syntax", "pnp.checks.apostrophe",
+            "pnp.games.empire.checks",
             # pnp's checks of the travel cards' layouts and of every card text's fit
             "pnp.checks.card_layouts", "pnp.checks.textfit"),
     # in build order (one module a line); the exporters take what the others share (pnp.build plans from that)

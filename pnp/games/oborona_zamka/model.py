@@ -18,6 +18,7 @@ from pnp.core.errors import Mark
 from pnp.core.templating import fill
 from pnp.core.texts import NO_MARK, Text
 from pnp.games.oborona_zamka.rules.field import FieldSpec, Hex, neighbours_of
+from pnp.games.oborona_zamka import ui_keys as ui_contract
 from pnp.games.oborona_zamka.rules.numbers import Numbers
 
 RowCol = tuple[int, int]
@@ -227,9 +228,22 @@ class Game:
             defender_reroll=r.defender_reroll, own_bonus=r.own_bonus, bonus_on_capture=r.capture_bonus, natural_six=r.natural_six,
             max_turns=r.turn_cap)
 
+    #: its ui-string contract (a class attribute, not a field: the same for every content)
+    ui_keys = ui_contract.KEYS
+
+    def ui_fields(self, key: str) -> Mapping[str, str] | None:
+        """The fields ui string `key` is given (name -> NUMBER or TEXT); None if the kit prints no such string."""
+        return ui_contract.fields_for(key)
+
     def ui(self, key: str, lang: str, **values) -> str:
         """A kit string by key, {fields} filled from `values`: the content's `ui:` string, else pnp's
-        own (pnp.core.catalogue). An unknown key is a renderer's bug, not the content's."""
+        own (pnp.core.catalogue). Only keys and fields pnp/games/oborona_zamka/ui_keys.py or the
+        catalogue declare (and `pnp check` verifies) may be asked for: anything else is a
+        renderer's bug, not the content's."""
+        fields = self.ui_fields(key)
+        if fields is None or not set(values) <= set(fields):
+            raise LookupError(f"ui string {key!r} with fields {sorted(values)} is not declared in "
+                              "pnp/games/oborona_zamka/ui_keys.py nor pnp/core/catalogue")
         own = self.ui_strings.get(key)
         if own is not None and own.has(lang):
             template = own.get(lang)

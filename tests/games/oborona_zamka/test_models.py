@@ -1,6 +1,8 @@
 """The paper wall and castle (`pnp build --only models`), measured on the real PDF in mm."""
 
+import dataclasses
 import io
+import json
 import math
 import sys
 from pathlib import Path
@@ -8,13 +10,16 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+import pnp.games.oborona_zamka
 from oborona_field import GAME
 from pnp.build import build
 from pnp.components.base import BuildOptions, RenderContext
+from pnp.exports.printshop import BLEED, piece_pdfs
+from pnp.exports.shop_presets import DPI, PRESETS
 from pnp.games.oborona_zamka.render.models import ModelsRenderer
 from pnp.games.oborona_zamka.render.papercraft import FOLD_WIDTH, MOUNTAIN_INK, VALLEY_INK
 from pnp.print import pdf
-from pnp.core.geometry import NO_PRINT_MARGIN, paper, pt_to_mm
+from pnp.core.geometry import NO_PRINT_MARGIN, paper, pt_to_mm, px_to_mm
 from pnp.print.tiling import CUT_INK
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "render"))
@@ -162,3 +167,58 @@ def test_the_wall_pieces_are_shared_as_two_sided_pieces_one_edge_long(tmp_path):
             assert all(abs(a - b) < 0.001 for a, b in zip(pdf.svg_size_mm(face), (piece.width, piece.height)))
     a, b = GAME.field.walls()[0]
     assert pieces[0].name == f"{GAME.ui('wall', 'ru')} {GAME.hex_name(a, 'ru')} · {GAME.hex_name(b, 'ru')}"
+
+
+@pytest.mark.parametrize("shop", sorted(PRESETS))
+def test_the_wall_pieces_print_as_vector_at_every_shop_bleed(shop, tmp_path):
+    """`--only print-shop --shop mpc` exited 70: at its 36 px (3.048 mm) bleed cairo drew every
+    wall piece's page as a raster image. Every preset's piece files are vector."""
+    preset = PRESETS[shop]
+    bleed = px_to_mm(preset.bleed_px, DPI) if preset.bleed_px is not None else BLEED
+    pieces = ModelsRenderer().masters(GAME, RenderContext(BuildOptions(lang="uk"), tmp_path))
+    for group in piece_pdfs(pieces, bleed, "alternate").values():
+        for _, pages in group:
+            data = pdf.render(pages, pdf.DocInfo("walls"))
+            assert len(PdfReader(io.BytesIO(data)).pages) == 2 * len(pieces)
+
+
+def _sized(flats: float):
+    """The shipped game with another hex size (what `field.hex.across_flats` sets)."""
+    return dataclasses.replace(GAME, field=dataclasses.replace(GAME.field, across_flats=flats))
+
+
+HEX_RANGE = json.loads((Path(pnp.games.oborona_zamka.__file__).parent / "schema.json").read_text(encoding="utf-8"))
+HEX_RANGE = HEX_RANGE["properties"]["field"]["properties"]["hex"]["properties"]["across_flats"]
+
+
+@pytest.mark.parametrize("sheet", ["a4", "letter"])
+def test_a_larger_hex_flows_the_models_onto_more_sheets(sheet, tmp_path):
+    """A 60 mm hex: 271 mm of wall pieces no longer fit one sheet (exit 70 before); they go on
+    to the next, every piece whole and inside the printable area, every page labelled i/N."""
+    game = _sized(60)
+    result = build(game, BuildOptions(lang="uk", paper=sheet), out_root=tmp_path, only=("models",))
+    data = (result.out_dir / "oborona-zamka-uk-models.pdf").read_bytes()
+    pages = len(PdfReader(io.BytesIO(data)).pages)
+    assert pages > 2
+    want = paper(sheet)
+    for x0, y0, x1, y1 in ink_boxes(data):
+        assert x0 >= NO_PRINT_MARGIN and y0 >= NO_PRINT_MARGIN
+        assert x1 <= want.width - NO_PRINT_MARGIN and y1 <= want.height - NO_PRINT_MARGIN
+    words = " ".join(" ".join(text(data, p + 1).split()) for p in range(pages))
+    for page in range(1, pages + 1):
+        assert game.ui("print_page", "uk", page=page, pages=pages) in words
+    assert words.count(game.ui("models_spare", "uk")) == 2 * game.components.spare_wall_segments
+    for a, b in game.field.walls():  # every piece, once
+        assert f"{game.hex_name(a, 'uk')} · {game.hex_name(b, 'uk')}" in words
+    for cell in game.field.castle:
+        assert game.hex_name(cell, "uk") in words
+
+
+@pytest.mark.parametrize("flats,sheet", [(HEX_RANGE["minimum"], "a4"), (HEX_RANGE["maximum"], "a4"),
+                                         (HEX_RANGE["maximum"], "letter")])
+def test_every_hex_the_schema_allows_prints_its_models_and_standees(flats, sheet, tmp_path):
+    """The schema's bound is what the renderers print: the largest hex's standee strip lies across
+    a home sheet and its half-tower fits one; the smallest still makes whole pieces."""
+    result = build(_sized(flats), BuildOptions(lang="uk", paper=sheet), out_root=tmp_path,
+                   only=("models", "standees"))
+    assert {f.kind for f in result.files} >= {"models", "tokens"}

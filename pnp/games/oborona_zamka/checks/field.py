@@ -16,7 +16,8 @@ ID = "field"
 CODES = {
     "field-cell": "A hex the field lists is not on the field's rows.",
     "field-starts": "A side's start hexes are not one free hex per figure.",
-    "field-castle": "The castle is missing or stands outside the wall.",
+    "field-castle": "The castle is not two half-towers on neighbouring hexes, or stands outside the wall.",
+    "field-siege": "The attacker cannot reach the castle even by breaking the wall: the game could not be won by capture.",
     "field-wall": "The fortress wall is not one joined piece, or it lets the attacker walk up to the castle.",
     "field-reach": "A hex no figure can ever reach.",
     "field-mirror": "The mirrored field is not a field of the same shape.",
@@ -84,6 +85,13 @@ def _wall(game: Game) -> Iterator[Problem]:
     if not f.castle:
         yield error("field-castle", "the field has no castle hex", game.mark("field", "castle"))
         return
+    graph = game.board_spec.graph
+    if len(f.castle) != 2 or not graph.linked(*ids(f.castle)):
+        # «две полубашни ... скрепляет между собой при помощи стен»: the paper castle is two
+        # half-towers on neighbouring hexes, joined by walls across their shared edge
+        found = ", ".join(f"[{r}, {c}]" for r, c in f.castle)
+        yield error("field-castle", f"the castle is two half-towers on two neighbouring hexes; found {found}"
+                    + ("" if len(f.castle) != 2 else " (not neighbours)"), game.mark("field", "castle"))
     outside = [c for c in f.castle if c not in f.wall_around]
     if outside:
         yield error("field-castle", f"castle hex [{outside[0][0]}, {outside[0][1]}] is outside the wall "
@@ -97,13 +105,18 @@ def _wall(game: Game) -> Iterator[Problem]:
     pieces = wall.components()
     if len(pieces) > 1:
         yield error("field-wall", f"the wall falls apart into {len(pieces)} pieces that are not joined at a corner", where)
-    graph, blocked = game.board_spec.graph, ids(f.mountain + f.castle)
+    blocked = ids(f.mountain + f.castle)
     starts = [ids(f.starts.get(side.id, ())) for side in game.sides]
     # the attacker, who cannot pass the wall, must not reach a hex beside the castle
     attacker_reach = graph.distances(starts[0], cross_walls=False, avoid=blocked)
     beside = {n for c in ids(f.castle) for n in graph.neighbours(c, gates=False) if n not in blocked}
     if beside & set(attacker_reach):
         yield error("field-wall", "the attacker can walk up to the castle without breaking the wall", where)
+    # ... but must reach it once the wall is broken (walls fall; mountains and the castle stay)
+    if starts[0] and not beside & set(graph.distances(starts[0], cross_walls=True, avoid=blocked)):
+        yield error("field-siege", "the attacker cannot reach a hex beside the castle even through a broken "
+                    "wall: the mountains close every way (every game would last until the turn cap)",
+                    game.mark("field", "mountain"))
     everyone = graph.distances(starts[0] + starts[1], avoid=blocked)
     for row, col in f.cells:
         if cell_id((row, col)) not in blocked and cell_id((row, col)) not in everyone:

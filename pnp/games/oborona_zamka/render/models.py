@@ -1,8 +1,9 @@
 """The `models` renderer: ``<game>-<lang>-models.pdf``, the paper wall and castle to cut out.
 
-Sheet one holds the wall pieces (one per segment, then the spares) with the legend of
-the marks and the wall's assembly steps; sheet two the two half-towers, the joining
-walls and the castle's assembly steps. Every sheet carries, like every sheet of the kit,
+The wall pieces (one per segment, then the spares) with the legend of the marks and the
+wall's assembly steps come first; then, from a new sheet, the two half-towers, the joining
+walls and the castle's assembly steps. On the shipped field that is a sheet each; a larger
+hex flows onto more sheets. Every sheet carries, like every sheet of the kit,
 its page label (above) and the 50 mm scale bar with its caption (below), all inside the
 printable area (nothing within the no-print margin). The nets are also written as SVG
 masters (svg/models/), their fonts inside them, as the board's master is.
@@ -39,20 +40,35 @@ def _rows(nets: list[Net], width: float) -> list[list[Net]]:
     return rows
 
 
-def _sheet(blocks: list[list[Net]], area: Box) -> tuple[str, float]:
-    """Blocks of rows placed top to bottom in `area`, each row centred; (SVG, height used)."""
-    out, y = "", area.y
-    for k, block in enumerate(blocks):
-        if k:
-            y += SECTION_GAP
-        for row in _rows(block, area.w):
-            width = sum(n.width for n in row) + GAP * (len(row) - 1)
-            x = area.x + (area.w - width) / 2
-            for net in row:
-                out += svg.wrap(net.svg, transform=svg.translate(x, y))
-                x += net.width + GAP
-            y += max(n.height for n in row) + GAP
-    return out, y - GAP - area.y
+def _flow(parts: list[list[list[Net]]], area: Box) -> list[str]:
+    """Each part's blocks of nets, row by row, top to bottom, on as many sheets as they need.
+
+    A part (the wall, the castle) starts a sheet of its own; its blocks (the nets, the key,
+    the steps) follow each other SECTION_GAP apart, and a row that no longer fits goes on
+    to the next sheet, so a larger hex means more sheets, never a clipped piece. Each row
+    is centred; the SVG body of every sheet, in order.
+    """
+    bodies: list[str] = []
+    for part in parts:
+        body, y = "", area.y
+        for k, block in enumerate(part):
+            for j, row in enumerate(_rows(block, area.w)):
+                width = sum(n.width for n in row) + GAP * (len(row) - 1)
+                height = max(n.height for n in row)
+                if width > area.w + 1e-6 or height > area.h + 1e-6:
+                    raise ValueError(f"{row[0].name}: {width:.1f} x {height:.1f} mm is larger than a sheet's "
+                                     f"{area.w:.1f} x {area.h:.1f} mm")
+                top = y + (SECTION_GAP if k and not j and y > area.y else 0.0)
+                if top + height > area.bottom + 1e-6:
+                    bodies.append(body)
+                    body, top = "", area.y
+                x = area.x + (area.w - width) / 2
+                for net in row:
+                    body += svg.wrap(net.svg, transform=svg.translate(x, top))
+                    x += net.width + GAP
+                y = top + height + GAP
+        bodies.append(body)
+    return bodies
 
 
 def sheets(game: Game, lang: str, paper: str, ink_saver: bool) -> tuple[list[pdf.Page], list[Net], list[str]]:
@@ -65,18 +81,15 @@ def sheets(game: Game, lang: str, paper: str, ink_saver: bool) -> tuple[list[pdf
     castle_nets = castle.castle_nets(game, lang, ink_saver)
     names = tuple(game.hex_name(c, lang) for c in game.field.castle)
     key = legend(game, lang, area.w)
-    pages_blocks = [
+    bodies = _flow([
         [wall_nets, [key], [steps.wall_steps(game, lang, pen, area.w, wall_nets[0])]],
         [castle_nets, [key], [steps.castle_steps(game, lang, pen, area.w, castle_nets[0], (names[0], names[1]))]],
-    ]
+    ], area)
     component = game.ui("models_title", lang)
     caption = game.ui("print_scale", lang)
     pages = []
-    for number, blocks in enumerate(pages_blocks, start=1):
-        body, used = _sheet(blocks, area)
-        if used > area.h + 1e-6:
-            raise ValueError(f"the paper models need {used:.1f} mm of a {area.h:.1f} mm page ({paper})")
-        label = f"{component} · {game.ui('print_page', lang, page=number, pages=len(pages_blocks))}"
+    for number, body in enumerate(bodies, start=1):
+        label = f"{component} · {game.ui('print_page', lang, page=number, pages=len(bodies))}"
         top = Slot(Box(printable.x, printable.y, printable.w, BAND - 1.0), False, "top")
         bottom = Slot(Box(printable.x, printable.bottom - BAND + 1.0, printable.w, BAND - 1.0), False, "bottom")
         chrome = [first_fit([top], label_blocks(label)), first_fit([bottom], scale_bar_blocks(caption))]

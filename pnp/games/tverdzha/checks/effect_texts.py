@@ -4,8 +4,9 @@ A number is written once, in `params`; the printed text says where it goes. So e
 `{placeholder}` must be a parameter, every parameter must appear in the text (in every
 language), a plural field `{n|one|few|many}` needs the language's own number of forms
 (pnp.core.plural: three in uk and ru, two in en) and a whole number, and
-filling the template must succeed. Prose (ui strings, round steps, clarifications) is
-filled with named facts or by the renderers, so only its syntax is checked here.
+filling the template must succeed. Prose (round steps, clarifications) is filled with
+named facts or by the renderers, so only its syntax is checked here (the ui strings': by
+the ui-syntax check, pnp/checks/ui_syntax.py).
 """
 
 from __future__ import annotations
@@ -47,9 +48,8 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
 
 
 def _prose(game: Game) -> Iterator[tuple[Text, tuple]]:
-    """Texts filled with named facts or by the renderers: ui strings, round steps, clarifications."""
-    for key, text in game.ui_strings.items():
-        yield text, ("ui", key)
+    """Texts filled with named facts or by the renderers: round steps, clarifications (the ui
+    strings' syntax is the ui-syntax check's, pnp/checks/ui_syntax.py, as for every game)."""
     yield from game.prose()
 
 
