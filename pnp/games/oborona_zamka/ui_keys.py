@@ -36,7 +36,7 @@ REQUIRED = table({
     "start_attacker": "", "start_defender": "", "hex_rows": "",
     # the components' names (print shop, TTS, the preview's kit list)
     "comp_aids": "", "comp_board": "", "comp_standees": "", "copies": "count#",
-    "kit_dice": "", "kit_standees": "", "kit_wall_segments": "",
+    "kit_aids": "", "kit_board": "", "kit_castle": "", "kit_dice": "", "kit_standees": "", "kit_wall_segments": "",
     # the paper models (render/models.py, walls.py, castle.py, steps.py)
     "models_title": "", "models_spare": "", "models_cut": "", "models_valley": "", "models_mountain": "",
     "models_glue": "",
