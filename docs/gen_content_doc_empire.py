@@ -164,6 +164,13 @@ MEANINGS = {
     "battle.bribery.squads_per_chest": "The opponent's weakest squads one chest takes away.",
     **{f"battle.card_battles.{t}": f"The battle type fought for a {t.replace('_', ' ')} card."
        for t in ("treasure", "mine", "reserve", "town", "garrison", "trap", "dungeon", "terrain", "diplomacy", "other")},
+    "creature_decks[].race": "The race whose deck this is (a race's `id`); one deck a race.",
+    "creature_decks[].cards": "The deck's creatures, one entry a creature and its printed cards.",
+    "creature_decks[].cards[].id": "The creature's id; unique across races (an army file names a squad by it).",
+    "creature_decks[].cards[].level": "The creature's level, 1-7: the race's barracks of that level hires it.",
+    "creature_decks[].cards[].name": "The creature's name as its cards print it, per language.",
+    "creature_decks[].cards[].kind": "Its attack kind: an id of `battle.attack_kinds` (melee, ranged, flying, magic).",
+    "creature_decks[].cards[].large": "A large creature (one save throw after a rout; no strike mark unless no normal-size card is left).",
     "races[].heroes[].number": "The hero's number, 1-9 (1-7 boost a creature level, 8-9 the race's own abilities).",
     "races[].heroes[].id": "The hero's id; an army file names it.",
     "races[].heroes[].name": "The hero's name as printed, per language.",

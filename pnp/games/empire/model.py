@@ -154,6 +154,31 @@ class TravelCard:
 
 
 @dataclass(frozen=True)
+class Creature:
+    """One creature of a race's deck and its printed cards: each card's strike mark (0: the card has none)."""
+    id: str
+    level: int  # I-VII: the barracks of that level hires it
+    name: Text
+    kind: str  # an attack kind of `battle:` (melee, ranged, flying, magic)
+    strikes: tuple[int, ...]  # one a printed card
+    large: bool = False
+    immune: bool = False  # immune to magic
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class CreatureDeck:
+    race: str
+    creatures: tuple[Creature, ...]
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    @property
+    def strikes(self) -> tuple[int, ...]:
+        """The strike of every card, as the battle engine's Army.deck reads it."""
+        return tuple(s for c in self.creatures for s in c.strikes)
+
+
+@dataclass(frozen=True)
 class Print:
     card: CardSpec  # the travel cards' size, as pnp's card renderer and the exporters read it
 
@@ -184,6 +209,8 @@ class Game:
     print: Print | None = None
     #: the travel cards as pnp's card renderer reads them: one deck and back, a layout and colour per type
     card_families: tuple[CardFamily, ...] = ()
+    #: content `creature_decks:`, a deck a race
+    creature_decks: tuple[CreatureDeck, ...] = ()
 
     @property
     def weeks(self) -> int:

@@ -12,7 +12,7 @@ from pnp.games.empire.book_model import build_book, build_play
 from pnp.games.empire.magicbuild import build_magic
 from pnp.games.empire.rules.battle_rules import (BattleRules, BattleType, Formations, HeroAbility, Morale, RaceHero,
                                                  WarMachine)
-from pnp.games.empire.model import (Building, Capital, ChestRange, Game, IncomeStep, Plot, Print, Race, Resource,
+from pnp.games.empire.model import (Building, Capital, ChestRange, Creature, CreatureDeck, Game, IncomeStep, Plot, Print, Race, Resource,
                                     TravelCard, TravelType, Upgrade)
 from pnp.games.empire.render import travel_rows
 
@@ -58,6 +58,13 @@ def build_game(loaded: Loaded, source: str) -> Game:
                           strength=tuple(c.get("strength", ())), kind=optional_text(c, "kind", *at),
                           chest_ranges=ranges, penalty=frozen_map(c.get("penalty")),
                           effect=optional_text(c, "effect", *at), mark=m(*at))
+
+    def deck(i: int, k: dict) -> CreatureDeck:
+        at = ("creature_decks", i, "cards")
+        return CreatureDeck(k["race"], tuple(
+            Creature(c["id"], c["level"], text(c["name"], *at, j, "name"), c["kind"], tuple(c["strikes"]),
+                     c.get("large", False), c.get("immune", False), m(*at, j))
+            for j, c in enumerate(k["cards"])), m("creature_decks", i))
 
     cap, cards = d["capital"], d["cards"]
     capital = Capital(
@@ -118,4 +125,5 @@ def build_game(loaded: Loaded, source: str) -> Game:
         play=build_play(d["play"]) if "play" in d else None,
         book=build_book(d, collect_notes(d), text, m) if "rulebook" in d else None,
         print=Print(CardSpec(cards["width"], cards["height"], cards["bleed"], cards["safe"], cards["min_text_pt"])),
-        card_families=(travel_rows.family(cards["back_colour"], m("cards")),))
+        card_families=(travel_rows.family(cards["back_colour"], m("cards")),),
+        creature_decks=tuple(deck(i, k) for i, k in enumerate(d.get("creature_decks", ()))))

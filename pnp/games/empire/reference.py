@@ -35,3 +35,7 @@ SPELLS_A_CIRCLE = 2  # «На некоторых уровнях по два за
 #: 2 героя обладают способностями характерными для данной расы»; heroes 1-7 boost the level of their number
 HEROES = 9
 LEVEL_HEROES = 7
+
+#: the creature deck's strike marks: «7 стопок к семью метками от 1 до 7. Два кентавра слева тоже имеют метки,
+#: но это исключение, т.к. у орков нет больше существ обычного размера»
+STRIKE_MARKS = tuple(range(1, 8))

@@ -10,8 +10,8 @@ from pnp.content import load_game
 from pnp.games.empire.checks.ids import listed_ids
 from pnp.games.empire.pack import PACK
 
-#: lists with a check of their own: heroes.py (hero-id), magic.py (spell-id)
-OWN_CHECKS = {"races.heroes", "magic.schools.levels.destruction", "magic.schools.levels.blessing", "magic.schools.extras"}
+#: lists with a check of their own: heroes.py (hero-id), magic.py (spell-id), creatures.py (creature-id)
+OWN_CHECKS = {"races.heroes", "creature_decks.cards", "magic.schools.levels.destruction", "magic.schools.levels.blessing", "magic.schools.extras"}
 
 
 def _lists(schema):
