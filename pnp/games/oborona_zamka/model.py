@@ -144,6 +144,7 @@ class Rules:
 @dataclass(frozen=True)
 class Components:
     dice: int = key("dice.count")
+    die_faces: int = key("dice.faces")
     standees_per_race: int = key("standees.per_race")
     spare_wall_segments: int = key("wall_segments.spare")
     mark: Mark = field(default=NO_MARK, compare=False)
@@ -226,7 +227,7 @@ class Game:
             fight_over_wall=r.fight_over_wall, wall=r.wall_attack, capture=r.capture, potion=r.potion,
             commander_target=r.commander_target, commander_bonus=r.commander_bonus,
             defender_reroll=r.defender_reroll, own_bonus=r.own_bonus, bonus_on_capture=r.capture_bonus, natural_six=r.natural_six,
-            max_turns=r.turn_cap)
+            max_turns=r.turn_cap, faces=self.components.die_faces)
 
     #: its ui-string contract (a class attribute, not a field: the same for every content)
     ui_keys = ui_contract.KEYS
