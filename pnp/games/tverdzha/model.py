@@ -14,12 +14,12 @@ from typing import Any, Iterator, Mapping
 
 from pnp.components.board_graph import BoardGraph
 from pnp.components.board_spec import BoardLabels, BoardSpec, read_board
-from pnp.core import catalogue
 from pnp.core import templating as texts
 from pnp.games.tverdzha import ui_keys as ui_contract
 from pnp.components.card_family import CardFamily, CardSpec
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text, frozen_map
+from pnp.content.gamemodel import GameModel
 from pnp.content.modelbuilder import At, key
 
 
@@ -402,7 +402,7 @@ class Term:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(GameModel):
     id: str = key("game.id")
     title: Text = key("game.title")
     tagline: Text | None = key("game.tagline")
@@ -440,6 +440,7 @@ class Game:
 
     #: its ui-string contract (a class attribute, not a field: the same for every content)
     ui_keys = ui_contract.KEYS
+    ui_contract_file = "pnp/games/tverdzha/ui_keys.py"
 
     # ---- units ----------------------------------------------------------------
     def strength_sources(self) -> Iterator[tuple[int, Mark, str]]:
@@ -460,33 +461,6 @@ class Game:
         return tuple(range(1, max(strength for strength, _, _ in self.strength_sources()) + 1))
 
     # ---- look-ups -------------------------------------------------------------
-    def mark(self, *path) -> Mark:
-        path = tuple(path)
-        while path not in self.marks and path:
-            path = path[:-1]
-        return self.marks.get(path, Mark(self.source, 1, 1))
-
-    def ui(self, key: str, lang: str, **values) -> str:
-        """A kit string by key, with {name} fields filled from `values`: the content's
-        `ui:` string, else pnp's own (pnp.core.catalogue).
-
-        Only keys and fields that pnp/games/tverdzha/ui_keys.py or the catalogue declare (and
-        `pnp check` verifies) may be asked for: anything else is a bug in the renderer, not in
-        the content.
-        """
-        fields = self.ui_fields(key)
-        if fields is None or not set(values) <= set(fields):
-            raise LookupError(f"ui string {key!r} with fields {sorted(values)} is not declared in "
-                              "pnp/games/tverdzha/ui_keys.py nor pnp/core/catalogue")
-        own = self.ui_strings.get(key)
-        if own is not None and own.has(lang):
-            template = own.get(lang)
-        elif key in catalogue.FIELDS:
-            template = catalogue.text(key, lang)
-        else:
-            raise KeyError(f"content has no ui string {key!r} in {lang!r}")
-        return texts.fill(template, values, lang) if values else template
-
     def ui_fields(self, key: str) -> Mapping[str, str] | None:
         """The fields ui string `key` is given (name -> ui.NUMBER or ui.TEXT); None if no such string is printed."""
         return ui_contract.fields_for(key, {a.key: a.params for a in self.actions}, tuple(t.key for t in self.battle.timing))
