@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
 import types
 import typing
 from collections.abc import Mapping as AbcMapping
@@ -110,7 +109,7 @@ def build(cls: type[T], loaded: Loaded, path: tuple = (), **given) -> T:
 def file_fields(loaded: Loaded, source: str) -> dict[str, Any]:
     """What every game's model keeps of its content file, to pass to `build` as given fields:
     the shown path, the text's SHA-256, every path's mark and the `note:` fields."""
-    return {"source": source, "sha256": hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
+    return {"source": source, "sha256": loaded.sha256,
             "marks": frozen_map(loaded.marks), "notes": frozen_map(collect_notes(loaded.data))}
 
 
