@@ -49,7 +49,7 @@ LAYERS = (
     ("checks", "rulebook", "exports", "sim"),
     ("games.*",),
     ("build",),
-    ("commands",),
+    ("commands", "serve"),
     ("cli", "entry"),
 )
 
