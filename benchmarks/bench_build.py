@@ -1,4 +1,4 @@
-"""Build speed: wall time of `pnp build --lang uk` and `pnp build --all`, as a user runs them.
+"""Build speed and memory: wall time, CPU and peak memory of `pnp build --lang uk` and `pnp build --all`, as a user runs them.
 
     python benchmarks/bench_build.py [--runs N] [--record]
 
@@ -7,8 +7,10 @@ includes interpreter start-up and the content check. Targets on the 2-core refer
 machine: default build < 3 s, --all < 10 s. The CPU column (user + sys of the process
 and its workers) does not depend on what else the machine runs; wall time does, so
 take the best of a few runs on an idle machine. Every run's manifest is compared: two
-builds of the same content must give byte-identical files. `--record` writes the
-figures to benchmarks/bench_build.json.
+builds of the same content must give byte-identical files. The peak column is the
+largest resident set of the command's processes (its own or a worker's, as `/usr/bin/time -v`
+reports it); target for --all: under 200 MiB. `--record` writes the figures to
+benchmarks/bench_build.json.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ import argparse
 import json
 import os
 import platform
-import resource
 import shutil
 import statistics
 import subprocess
@@ -28,10 +29,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = (("default", ["build", "--lang", "uk"], 3.0), ("all", ["build", "--lang", "uk", "--all"], 10.0))
+PEAK_MIB = 200  # the --all build's peak memory target
 
 
-def run_once(args: list[str]) -> tuple[float, float, dict]:
-    """(wall s, cpu s, manifest) of one `pnp` run in a fresh output directory.
+def run_once(args: list[str]) -> tuple[float, float, float, dict]:
+    """(wall s, cpu s, peak MiB, manifest) of one `pnp` run in a fresh output directory.
 
     Always the same directory, emptied first: the TTS saved objects name their images by
     absolute path, so builds are byte-identical for a given --out, not across folders.
@@ -40,17 +42,20 @@ def run_once(args: list[str]) -> tuple[float, float, dict]:
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir()
     try:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "pnp.cli", *args, "--out", str(out)], cwd=ROOT,
-                              capture_output=True, text=True)
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if done.returncode != 0:
-            raise SystemExit(f"pnp {' '.join(args)} failed ({done.returncode}):\n{done.stderr[-3000:]}")
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        with tempfile.TemporaryFile() as errors:
+            proc = subprocess.Popen([sys.executable, "-m", "pnp.cli", *args, "--out", str(out)], cwd=ROOT,
+                                    stdout=subprocess.DEVNULL, stderr=errors)
+            # this run's own figures (its workers' included), not the running totals of RUSAGE_CHILDREN
+            _, status, usage = os.wait4(proc.pid, 0)
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            wall = time.perf_counter() - start
+            if proc.returncode != 0:
+                errors.seek(0)
+                raise SystemExit(f"pnp {' '.join(args)} failed ({proc.returncode}):\n{errors.read().decode()[-3000:]}")
+        cpu = usage.ru_utime + usage.ru_stime
         manifest = json.loads((out / "uk" / "manifest.json").read_text(encoding="utf-8"))
-        return wall, cpu, manifest
+        return wall, cpu, usage.ru_maxrss / 1024, manifest
     finally:
         shutil.rmtree(out, ignore_errors=True)
 
@@ -60,15 +65,17 @@ def fingerprint(manifest: dict) -> dict[str, str]:
 
 
 def measure(name: str, args: list[str], target: float, runs: int) -> dict:
-    walls, cpus, prints = [], [], []
+    walls, cpus, peaks, prints = [], [], [], []
     for _ in range(runs):
-        wall, cpu, manifest = run_once(args)
+        wall, cpu, peak, manifest = run_once(args)
         walls.append(wall)
         cpus.append(cpu)
+        peaks.append(peak)
         prints.append(fingerprint(manifest))
     differing = sorted({p for fp in prints[1:] for p in set(fp) | set(prints[0]) if fp.get(p) != prints[0].get(p)})
     return {"case": name, "command": "pnp " + " ".join(args), "runs": runs, "best_wall_s": round(min(walls), 2),
             "median_wall_s": round(statistics.median(walls), 2), "median_cpu_s": round(statistics.median(cpus), 2),
+            "min_cpu_s": round(min(cpus), 2), "peak_mib": round(max(peaks), 1),
             "target_s": target, "files": len(prints[0]), "identical": not differing, "differing": differing[:10]}
 
 
@@ -80,13 +87,13 @@ def main() -> int:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"load average {load:.1f} at start")
-    print(f"{'case':8} {'best s':>7} {'median s':>9} {'cpu s':>6} {'target':>7} {'files':>6}  same bytes")
+    print(f"{'case':8} {'best s':>7} {'median s':>9} {'cpu s':>6} {'peak MiB':>9} {'target':>7} {'files':>6}  same bytes")
     results = []
     for name, command, target in CASES:
         r = measure(name, command, target, args.runs)
         results.append(r)
         verdict = "ok" if r["best_wall_s"] < target else "OVER"
-        print(f"{name:8} {r['best_wall_s']:7.2f} {r['median_wall_s']:9.2f} {r['median_cpu_s']:6.1f} "
+        print(f"{name:8} {r['best_wall_s']:7.2f} {r['median_wall_s']:9.2f} {r['median_cpu_s']:6.1f} {r['peak_mib']:9.1f} "
               f"{target:6.0f}s {r['files']:6d}  {'yes' if r['identical'] else 'NO: ' + ', '.join(r['differing'])}"
               f"  {verdict}", flush=True)
     if args.record:

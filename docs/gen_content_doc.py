@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from pnp import checks  # noqa: E402
 from pnp.components import card_layout  # noqa: E402
-from pnp.content import schema as schema_mod, yamlload
+from pnp.content import schema as schema_mod, tables, yamlload
 from pnp.sim import simfile  # noqa: E402
 from pnp.games.tverdzha.modelbuild import build_game  # noqa: E402
 from pnp.games.tverdzha.effect_keys import ACTION_PARAMS, EFFECTS  # noqa: E402
@@ -133,6 +133,42 @@ cell with its id (or `label`) and its coordinates, zones tinted and outlined, wa
 thick lines, the links of a graph board, spaces beside the board; one large page (A3,
 or the board's own size) and the same board tiled over A4 or Letter. ТВЕРДЖА draws its
 own lens board from the same graph.
+"""
+
+TABLES = f"""\
+## Rows from a spreadsheet
+
+A list of rows (cards, resources, tokens: any list whose items are flat, or nested only in
+language maps) may live in a spreadsheet beside the content instead of in YAML:
+
+```yaml
+resources: {{table: resources.csv}}              # or .xlsx / .xls / .ods
+flowers: {{table: cards.xlsx, sheet: Flowers}}   # a workbook's sheet by name (the first one without it)
+```
+
+| `id` | `icon` | `name.uk` | `name.ru` |
+|---|---|---|---|
+| wood | wood | дерево | дерево |
+| stone | stone | камінь | камень |
+
+- **The header row names the fields**; a dotted name makes a map, so `name.uk` and `name.ru`
+  are the row's `name: {{uk: …, ru: …}}`. A `count` column is just a field like any other.
+- **Empty cells are absent keys** (a field with a default takes it, a required one is a
+  problem at the row); empty rows are skipped.
+- **Values:** text that reads as a whole number (`3`, not `007`) is a number, `2.5` a decimal,
+  `true`/`false` yes or no; everything else is text. A workbook's numbers stay numbers, a
+  formula gives the value it last computed, a date is written as 2026-12-05.
+- **Problems point into the table:** `resources.csv:3:2: error: …` (row 3, column 2, the header
+  being row 1), and `cards.xlsx[Flowers]:12:3` names the sheet. A misspelt header is reported
+  like a misspelt YAML key; a CSV that is not UTF-8, a repeated header, a value under a column
+  with no name are problems at their cell.
+- **Where:** the file is named relative to the content file, in its folder or below; a path
+  out of it (absolute, `..`, a link leading out) is refused. At most {tables.MOST_ROWS:,} rows,
+  {tables.MOST_COLUMNS} columns, {tables.MOST_CELL:,} characters a cell and
+  {tables.MOST_BYTES // (1024 * 1024)} MB a file ({tables.MOST_UNZIPPED // (1024 * 1024)} MB unpacked for a workbook).
+- CSV is read with `,`, `;` or a tab between cells (whichever the header row uses), UTF-8 with
+  or without a byte-order mark (Excel's "CSV UTF-8"). A changed table is changed content: the
+  manifest's content SHA-256 covers it.
 """
 
 TEMPLATES = """\
@@ -448,7 +484,8 @@ def decisions(game) -> list[str]:
 def _codes(check_packages: tuple[str, ...] = PACK.checks) -> list[str]:
     """Every problem code `pnp check` can give for a game whose pack names `check_packages`."""
     rows = ["| Code | Stage | Meaning |", "|---|---|---|"]
-    for stage, table in (("loading", yamlload.CODES), ("format", schema_mod.CODES), ("`--sim` file", simfile.CODES)):
+    for stage, table in (("loading", yamlload.CODES), ("tables", tables.CODES), ("format", schema_mod.CODES),
+                         ("`--sim` file", simfile.CODES)):
         rows += [f"| `{c}` | {stage} | {_cell(m)} |" for c, m in table.items()]
     for module in checks.modules(check_packages):
         rows += [f"| `{c}` | {module.ID} | {_cell(m)} |" for c, m in module.CODES.items()]
@@ -472,7 +509,7 @@ def render() -> str:
              "its allowed range, its value in the shipped game, and what it means; then the section\n"
              "as the shipped file writes it. Any mapping may also carry a `note:` (see [note](#note)).", ""]
     parts += ["\n\n".join(_sections(text, loaded.data)), "", "### Common value types", "", *_defs(), ""]
-    parts += [BOARDS, TEMPLATES, *_template_examples(game), ""]
+    parts += [BOARDS, TABLES, TEMPLATES, *_template_examples(game), ""]
     parts += [LAYOUTS, *_kinds(), ""]
     parts += ["## Effect keys", "", "An effect is `{key, params, text}`. The keys the engine knows, with their parameters",
               "(`int` a whole number, `resource` a resource id, `cost` a map resource -> amount):", "", *_effects_table(game), ""]

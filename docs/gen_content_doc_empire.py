@@ -272,7 +272,8 @@ So that every file is counted exactly in bounded time and memory, an army file h
 {army_file.CARDS_MOST} cards, and a creature deck of at most {army_file.DECK_MOST:,} cards whose strikes are written in the digits
 0-9 (from 0 to {army_file.STRIKE_MOST}); and the battle must take at most {DECK_STATES_MOST:,} states of the exact count
 (the cards left, the damage step and the strength so far: an army of the seed's size, 7 squads
-and strikes 0-7, takes far fewer). A file past a bound is a problem at its line (exit 1); a
+and strikes 0-7, takes far fewer; the bound holds for the whole question, both outcomes of a
+dungeon's morale and every number of chests the bribe goal's search tries). A file past a bound is a problem at its line (exit 1); a
 path that is no regular file, such as a directory or `/dev/zero`, is a usage error (exit 2),
 as for `--content`.
 

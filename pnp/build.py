@@ -220,7 +220,8 @@ def _one_game(final: Path, game: Model) -> None:
                                 f"(e.g. --out output/{game.id}), or move that folder away first")
 
 
-def _make_root(out_root: Path) -> None:
+def make_root(out_root: Path) -> None:
+    """The output root, made if absent; a file in its way is an output-folder error."""
     try:
         out_root.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
@@ -261,7 +262,7 @@ def build(
     names = plan(renderers, only, build_all)
     jobs = jobs_from_env() if jobs is None else jobs
     out_root = Path(out_root or DEFAULT_OUT)
-    _make_root(out_root)
+    make_root(out_root)
     final = out_root / options.lang
     protected = _protected(content)
     with swap.build_lock(out_root, waiting):

@@ -255,6 +255,26 @@ def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only,
                  out=out))
 
 
+@main.command()
+@content_option
+@lang_option
+@click.option("--paper", type=click.Choice(HOME_PAPERS), default=BuildOptions.paper, show_default=True)
+@click.option("--duplex", type=click.Choice(list(DUPLEX_MODES)), default=BuildOptions.duplex, show_default=True)
+@click.option("--ink-saver", is_flag=True, help="Light backgrounds, no full-bleed fills.")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output root (default: output/ in the current directory); the kit goes to OUT/<lang>/.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to serve on; anything but this machine's own lets others read the kit.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
+@_fault_guard
+def serve(content, lang, paper, duplex, ink_saver, out, host, port):
+    """Show the kit in the browser and rebuild it on every save of its inputs."""
+    cairolib.require()
+    from pnp.commands.serve import run
+
+    sys.exit(run(content, lang=lang, paper=paper, duplex=duplex, ink_saver=ink_saver, out=out, host=host, port=port))
+
+
 @main.command(cls=_PackOptionsCommand, declared=_odds_options)
 @content_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")

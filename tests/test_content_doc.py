@@ -4,7 +4,7 @@ import importlib.util
 from pathlib import Path
 
 import pnp.checks as checks
-from pnp.content import schema as schema_mod, yamlload
+from pnp.content import schema as schema_mod, tables, yamlload
 from pnp.games import packs
 from pnp.games.tverdzha.pack import PACK
 from pnp.games.tverdzha.effect_keys import EFFECTS
@@ -31,7 +31,7 @@ def test_guide_covers_every_section_field_effect_and_code():
         assert f"### `{section}`" in doc
     for key in EFFECTS:
         assert f"| `{key}` |" in doc
-    all_codes = {**yamlload.CODES, **schema_mod.CODES, **checks.codes(PACK.checks)}
+    all_codes = {**yamlload.CODES, **tables.CODES, **schema_mod.CODES, **checks.codes(PACK.checks)}
     for code in all_codes:
         assert f"| `{code}` |" in doc, code
     assert "{name|one|few|many}".replace("|", "\\|") in doc

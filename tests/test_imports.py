@@ -30,6 +30,8 @@ ALLOWED_IN_FUNCTIONS = {
     ("pnp.cli", "*", "pnp.commands."):
         "each subcommand loads only its own command module, so `pnp games` and `pnp check` do not load the "
         "renderers, reportlab, cairo and the simulator (about 2 s a call, paid by every CLI test)",
+    ("pnp.content.tables", "_workbook_grid", "python_calamine"):
+        "only a content that names a workbook needs the reader: every other `pnp check` skips loading it",
     ("pnp.games.tverdzha.simulation", "_equilibrium", "pnp.games.tverdzha.sim.equilibrium"):
         "only the equilibrium agent needs scipy's linear programs, whose import alone takes about a second",
     ("pnp.games.tverdzha.simulation", "_strategist", "pnp.games.tverdzha.sim.strategist"):
@@ -47,7 +49,7 @@ LAYERS = (
     ("checks", "rulebook", "exports", "sim"),
     ("games.*",),
     ("build",),
-    ("commands",),
+    ("commands", "serve"),
     ("cli", "entry"),
 )
 

@@ -197,7 +197,8 @@ def spy(process):
     return start(process)
 context.SpawnProcess._Popen = staticmethod(spy)
 if __name__ == "__main__":
-    with interrupts.worker_pool(2, "spawn"):
+    with interrupts.worker_pool(2, "spawn") as workers:
+        workers.map(abs, [-1, -2, -3, -4])  # the workers start as tasks come
         print(seen)
 """
 
@@ -249,6 +250,37 @@ def test_workers_end_even_when_the_parent_is_killed(tmp_path, start_method):
     else:  # only Python's resource tracker, which removes the semaphores the killed parent left
         assert "resource_tracker: There appear to be" in stderr and "Traceback" not in stderr
         assert all("resource_tracker" in line for line in stderr.splitlines()), stderr
+
+
+KILLED_WORKER = {
+    "sim fork": (["sim", "--start-method", "fork", "--agents", "random,random"], 2),
+    "sim spawn": (["sim", "--start-method", "spawn", "--agents", "random,random"], 3),
+    "sweep": (["sweep", "--game", "oborona-zamka", "--set", "rules.fight.hit=5,6", "--agents", "random"], 2),
+}
+
+
+@pytest.mark.parametrize("command", list(KILLED_WORKER))
+def test_a_simulation_worker_killed_from_outside_ends_the_command_in_one_line(tmp_path, command):
+    """multiprocessing.Pool replaced a worker the out-of-memory killer took and waited for its lost
+    block for ever; the sim and the sweep now stop at once, like the build: exit 2, one line."""
+    options, children = KILLED_WORKER[command]
+    result = tmp_path / "result.json"
+    proc = _start(*options, "--games", "200000", "--workers", "2", "--json", str(result), cwd=tmp_path)
+    workers = _wait_for_workers(proc, children)
+    players = [p for p in workers if "resource_tracker" not in Path(f"/proc/{p}/cmdline").read_text(errors="replace")]
+    time.sleep(0.5)  # the workers are playing
+    os.kill(min(players), signal.SIGKILL)
+    try:
+        stdout, stderr = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        pytest.fail(f"{command} waits for ever for its killed worker")
+    assert proc.returncode == 2, stdout + stderr
+    assert stderr.endswith("pnp: a worker process was stopped by SIGKILL (the system may have run out of memory); "
+                           "nothing was written\n"), stderr
+    assert "Traceback" not in stderr
+    _assert_gone(workers)
+    assert not result.exists()
 
 
 def test_a_second_build_into_one_output_waits_for_the_first(tmp_path):

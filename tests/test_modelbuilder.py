@@ -100,3 +100,39 @@ def test_a_bundled_game_built_by_it_keeps_its_file(name):
     assert len(game.sha256) == 64 and game.marks and game.mark("rules", "turn_cap").line > 1
     fields = file_fields(_loaded(), "x.yaml")
     assert set(fields) == {"source", "sha256", "marks", "notes"}
+
+
+@dataclass(frozen=True)
+class Purse:
+    """A value that is not a mapping of fields in the content: it builds itself."""
+
+    coins: tuple[tuple[str, int], ...]
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    @classmethod
+    def from_content(cls, at: At) -> "Purse":
+        return cls(tuple(sorted(at.data.items())), at.mark())
+
+
+@dataclass(frozen=True)
+class Market:
+    weights: Purse
+    spare: Purse | None = None
+
+
+def test_a_class_with_from_content_builds_itself_at_its_place():
+    market = build(Market, _loaded())
+    assert market.weights == Purse((("gold", 1), ("iron", 2.5)))
+    assert (market.weights.mark.line, market.weights.mark.col) == (12, 10)
+    assert market.spare is None
+
+
+def test_tverdzha_is_built_by_the_general_builder():
+    # every field of ТВЕРДЖА's Game is declared on the model: its builder names no key by hand
+    from pnp.games.tverdzha import modelbuild
+    source = open(modelbuild.__file__, encoding="utf-8").read()
+    assert "build(Game, loaded" in source and 'loaded.data["game"]' not in source
+    game, problems = load_game(None)
+    assert [p for p in problems if p.severity == "error"] == []
+    assert game.limits.hand_max == 7 and game.board.cells[0].mark.line > 1
+    assert game.buildings[0].upgrade.base == game.buildings[0].id

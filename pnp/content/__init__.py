@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import games
+from pnp.content import tables
 from pnp.content.schema import content_validator, validate
 from pnp.content.yamlload import Loaded, load_yaml, parse_yaml
 from pnp.core.errors import Problem, error, has_errors
@@ -72,6 +73,9 @@ def format_problems(loaded: Loaded) -> tuple[games.GamePack | None, list[Problem
 def _build(loaded: Loaded | None, problems: list[Problem], shown: str) -> tuple[Any | None, list[Problem]]:
     if loaded is None:
         return None, problems
+    # rows from spreadsheets beside the content, before any schema reads the data
+    loaded, read = tables.expand(loaded, Path(shown).parent)
+    problems = problems + read
     pack, found = format_problems(loaded)
     # A loader problem (a duplicate key, a tag) is one among the others: the schema and
     # the checks still run, so the designer sees everything at once.

@@ -11,6 +11,8 @@ from the key of its name, or from `key("a.b")`, a dotted path below the object's
 - `tuple[X, ...]`: from a list, item i built as X at path + (i,); `tuple[X, Y]` item by item;
 - `Mapping[str, X]`: a frozen map (MappingProxyType), each value built as X at path + (key,);
 - `float` from any number; `int`, `str`, `bool` and anything else as the data holds it;
+- a class with a `from_content(at)` classmethod builds itself from its place (`At`): a value
+  that is not a mapping of fields in the content, such as a cost written `{wood: 2}`;
 - `mark: Mark`: the mark of the object's own path (a field of another name typed `Mark`:
   the mark of its key's path);
 - a key that is absent: the field's default (a Mapping default is frozen), else None for an
@@ -42,7 +44,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
 import types
 import typing
 from collections.abc import Mapping as AbcMapping
@@ -108,7 +109,7 @@ def build(cls: type[T], loaded: Loaded, path: tuple = (), **given) -> T:
 def file_fields(loaded: Loaded, source: str) -> dict[str, Any]:
     """What every game's model keeps of its content file, to pass to `build` as given fields:
     the shown path, the text's SHA-256, every path's mark and the `note:` fields."""
-    return {"source": source, "sha256": hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(),
+    return {"source": source, "sha256": loaded.sha256,
             "marks": frozen_map(loaded.marks), "notes": frozen_map(collect_notes(loaded.data))}
 
 
@@ -189,6 +190,9 @@ def _value(tp: Any, data: Any, at: At) -> Any:
         return None if data is None else _value(inner, data, at)
     if tp is Text:
         return Text(frozen_map(data), at.mark())
+    from_content = getattr(tp, "from_content", None)
+    if from_content is not None:
+        return from_content(at)
     if dataclasses.is_dataclass(tp):
         return _object(tp, At(data, at.path, at.loaded), {})
     origin, args = typing.get_origin(tp), typing.get_args(tp)

@@ -10,6 +10,7 @@ among the others. Text saved in NFD is read as NFC (see `_decomposed`).
 
 from __future__ import annotations
 
+import hashlib
 import math
 import unicodedata
 from dataclasses import dataclass
@@ -80,6 +81,19 @@ class Loaded:
     data: Any
     marks: dict[Path_, Mark]
     text: str
+    #: the spreadsheets the content's rows came from (pnp.content.tables.TableFile), in reading order
+    tables: tuple = ()
+
+    @property
+    def sha256(self) -> str:
+        """The content's SHA-256: its text's alone, or with the bytes of every table it read, so a
+        changed spreadsheet is changed content."""
+        digest = hashlib.sha256(self.text.encode("utf-8"))
+        if not self.tables:
+            return digest.hexdigest()
+        for table in self.tables:
+            digest.update(f"\0{table.shown}\0{table.sha256}".encode("utf-8"))
+        return digest.hexdigest()
 
     def mark(self, path: Path_) -> Mark:
         """The mark of `path`, or of its nearest ancestor that has one."""

@@ -87,6 +87,29 @@ def build_lock(out_root: Path, waiting: Callable[[str], None]):
         os.close(fd)  # releases the lock
 
 
+#: the lock a `pnp serve` holds on its output root for as long as it runs
+SERVE_LOCK_NAME = ".pnp-serve.lock"
+
+
+@contextlib.contextmanager
+def serve_lock(out_root: Path):
+    """Hold the output root's serve lock, or refuse at once: two servers rebuilding one output
+    folder would take turns undoing each other's kit."""
+    fd = _open_lock(out_root / SERVE_LOCK_NAME)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+            raise OutputFolderError(f"another pnp serve (process {holder}) serves {out_root}; stop it first, "
+                                    "or give this one another --out") from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        yield
+    finally:
+        os.close(fd)
+
+
 def _open_lock(path: Path) -> int:
     """The lock file, opened for writing only when it is pnp's own: a regular file with one name.
 

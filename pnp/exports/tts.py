@@ -25,6 +25,7 @@ Files, all in ``tts/``::
 from __future__ import annotations
 
 import json
+from typing import Iterable, Iterator
 
 from PIL import Image
 
@@ -50,13 +51,25 @@ def table_size(width_mm: float, height_mm: float) -> tuple[int, int, int]:
     return px_size(width_mm, dpi), px_size(height_mm, dpi), dpi
 
 
-def compose(sheet: tl.Sheet, cells: list, hidden, size: tuple[int, int]):
+def compose(sheet: tl.Sheet, cells: Iterable, hidden, size: tuple[int, int]):
     """The sheet image: faces from cell 0, the hidden image in the last cell, white elsewhere."""
     image = Image.new("RGB", (sheet.cols * size[0], sheet.rows * size[1]), (255, 255, 255))
-    for index, cell in enumerate(cells):
-        image.paste(cell, tl.cell_box(sheet, index, size))
-    image.paste(hidden, tl.cell_box(sheet, sheet.hidden_cell, size))
+    for top, band in zip(range(0, image.size[1], size[1]), sheet_bands(sheet, cells, hidden, size)):
+        image.paste(band, (0, top))
     return image
+
+
+def sheet_bands(sheet: tl.Sheet, cells: Iterable, hidden, size: tuple[int, int]) -> Iterator:
+    """`compose`'s image one row of cells at a time, top to bottom (a band a sixth of a sheet
+    is all a PNG of it needs: pnp.print.raster.png_of_bands)."""
+    cells = iter(cells)
+    for row in range(sheet.rows):
+        band = Image.new("RGB", (sheet.cols * size[0], size[1]), (255, 255, 255))
+        for index in range(row * sheet.cols, (row + 1) * sheet.cols):
+            cell = hidden if index == sheet.hidden_cell else next(cells, None)
+            if cell is not None:
+                band.paste(cell, (tl.cell_box(sheet, index, size)[0], 0))
+        yield band
 
 
 def trim_box(spec, full: tuple[int, int]) -> tuple[float, float, float, float]:
@@ -122,10 +135,9 @@ class TTSRenderer(Renderer):
         jobs = [full_job(svg, spec) for svg in svgs.values()] + list(table.values()) + list(pieces.values())
         done = raster.render_many(jobs, raster.cache_of(ctx))
         full = dict(zip(svgs, done))
-        images = self._cells(full, [(family.id, sheet_list) for _, family, sheet_list in plans], spec)
         files = []
         for masters, family, sheet_list in plans:
-            files += self._deck(game, ctx, masters, family, sheet_list, images, stem)
+            files += self._deck(game, ctx, masters, family, sheet_list, full, stem)
         rendered = dict(zip(list(table) + list(pieces), done[len(svgs):]))
         for label in list(table) + list(pieces):
             name = f"{stem}-{label}.png"
@@ -145,34 +157,30 @@ class TTSRenderer(Renderer):
         return svgs
 
     @staticmethod
-    def _cells(full: dict, plans, spec) -> dict:
-        """Cell images by (family, sheet key, card id | "back"), and the back image at 300 dpi
-        (PNG bytes) by (family, "back-image")."""
-        if not plans:
-            return {}
-        cells = [((family, sheet.key, card_id), sheet_cell(spec, sheet))
-                 for family, sheet_list in plans for sheet in sheet_list for card_id in sheet.faces + ("back",)]
-        jobs = [cell_job(full[key[0], key[2]], spec, size) for key, size in cells]
-        backs = [family for family, _ in plans]
-        trim = trim_box(spec, full_size(spec))
-        jobs += [raster.Resample(full[family, "back"], trim, *trim_px(spec), dpi=BACK_DPI) for family in backs]
-        results = raster.parallel_map(raster.resample, jobs)
-        images = {key: raster.image_from_raw(size, data) for (key, size), data in zip(cells, results)}
-        images.update({(family, "back-image"): data for family, data in zip(backs, results[len(cells):])})
-        return images
+    def _sheet(full: dict, family: str, sheet: tl.Sheet, spec) -> bytes:
+        """A deck sheet's PNG, its cells resampled from the 300 dpi renders in the workers and
+        pasted into a row of cells as they come: a row and a cell or two are all the memory it
+        holds (every deck's cells at once, the whole sheet and four copies of it in its PNG once
+        made this step the build's peak)."""
+        size = sheet_cell(spec, sheet)
+        hidden = raster.image_from_raw(size, raster.resample(cell_job(full[family, "back"], spec, size)))
+        raws = raster.parallel_iter(raster.resample, [cell_job(full[family, c], spec, size) for c in sheet.faces])
+        faces = (raster.image_from_raw(size, raw) for raw in raws)
+        width, height = sheet.cols * size[0], sheet.rows * size[1]
+        return raster.png_of_bands((width, height), sheet_bands(sheet, faces, hidden, size))
 
-    @staticmethod
-    def _deck(game, ctx, masters, declared, sheet_list, cells, stem) -> list[OutputFile]:
+    @classmethod
+    def _deck(cls, game, ctx, masters, declared, sheet_list, full, stem) -> list[OutputFile]:
         files, urls, family = [], {}, declared.id
+        spec = game.print.card
         back_name = f"{stem}-{family}-back.png"
-        ctx.path(back_name).write_bytes(cells[family, "back-image"])
+        back = raster.Resample(full[family, "back"], trim_box(spec, full_size(spec)), *trim_px(spec), dpi=BACK_DPI)
+        ctx.path(back_name).write_bytes(raster.resample(back))
         files.append(OutputFile(back_name, "tts", 0))
         folder, base = ctx.final_path(FOLDER), ctx.options.tts_url_base
         for sheet in sheet_list:
             name = f"{stem}-{family}-sheet-{sheet.key}.png"
-            faces = [cells[family, sheet.key, c] for c in sheet.faces]
-            image = compose(sheet, faces, cells[family, sheet.key, "back"], sheet_cell(game.print.card, sheet))
-            ctx.path(name).write_bytes(raster.png_bytes(image))
+            ctx.path(name).write_bytes(cls._sheet(full, family, sheet, spec))
             files.append(OutputFile(name, "tts", 0))
             urls[sheet.key] = tuple(tl.image_url(n.rsplit("/", 1)[-1], folder, base) for n in (name, back_name))
         names = {card_id: name for card_id, name, _ in masters.faces[family]}

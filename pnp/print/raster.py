@@ -16,13 +16,14 @@ the job, so the output does not depend on the number of workers or their order.
 from __future__ import annotations
 
 import io
+from collections import deque
 import multiprocessing
 import os
 import struct
 import zlib
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from PIL import Image
 import cairocffi as cairo
@@ -108,14 +109,38 @@ def png_bytes(image, dpi: int | None = None) -> bytes:
     if image.mode != "RGB":
         raise ValueError(f"expected an RGB image, got {image.mode}")
     width, height = image.size
-    data, stride = image.tobytes(), width * 3
-    rows = b"".join(b"\x00" + data[y * stride:(y + 1) * stride] for y in range(height))  # filter 0: none
+    band = max(1, BAND_BYTES // (width * 3))
+    return png_of_bands(image.size, (image.crop((0, top, width, min(height, top + band)))
+                                     for top in range(0, height, band)), dpi)
+
+
+#: the pixels `png_bytes` copies out of an image at a time
+BAND_BYTES = 1 << 22
+
+
+def png_of_bands(size: tuple[int, int], bands: Iterable, dpi: int | None = None) -> bytes:
+    """`png_bytes` of an image given as RGB bands as wide as it, top to bottom, which need never
+    be whole at once: the bytes are the same (deflate without a flush does not see where its
+    input was cut), the memory a band's."""
+    width, height = size
+    packer, compressed, rows = zlib.compressobj(PNG_LEVEL), [], 0
+    stride = width * 3
+    for band in bands:
+        if band.mode != "RGB" or band.size[0] != width:
+            raise ValueError(f"expected RGB bands {width} px wide, got {band.mode} {band.size[0]} px")
+        data = band.tobytes()
+        compressed.append(packer.compress(b"".join(b"\x00" + data[y * stride:(y + 1) * stride]  # filter 0: none
+                                                    for y in range(band.size[1]))))
+        rows += band.size[1]
+    if rows != height:
+        raise ValueError(f"expected {height} rows of bands, got {rows}")
+    compressed.append(packer.flush())
     out = [b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)),
            _chunk(b"sRGB", bytes([SRGB_INTENT]))]
     if dpi:
         per_metre = round(dpi / 0.0254)
         out.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
-    out += [_chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)), _chunk(b"IEND", b"")]
+    out += [_chunk(b"IDAT", b"".join(compressed)), _chunk(b"IEND", b"")]
     return b"".join(out)
 
 
@@ -164,14 +189,29 @@ def parallel_map(fn, items: Sequence, max_workers: int | None = None) -> list:
     A fork pool: workers start with the parent's imports and fonts in a few ms. `fn`
     must be a module-level function whose result depends only on its argument.
     """
+    return list(parallel_iter(fn, items, max_workers))
+
+
+def parallel_iter(fn, items: Sequence, max_workers: int | None = None) -> Iterator:
+    """`parallel_map`'s results one at a time, in input order, as the workers finish them: a
+    consumer that keeps none holds about one result at a time, not all of them."""
     items = list(items)
     n = min(max_workers or workers(), len(items))
     if n <= 1 or len(items) < SERIAL_BELOW:
-        return [fn(item) for item in items]
+        yield from (fn(item) for item in items)
+        return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(max_workers=n, mp_context=context) as pool:
-        return list(pool.map(fn, items, chunksize=1))
+        # a few tasks ahead of the one awaited: the workers stay busy, and the results wait to be
+        # taken a few at a time rather than all at once
+        ahead: deque = deque()
+        for item in items:
+            ahead.append(pool.submit(fn, item))
+            if len(ahead) > 2 * n:
+                yield ahead.popleft().result()
+        while ahead:
+            yield ahead.popleft().result()
 
 
 def render_many(jobs: Iterable[RasterJob], memo: dict | None = None) -> list[bytes]:

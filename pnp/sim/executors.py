@@ -6,7 +6,8 @@ same records. Two executors are made here:
 
 - `PoolExecutor`: processes on this machine, through pnp's worker pool
   (pnp.core.interrupts.worker_pool), so Ctrl-C and SIGTERM end every worker, forked or
-  spawned, and a killed command takes its workers with it (Linux);
+  spawned, a killed command takes its workers with it (Linux), and a worker killed from
+  outside ends the sweep at once (exit 2), never a hang;
 - `dask_executor`: a Dask distributed cluster (`pip install 'pnp[dask]'`), either one
   already running (`--scheduler tcp://host:8786`) or a `LocalCluster` of processes started
   for the command and closed with it (`--dask-local N`), its workers' scratch space in a
@@ -23,6 +24,7 @@ import signal
 import tempfile
 import threading
 from concurrent.futures import Executor, Future
+from concurrent.futures import wait as wait_for
 
 from pnp.core.errors import UserError
 from pnp.core.interrupts import worker_pool
@@ -50,7 +52,8 @@ def scheduler_problem(address: str) -> str | None:
 
 
 class PoolExecutor(Executor):
-    """`concurrent.futures` over a worker pool whose processes follow pnp's interrupt rules.
+    """`concurrent.futures` over worker processes that follow pnp's interrupt rules
+    (pnp.core.interrupts.Workers: a worker killed from outside fails the sweep at once).
 
     Leaving the `with` block normally waits for the submitted tasks; leaving it by an
     exception (Interrupted, an error) terminates the workers at once."""
@@ -58,17 +61,16 @@ class PoolExecutor(Executor):
     def __init__(self, processes: int, start_method: str | None = None) -> None:
         self._exit = contextlib.ExitStack()
         self._pool = self._exit.enter_context(worker_pool(processes, start_method or default_start_method()))
+        self._submitted: list[Future] = []
 
     def submit(self, fn, /, *args, **kwargs) -> Future:
-        future: Future = Future()
-        future.set_running_or_notify_cancel()
-        self._pool.apply_async(fn, args, kwargs, callback=future.set_result, error_callback=future.set_exception)
+        future = self._pool.submit(fn, *args, **kwargs)
+        self._submitted.append(future)
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         if wait and not cancel_futures:
-            self._pool.close()
-            self._pool.join()
+            wait_for(self._submitted)
         self._exit.close()  # terminates whatever still runs
 
     def __exit__(self, exc_type, exc, tb) -> None:

@@ -144,10 +144,10 @@ def play_blocks(source: GameSource, specs, *, games: int, seed: int, workers: in
     processes = min(workers, len(tasks))
     with worker_pool(processes, start_method or default_start_method()) as pool:  # pnp.core.interrupts
         queue = iter(tasks)
-        ahead = deque(pool.apply_async(play_block, (t,)) for t in itertools.islice(queue, 2 * processes))
+        ahead = deque(pool.submit(play_block, t) for t in itertools.islice(queue, 2 * processes))
         while ahead:
-            block = ahead.popleft().get()
-            ahead.extend(pool.apply_async(play_block, (t,)) for t in itertools.islice(queue, 1))
+            block = ahead.popleft().result()
+            ahead.extend(pool.submit(play_block, t) for t in itertools.islice(queue, 1))
             yield block
 
 

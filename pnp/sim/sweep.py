@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pnp.checks import run_all
 from pnp.content import load_text
 from pnp.core.errors import Level, Problem, sorted_problems
+from pnp.sim.records import RecordStore
 from pnp.sim.runner import MAX_ROUNDS, block_tasks, play_block, result_document
 from pnp.sim.source import GameSource
 from pnp.sim.variants import Variant
@@ -57,7 +58,7 @@ def check(variant: Variant, base: GameSource) -> Checked:
 
 
 def play(checked: Iterable[Checked], specs, *, games: int, seed: int, executor: Executor, ahead: int = 4,
-         progress=None, max_rounds: int = MAX_ROUNDS) -> list[list[dict] | None]:
+         progress=None, max_rounds: int = MAX_ROUNDS) -> list[RecordStore | None]:
     """The records of every playable variant (None for a refused one), each in game order, in
     the order `checked` gives the variants.
 
@@ -65,13 +66,17 @@ def play(checked: Iterable[Checked], specs, *, games: int, seed: int, executor: 
     workers are about to need its games, so the first games start at once, however many
     variants follow). At most `ahead` tasks are submitted at a time (about twice the workers:
     enough to keep them busy, and a million-game sweep is not a million tasks queued at once);
-    results are kept by variant and block index, whatever order they finish in."""
-    records: list[list[dict] | None] = []
+    results are kept by variant and block index, whatever order they finish in, each block
+    packed into its variant's records (pnp.sim.records) as soon as the blocks before it are:
+    memory stays flat in the games, as `pnp sim`'s does."""
+    records: list[RecordStore | None] = []
+    next_block: dict[int, int] = {}  # variant -> the block its records wait for
 
     def tasks() -> Iterator[tuple[tuple[int, int], tuple]]:
         for c in checked:
             i = len(records)
-            records.append([] if c.playable else None)
+            records.append(RecordStore() if c.playable else None)
+            next_block[i] = 0
             if c.playable:
                 for b, task in enumerate(block_tasks(c.source, specs, games=games, seed=seed, max_rounds=max_rounds)):
                     yield (i, b), task
@@ -91,15 +96,17 @@ def play(checked: Iterable[Checked], specs, *, games: int, seed: int, executor: 
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 block = future.result()
-                blocks[pending.pop(future)] = block
+                i, b = pending.pop(future)
+                blocks[i, b] = block
+                while (i, next_block[i]) in blocks:  # at most `ahead` blocks wait unpacked
+                    records[i] += blocks.pop((i, next_block[i]))  # type: ignore[operator]
+                    next_block[i] += 1
                 if progress:
                     progress(len(block))
                 submit_next()
     finally:
         for future in pending:
             future.cancel()
-    for (i, _), block in sorted(blocks.items()):
-        records[i] += block  # type: ignore[operator]
     return records
 
 

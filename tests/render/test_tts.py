@@ -254,3 +254,25 @@ def test_a_bad_url_base_is_a_usage_error(tmp_path):
     assert result.exit_code == 2
     assert "expected an http:// or https:// URL of a folder, found 'ftp://example.org/x'" in result.output
     assert not (tmp_path / "uk").exists()
+
+
+def test_a_png_made_band_by_band_is_the_png_of_the_whole_image():
+    """A TTS sheet goes into its PNG a row of cards at a time (pnp.print.raster.png_of_bands): the
+    bytes must be those of the whole image, whatever the bands."""
+    import random
+
+    from PIL import Image
+
+    from pnp.print import raster
+    rng = random.Random(7)
+    for width, height, cut in ((3, 5, 2), (815, 61, 7), (1200, 40, 13)):
+        image = Image.frombytes("RGB", (width, height), bytes(rng.randrange(3) * 90 for _ in range(width * height * 3)))
+        bands = [image.crop((0, top, width, min(height, top + cut))) for top in range(0, height, cut)]
+        assert raster.png_of_bands((width, height), bands, 300) == raster.png_bytes(image, 300)
+        decoded = Image.open(__import__("io").BytesIO(raster.png_bytes(image))).convert("RGB")
+        assert decoded.tobytes() == image.tobytes()
+
+
+def test_parallel_results_come_in_order_however_many_are_in_flight():
+    from pnp.print import raster
+    assert list(raster.parallel_iter(abs, range(-40, 0))) == list(range(40, 0, -1))

@@ -95,14 +95,14 @@ def test_a_variant_the_checks_refuse_is_reported_not_played_and_the_others_are(t
     code, text = _run(*args, "--report", str(html))
     assert code == 1, text
     assert "variant rules.fight.hit=7: refused by the checks, not played" in text
-    assert "rules.fight.hit: expected a number at most 6, found 7 [out-of-range]" in text
+    assert "rules.fight.hit: expected a face of the die (1 to 6), found 7 [die-faces]" in text
     doc = json.loads(out.read_text())
     played, refused = doc["variants"]
     assert played["played"] and played["result"]["stats"]["games"] == 4
     assert not refused["played"] and "result" not in refused
     fight = next(n for n, line in enumerate(OBORONA.content.read_text(encoding="utf-8").splitlines(), 1)
                  if line.startswith("  fight: "))  # the line of rules.fight in the shipped content
-    assert [(p["code"], p["line"]) for p in refused["problems"]] == [("out-of-range", fight)]
+    assert [(p["code"], p["line"]) for p in refused["problems"]] == [("die-faces", fight)]
     page = html.read_text()
     assert page.count("<svg") == 1 and "rules.fight.hit=7: refused, not played" in page
     assert "rules.fight.hit=6: departs from the original rules" in page

@@ -28,8 +28,9 @@ An army file:
 Bounds, so that every file is counted in bounded time and memory: at most 20 squads in the first
 row and 20 in the second echelon, a column of at most 20 cards, a deck of at most 1,000 cards
 whose strikes are written in the digits 0-9 (from 0 to 99), and a battle whose deck orders take
-at most 1,000,000 states of the exact count (`rules.battle.DECK_STATES_MOST`; an army of the
-seed's size takes far fewer). A file past a bound is a problem at its line, like any mistake.
+at most 1,000,000 states of the exact count (`rules.battle.DECK_STATES_MOST`, for the whole
+question: both outcomes of a dungeon's morale, and every number of chests the bribe goal's
+search tries, count against one bound; an army of the seed's size takes far fewer). A file past a bound is a problem at its line, like any mistake.
 
 An opponent file is one of:
 - a neutral army: `battle: field|siege|dungeon`, `strength: 24`, the neutral luck as `week: 3`

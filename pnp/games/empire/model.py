@@ -12,9 +12,8 @@ from functools import cached_property
 from typing import Iterable, Mapping
 
 from pnp.components.card_family import CardFamily, CardSpec
-from pnp.core import catalogue
+from pnp.content.gamemodel import GameModel
 from pnp.core.errors import Mark
-from pnp.core.templating import fill
 from pnp.core.texts import NO_MARK, Text
 from pnp.games.empire.book_model import BookContent, Play
 from pnp.games.empire.rules.battle_rules import BattleRules, RaceHero
@@ -184,7 +183,7 @@ class Print:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(GameModel):
     id: str
     title: Text
     languages: tuple[str, ...]
@@ -216,26 +215,8 @@ class Game:
     def weeks(self) -> int:
         return len(self.neutral_luck)
 
-    def ui(self, key: str, lang: str, **values) -> str:
-        """A printed word by key, {fields} filled from `values`: the content's `ui:`, else pnp's catalogue
-        (print labels). An unknown key is a renderer's bug, not the content's."""
-        own = self.ui_strings.get(key)
-        if own is not None and own.has(lang):
-            template = own.get(lang)
-        elif catalogue.has(key, lang):
-            template = catalogue.text(key, lang)
-        else:
-            raise LookupError(f"«Строительство империи» has no ui string {key!r} in {lang!r}")
-        return fill(template, values, lang) if values else template
-
     def hero(self, id_: str) -> RaceHero | None:
         """A hero of any race by id (the checks keep hero ids unique across races)."""
         return next((h for r in self.races for h in r.heroes if h.id == id_), None)
     def travel_type(self, type_id: str) -> TravelType:
         return next(t for t in self.travel_types if t.id == type_id)
-
-    def mark(self, *path) -> Mark:
-        """The mark of a content path (or its nearest ancestor)."""
-        while path not in self.marks and path:
-            path = path[:-1]
-        return self.marks.get(path, Mark(self.source, 1, 1))

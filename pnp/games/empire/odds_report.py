@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from pnp.games import OddsRequestError
 from pnp.games.empire.army_file import blame, read_army, read_opponent
 from pnp.games.empire.model import Game
-from pnp.games.empire.rules.battle import (Army, BattleError, Group, Line, Opponent, bonus_lines, cast_spells, groups,
+from pnp.games.empire.rules.battle import (Army, BattleError, Group, Line, Opponent, StatesBudget, bonus_lines, cast_spells, groups,
                                            luck_bonus, minimal, morale_outcomes, neutral_strength, restoring,
                                            win_probability)
 from pnp.games.empire.rules.duel import duel, duel_chances
@@ -47,12 +47,23 @@ def report(game: Game, options: Mapping[str, Any], as_json: bool) -> str:
 
 
 def _chests_for(game: Game, army: Army, opp: Opponent, goal: Fraction) -> int | None:
-    """The fewest chests, paid when the army file says, that make P(win) reach `goal` (None: no number does)."""
+    """The fewest chests, paid when the army file says, that make P(win) reach `goal` (None: no number does).
+
+    More chests never lower the chance (each lowers the target the count must pass), so the
+    search halves the range: about log2 of the chests that could matter counts, all of them
+    within one budget of states (the bound of a single count holds for the whole search)."""
     squads = (len(opp.squads) or opp.count or 0) + opp.mercenaries * game.battle.squads_per_chest
-    for chests in range(squads // game.battle.squads_per_chest + 1):
-        if win_probability(game.battle, replace(army, chests=chests), opp) >= goal:
-            return chests
-    return None
+    budget = StatesBudget()
+    low, high = 0, squads // game.battle.squads_per_chest  # the answer, if any, is in low..high
+    if win_probability(game.battle, replace(army, chests=high), opp, budget) < goal:
+        return None
+    while low < high:
+        middle = (low + high) // 2
+        if win_probability(game.battle, replace(army, chests=middle), opp, budget) >= goal:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def _order(game: Game, army: Army, opp: Opponent) -> list[str]:

@@ -13,9 +13,8 @@ from typing import Mapping
 
 from pnp.components.board_spec import BoardLabels, BoardSpec, Ground, Pair, Space, Zone
 from pnp.content.modelbuilder import key
-from pnp.core import catalogue
+from pnp.content.gamemodel import GameModel
 from pnp.core.errors import Mark
-from pnp.core.templating import fill
 from pnp.core.texts import NO_MARK, Text
 from pnp.games.oborona_zamka.rules.field import FieldSpec, Hex, neighbours_of
 from pnp.games.oborona_zamka import ui_keys as ui_contract
@@ -144,6 +143,7 @@ class Rules:
 @dataclass(frozen=True)
 class Components:
     dice: int = key("dice.count")
+    die_faces: int = key("dice.faces")
     standees_per_race: int = key("standees.per_race")
     spare_wall_segments: int = key("wall_segments.spare")
     mark: Mark = field(default=NO_MARK, compare=False)
@@ -182,7 +182,7 @@ class Term:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(GameModel):
     id: str = key("game.id")
     title: Text = key("game.title")
     tagline: Text = key("game.tagline")
@@ -205,12 +205,6 @@ class Game:
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
     balance: Balance | None = None  #: the simulator's finding the rulebook prints (None: not measured)
 
-    def mark(self, *path) -> Mark:
-        """The mark of a content path (or its nearest ancestor)."""
-        while path not in self.marks and path:
-            path = path[:-1]
-        return self.marks.get(path, Mark(self.source, 1, 1))
-
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)
 
@@ -226,32 +220,15 @@ class Game:
             fight_over_wall=r.fight_over_wall, wall=r.wall_attack, capture=r.capture, potion=r.potion,
             commander_target=r.commander_target, commander_bonus=r.commander_bonus,
             defender_reroll=r.defender_reroll, own_bonus=r.own_bonus, bonus_on_capture=r.capture_bonus, natural_six=r.natural_six,
-            max_turns=r.turn_cap)
+            max_turns=r.turn_cap, faces=self.components.die_faces)
 
     #: its ui-string contract (a class attribute, not a field: the same for every content)
     ui_keys = ui_contract.KEYS
+    ui_contract_file = "pnp/games/oborona_zamka/ui_keys.py"
 
     def ui_fields(self, key: str) -> Mapping[str, str] | None:
         """The fields ui string `key` is given (name -> NUMBER or TEXT); None if the kit prints no such string."""
         return ui_contract.fields_for(key)
-
-    def ui(self, key: str, lang: str, **values) -> str:
-        """A kit string by key, {fields} filled from `values`: the content's `ui:` string, else pnp's
-        own (pnp.core.catalogue). Only keys and fields pnp/games/oborona_zamka/ui_keys.py or the
-        catalogue declare (and `pnp check` verifies) may be asked for: anything else is a
-        renderer's bug, not the content's."""
-        fields = self.ui_fields(key)
-        if fields is None or not set(values) <= set(fields):
-            raise LookupError(f"ui string {key!r} with fields {sorted(values)} is not declared in "
-                              "pnp/games/oborona_zamka/ui_keys.py nor pnp/core/catalogue")
-        own = self.ui_strings.get(key)
-        if own is not None and own.has(lang):
-            template = own.get(lang)
-        elif key in catalogue.FIELDS:
-            template = catalogue.text(key, lang)
-        else:
-            raise LookupError(f"«Оборона Замка» has no ui string {key!r} in {lang!r} (content `ui:` nor pnp's catalogue)")
-        return fill(template, values, lang) if values else template
 
     @cached_property
     def board_spec(self) -> BoardSpec:

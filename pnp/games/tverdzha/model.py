@@ -13,13 +13,29 @@ from functools import cached_property
 from typing import Any, Iterator, Mapping
 
 from pnp.components.board_graph import BoardGraph
-from pnp.components.board_spec import BoardLabels, BoardSpec
-from pnp.core import catalogue
+from pnp.components.board_spec import BoardLabels, BoardSpec, read_board
 from pnp.core import templating as texts
 from pnp.games.tverdzha import ui_keys as ui_contract
 from pnp.components.card_family import CardFamily, CardSpec
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text, frozen_map
+from pnp.content.gamemodel import GameModel
+from pnp.content.modelbuilder import At, key
+
+
+def _computed(fn) -> Any:
+    """A field the model builder fills with `fn(at)` (at: the place of the object that holds it)."""
+    return field(metadata={"build": fn})
+
+
+def _frozen_params(at: At) -> Mapping[str, Any]:
+    """An effect's or action's parameters, nested maps frozen too."""
+    return frozen_map({k: frozen_map(v) if isinstance(v, dict) else v for k, v in (at.data or {}).items()})
+
+
+def _marks_of(*keys: str):
+    """The marks of the given keys below the object (every key it has with none given)."""
+    return lambda at: frozen_map({k: at.mark(k) for k in (keys or at.data)})
 
 @dataclass(frozen=True)
 class Cost:
@@ -38,6 +54,11 @@ class Cost:
     def as_dict(self) -> dict[str, int]:
         return dict(self.items)
 
+    @classmethod
+    def from_content(cls, at: At) -> "Cost":
+        """A cost written `{wood: 2, stone: 1}`, in the content's order."""
+        return cls(tuple((k, int(v)) for k, v in (at.data or {}).items()), at.mark())
+
     def __iter__(self):
         return iter(self.items)
 
@@ -51,7 +72,7 @@ UNIT_TOKEN_EDGES = 4
 @dataclass(frozen=True)
 class Effect:
     key: str
-    params: Mapping[str, Any]
+    params: Mapping[str, Any] = _computed(lambda at: _frozen_params(At(at.data.get("params"), at.path + ("params",), at.loaded)))
     text: Text
     mark: Mark = field(default=NO_MARK, compare=False)
 
@@ -66,7 +87,7 @@ class Upgrade:
     cost: Cost
     points: int
     effects: tuple[Effect, ...]
-    base: str  # id of the building it upgrades
+    base: str = _computed(lambda at: at.loaded.data["buildings"][at.path[1]]["id"])  # the building it upgrades
     note: str = ""
     mark: Mark = field(default=NO_MARK, compare=False)
 
@@ -79,7 +100,7 @@ class Building:
     points: int
     effects: tuple[Effect, ...]
     upgrade: Upgrade
-    copies: int
+    copies: int = _computed(lambda at: at.loaded.data["building_copies"]["value"])
     note: str = ""
     mark: Mark = field(default=NO_MARK, compare=False)
 
@@ -164,6 +185,21 @@ class Board:
     note: str = ""
     mark: Mark = field(default=NO_MARK, compare=False)
 
+    @classmethod
+    def from_content(cls, at: At) -> "Board":
+        """The board's general topology read once; the cells copy its graph for the engine."""
+        spec = read_board(at.loaded, at.path)
+        graph = spec.graph
+        cells = tuple(
+            Cell(cell["id"], tuple(cell["pos"]), graph.image(cell["id"]), graph.neighbours(cell["id"], gates=False),
+                 cell.get("land"), at.mark("cells", i))
+            for i, cell in enumerate(at.data["cells"])
+        )
+        castles = tuple(Castle(z.player or "", z.pos or (0, 0), z.entrances, z.mark, z.id) for z in spec.zones_of("castle"))
+        t = at.data["tiles"]
+        tiles = Tiles(tuple(t["pairs"].items()), tuple(t["centre"].items()), t.get("note", ""), at.mark("tiles"))
+        return cls(cells, castles, tiles, spec, at.data.get("note", ""), at.mark())
+
     @property
     def graph(self) -> BoardGraph:
         return self.spec.graph
@@ -187,17 +223,18 @@ class Board:
 
 @dataclass(frozen=True)
 class PrintSpec:
-    card: CardSpec
-    unit_token: float
-    land_tile: float
-    marker: float
-    board_cell: float
-    board_gap: float
+    # the sizes as the content writes them (an int stays an int in the printed words)
+    card: CardSpec = _computed(lambda at: CardSpec(**{k: at.get(f"card.{k}") for k in ("width", "height", "bleed", "safe", "min_text_pt")}))
+    unit_token: float = _computed(lambda at: at.get("unit_token.size"))
+    land_tile: float = _computed(lambda at: at.get("land_tile.size"))
+    marker: float = _computed(lambda at: at.get("marker.size"))
+    board_cell: float = _computed(lambda at: at.get("board.cell"))
+    board_gap: float = _computed(lambda at: at.get("board.gap"))
 
 
 @dataclass(frozen=True)
 class Setup:
-    units: tuple[tuple[str, int], ...]  # (where, strength)
+    units: tuple[tuple[str, int], ...] = _computed(lambda at: tuple((u["where"], u["strength"]) for u in at.data["units"]))  # (where, strength)
     resources: Cost
     hand: int
     market: int
@@ -207,18 +244,20 @@ class Setup:
 
 @dataclass(frozen=True)
 class Limits:
-    storage_cap: int
-    hand_size: int
-    hand_max: int
-    units_per_land: int
-    army_per_land: int
-    army_castle_counts: bool
-    training_cap: int
-    strength_floor: int
-    heals_per_turn: int
-    building_slots: int
-    market_size: int
-    marks: Mapping[str, Mark] = field(default_factory=dict, compare=False)
+    storage_cap: int = key("storage.cap")
+    hand_size: int = key("hand.size")
+    hand_max: int = key("hand.max")
+    units_per_land: int = key("units_per_land.value")
+    army_per_land: int = key("army.per_land")
+    army_castle_counts: bool = key("army.castle_counts")
+    training_cap: int = key("training_cap.value")
+    strength_floor: int = key("strength_floor.value")
+    heals_per_turn: int = key("heals_per_turn.value")
+    building_slots: int = key("building_slots.value")
+    market_size: int = key("market_size.value")
+    marks: Mapping[str, Mark] = field(default_factory=dict, compare=False, metadata={"build": _marks_of(
+        "storage", "hand", "units_per_land", "army", "training_cap", "strength_floor", "heals_per_turn",
+        "building_slots", "market_size")})
 
 
 @dataclass(frozen=True)
@@ -226,7 +265,7 @@ class Action:
     key: str
     name: Text
     text: Text
-    params: Mapping[str, Any]
+    params: Mapping[str, Any] = _computed(lambda at: _frozen_params(At(at.data.get("params"), at.path + ("params",), at.loaded)))
     free: bool = False
     mark: Mark = field(default=NO_MARK, compare=False)
 
@@ -247,7 +286,7 @@ class Round:
 
 @dataclass(frozen=True)
 class ThresholdRow:
-    min_ratio: Fraction
+    min_ratio: Fraction = _computed(lambda at: Fraction(at.data["min_ratio"]))
     inclusive: bool
     hit: int
     label: Text
@@ -268,10 +307,10 @@ class Timing:
 
 @dataclass(frozen=True)
 class Battle:
-    castle_defense: int
-    always_hit: int
-    always_miss: int
-    thresholds: tuple[ThresholdRow, ...]
+    castle_defense: int = key("castle_defense.value")
+    always_hit: int = key("natural.always_hit")
+    always_miss: int = key("natural.always_miss")
+    thresholds: tuple[ThresholdRow, ...] = key("thresholds.rows")
     timing: tuple[Timing, ...]
     mark: Mark = field(default=NO_MARK, compare=False)
 
@@ -295,10 +334,10 @@ class Victory:
 
 @dataclass(frozen=True)
 class Scoring:
-    land_per: int
-    land_points: int
-    prestige_buildings: tuple[str, ...]
-    prestige_points: int
+    land_per: int = key("lands.per")
+    land_points: int = key("lands.points")
+    prestige_buildings: tuple[str, ...] = key("prestige.buildings")
+    prestige_points: int = key("prestige.points")
     mark: Mark = field(default=NO_MARK, compare=False)
 
 
@@ -317,14 +356,14 @@ class Track:
 
 @dataclass(frozen=True)
 class Components:
-    unit_tokens_per_player: int
-    score_markers_per_player: int
-    storage_markers_per_player: int
-    first_player_markers: int
-    dice: int
+    unit_tokens_per_player: int = key("unit_tokens.per_player")
+    score_markers_per_player: int = key("score_markers.per_player")
+    storage_markers_per_player: int = key("storage_markers.per_player")
+    first_player_markers: int = key("first_player_marker.count")
+    dice: int = key("dice.count")
     storage_track: Track
     score_track: Track
-    marks: Mapping[str, Mark] = field(default_factory=dict, compare=False)
+    marks: Mapping[str, Mark] = field(default_factory=dict, compare=False, metadata={"build": _marks_of()})
 
 
 @dataclass(frozen=True)
@@ -358,18 +397,18 @@ class Term:
 
     term: Text
     meaning: Text
-    avoid: Mapping[str, tuple[str, ...]]
+    avoid: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     mark: Mark = field(default=NO_MARK, compare=False)
 
 
 @dataclass(frozen=True)
-class Game:
-    id: str
-    title: Text
-    tagline: Text | None
-    players: tuple[str, ...]
-    minutes: int
-    languages: tuple[str, ...]
+class Game(GameModel):
+    id: str = key("game.id")
+    title: Text = key("game.title")
+    tagline: Text | None = key("game.tagline")
+    players: tuple[str, ...] = key("game.players")
+    minutes: int = _computed(lambda at: at.get("game.minutes", 0))
+    languages: tuple[str, ...] = key("game.languages")
     print: PrintSpec
     resources: tuple[Resource, ...]
     lands: tuple[LandKind, ...]
@@ -383,9 +422,9 @@ class Game:
     scoring: Scoring
     buildings: tuple[Building, ...]
     battle_cards: tuple[BattleCard, ...]
-    battle_deck_size: int
+    battle_deck_size: int = key("battle_deck.size")
     components: Components
-    ui_strings: Mapping[str, Text]
+    ui_strings: Mapping[str, Text] = key("ui")
     clarifications: tuple[Clarification, ...]
     changes: tuple[Change, ...] = ()
     glossary: tuple[Term, ...] = ()
@@ -401,6 +440,7 @@ class Game:
 
     #: its ui-string contract (a class attribute, not a field: the same for every content)
     ui_keys = ui_contract.KEYS
+    ui_contract_file = "pnp/games/tverdzha/ui_keys.py"
 
     # ---- units ----------------------------------------------------------------
     def strength_sources(self) -> Iterator[tuple[int, Mark, str]]:
@@ -421,33 +461,6 @@ class Game:
         return tuple(range(1, max(strength for strength, _, _ in self.strength_sources()) + 1))
 
     # ---- look-ups -------------------------------------------------------------
-    def mark(self, *path) -> Mark:
-        path = tuple(path)
-        while path not in self.marks and path:
-            path = path[:-1]
-        return self.marks.get(path, Mark(self.source, 1, 1))
-
-    def ui(self, key: str, lang: str, **values) -> str:
-        """A kit string by key, with {name} fields filled from `values`: the content's
-        `ui:` string, else pnp's own (pnp.core.catalogue).
-
-        Only keys and fields that pnp/games/tverdzha/ui_keys.py or the catalogue declare (and
-        `pnp check` verifies) may be asked for: anything else is a bug in the renderer, not in
-        the content.
-        """
-        fields = self.ui_fields(key)
-        if fields is None or not set(values) <= set(fields):
-            raise LookupError(f"ui string {key!r} with fields {sorted(values)} is not declared in "
-                              "pnp/games/tverdzha/ui_keys.py nor pnp/core/catalogue")
-        own = self.ui_strings.get(key)
-        if own is not None and own.has(lang):
-            template = own.get(lang)
-        elif key in catalogue.FIELDS:
-            template = catalogue.text(key, lang)
-        else:
-            raise KeyError(f"content has no ui string {key!r} in {lang!r}")
-        return texts.fill(template, values, lang) if values else template
-
     def ui_fields(self, key: str) -> Mapping[str, str] | None:
         """The fields ui string `key` is given (name -> ui.NUMBER or ui.TEXT); None if no such string is printed."""
         return ui_contract.fields_for(key, {a.key: a.params for a in self.actions}, tuple(t.key for t in self.battle.timing))

@@ -224,6 +224,31 @@ def test_the_bribe_goal_line_names_the_fewest_chests(files):
     assert win_probability(game.battle, replace(a, chests=least - 1), opp) < Fraction(99, 100)
 
 
+def test_the_bribe_goal_search_stays_within_one_bound_of_states(files, monkeypatch):
+    """The search once counted the battle afresh for every number of chests, each count with the
+    whole bound: the states it walked were the bound times the chests tried. Now one budget."""
+    from pnp.games.empire import odds_report
+    from pnp.games.empire.rules import battle
+    army, neutral = files(ARMY.replace("deck:", "bribe: {chests: 0, before_card: 2, goal: 99}\ndeck:"),
+                          "battle: field\nstrength: 40\nsquads: 5\nweek: 4\n")
+    counts: list[tuple] = []  # (budget, states the count walked)
+
+    def counted(rules, army, opp, budget=None):
+        before = budget.walked if budget else 0
+        p = win_probability(rules, army, opp, budget)
+        counts.append((budget, budget.walked - before if budget else None))
+        return p
+
+    monkeypatch.setattr(odds_report, "win_probability", counted)
+    assert odds("--army", army, "--against", neutral).exit_code == 0
+    search = [(b, n) for b, n in counts if b is not None]
+    assert len(search) >= 2 and len({id(b) for b, _ in search}) == 1  # several counts, one budget
+    total = search[0][0].walked
+    assert total == sum(n for _, n in search) and max(n for _, n in search) < total
+    monkeypatch.setattr(battle, "DECK_STATES_MOST", total - 1)  # each count fits, the search does not
+    done = odds("--army", army, "--against", neutral)
+    assert done.exit_code == 1 and "[battle-too-large]" in done.output, done.output
+
 
 def test_an_upgraded_barracks_squad_prints_its_minimal_damage_and_counts_it(files):
     """«Каждый апгрейд увеличивает минимальный урон нанимаемых существ»: a squad's `upgrades:`."""

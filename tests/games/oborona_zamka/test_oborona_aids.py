@@ -22,8 +22,8 @@ OWN = {"attacker": {"aid_row_fight", "aid_row_wall", "aid_row_capture", "aid_row
        "defender": {"aid_row_fight", "aid_row_over_wall", "aid_row_potion"}}
 
 
-def expected_range(hit: int) -> str:
-    return f"{hit}\u2013{6}" if hit < 6 else "6"  # a six-sided die
+def expected_range(hit: int, faces: int = 6) -> str:
+    return f"{hit}\u2013{faces}" if hit < faces else str(faces)  # the rules' die has six
 
 
 @pytest.fixture(scope="module", params=["ru", "uk"])
@@ -68,15 +68,16 @@ def test_an_edited_value_changes_the_aid(tmp_path):
     content = CONTENT.read_text(encoding="utf-8")
     for old, new in (("  fight_over_wall: {hit: 6}",
                       '  fight_over_wall: {hit: 5, note: "The rules say 6; 5 here, to test the aid."}'),
-                     ("  dice: {count: 2,", "  dice: {count: 3,")):
+                     ("  dice: {count: 2, faces: 6,", "  dice: {count: 3, faces: 8,")):
         assert old in content
         content = content.replace(old, new)
     edited = tmp_path / "oborona-zamka.yaml"
     edited.write_text(content, encoding="utf-8")
     pdf = build(tmp_path / "out", "ru", "aids", content=edited) / "oborona-zamka-ru-aids.pdf"
     rows = printed_rows(pdf, GAME, "ru")
-    assert rows["aid_row_over_wall"] == [expected_range(5)]  # the defender's aid only
-    assert rows["aid_row_fight"] == [expected_range(GAME.rules.fight)] * 2
+    # the dice's faces come from the content: eight-sided dice widen every range
+    assert rows["aid_row_over_wall"] == [expected_range(5, 8)]  # the defender's aid only
+    assert rows["aid_row_fight"] == [expected_range(GAME.rules.fight, 8)] * 2
     assert GAME.ui("aid_dice", "ru", n=3) in flat(pdf)
 
 

@@ -46,3 +46,15 @@ def test_an_army_of_its_commander_alone_has_only_the_commanders_attacks():
     alone = attacks(field(), replace(GAME.numbers, army=1))
     assert alone and all(s.by_leader for s in alone)
     assert all(s.at_leader for s in alone if s.kind.startswith("fight"))
+
+
+def test_the_dice_faces_come_from_the_content():
+    from dataclasses import replace
+
+    from pnp.games.oborona_zamka.rules.state import best_of_two, one_die
+    eight = replace(GAME.numbers, faces=8)
+    assert GAME.numbers.faces == GAME.components.die_faces == 6
+    assert potion_return(eight) == Fraction(8 - GAME.rules.potion + 1, 8)
+    for table in (one_die(8), best_of_two(8)):
+        assert [face for face, _ in table] == list(range(1, 9)) and sum(p for _, p in table) == 1
+    assert dict(best_of_two(6))[6] == Fraction(11, 36)

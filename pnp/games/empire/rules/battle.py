@@ -631,16 +631,35 @@ PASSED = None  # the outcome key of an army that passed its target
 DECK_STATES_MOST = 1_000_000
 
 
-def outcomes(rules: BattleRules, army: Army, opp: Opponent, goal: Target) -> dict[int | None, Fraction]:
+class StatesBudget:
+    """The states of the draw one question may walk, over every count it makes: a chance over
+    both outcomes of the neutrals' morale, or the bribe goal's search over numbers of chests,
+    walks at most DECK_STATES_MOST in all, never that many per count."""
+
+    def __init__(self, most: int | None = None) -> None:
+        self.most = DECK_STATES_MOST if most is None else most
+        self.walked = 0
+
+    def spend(self, states: int, drawn: int) -> None:
+        self.walked += states
+        if self.walked > self.most:
+            raise BattleError(f"expected a battle whose deck orders can be counted exactly (at most "
+                              f"{self.most:,} states of the draw), found more by card {drawn}: "
+                              "fewer squads, fewer different strikes or fewer cards", ("deck",), "battle-too-large")
+
+
+def outcomes(rules: BattleRules, army: Army, opp: Opponent, goal: Target,
+             budget: StatesBudget | None = None) -> dict[int | None, Fraction]:
     """The exact chances of how the count ends, over every order of the deck: PASSED, or the
     strength the army ended with below its target (every strength when there is no target)."""
     base = sum(x.value for x in bonus_lines(rules, army, opp))
     return deck_orders(Counter(army.deck), groups(rules, army, opp), goal, luck_bonus(rules, army, opp), base,
-                       lambda step, v: damage(rules, step, v), rules.luck_zero_penalty)
+                       lambda step, v: damage(rules, step, v), rules.luck_zero_penalty, budget)
 
 
 def deck_orders(deck: Counter[int], plan: Sequence[Group], goal: Target, luck: int, base: int,
-                hit: Callable[[Group, int], int], zero_penalty: int) -> dict[int | None, Fraction]:
+                hit: Callable[[Group, int], int], zero_penalty: int,
+                budget: StatesBudget | None = None) -> dict[int | None, Fraction]:
     """`outcomes` over every order of a deck given as its counts (strike: cards), without the
     orders: the multivariate hypergeometric draw, card by card.
 
@@ -650,7 +669,9 @@ def deck_orders(deck: Counter[int], plan: Sequence[Group], goal: Target, luck: i
     together (a layer), so memory holds two layers and nothing recurses. A state's weight is a
     whole number, the orders of the cards drawn so far that reach it: its share of the deck's
     orders is the weight over N·(N−1)·… (as many factors as cards drawn), the same for the layer.
+    The states walked are spent from `budget` (a fresh DECK_STATES_MOST when none is given).
     """
+    budget = budget or StatesBudget()
     strikes = tuple(sorted(deck))
     kinds = range(len(strikes))
     total = sum(deck.values())
@@ -671,7 +692,7 @@ def deck_orders(deck: Counter[int], plan: Sequence[Group], goal: Target, luck: i
     LUCK = -1  # a positive luck bonus's step: cards are opened until the first strike
     ended: dict[int | None, list[int]] = {}  # how the count ends -> its weight in each layer
     layer: Counter[tuple] = Counter()
-    drawn = walked = 0
+    drawn = 0
 
     def end(key: int | None, weight: int) -> None:
         ended.setdefault(key, [0] * (total + 1))[drawn] += weight
@@ -718,11 +739,7 @@ def deck_orders(deck: Counter[int], plan: Sequence[Group], goal: Target, luck: i
                     following[(left[:i] + (n - 1,) + left[i + 1:], nxt, opens, strength + hits[i])] += weight * n
         layer = following
         drawn += 1
-        walked += len(layer)
-        if walked > DECK_STATES_MOST:
-            raise BattleError(f"expected a battle whose deck orders can be counted exactly (at most "
-                              f"{DECK_STATES_MOST:,} states of the draw), found more by card {drawn}: "
-                              "fewer squads, fewer different strikes or fewer cards", ("deck",), "battle-too-large")
+        budget.spend(len(layer), drawn)
     orders = [1]  # orders[d]: the ordered draws of d cards from the deck
     for d in range(total):
         orders.append(orders[-1] * (total - d))
@@ -730,8 +747,9 @@ def deck_orders(deck: Counter[int], plan: Sequence[Group], goal: Target, luck: i
             for key, weights in ended.items()}
 
 
-def win_probability(rules: BattleRules, army: Army, opp: Opponent) -> Fraction:
+def win_probability(rules: BattleRules, army: Army, opp: Opponent, budget: StatesBudget | None = None) -> Fraction:
     """The exact chance that the army passes the opponent's strength, over every order of the deck
-    and, in a dungeon, both outcomes of the neutrals' morale."""
-    return sum((p * outcomes(rules, army, opp, target(rules, army, opp, extra)).get(PASSED, Fraction(0))
+    and, in a dungeon, both outcomes of the neutrals' morale (one budget of states for all)."""
+    budget = budget or StatesBudget()
+    return sum((p * outcomes(rules, army, opp, target(rules, army, opp, extra), budget).get(PASSED, Fraction(0))
                 for extra, p in morale_outcomes(rules, opp)), Fraction(0))

@@ -16,7 +16,8 @@ from pnp.games.oborona_zamka.rules.odds import attacks
 ID = "attacks"
 
 CODES = {
-    "rules-impossible": "An attack the rules allow can never succeed: its threshold with the modifiers is above 6.",
+    "rules-impossible": "An attack the rules allow can never succeed: its threshold with the modifiers is above the die's top face.",
+    "die-faces": "A roll needs a face the dice do not have (components.dice.faces).",
 }
 
 #: the content key of each attack's threshold
@@ -26,6 +27,7 @@ WHAT = {"fight": "a fight", "fight_over_wall": "a fight over the wall", "wall": 
 
 
 def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
+    yield from _faces(game)
     f = game.field
     listed = (*f.mountain, *f.castle, *f.wall_around, *(c for hexes in f.starts.values() for c in hexes))
     if not set(listed) <= set(f.cells):
@@ -45,3 +47,14 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
                         game.mark("rules", THRESHOLD[s.kind], "hit"),
                         "lower the threshold, soften the modifier, or let a natural 6 always succeed")
 
+
+
+def _faces(game: Game) -> Iterator[Problem]:
+    """A roll that needs more than a die shows is a slip of the pen, even where a natural top
+    face would still win it."""
+    faces = game.components.die_faces
+    for key in (*THRESHOLD.values(), "potion"):
+        need = getattr(game.rules, key)
+        if need > faces:
+            yield error("die-faces", f"rules.{key}.hit: expected a face of the die (1 to {faces}), found {need}",
+                        game.mark("rules", key, "hit"), f"lower it, or give the dice more faces (components.dice.faces)")

@@ -29,7 +29,6 @@ WIDTH, HEIGHT = 180.0, 120.0  # trim, mm
 BLEED, SAFE = 3.0, 3.0  # SPEC section 3, as for cards
 HEADER = 15.0  # below the trim's top edge
 GUTTER = 5.0  # between columns
-FACES = 6  # the rules' «кубик»: a six-sided die (the engine rolls the same)
 BODY_PT, BODY_MIN, LEADING = 11.0, 7.0, 1.18  # the largest size that fits, never below 7 pt
 ROW_H = 6.2  # a threshold row
 DIE = 4.4  # a die face in the table
@@ -40,9 +39,9 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"\u2212{-value}"
 
 
-def roll_range(hit: int) -> str:
-    """The faces that succeed: "5–6", or "6" alone."""
-    return f"{hit}\u2013{FACES}" if hit < FACES else str(FACES)
+def roll_range(hit: int, faces: int) -> str:
+    """The faces of a die of `faces` that succeed: "5–6", or "6" alone."""
+    return f"{hit}\u2013{faces}" if hit < faces else str(faces)
 
 
 def thresholds(game: Game, side: Side) -> tuple[tuple[str, int], ...]:
@@ -88,10 +87,10 @@ def end_markup(game: Game, side: Side, lang: str) -> str:
     r = game.rules
     win = [game.ui(f"aid_win_{side.id}", lang)]
     if side.id == game.sides[0].id:
-        win.append(game.ui(f"aid_capture_{r.capture_from}", lang, range=roll_range(r.capture)))
+        win.append(game.ui(f"aid_capture_{r.capture_from}", lang, range=roll_range(r.capture, game.components.die_faces)))
     return "\n".join((
         f"**{game.ui('aid_potion_title', lang)}**",
-        f"{game.ui('aid_potion', lang, range=roll_range(r.potion))} {game.ui(f'aid_no_room_{r.potion_no_room}', lang)}",
+        f"{game.ui('aid_potion', lang, range=roll_range(r.potion, game.components.die_faces))} {game.ui(f'aid_no_room_{r.potion_no_room}', lang)}",
         "", f"**{game.ui('aid_victory', lang)}**", " ".join(win), "",
         f"**{game.ui('aid_dice', lang, n=game.components.dice)}**"))
 
@@ -121,9 +120,12 @@ def dice_table(game: Game, side: Side, box: Box, pen: Pen, lang: str) -> tuple[s
     for k, (key, hit) in enumerate(thresholds(game, side)):
         out += rect(Box(box.x, y, box.w, ROW_H), pen.c("panel") if k % 2 == 0 else pen.c("paper"))
         out += text(box.x + 1.2, y + 4.3, game.ui(key, lang), "sans", 9.5, pen.c("ink"))
-        out += text(box.right - 1.2, y + 4.4, roll_range(hit), "sans-bold", 10, pen.c("ink"), anchor="end")
+        out += text(box.right - 1.2, y + 4.4, roll_range(hit, game.components.die_faces), "sans-bold", 10, pen.c("ink"), anchor="end")
         right = box.right - 11.5
-        for n, face in enumerate(range(FACES, hit - 1, -1)):
+        # pips picture a six-sided die's faces; other dice show their range only (up to 20 faces
+        # would not fit the row, and a d8's face has no conventional pips)
+        pictured = range(game.components.die_faces, hit - 1, -1) if game.components.die_faces == len(_PIPS) else ()
+        for n, face in enumerate(pictured):
             out += die(face, right - (n + 1) * (DIE + 0.7), y + (ROW_H - DIE) / 2, pen)
         y += ROW_H
     thin = style.STROKE["thin"]

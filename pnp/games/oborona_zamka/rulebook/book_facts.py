@@ -17,8 +17,6 @@ from pnp.games import pack_of
 from pnp.rulebook.book_words import BookWords
 from pnp.rulebook.build_error import RulebookError
 
-FACES = range(1, 7)  # a d6
-
 
 class Facts(BookWords):
     def __init__(self, game, lang: str):
@@ -51,10 +49,15 @@ class Facts(BookWords):
         return f"{low.rstrip('%').rstrip()}–{high}"
 
     # --- dice ---------------------------------------------------------------------
+    @property
+    def die(self) -> range:
+        """The faces of a die, from the content (6: the rules' «кубик»)."""
+        return range(1, self.game.components.die_faces + 1)
+
     def success(self, threshold: int, modifier: int = 0) -> list[int]:
         """The faces that succeed: face + modifier reaches the threshold, or a natural 6."""
-        top = max(FACES)
-        return [f for f in FACES if f + modifier >= threshold or (self.game.rules.natural_six and f == top)]
+        top = max(self.die)
+        return [f for f in self.die if f + modifier >= threshold or (self.game.rules.natural_six and f == top)]
 
     def faces(self, threshold: int, modifier: int = 0) -> str:
         """The succeeding faces as printed: «5–6», «6», «4–6»."""
@@ -65,7 +68,7 @@ class Facts(BookWords):
 
     def chance(self, threshold: int, modifier: int = 0) -> str:
         """The chance of one die succeeding, as a fraction: «2/6»."""
-        return f"{len(self.success(threshold, modifier))}/{len(FACES)}"
+        return f"{len(self.success(threshold, modifier))}/{len(self.die)}"
 
     # --- the field ----------------------------------------------------------------
     def hex(self, cell) -> str:

@@ -23,3 +23,4 @@ class Numbers:
     bonus_on_capture: bool  # whether the commander's bonus also counts on the castle roll
     natural_six: bool  # a rolled 6 succeeds whatever the modifiers
     max_turns: int  # the simulator's safety cap: the game then ends unfinished
+    faces: int  # of each die, numbered 1..faces; `natural_six` means the highest face

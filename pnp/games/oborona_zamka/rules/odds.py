@@ -90,7 +90,7 @@ def attacks(field: Field, numbers: Numbers) -> list[Situation]:
 
 def potion_return(numbers: Numbers) -> Fraction:
     """The chance the potion brings a defeated warrior back (the commander standing, a start hex free)."""
-    return Fraction(sum(1 for face in range(1, 7) if face >= numbers.potion), 6)
+    return Fraction(sum(1 for face in range(1, numbers.faces + 1) if face >= numbers.potion), numbers.faces)
 
 
 def survival(p_hit: Fraction, numbers: Numbers, leader_on_field: bool) -> Fraction:

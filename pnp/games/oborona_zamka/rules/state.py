@@ -15,6 +15,7 @@ the higher of the two), 0 or 1 for who moves first.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from random import Random
 from typing import Optional
@@ -27,9 +28,18 @@ CHANCE, TERMINAL = -1, -4
 Action = tuple  # ("move", figure, cell) and the others in the module docstring
 
 SIDE_NAMES = ("attacker", "defender")
-_ONE_DIE = [(face, Fraction(1, 6)) for face in range(1, 7)]
-#: the higher of two dice: P(max = k) = (2k - 1) / 36
-_BEST_OF_TWO = [(face, Fraction(2 * face - 1, 36)) for face in range(1, 7)]
+
+
+@functools.cache
+def one_die(faces: int) -> list[tuple[int, Fraction]]:
+    """A die's faces and their chances."""
+    return [(face, Fraction(1, faces)) for face in range(1, faces + 1)]
+
+
+@functools.cache
+def best_of_two(faces: int) -> list[tuple[int, Fraction]]:
+    """The higher of two dice: P(max = k) = (2k - 1) / faces²."""
+    return [(face, Fraction(2 * face - 1, faces * faces)) for face in range(1, faces + 1)]
 
 
 class State:
@@ -80,17 +90,17 @@ class State:
         if self.phase == "lot":
             return [(ATTACKER, Fraction(1, 2)), (DEFENDER, Fraction(1, 2))]
         if self.phase == "roll":
-            return _BEST_OF_TWO if self.rerolls() else _ONE_DIE
+            return best_of_two(self.numbers.faces) if self.rerolls() else one_die(self.numbers.faces)
         if self.phase == "potion":
-            return _ONE_DIE
+            return one_die(self.numbers.faces)
         raise ValueError(f"no chance node in phase {self.phase}")
 
     def sample_chance(self, rng: Random) -> int:
         if self.phase == "lot":
             return rng.randrange(2)
         if self.phase == "roll" and self.rerolls():
-            return max(rng.randint(1, 6), rng.randint(1, 6))
-        return rng.randint(1, 6)
+            return max(rng.randint(1, self.numbers.faces), rng.randint(1, self.numbers.faces))
+        return rng.randint(1, self.numbers.faces)
 
     def legal_actions(self, player: Optional[int] = None) -> list[Action]:
         """The actions of the player to move (`player` is accepted for the protocol's sake:
@@ -295,7 +305,7 @@ class State:
 
     def succeeds(self, action: Action, face: int) -> bool:
         threshold, modifier = self.need(action)
-        return (self.numbers.natural_six and face == 6) or face + modifier >= threshold
+        return (self.numbers.natural_six and face == self.numbers.faces) or face + modifier >= threshold
 
     def _resolve(self, face: int) -> None:
         action = self.pending

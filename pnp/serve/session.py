@@ -1,0 +1,126 @@
+"""The loop of `pnp serve`: look at the content, rebuild the kit, tell the pages; again on each save.
+
+A look that finds errors leaves the last good kit where it is (on disk and in the page) and
+shows the problems over it; a clean look rebuilds the kit the way `pnp build` does (the same
+function, the same output folder and its lock) and the pages reload. The terminal gets one
+line a rebuild, with its time, or the problems.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from pnp.build import build, make_root
+from pnp.checks import run_all
+from pnp.commands.common import kit_language, require_language, summary_line
+from pnp.components.base import BuildError, BuildOptions
+from pnp.content import load_game
+from pnp.core import swap
+from pnp.core.errors import Level, UserError, has_errors, sorted_problems
+from pnp.games import pack_of
+from pnp.serve.gallery import Gallery, Status
+from pnp.serve.watch import Watcher
+
+#: how often the files are looked at, and how long they must stay still before a rebuild
+#: (an editor saving several files, or writing one in parts, is one change)
+POLL_S = 0.2
+SETTLE_S = 0.15
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+@dataclass
+class Request:
+    content: Path
+    lang: str | None
+    out_root: Path
+    options: BuildOptions  # its `lang` is replaced by the kit's language
+    host: str = "127.0.0.1"
+    port: int = 8000
+    jobs: int | None = None
+
+
+def serve(request: Request, say: Callable[[str], None], *, ready: Callable[[str], None] = lambda url: None,
+          stop: threading.Event | None = None) -> int:
+    """Serve and rebuild until `stop` is set or the command is interrupted (Ctrl-C)."""
+    stop = stop or threading.Event()
+    out_root = request.out_root
+    make_root(out_root)
+    with swap.serve_lock(out_root):
+        status = Status()
+        try:
+            gallery = Gallery((request.host, request.port), status)
+        except OSError as exc:
+            raise UserError(f"cannot serve on {request.host}:{request.port}: {exc.strerror}") from None
+        thread = threading.Thread(target=gallery.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
+        thread.start()
+        try:
+            if request.host not in LOOPBACK:
+                say(f"note: serving on {request.host}: anyone who can reach this machine can read the kit")
+            # the files as they are before the first look: a save during the first build is a change
+            watcher = Watcher(_inputs(request), ignore=[out_root])
+            look(request, status, say)
+            say(f"serving {gallery.url} (Ctrl-C stops)")
+            ready(gallery.url)
+            while not stop.wait(POLL_S):
+                if not watcher.changed():
+                    continue
+                while not stop.wait(SETTLE_S) and watcher.changed():
+                    pass  # still being written
+                look(request, status, say)
+        finally:
+            status.close()
+            gallery.shutdown()
+            gallery.server_close()
+    return 0
+
+
+def look(request: Request, status: Status, say: Callable[[str], None]) -> None:
+    """Check the content; rebuild the kit if it is clean; tell the pages and the terminal."""
+    started = time.perf_counter()
+    game, problems = load_game(request.content)
+    lang = request.lang
+    if game is not None:
+        try:
+            require_language(game, lang)
+        except UserError as exc:
+            return _problems(status, say, [f"pnp: {exc}"], "the language asked for is not the content's")
+        lang = kit_language(game, lang)
+        problems = problems + run_all(game, lang=lang)
+    if has_errors(problems):
+        shown = [p.format() for p in sorted_problems(problems) if p.level is Level.ERROR]
+        return _problems(status, say, shown, f"the content has problems ({summary_line(problems)}); "
+                                             "the kit shown is the last good one")
+    options = replace(request.options, lang=lang)
+    try:
+        result = build(game, options, out_root=request.out_root, content=request.content, jobs=request.jobs,
+                       waiting=lambda message: say(f"pnp: {message}"))
+    except (BuildError, UserError) as exc:
+        return _problems(status, say, [f"pnp: {exc}"], "the kit could not be built; the kit shown is the last good one")
+    status.publish(built=True, kit=result.out_dir)
+    pages = sum(f.pages for f in result.files)
+    say(f"built {len(result.files)} files ({pages} PDF pages) of {pack_of(game).name} ({lang}) "
+        f"in {time.perf_counter() - started:.2f} s")
+
+
+def _problems(status: Status, say: Callable[[str], None], lines: list[str], heading: str) -> None:
+    status.publish(built=False, heading=heading, problems=lines)
+    for line in lines:
+        say(line)
+    say(f"pnp: {heading}")
+
+
+def _inputs(request: Request) -> list[Path]:
+    """What a kit reads: the content's folder (the content, its tables, art, fonts, layouts) and
+    the game's own templates."""
+    game, _ = load_game(request.content)
+    roots = [request.content.resolve().parent]
+    if game is not None:
+        templates = pack_of(game).templates
+        if templates is not None and Path(templates).is_dir():
+            roots.append(Path(templates))
+    return roots
+
