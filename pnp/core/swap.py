@@ -72,19 +72,11 @@ def _old_folder(final: Path) -> Path:
 @contextlib.contextmanager
 def build_lock(out_root: Path, waiting: Callable[[str], None]):
     """Hold the output root's lock; `waiting(message)` is called once if another build has it."""
-    fd = _open_lock(out_root / LOCK_NAME)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
-            waiting(f"waiting for another build into {out_root} (process {holder}) to finish …")
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+    def wait(holder: str) -> None:
+        waiting(f"waiting for another build into {out_root} (process {holder}) to finish …")
+
+    with _holding(out_root / LOCK_NAME, wait):
         yield
-    finally:
-        os.close(fd)  # releases the lock
 
 
 #: the lock a `pnp serve` holds on its output root for as long as it runs
@@ -95,19 +87,30 @@ SERVE_LOCK_NAME = ".pnp-serve.lock"
 def serve_lock(out_root: Path):
     """Hold the output root's serve lock, or refuse at once: two servers rebuilding one output
     folder would take turns undoing each other's kit."""
-    fd = _open_lock(out_root / SERVE_LOCK_NAME)
+    def refuse(holder: str) -> None:
+        raise OutputFolderError(f"another pnp serve (process {holder}) serves {out_root}; stop it first, "
+                                "or give this one another --out")
+
+    with _holding(out_root / SERVE_LOCK_NAME, refuse):
+        yield
+
+
+@contextlib.contextmanager
+def _holding(path: Path, busy: Callable[[str], None]):
+    """Hold the lock file `path` with this process's id in it. If another process holds it,
+    `busy(its id)` is told once: it raises to give up, or returns to wait for the lock."""
+    fd = _open_lock(path)
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
-            raise OutputFolderError(f"another pnp serve (process {holder}) serves {out_root}; stop it first, "
-                                    "or give this one another --out") from None
+            busy(os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown")
+            fcntl.flock(fd, fcntl.LOCK_EX)
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
         yield
     finally:
-        os.close(fd)
+        os.close(fd)  # releases the lock
 
 
 def _open_lock(path: Path) -> int:
