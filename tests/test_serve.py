@@ -227,3 +227,20 @@ def test_the_open_page_updates_itself_in_headless_chromium(served):
         assert browser.execute_script("return window.pnpSameDocument") is True  # shown in place, no reload
     finally:
         browser.quit()
+
+
+def test_the_watcher_sees_inputs_only_and_a_root_added_later(tmp_path):
+    from pnp.serve.watch import Watcher
+    game, templates = tmp_path / "game", tmp_path / "templates"
+    game.mkdir(), templates.mkdir()
+    (game / "game.yaml").write_text("a: 1\n", encoding="utf-8")
+    (templates / "card.svg.j2").write_text("<svg/>", encoding="utf-8")
+    watcher = Watcher([game])
+    (game / "serve.log").write_text("built …\n", encoding="utf-8")  # not an input: no rebuild for ever
+    assert watcher.changed() == []
+    watcher.add(templates)
+    assert watcher.changed() == []  # what was there already is no change
+    time.sleep(0.01)
+    (templates / "card.svg.j2").write_text("<svg width='1'/>", encoding="utf-8")
+    (game / "cards.csv").write_text("id\nx\n", encoding="utf-8")
+    assert watcher.changed() == sorted([templates / "card.svg.j2", game / "cards.csv"])

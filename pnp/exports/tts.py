@@ -51,17 +51,10 @@ def table_size(width_mm: float, height_mm: float) -> tuple[int, int, int]:
     return px_size(width_mm, dpi), px_size(height_mm, dpi), dpi
 
 
-def compose(sheet: tl.Sheet, cells: Iterable, hidden, size: tuple[int, int]):
-    """The sheet image: faces from cell 0, the hidden image in the last cell, white elsewhere."""
-    image = Image.new("RGB", (sheet.cols * size[0], sheet.rows * size[1]), (255, 255, 255))
-    for top, band in zip(range(0, image.size[1], size[1]), sheet_bands(sheet, cells, hidden, size)):
-        image.paste(band, (0, top))
-    return image
-
-
 def sheet_bands(sheet: tl.Sheet, cells: Iterable, hidden, size: tuple[int, int]) -> Iterator:
-    """`compose`'s image one row of cells at a time, top to bottom (a band a sixth of a sheet
-    is all a PNG of it needs: pnp.print.raster.png_of_bands)."""
+    """A deck sheet's image one row of cells at a time, top to bottom: faces from cell 0, the
+    hidden image in the last cell, white elsewhere (a row is all a PNG of the sheet needs at
+    once: pnp.print.raster.png_of_bands)."""
     cells = iter(cells)
     for row in range(sheet.rows):
         band = Image.new("RGB", (sheet.cols * size[0], size[1]), (255, 255, 255))

@@ -16,11 +16,11 @@ the job, so the output does not depend on the number of workers or their order.
 from __future__ import annotations
 
 import io
-from collections import deque
 import multiprocessing
 import os
 import struct
 import zlib
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence

@@ -21,7 +21,7 @@ from pnp.components.base import BuildError, BuildOptions
 from pnp.content import load_game
 from pnp.core import swap
 from pnp.core.errors import Level, UserError, has_errors, sorted_problems
-from pnp.games import pack_of
+from pnp.games import Model, pack_of
 from pnp.serve.gallery import Gallery, Status
 from pnp.serve.watch import Watcher
 
@@ -61,8 +61,9 @@ def serve(request: Request, say: Callable[[str], None], *, ready: Callable[[str]
             if request.host not in LOOPBACK:
                 say(f"note: serving on {request.host}: anyone who can reach this machine can read the kit")
             # the files as they are before the first look: a save during the first build is a change
-            watcher = Watcher(_inputs(request), ignore=[out_root])
-            look(request, status, say)
+            watcher = Watcher([request.content.resolve().parent], ignore=[out_root])
+            game = look(request, status, say)
+            _watch_templates(watcher, game)
             say(f"serving {gallery.url} (Ctrl-C stops)")
             ready(gallery.url)
             while not stop.wait(POLL_S):
@@ -70,7 +71,8 @@ def serve(request: Request, say: Callable[[str], None], *, ready: Callable[[str]
                     continue
                 while not stop.wait(SETTLE_S) and watcher.changed():
                     pass  # still being written
-                look(request, status, say)
+                game = look(request, status, say) or game
+                _watch_templates(watcher, game)
         finally:
             status.close()
             gallery.shutdown()
@@ -78,8 +80,9 @@ def serve(request: Request, say: Callable[[str], None], *, ready: Callable[[str]
     return 0
 
 
-def look(request: Request, status: Status, say: Callable[[str], None]) -> None:
-    """Check the content; rebuild the kit if it is clean; tell the pages and the terminal."""
+def look(request: Request, status: Status, say: Callable[[str], None]) -> Model | None:
+    """Check the content; rebuild the kit if it is clean; tell the pages and the terminal.
+    Returns the game read (None: the content could not be read as one)."""
     started = time.perf_counter()
     game, problems = load_game(request.content)
     lang = request.lang
@@ -87,23 +90,27 @@ def look(request: Request, status: Status, say: Callable[[str], None]) -> None:
         try:
             require_language(game, lang)
         except UserError as exc:
-            return _problems(status, say, [f"pnp: {exc}"], "the language asked for is not the content's")
+            _problems(status, say, [f"pnp: {exc}"], "the language asked for is not the content's")
+            return game
         lang = kit_language(game, lang)
         problems = problems + run_all(game, lang=lang)
     if has_errors(problems):
         shown = [p.format() for p in sorted_problems(problems) if p.level is Level.ERROR]
-        return _problems(status, say, shown, f"the content has problems ({summary_line(problems)}); "
-                                             "the kit shown is the last good one")
+        _problems(status, say, shown, f"the content has problems ({summary_line(problems)}); "
+                                      "the kit shown is the last good one")
+        return game
     options = replace(request.options, lang=lang)
     try:
         result = build(game, options, out_root=request.out_root, content=request.content, jobs=request.jobs,
                        waiting=lambda message: say(f"pnp: {message}"))
     except (BuildError, UserError) as exc:
-        return _problems(status, say, [f"pnp: {exc}"], "the kit could not be built; the kit shown is the last good one")
+        _problems(status, say, [f"pnp: {exc}"], "the kit could not be built; the kit shown is the last good one")
+        return game
     status.publish(built=True, kit=result.out_dir)
     pages = sum(f.pages for f in result.files)
     say(f"built {len(result.files)} files ({pages} PDF pages) of {pack_of(game).name} ({lang}) "
         f"in {time.perf_counter() - started:.2f} s")
+    return game
 
 
 def _problems(status: Status, say: Callable[[str], None], lines: list[str], heading: str) -> None:
@@ -113,14 +120,9 @@ def _problems(status: Status, say: Callable[[str], None], lines: list[str], head
     say(f"pnp: {heading}")
 
 
-def _inputs(request: Request) -> list[Path]:
-    """What a kit reads: the content's folder (the content, its tables, art, fonts, layouts) and
-    the game's own templates."""
-    game, _ = load_game(request.content)
-    roots = [request.content.resolve().parent]
-    if game is not None:
-        templates = pack_of(game).templates
-        if templates is not None and Path(templates).is_dir():
-            roots.append(Path(templates))
-    return roots
-
+def _watch_templates(watcher: Watcher, game: Model | None) -> None:
+    """What a kit reads besides the content's folder: the game's own templates (known once the
+    content names its game)."""
+    templates = pack_of(game).templates if game is not None else None
+    if templates is not None and Path(templates).is_dir():
+        watcher.add(Path(templates))

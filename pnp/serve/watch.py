@@ -33,6 +33,12 @@ class Watcher:
         self.ignore = [Path(p).resolve() for p in ignore]
         self.last = self.look()
 
+    def add(self, root: Path) -> None:
+        """Watch `root` too, from now on (its files as they are now are not a change)."""
+        if root not in self.roots:
+            self.roots.append(root)
+            self.last = {**self.look(), **self.last}
+
     def _files(self) -> Iterable[Path]:
         seen = 0
         for root in self.roots:

@@ -61,16 +61,17 @@ class PoolExecutor(Executor):
     def __init__(self, processes: int, start_method: str | None = None) -> None:
         self._exit = contextlib.ExitStack()
         self._pool = self._exit.enter_context(worker_pool(processes, start_method or default_start_method()))
-        self._submitted: list[Future] = []
+        self._running: set[Future] = set()  # what `shutdown` waits for; a finished one is let go
 
     def submit(self, fn, /, *args, **kwargs) -> Future:
         future = self._pool.submit(fn, *args, **kwargs)
-        self._submitted.append(future)
+        self._running.add(future)
+        future.add_done_callback(self._running.discard)
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         if wait and not cancel_futures:
-            wait_for(self._submitted)
+            wait_for(set(self._running))
         self._exit.close()  # terminates whatever still runs
 
     def __exit__(self, exc_type, exc, tb) -> None:

@@ -57,4 +57,4 @@ def _faces(game: Game) -> Iterator[Problem]:
         need = getattr(game.rules, key)
         if need > faces:
             yield error("die-faces", f"rules.{key}.hit: expected a face of the die (1 to {faces}), found {need}",
-                        game.mark("rules", key, "hit"), f"lower it, or give the dice more faces (components.dice.faces)")
+                        game.mark("rules", key, "hit"), "lower it, or give the dice more faces (components.dice.faces)")
