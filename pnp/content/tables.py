@@ -101,7 +101,9 @@ def _references(data: Any, path: tuple) -> Iterator[tuple[tuple, dict]]:
 
 
 def _read_reference(ref: dict, path: tuple, loaded: Loaded, folder: Path):
-    where = loaded.mark(path + ("table",))
+    # at the reference itself, where the schema would say the rows it stands for are missing
+    # (that follow-on complaint is then left out: one problem, not two)
+    where = loaded.mark(path)
     name, sheet = ref.get("table"), ref.get("sheet")
     if not isinstance(name, str) or not name.strip():
         return [], None, [error("table-file", f"table: expected the name of a file beside the content, found {name!r}", where)]
