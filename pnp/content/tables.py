@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator
 
+from pnp.content.gamefiles import Refused, locate, read_bounded
 from pnp.content.yamlload import Loaded
 from pnp.core.errors import Mark, Problem, error
 
@@ -110,12 +111,12 @@ def _read_reference(ref: dict, path: tuple, loaded: Loaded, folder: Path):
     if sheet is not None and not isinstance(sheet, str):
         return [], None, [error("table-sheet", f"sheet: expected a sheet's name, found {sheet!r}",
                                 loaded.mark(path + ("sheet",)))]
-    file, problem = _locate(name, folder, where)
+    file, problem = locate(name, folder, where, key="table", code="table-file", suffixes=SUFFIXES)
     if problem:
         return [], None, [problem]
     shown = os.path.normpath(os.path.join(os.path.dirname(where.file), name))
     try:
-        raw = _read_bounded(file)
+        raw = read_bounded(file, MOST_BYTES)
         if file.suffix.lower() == ".csv":
             if sheet is not None:
                 return [], None, [error("table-sheet", f"sheet: a CSV file has no sheets, found {sheet!r}",
@@ -124,51 +125,12 @@ def _read_reference(ref: dict, path: tuple, loaded: Loaded, folder: Path):
             label = shown
         else:
             grid, label, problems = _workbook_grid(raw, file, shown, sheet, loaded.mark(path + ("sheet",)))
-    except _Refused as exc:
+    except Refused as exc:
         return [], None, [error("table-file", f"table {name}: {exc}", where, exc.hint)]
     if grid is None:
         return [], None, problems
     rows, more = _rows(grid, label, path, loaded)
     return rows, TableFile(file, shown, hashlib.sha256(raw).hexdigest()), problems + more
-
-
-class _Refused(Exception):
-    def __init__(self, message: str, hint: str = "") -> None:
-        super().__init__(message)
-        self.hint = hint
-
-
-def _locate(name: str, folder: Path, where: Mark) -> tuple[Path, Problem | None]:
-    """The table's file inside the content's folder, or why it may not be read."""
-    hint = "put the table in the content's folder (or a folder below it) and name it relative to the content"
-    given = Path(name)
-    if given.is_absolute() or ".." in given.parts:
-        return given, error("table-file", f"table: expected a file beside the content, found {name!r}, which "
-                            f"leaves the content's folder", where, hint)
-    if given.suffix.lower() not in SUFFIXES:
-        return given, error("table-file", f"table: expected a {', '.join(SUFFIXES)} file, found {name!r}", where)
-    file = folder / given
-    try:
-        real, home = file.resolve(strict=True), folder.resolve(strict=True)
-    except OSError:
-        return file, error("table-file", f"table: no file {name!r} beside the content", where,
-                           "check the name and that the file is in the content's folder")
-    if not real.is_relative_to(home):
-        return file, error("table-file", f"table: {name!r} is a link that leads out of the content's folder", where, hint)
-    if not real.is_file():
-        return file, error("table-file", f"table: expected a regular file, found {name!r} is not one", where)
-    return real, None
-
-
-def _read_bounded(file: Path) -> bytes:
-    try:
-        with open(file, "rb") as f:
-            raw = f.read(MOST_BYTES + 1)
-    except OSError as exc:
-        raise _Refused(f"cannot be read ({exc.strerror})") from None
-    if len(raw) > MOST_BYTES:
-        raise _Refused(f"expected a file of at most {MOST_BYTES // (1024 * 1024)} MB, found a bigger one")
-    return raw
 
 
 def _csv_grid(raw: bytes, shown: str) -> tuple[list[list[Any]] | None, list[Problem]]:
@@ -183,7 +145,7 @@ def _csv_grid(raw: bytes, shown: str) -> tuple[list[list[Any]] | None, list[Prob
     try:
         grid = [[_typed(cell) for cell in row] for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
     except csv.Error as exc:
-        raise _Refused(f"is not a readable CSV file ({exc})") from None
+        raise Refused(f"is not a readable CSV file ({exc})") from None
     return grid, []
 
 
@@ -193,9 +155,9 @@ def _workbook_grid(raw: bytes, file: Path, shown: str, sheet: str | None, sheet_
             with zipfile.ZipFile(io.BytesIO(raw)) as z:
                 unpacked = sum(i.file_size for i in z.infolist())
         except (zipfile.BadZipFile, OSError):
-            raise _Refused(f"expected a {file.suffix} workbook, found a file that is not one (a damaged or renamed file?)") from None
+            raise Refused(f"expected a {file.suffix} workbook, found a file that is not one (a damaged or renamed file?)") from None
         if unpacked > MOST_UNZIPPED:
-            raise _Refused(f"expected a workbook of at most {MOST_UNZIPPED // (1024 * 1024)} MB unpacked, found "
+            raise Refused(f"expected a workbook of at most {MOST_UNZIPPED // (1024 * 1024)} MB unpacked, found "
                            f"{unpacked // (1024 * 1024)} MB")
     from python_calamine import CalamineWorkbook  # the reader, only when a workbook is read
     try:
@@ -207,7 +169,7 @@ def _workbook_grid(raw: bytes, file: Path, shown: str, sheet: str | None, sheet_
                                        f"({', '.join(names)}), found {sheet!r}", sheet_mark)]
         values = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
     except Exception as exc:  # the reader's errors have no common class: any of them is a bad file
-        raise _Refused(f"expected a {file.suffix} workbook, found one that cannot be read ({type(exc).__name__})") from None
+        raise Refused(f"expected a {file.suffix} workbook, found one that cannot be read ({type(exc).__name__})") from None
     return [[_cell(v) for v in row] for row in values], f"{shown}[{name}]", []
 
 
