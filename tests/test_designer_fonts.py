@@ -1,0 +1,134 @@
+"""The designer's fonts (pnp.content.fonts): `fonts: {ROLE: {file: …, licence: …}}` names a
+TrueType/OpenType file beside the content for a bundled face's role; a font that cannot be used
+(missing, outside the folder, not a font, not embeddable, without its licence beside it, for an
+unknown role) is a problem at the line that names it, never a traceback.
+
+The test font is PT Sans (ParaType Free Font License: modification allowed under another name)
+subset to Latin and Cyrillic and renamed, made once per run."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from fontTools import subset
+from fontTools.ttLib import TTFont
+
+from pnp.content import display_path, load_game
+from pnp.content.schema import BASE_SCHEMA_PATH
+from pnp.games import pack
+from pnp.typeset.fonts import FACES
+
+FAMILY = "Pnp Test Sans"
+LICENCE = (Path(__file__).resolve().parent.parent / "fonts" / "LICENSE-ParaType.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def test_font(tmp_path_factory) -> bytes:
+    """PT Sans, Basic Latin and the Cyrillic block only, renamed to FAMILY."""
+    font = TTFont(FACES["sans"].path)
+    options = subset.Options()
+    options.name_IDs = ["*"]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=[*range(0x20, 0x7F), *range(0x400, 0x500)])
+    subsetter.subset(font)
+    for record in font["name"].names:
+        if record.nameID in (1, 4, 16):
+            record.string = FAMILY
+        elif record.nameID == 6:
+            record.string = FAMILY.replace(" ", "")
+    out = tmp_path_factory.mktemp("font") / "font.ttf"
+    font.save(out)
+    return out.read_bytes()
+
+
+def _content(folder: Path, fonts_yaml: str) -> Path:
+    text = pack("tverdzha").content.read_text(encoding="utf-8")
+    path = folder / "game.yaml"
+    path.write_text(text.rstrip("\n") + "\n" + fonts_yaml, encoding="utf-8")
+    return path
+
+
+def _line_of(path: Path, needle: str) -> int:
+    """The line of the last occurrence of `needle` (the `fonts:` part is written at the end)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return max(i for i, line in enumerate(lines, 1) if needle in line)
+
+
+def _errors(problems):
+    return [(p.code, p.mark.line, p.message) for p in problems if p.level.value == "error"]
+
+
+def _folder(tmp_path: Path, font: bytes, licence: str = LICENCE) -> Path:
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "Test.ttf").write_bytes(font)
+    (tmp_path / "fonts" / "OFL.txt").write_text(licence, encoding="utf-8")
+    return tmp_path
+
+
+GOOD = "fonts:\n  sans-bold: {file: fonts/Test.ttf, licence: fonts/OFL.txt}\n"
+
+
+def test_a_designer_font_with_its_licence_checks_clean_and_is_part_of_the_content(tmp_path, test_font):
+    game, problems = load_game(_content(_folder(tmp_path, test_font), GOOD))
+    assert _errors(problems) == []
+    shipped, _ = load_game(pack("tverdzha").content)
+    # the font's bytes are part of the content: another font is changed content
+    assert game.sha256 != shipped.sha256
+
+
+def test_the_schema_roles_are_the_bundled_faces():
+    import json
+    schema = json.loads(BASE_SCHEMA_PATH.read_text(encoding="utf-8"))
+    assert schema["properties"]["fonts"]["propertyNames"]["enum"] == list(FACES)
+
+
+@pytest.mark.parametrize("entry, code, needle", [
+    ("{file: fonts/Missing.ttf, licence: fonts/OFL.txt}", "font-file", "no file"),
+    ("{file: ../Test.ttf, licence: fonts/OFL.txt}", "font-file", "leaves the content's folder"),
+    ("{file: /usr/share/fonts/x.ttf, licence: fonts/OFL.txt}", "font-file", "leaves the content's folder"),
+    ("{file: fonts/OFL.txt, licence: fonts/OFL.txt}", "font-file", "expected a .ttf, .otf file"),
+    ("{file: fonts/Text.ttf, licence: fonts/OFL.txt}", "font-file", "expected a TrueType or OpenType font"),
+    ("{file: fonts/Cut.ttf, licence: fonts/OFL.txt}", "font-file", "expected a TrueType or OpenType font"),
+    ("{file: fonts/Restricted.ttf, licence: fonts/OFL.txt}", "font-licence", "may not be embedded"),
+    ("{file: fonts/Test.ttf, licence: fonts/Missing.txt}", "font-licence", "no file"),
+    ("{file: fonts/Test.ttf, licence: Elsewhere.txt}", "font-licence", "beside the font"),
+    ("{file: fonts/Test.ttf, licence: fonts/Empty.txt}", "font-licence", "empty"),
+    ("{file: fonts/Test.ttf}", "missing-key", "licence"),
+])
+def test_a_font_that_cannot_be_used_is_a_problem_at_its_line(tmp_path, test_font, entry, code, needle):
+    folder = _folder(tmp_path, test_font)
+    (folder / "fonts" / "Text.ttf").write_text("not a font at all\n", encoding="utf-8")
+    (folder / "fonts" / "Cut.ttf").write_bytes(test_font[:2000])
+    restricted = TTFont(folder / "fonts" / "Test.ttf")
+    restricted["OS/2"].fsType = 0x0002
+    restricted.save(folder / "fonts" / "Restricted.ttf")
+    (folder / "Elsewhere.txt").write_text(LICENCE, encoding="utf-8")
+    (folder / "fonts" / "Empty.txt").write_text("\n", encoding="utf-8")
+    path = _content(folder, f"fonts:\n  sans: {entry}\n")
+    _, problems = load_game(path)
+    errors = _errors(problems)
+    assert [(c, line) for c, line, _ in errors] == [(code, _line_of(path, "  sans: {"))], errors
+    assert needle in errors[0][2]
+
+
+def test_an_unknown_role_is_refused_at_its_line(tmp_path, test_font):
+    path = _content(_folder(tmp_path, test_font), "fonts:\n  title: {file: fonts/Test.ttf, licence: fonts/OFL.txt}\n")
+    _, problems = load_game(path)
+    errors = _errors(problems)
+    assert [line for _, line, _ in errors] == [_line_of(path, "  title: {")], errors
+
+
+def test_pnp_check_reports_a_hostile_font_without_a_traceback(tmp_path, test_font):
+    folder = _folder(tmp_path, test_font)
+    (folder / "fonts" / "Test.ttf").write_bytes(b"\x00\x01\x00\x00" + b"\xff" * 4000)  # a TrueType header, then garbage
+    path = _content(folder, GOOD)
+    run = subprocess.run([sys.executable, "-m", "pnp.cli", "check", "--content", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1, run.stderr
+    out = run.stdout + run.stderr
+    assert "Traceback" not in out
+    assert f"{display_path(path)}:{_line_of(path, '  sans-bold: {')}:" in out
+    assert "[font-file]" in out
