@@ -78,10 +78,15 @@ def test_a_series_of_edits_builds_the_same_bytes_as_a_clean_build_and_draws_only
     cached = kit.both()
     assert "board" in cached and "mats" in cached
     assert not {"cards", "rulebook", "preview"} & set(cached)
+    # one ui string (the land tiles' heading): what prints it is drawn again, the cards are not
+    kit.edit("comp_tiles: {uk: Плитки земель}", "comp_tiles: {uk: Плитки земель!}")
+    cached = kit.both()
+    assert "cards" in cached and "tokens" not in cached
     # an option: every component is drawn for US Letter, once
     assert "cards" not in kit.both(paper="letter")
-    # back to the first name, on A4: all of it comes from the cache
+    # back to the first wording, on A4: all of it comes from the cache
     kit.edit("name: {uk: Натиск!}", "name: {uk: Натиск}")
+    kit.edit("comp_tiles: {uk: Плитки земель!}", "comp_tiles: {uk: Плитки земель}")
     assert {"cards", "tokens", "board", "mats", "aids", "rulebook"} <= set(kit.both())
 
 

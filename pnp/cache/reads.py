@@ -14,14 +14,21 @@ the clone, and what it reads is noted too.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Iterator
 
 _CLASSES: dict[type, type] = {}
 _READS = "_pnp_reads"
 
 
-def tracked(game: Any) -> tuple[Any, set[str]]:
-    """(a clone of `game` that notes the fields read, the set it notes them in)."""
+#: what a renderer read: a field's name, or (field, key) for one key of a mapping field (a ui string)
+Read = str | tuple[str, str]
+
+
+def tracked(game: Any) -> tuple[Any, set[Read]]:
+    """(a clone of `game` that notes the fields read, the set it notes them in). A field that is a
+    mapping (the ui strings) notes the keys looked up, so that a new wording of one string redraws
+    only what prints it; going through all of it notes the whole field."""
     cls = _tracked_class(type(game))
     clone = object.__new__(cls)
     clone.__dict__.update(vars(game))
@@ -41,9 +48,14 @@ def _tracked_class(model: type) -> type:
         get = model.__getattribute__
 
         def __getattribute__(self, name):
-            if name in fields:
-                object.__getattribute__(self, _READS).add(name)
-            return get(self, name)
+            if name not in fields:
+                return get(self, name)
+            reads = object.__getattribute__(self, _READS)
+            value = get(self, name)
+            if isinstance(value, Mapping):
+                return _KeyReads(value, name, reads)
+            reads.add(name)
+            return value
 
         def __reduce__(self):
             state = {k: v for k, v in vars(self).items() if k != _READS}
@@ -61,3 +73,36 @@ def _rebuild(model: type, state: dict) -> Any:
     game = object.__new__(model)
     game.__dict__.update(state)
     return game
+
+
+class _KeyReads(Mapping):
+    """A mapping field that notes each key looked up, and the whole field when gone through."""
+
+    def __init__(self, values: Mapping, field: str, reads: set) -> None:
+        self._values, self._field, self._reads = values, field, reads
+
+    def _key(self, key) -> None:
+        self._reads.add((self._field, key) if isinstance(key, str) else self._field)
+
+    def __getitem__(self, key):
+        self._key(key)
+        return self._values[key]
+
+    def get(self, key, default=None):
+        self._key(key)
+        return self._values.get(key, default)
+
+    def __contains__(self, key) -> bool:
+        self._key(key)
+        return key in self._values
+
+    def __iter__(self) -> Iterator:
+        self._reads.add(self._field)
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        self._reads.add(self._field)
+        return len(self._values)
+
+    def __reduce__(self):
+        return dict, (dict(self._values),)

@@ -69,13 +69,20 @@ class BuildCache:
             parts.append(f"{need}={self._masters[need]}")
         return keys.static_key(*parts)
 
-    def field_digest(self, field: str) -> str | None:
-        if field not in self._digests:
+    def field_digest(self, read) -> str | None:
+        """The digest of what a renderer read: a field, or one key of a mapping field (absent or not)."""
+        read = tuple(read) if isinstance(read, list) else read
+        if read not in self._digests:
             try:
-                self._digests[field] = digest(getattr(self.game, field))
-            except (Unknown, AttributeError):
-                self._digests[field] = None
-        return self._digests[field]
+                if isinstance(read, tuple):
+                    field, key = read
+                    values = getattr(self.game, field)
+                    self._digests[read] = digest(("key", values[key]) if key in values else ("absent",))
+                else:
+                    self._digests[read] = digest(getattr(self.game, read))
+            except (Unknown, AttributeError, TypeError, ValueError):
+                self._digests[read] = None
+        return self._digests[read]
 
     def find(self, name: str, static: str | None) -> Entry | None:
         if static is None:
@@ -91,7 +98,8 @@ class BuildCache:
         """Remember a renderer's output, to store once the build's preflight passed."""
         if static is None:
             return
-        reads = tuple(sorted(reads))
+        # a key read of a field whose whole was read too adds nothing
+        reads = tuple(sorted((r for r in reads if not (isinstance(r, tuple) and r[0] in reads)), key=repr))
         name = entry_name(static, reads, self.field_digest)
         pickled = None if masters is NONE else masters_bytes(masters)
         if name is None or (masters is not NONE and pickled is None):

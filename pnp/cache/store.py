@@ -57,7 +57,7 @@ class Pending:
     """A renderer's output waiting for the build's preflight before it is stored."""
 
     static: str
-    reads: tuple[str, ...]
+    reads: tuple  # field names and (field, key) pairs
     entry_name: str
     files: list[tuple[str, str, int]]
     notes: list[str]
@@ -112,11 +112,13 @@ class Store:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(entry.folder / "files" / path, target)
 
-    def _sets(self, static: str) -> list[tuple[str, ...]]:
+    def _sets(self, static: str) -> list[tuple]:
+        """The sets of reads (a field's name, or [field, key]) last seen under `static`."""
         try:
             raw = safeio.read_regular(self.root / "keys" / static, 1 << 20, follow_symlinks=False)
             sets = json.loads(raw)
-            return [tuple(s) for s in sets if isinstance(s, list) and all(isinstance(f, str) for f in s)]
+            return [tuple(r if isinstance(r, str) else tuple(r) for r in s) for s in sets
+                    if isinstance(s, list) and all(_is_read(r) for r in s)]
         except (OSError, ValueError, TypeError):
             return []
 
@@ -191,16 +193,20 @@ class Store:
                 total -= size
 
 
-def entry_name(static: str, reads: Iterable[str], digest_of: Callable[[str], str | None]) -> str | None:
-    """The entry's name: the static key and the digest of each field read (None: a field that cannot
-    be digested, or that the model no longer has)."""
+def entry_name(static: str, reads: Iterable, digest_of: Callable[[Any], str | None]) -> str | None:
+    """The entry's name: the static key and the digest of each read (None: a field that cannot be
+    digested, or that the model no longer has)."""
     h = hashlib.sha256(static.encode())
-    for name in sorted(reads):
-        value = digest_of(name)
+    for read in sorted(reads, key=repr):
+        value = digest_of(read)
         if value is None:
             return None
-        h.update(f"\n{name}={value}".encode())
+        h.update(f"\n{read!r}={value}".encode())
     return h.hexdigest()
+
+
+def _is_read(read: Any) -> bool:
+    return isinstance(read, str) or (isinstance(read, list) and len(read) == 2 and all(isinstance(p, str) for p in read))
 
 
 def masters_bytes(masters: Any) -> bytes | None:

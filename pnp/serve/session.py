@@ -27,8 +27,8 @@ from pnp.serve.watch import Watcher
 
 #: how often the files are looked at, and how long they must stay still before a rebuild
 #: (an editor saving several files, or writing one in parts, is one change)
-POLL_S = 0.2
-SETTLE_S = 0.15
+POLL_S = 0.1
+SETTLE_S = 0.05
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
