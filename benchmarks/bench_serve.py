@@ -8,8 +8,10 @@ runs), waits for the first build, and listens to the page's event stream (`/even
 saves N one-component edits and N whole-kit edits, one at a time, and times each from the write
 to the event on which the open page reloads (the kit rebuilt, swapped in and announced):
 
-- one-component edit: one card's (or piece's) printed name gets a new word each time (never a
-  text seen before, so nothing comes from the cache that a real edit would not find there);
+- one-component edit: one card's printed name (ТВЕРДЖА's battle card «Натиск», the empire's
+  travel card «Клад»), or for «Оборона Замка», which has no cards, the potion aid's title, gets a
+  new word each time (never a text seen before, so nothing comes from the cache that a real edit
+  would not find there);
 - whole-kit edit: the game's title, which every component prints.
 
 It prints the median, the fastest and the slowest of each, per game. Target (issue 28): a
@@ -37,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: game -> (the content file, a component's printed name as the content writes it, the title line)
 GAMES = {
     "tverdzha": ("tverdzha.yaml", "name: {uk: Натиск}", "title: {uk: ТВЕРДЖА}"),
-    "oborona-zamka": ("oborona-zamka.yaml", "name: {ru: Гномы, uk: Гноми}",
+    "oborona-zamka": ("oborona-zamka.yaml", "aid_potion_title: {ru: Волшебное зелье, uk: Чарівне зілля}",
                       "title: {ru: Оборона Замка, uk: Оборона Замку}"),
     "empire": ("empire.yaml", "name: {ru: Клад, uk: Скарб}",
                "title: {ru: Строительство империи, uk: Будівництво імперії}"),
