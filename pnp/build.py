@@ -20,6 +20,7 @@ import multiprocessing
 import os
 import pickle
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -149,10 +150,11 @@ def _render_serial(game: Model, ctx: RenderContext, names: Iterable[str], files:
             files = _merge(files, _restored(entry, name, ctx, cache))
             continue
         before = len(ctx.notes)
-        fresh, reads = _render_one(game, ctx, name, files)
+        fresh, reads, seconds = _render_one(game, ctx, name, files)
         files = _merge(files, fresh)
         if cache is not None:
             cache.keep(static, reads, _listed(fresh), ctx.notes[before:], ctx.made.get(name, NONE))
+            cache.took(name, seconds)
     return files
 
 
@@ -163,16 +165,18 @@ def _also(ctx: RenderContext, name: str, files: list[OutputFile]) -> str:
     return repr(sorted(_listed(files))) + repr(ctx.notes)
 
 
-def _render_one(game: Model, ctx: RenderContext, name: str, files: list[OutputFile]) -> tuple[list[OutputFile], set[str]]:
-    """Run one renderer on a clone of the game that notes the fields it reads: (its files, those fields)."""
+def _render_one(game: Model, ctx: RenderContext, name: str, files: list[OutputFile]) -> tuple[list[OutputFile], set, float]:
+    """Run one renderer on a clone of the game that notes the fields it reads: (its files, those
+    fields, the CPU seconds it took)."""
     ctx.progress(name)
     ctx.cache["files"] = list(files)
     ctx.current = ctx.renderers[name]
     seen, reads = tracked(game)
+    started = time.process_time()
     try:
         # ties and hyphenation of the language built; inline icons say their words in it
         with typography.using(ctx.options.lang), speaking(words_of(seen, ctx.options.lang)):
-            return ctx.current.render(seen, ctx), reads
+            return ctx.current.render(seen, ctx), reads, time.process_time() - started
     finally:
         ctx.current = None
 
@@ -200,26 +204,33 @@ def _start_worker(*job) -> None:
     _WORKER = job
 
 
-def _render_group(names: tuple[str, ...]) -> list[tuple[str, list[OutputFile], list[str], Any, dict, set[str]]]:
-    """In a worker: (name, files, notes, masters, cache, fields read) of each renderer of the group."""
+def _render_group(names: tuple[str, ...]) -> list[tuple[str, list[OutputFile], list[str], Any, dict, set, float]]:
+    """In a worker: (name, files, notes, masters, cache, fields read, CPU seconds) of each renderer of the group."""
     assert _WORKER is not None, "a render group runs only in a worker started by _start_worker"
     game, options, out_dir, renderers = _WORKER
     done = []
     for name in names:
         ctx = RenderContext(options=options, out_dir=out_dir, renderers=renderers)
-        files, reads = _render_one(game, ctx, name, [])
+        files, reads, seconds = _render_one(game, ctx, name, [])
         ctx.cache.pop("files", None)
-        done.append((name, files, ctx.notes, ctx.made, ctx.cache, reads))
+        done.append((name, files, ctx.notes, ctx.made, ctx.cache, reads, seconds))
     return done
 
 
-def groups(renderers: Mapping[str, Renderer], names: list[str], count: int = 2) -> list[tuple[str, ...]]:
-    """The independent renderers of `names` in `count` groups of about equal declared cost (the
-    costliest first, each to the lightest group), each group in plan order."""
+def groups(renderers: Mapping[str, Renderer], names: list[str], count: int = 2,
+           measured: Mapping[str, float] | None = None) -> list[tuple[str, ...]]:
+    """The independent renderers of `names` in `count` groups of about equal cost (the costliest
+    first, each to the lightest group), each group in plan order. A renderer's cost is what it
+    took last time (`measured`, CPU seconds the build cache remembers), else what it declares."""
+    measured = measured or {}
+
+    def cost(name: str) -> float:
+        return measured.get(name, renderers[name].cost)
+
     loads: list[list[str]] = [[] for _ in range(count)]
     independent = [n for n in names if not renderers[n].needs and not renderers[n].needs_files]
-    for name in sorted(independent, key=lambda n: -renderers[n].cost):
-        min(loads, key=lambda g: sum(renderers[n].cost for n in g)).append(name)
+    for name in sorted(independent, key=lambda n: -cost(n)):
+        min(loads, key=lambda g: sum(cost(n) for n in g)).append(name)
     return [tuple(n for n in independent if n in group) for group in loads if group]
 
 
@@ -233,7 +244,7 @@ def _render_all(game: Model, ctx: RenderContext, names: list[str], files: list[O
     statics = {n: cache.static(n, (), {}) for n in independent} if cache is not None else {}
     found = {n: e for n in independent if (e := cache.find(n, statics[n]) if cache is not None else None)}
     todo = [n for n in names if n not in found]
-    parallel = groups(ctx.renderers, todo)
+    parallel = groups(ctx.renderers, todo, measured=cache.costs() if cache is not None else None)
     workers = min(len(parallel), os.cpu_count() or 1, jobs)
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         results = {}
@@ -246,13 +257,14 @@ def _render_all(game: Model, ctx: RenderContext, names: list[str], files: list[O
         if name in found:
             files = _merge(files, _restored(found[name], name, ctx, cache))
         elif name in results:
-            _, fresh, notes, made, shared, reads = results[name]
+            _, fresh, notes, made, shared, reads, seconds = results[name]
             files = _merge(files, fresh)
             ctx.notes.extend(notes)
             ctx.made.update(made)
             ctx.cache.update(shared)
             if cache is not None:
                 cache.keep(statics[name], reads, _listed(fresh), notes, made.get(name, NONE))
+                cache.took(name, seconds)
         elif name in independent and not results:
             files = _render_serial(game, ctx, [name], files, cache)
     return _render_serial(game, ctx, [n for n in names if n not in independent], files, cache)

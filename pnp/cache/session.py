@@ -33,6 +33,8 @@ class BuildCache:
         self._masters: dict[str, str | None] = {}
         self.found: list[str] = []  # renderers whose output came from the cache, in build order
         self.found_entries: list[list[str]] = []  # the paths of each entry found
+        self.pack = pack_of(game).id
+        self._took: dict[str, float] = {}
 
     @classmethod
     def open(cls, game: Any, options: Any, final_dir: Path, content: Path | None,
@@ -106,8 +108,16 @@ class BuildCache:
             return
         self.pending.append(Pending(static, reads, name, files, list(notes), pickled))
 
+    def costs(self) -> dict[str, float]:
+        """CPU seconds each of the pack's renderers took when last drawn (for balancing the workers)."""
+        return self.store.costs(self.pack)
+
+    def took(self, name: str, seconds: float) -> None:
+        self._took[name] = seconds
+
     def store_all(self, out_dir: Path) -> None:
         self.store.store(self.pending, out_dir)
+        self.store.note_costs(self.pack, self._took)
 
 
 def _pack_code(pack) -> str:

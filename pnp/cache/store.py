@@ -144,6 +144,32 @@ class Store:
             pass
         return entry
 
+    # -- what renderers cost
+
+    def costs(self, pack: str) -> dict[str, float]:
+        try:
+            raw = json.loads(safeio.read_regular(self.root / "costs.json", 1 << 20, follow_symlinks=False))
+            own = raw.get(pack, {})
+            return {k: float(v) for k, v in own.items() if isinstance(k, str) and isinstance(v, (int, float))}
+        except (OSError, ValueError, TypeError, AttributeError):
+            return {}
+
+    def note_costs(self, pack: str, took: dict[str, float]) -> None:
+        if not took:
+            return
+        try:
+            raw = json.loads(safeio.read_regular(self.root / "costs.json", 1 << 20, follow_symlinks=False))
+            if not isinstance(raw, dict):
+                raw = {}
+        except (OSError, ValueError):
+            raw = {}
+        own = raw.get(pack) if isinstance(raw.get(pack), dict) else {}
+        raw[pack] = {**own, **{k: round(v, 3) for k, v in took.items()}}
+        try:
+            private.write_atomic(self.root, "costs.json", json.dumps(raw, sort_keys=True).encode())
+        except OSError:
+            pass
+
     # -- storing
 
     def store(self, pending: Iterable[Pending], out_dir: Path) -> None:
