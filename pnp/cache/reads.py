@@ -50,7 +50,10 @@ def _tracked_class(model: type) -> type:
         def __getattribute__(self, name):
             if name not in fields:
                 return get(self, name)
-            reads = object.__getattribute__(self, _READS)
+            try:
+                reads = object.__getattribute__(self, _READS)
+            except AttributeError:  # a copy made by dataclasses.replace, which read every field already
+                return get(self, name)
             value = get(self, name)
             if isinstance(value, Mapping):
                 return _KeyReads(value, name, reads)
