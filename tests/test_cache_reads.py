@@ -27,7 +27,10 @@ def test_a_clone_copies_and_pickles_as_the_model(game):
     clone, reads = tracked(game)
     copy = dataclasses.replace(clone, id="other")  # the print shop relays a game this way
     assert copy.id == "other" and copy.title == game.title
-    assert set(reads) >= {f.name for f in dataclasses.fields(game) if f.init}  # replace read every field
+    # replace read every other field (a mapping field's keys are noted as they are looked up)
+    others = {f.name for f in dataclasses.fields(game) if f.init and f.name != "id"
+              and not hasattr(getattr(game, f.name), "keys")}
+    assert set(reads) >= others
     back = pickle.loads(pickle.dumps(clone))
     assert type(back) is type(game) and back == game
 
