@@ -1,0 +1,92 @@
+"""The designer's pictures on cards: which file an image element shows on a card, its
+problems for `pnp check`, and its drawing for the face renderer.
+
+An image element shows a picture when it names a `file:`, or when the field it `shows:` holds
+a file name (art/bee.png: the card's own illustration, e.g. a spreadsheet column); with `fit:`
+or `bleed:` the field is always a file. Otherwise the element shows an icon, as before. The
+check and the renderer ask the same functions here, so what `pnp check` accepts is what the
+build can draw.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable
+
+from markupsafe import Markup
+
+from pnp.art import designer_art, style
+from pnp.components import card_boxes
+from pnp.components.card_family import CardFamily, CardRow, field_value
+from pnp.components.card_layout import Element, Layout
+from pnp.core.errors import Mark, Problem
+from pnp.core.geometry import Box
+from pnp.games import pack_of
+
+DEFAULT_FIT = "contain"
+
+
+def content_folder(game: Any) -> Path:
+    """The folder of the content file: where its pictures are (the pack's own content's when
+    the model does not say where it was read from)."""
+    source = getattr(game, "source", "") or str(pack_of(game).content)
+    return Path(source).parent
+
+
+def picture_name(game: Any, family: CardFamily, row: CardRow, element: Element, lang: str) -> str | None:
+    """The file an image element shows on this card, or None (an icon, or nothing)."""
+    if element.kind != "image":
+        return None
+    if "file" in element.props:
+        return element.get("file")
+    shows = element.get("shows")
+    if not isinstance(shows, str):
+        return None
+    value = field_value(game, family, row, shows, lang)
+    if value in (None, ""):
+        return None
+    if "fit" in element.props or "bleed" in element.props or designer_art.is_file_name(value):
+        return str(value)
+    return None
+
+
+def _where(element: Element, row: CardRow) -> Mark:
+    """A fixed file is the layout's; a field's file is the card's (its line, or its row of a table)."""
+    return element.marks.get("file", element.mark) if "file" in element.props else row.mark
+
+
+def problems(game: Any, family: CardFamily, layout: Layout, rows: Iterable[CardRow], steps) -> list[Problem]:
+    """Every picture the layout's image elements show on these cards: readable, and sharp enough
+    at its printed size (`steps(row)`: the card's track steps, for its boxes)."""
+    out: dict[tuple, Problem] = {}
+    lang = game.languages[0]
+    elements = layout.of_kind("image")
+    for row in rows:
+        boxes = None
+        for element in elements:
+            name = picture_name(game, family, row, element, lang)
+            if name is None:
+                continue
+            where = _where(element, row)
+            picture, problem = designer_art.read(name, content_folder(game), where, _key(element))
+            if problem is None:
+                boxes = boxes or card_boxes.boxes(layout, game.print.card, steps(row))
+                problem = designer_art.resolution_problem(picture, boxes[element.name],
+                                                          element.get("fit", DEFAULT_FIT), where,
+                                                          f"element {element.name!r} of {family.id} card {row.id!r}")
+            if problem is not None:
+                out.setdefault((problem.code, str(where), name), problem)
+    return list(out.values())
+
+
+def _key(element: Element) -> str:
+    return "file" if "file" in element.props else str(element.get("shows"))
+
+
+def piece(game: Any, element: Element, name: str, box: Box, ink_saver: bool) -> Markup:
+    """The picture drawn in its box (`pnp check` has refused a file that cannot be read)."""
+    picture, problem = designer_art.read(name, content_folder(game), element.mark, _key(element))
+    if problem is not None:
+        raise ValueError(problem.format())
+    lighten = style.INK_SAVER_KEEP if ink_saver else None
+    return designer_art.markup(picture, box, element.get("fit", DEFAULT_FIT), lighten)
