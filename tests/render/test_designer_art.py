@@ -183,6 +183,15 @@ def test_a_picture_below_150_dpi_is_an_error_and_nothing_is_built(tmp_path):
     assert not (tmp_path / "out" / "uk").exists()
 
 
+def test_the_shop_size_measures_the_pictures_again(kit):
+    """DriveThruCards' poker cards are larger than ВУЛИК's: the meadow, 305 dpi on the card, is
+    218 dpi across the shop's 69.8 x 95.2 mm with bleed, and the build says so."""
+    _, _, built = kit
+    assert re.search(r"note: print-shop \(dtc layout\): .*flower-art\.yaml:\d+:\d+: element 'meadow' of flower card "
+                     r"'sunflower': 'art/meadow\.jpg' \(600 x 900 px\) prints at 218 dpi in 69\.8 x 95\.2 mm \(cover\)",
+                     built.stderr), built.stderr
+
+
 def test_dpi_by_fit():
     picture = designer_art.Picture("p.png", (600.0, 300.0))
     box = Box(0, 0, 25.4, 25.4)  # one inch square
