@@ -44,6 +44,12 @@ MOST_BYTES = 64 * 1024 * 1024
 MOST_PIXELS = 60_000_000
 #: the effective resolution at the printed size: below GOOD a warning, below LEAST an error
 GOOD_DPI, LEAST_DPI = 300, 150
+#: an SVG picture with what PDF/X-1a cannot hold as vector (transparency, gradients, patterns,
+#: filters, masks) is drawn as pixels at this resolution, so every export treats it as a PNG
+SVG_PIXELS_DPI = 600
+_NEEDS_PIXELS_TAGS = {"linearGradient", "radialGradient", "pattern", "filter", "mask", "style"}
+_OPACITY = re.compile(r"(?:^|;)\s*(?:fill-|stroke-|stop-)?opacity\s*:\s*([0-9.eE+-]+%?)")
+_OPACITY_ATTRS = ("opacity", "fill-opacity", "stroke-opacity", "stop-opacity")
 #: the attribute that marks an embedded raster as art for the PDF writer: "<width>x<height>"
 PX_ATTR = "data-pnp-px"
 PX_PATTERN = re.compile(PX_ATTR + r'="(\d+)x(\d+)"')
@@ -69,6 +75,7 @@ class Picture:
     size: tuple[float, float]
     image: Image.Image | None = None
     svg: bytes | None = None
+    needs_pixels: bool = False  # an SVG drawn as pixels (SVG_PIXELS_DPI): it has what PDF/X-1a cannot hold
 
     @property
     def is_raster(self) -> bool:
@@ -146,7 +153,26 @@ def _read_svg(raw: bytes, name: str) -> Picture | tuple[str, str]:
     size = _svg_size(root)
     if size is None:
         return "has no size: expected a viewBox, or a width and height", "give the root <svg> a viewBox"
-    return Picture(name, size, svg=raw)
+    return Picture(name, size, svg=raw, needs_pixels=_needs_pixels(root))
+
+
+def _needs_pixels(root) -> bool:
+    """Does the SVG use transparency, gradients, patterns, filters, masks or CSS (which may hold any)?"""
+    for element in root.iter():
+        if element.tag.rpartition("}")[2] in _NEEDS_PIXELS_TAGS:
+            return True
+        values = [element.get(a) for a in _OPACITY_ATTRS if element.get(a) is not None]
+        values += _OPACITY.findall(element.get("style", ""))
+        if any(_fraction(v) < 1 for v in values):
+            return True
+    return False
+
+
+def _fraction(value: str) -> float:
+    try:
+        return float(value[:-1]) / 100 if value.endswith("%") else float(value)
+    except ValueError:
+        return 0.0  # unreadable: drawn as pixels, which is always safe
 
 
 def _svg_size(root) -> tuple[float, float] | None:
@@ -192,6 +218,12 @@ def resolution_problem(picture: Picture, box: Box, fit: str, where: Mark, what: 
     if found < LEAST_DPI:
         return error("art-resolution", message, where, hint)
     return warning("art-resolution-low", message, where, hint)
+
+
+def pixel_size(picture: Picture, box: Box, fit: str, at_dpi: float = SVG_PIXELS_DPI) -> tuple[int, int]:
+    """The pixels an SVG picture is drawn into to print at `at_dpi` placed in `box` by `fit`."""
+    sx, sy = _scale(picture, box, fit)
+    return (max(1, round(picture.size[0] * sx / 25.4 * at_dpi)), max(1, round(picture.size[1] * sy / 25.4 * at_dpi)))
 
 
 # --- placed in a box ---------------------------------------------------------------------

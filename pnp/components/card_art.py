@@ -10,6 +10,7 @@ build can draw.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -88,5 +89,17 @@ def piece(game: Any, element: Element, name: str, box: Box, ink_saver: bool) -> 
     picture, problem = designer_art.read(name, content_folder(game), element.mark, _key(element))
     if problem is not None:
         raise ValueError(problem.format())
+    fit = element.get("fit", DEFAULT_FIT)
+    if picture.needs_pixels:
+        picture = _as_pixels(picture, designer_art.pixel_size(picture, box, fit))
     lighten = style.INK_SAVER_KEEP if ink_saver else None
-    return designer_art.markup(picture, box, element.get("fit", DEFAULT_FIT), lighten)
+    return designer_art.markup(picture, box, fit, lighten)
+
+
+@lru_cache(maxsize=32)
+def _as_pixels(picture: designer_art.Picture, size: tuple[int, int]) -> designer_art.Picture:
+    """An SVG picture drawn as pixels (it has what the PDF/X-1a pass cannot convert as vector)."""
+    from pnp.print import raster  # cairo: only a build that draws such a picture pays for it
+
+    return designer_art.Picture(picture.name, (float(size[0]), float(size[1])),
+                                image=raster.render_picture(picture.svg, *size))

@@ -226,6 +226,31 @@ def test_the_dtc_file_carries_the_pictures_in_cmyk_within_the_ink_limit(kit):
         page.unlink()
 
 
+GLASS_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+  <defs><radialGradient id="g"><stop offset="0" stop-color="#ffe680"/><stop offset="1" stop-color="#3b6fd8"/>
+  </radialGradient></defs>
+  <circle cx="50" cy="50" r="45" fill="url(#g)"/>
+  <rect x="10" y="40" width="80" height="20" fill="#800" style="opacity: 0.5"/>
+</svg>
+"""
+
+
+def test_an_svg_with_a_gradient_and_transparency_prints_as_pixels_and_converts_for_dtc(tmp_path):
+    """PDF/X-1a holds neither shadings nor transparency: such an SVG is drawn as 600 dpi pixels
+    (30 mm: 709 px) in every PDF, and the DTC pass converts those as it converts a PNG."""
+    content = _game_folder(tmp_path, {**ART, "poppy": "art/glass.svg"})
+    (tmp_path / "art" / "glass.svg").write_text(GLASS_SVG, encoding="utf-8")
+    done = _run("build", "--content", str(content), "--all", "--shop", "dtc", "--out", str(tmp_path / "o"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    out = tmp_path / "o" / "uk"
+    placed = _images(PdfReader(out / "vulyk-uk-cards.pdf"), 0)
+    glass = [box for px, box in placed if px == (709, 709)]
+    assert len(glass) == 4 and all(box.w == pytest.approx(30, abs=0.05) for box in glass)
+    dtc = PdfReader(out / "print-shop" / "dtc" / "vulyk-uk-flower.pdf")
+    assert all(obj["/ColorSpace"] == "/DeviceCMYK" for obj in _xobjects(dtc)
+               if obj.get("/Subtype") == "/Image" and "/ImageMask" not in obj)
+
+
 def _near(rgb, want, tol=30) -> bool:
     return all(abs(a - b) <= tol for a, b in zip(rgb, want))
 
