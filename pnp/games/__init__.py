@@ -24,6 +24,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
+from pnp.cache.reads import model_class
 from pnp.core.errors import Mark, UserError
 
 #: the entry-point group through which packs outside pnp register
@@ -264,7 +265,7 @@ def pack_of(game: Any) -> GamePack:
 def _is_model(game: Any, model: type | str) -> bool:
     """Whether `game` is an instance of exactly `model`, a class or its "module:Class" name
     (compared by name, so that asking never imports another pack's model)."""
+    cls = model_class(type(game))  # a build's tracked clone is its model's
     if isinstance(model, str):
-        cls = type(game)
         return model == f"{cls.__module__}:{cls.__qualname__}"
-    return type(game) is model
+    return cls is model
