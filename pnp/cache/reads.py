@@ -50,8 +50,10 @@ def _tracked_class(model: type) -> type:
         def __getattribute__(self, name):
             if name not in fields:
                 return get(self, name)
-            reads = object.__getattribute__(self, _READS)
+            reads = self.__dict__.get(_READS)
             value = get(self, name)
+            if reads is None:  # made by dataclasses.replace from a clone, which noted each field it kept
+                return value
             if isinstance(value, Mapping):
                 return _KeyReads(value, name, reads)
             reads.add(name)
