@@ -44,6 +44,9 @@ MOST_BYTES = 64 * 1024 * 1024
 MOST_PIXELS = 60_000_000
 #: the effective resolution at the printed size: below GOOD a warning, below LEAST an error
 GOOD_DPI, LEAST_DPI = 300, 150
+#: a raster finer than this at its printed size is resampled down to it before it is embedded: no
+#: printer resolves more, and a camera's 24 Mpx on a 30 mm card would weigh down every file
+MOST_DPI = 600
 #: an SVG picture with what PDF/X-1a cannot hold as vector (transparency, gradients, patterns,
 #: filters, masks) is drawn as pixels at this resolution, so every export treats it as a PNG
 SVG_PIXELS_DPI = 600
@@ -243,14 +246,18 @@ def _placed(picture: Picture, box: Box, fit: str) -> tuple[Image.Image, Box]:
     image = picture.image
     sx, sy = _scale(picture, box, fit)
     if fit == "stretch":
-        return image, box
-    w, h = image.width * sx, image.height * sy
-    if fit == "contain":
-        return image, Box(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
-    # cover: the pixels the box shows, about the centre, whole pixels (the box keeps its size)
-    cw, ch = min(image.width, max(1, round(box.w / sx))), min(image.height, max(1, round(box.h / sy)))
-    left, top = (image.width - cw) // 2, (image.height - ch) // 2
-    return image.crop((left, top, left + cw, top + ch)), box
+        placed = box
+    elif fit == "contain":
+        w, h = image.width * sx, image.height * sy
+        placed = Box(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
+    else:  # cover: the pixels the box shows, about the centre, whole pixels (the box keeps its size)
+        cw, ch = min(image.width, max(1, round(box.w / sx))), min(image.height, max(1, round(box.h / sy)))
+        left, top = (image.width - cw) // 2, (image.height - ch) // 2
+        image, placed = image.crop((left, top, left + cw, top + ch)), box
+    most = (max(1, round(placed.w / 25.4 * MOST_DPI)), max(1, round(placed.h / 25.4 * MOST_DPI)))
+    if image.width > most[0] and image.height > most[1]:
+        image = image.resize(most, Image.Resampling.LANCZOS)
+    return image, placed
 
 
 def _png(image: Image.Image, lighten: float | None) -> bytes:
