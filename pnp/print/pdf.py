@@ -310,8 +310,9 @@ def _finish(raw: bytes, pages: Sequence[Page], info: DocInfo) -> bytes:
     with _quiet_pypdf():
         writer = PdfWriter(clone_from=PdfReader(io.BytesIO(raw)))
     hidden_text.hide(writer)
-    for number, (pdf_page, page) in enumerate(zip(writer.pages, pages), start=1):
-        if _has_raster(pdf_page.get("/Resources"), set(), _art_sizes(page)):
+    art = [_art_sizes(page) for page in pages]
+    for number, (pdf_page, page, sizes) in enumerate(zip(writer.pages, pages, art), start=1):
+        if _has_raster(pdf_page.get("/Resources"), set(), sizes):
             # our art is vector only: an image here is cairo's fallback, which can also
             # drop content (see SNAP_PT), so never print it (`render` draws it again)
             raise CairoFallback(f"cairo fell back to a raster image on page {number} of {info.title!r}")
@@ -319,6 +320,11 @@ def _finish(raw: bytes, pages: Sequence[Page], info: DocInfo) -> bytes:
             pdf_page.trimbox = _rect(page.trim, page.height)
         if page.bleed is not None:
             pdf_page.bleedbox = _rect(page.bleed, page.height)
+    if any(art):
+        # cairo embeds a picture once per master that shows it (a background behind 50 unique
+        # cards: 50 copies); identical objects are kept once. Only with pictures: the kits
+        # without any keep their bytes.
+        writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
     return _stamp_and_write(writer, info, hashlib.md5(raw).digest())
 
 

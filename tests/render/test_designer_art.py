@@ -126,6 +126,13 @@ def test_each_picture_prints_in_its_box_at_its_size(kit):
         assert (box.w, box.h) == (pytest.approx(20, abs=0.05), pytest.approx(30, abs=0.05))
 
 
+def test_a_picture_on_many_faces_is_stored_once(kit):
+    """The meadow behind all three faces (and the sunflower's mask) is one object in the PDF."""
+    _, out, _ = kit
+    images = [obj for obj in _xobjects(PdfReader(out / "vulyk-uk-cards.pdf")) if obj.get("/Subtype") == "/Image"]
+    assert sorted((int(i["/Width"]), int(i["/Height"])) for i in images) == [(200, 300), (400, 400), (600, 888)]
+
+
 def test_the_svg_picture_stays_vector_and_the_png_keeps_its_alpha(kit):
     _, out, _ = kit
     reader = PdfReader(out / "vulyk-uk-cards.pdf")
