@@ -16,11 +16,11 @@ from typing import Any, Iterable
 
 from markupsafe import Markup
 
-from pnp.art import designer_art, style
+from pnp.art import designer_art, icons, style
 from pnp.components import card_boxes
 from pnp.components.card_family import CardFamily, CardRow, field_value
 from pnp.components.card_layout import Element, Layout
-from pnp.core.errors import Mark, Problem
+from pnp.core.errors import Mark, Problem, error
 from pnp.core.geometry import Box
 from pnp.games import pack_of
 
@@ -62,11 +62,15 @@ def problems(game: Any, family: CardFamily, layout: Layout, rows: Iterable[CardR
     out: dict[tuple, Problem] = {}
     lang = game.languages[0]
     elements = layout.of_kind("image")
+    known_icons = set(icons.icon_names())
     for row in rows:
         boxes = None
         for element in elements:
             name = picture_name(game, family, row, element, lang)
             if name is None:
+                problem = _icon_problem(game, family, row, element, lang, known_icons)
+                if problem is not None:
+                    out.setdefault((problem.code, str(problem.mark), problem.message), problem)
                 continue
             where = _where(element, row)
             picture, problem = designer_art.read(name, content_folder(game), where, _key(element))
@@ -78,6 +82,21 @@ def problems(game: Any, family: CardFamily, layout: Layout, rows: Iterable[CardR
             if problem is not None:
                 out.setdefault((problem.code, str(where), name), problem)
     return list(out.values())
+
+
+def _icon_problem(game: Any, family: CardFamily, row: CardRow, element: Element, lang: str,
+                  known: set[str]) -> Problem | None:
+    """An image element that shows no picture shows an icon: one the icon set has."""
+    shows = element.get("shows")
+    if shows == "family.icon":
+        return None  # the family's own icon: the card-layout check says it once, at the family
+    value = field_value(game, family, row, shows, lang) if isinstance(shows, str) else element.get("icon")
+    if value in (None, "") or value in known:
+        return None
+    where = row.mark if isinstance(shows, str) else element.marks.get("icon", element.mark)
+    return error("layout-icon", f"element {element.name!r} of {family.id} card {row.id!r} shows {value!r}, "
+                 "which is neither an icon nor a picture file", where,
+                 f"a picture needs its suffix ({', '.join(designer_art.SUFFIXES)}); icons: {', '.join(sorted(known))}")
 
 
 def _key(element: Element) -> str:

@@ -67,6 +67,8 @@ CODES = {
     "layout-box": "A box gives too many (or too few) of start, end, size and centre on one axis.",
     "layout-outside": "An element's box leaves the card (a text element: the safe zone) at the content's card size.",
     "layout-field": "An element shows a field the card family's cards do not have.",
+    "layout-icon": "An image element shows a value that is neither an icon nor a picture file (a name with its "
+                   "suffix: .png, .jpg, .jpeg, .svg).",
 }
 
 

@@ -405,3 +405,22 @@ def test_a_picture_finer_than_600_dpi_is_embedded_at_600_dpi():
     tag = designer_art.markup(picture, box, "contain")
     assert f'{designer_art.PX_ATTR}="600x400"' in tag
     assert designer_art.resolution_problem(picture, box, "contain", None, "x") is None  # sharp: nothing to say
+
+
+def test_a_field_that_is_neither_an_icon_nor_a_picture_file_is_a_problem_at_its_card(tmp_path):
+    """Without `fit:` a value with no suffix is an icon's name: `poppy` is neither (the build
+    stopped with an internal error on it). The pack is copied, its layout's `fit:` taken out."""
+    packs = tmp_path / "packs"
+    shutil.copytree(PACKS, packs, ignore=shutil.ignore_patterns("__pycache__"))
+    layout = packs / "pnp_vulyk" / "templates" / "cards" / "flower-art.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("shows: art, fit: contain,", "shows: art,"),
+                      encoding="utf-8")
+    game = tmp_path / "game"
+    game.mkdir()
+    content = _game_folder(game, {**ART, "poppy": "poppy"})
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(packs)])}
+    done = subprocess.run([sys.executable, "-m", "pnp.cli", "check", "--content", str(content)], cwd=game, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1
+    assert re.search(rf"vulyk\.yaml:{_line(content, 'poppy')}:\d+: error: element 'flower' of flower card 'poppy' "
+                     r"shows 'poppy', which is neither an icon nor a picture file \[layout-icon\]", done.stdout), done.stdout
