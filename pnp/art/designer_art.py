@@ -236,7 +236,9 @@ def pixel_size(picture: Picture, box: Box, fit: str, at_dpi: float = SVG_PIXELS_
 def markup(picture: Picture, box: Box, fit: str, lighten: float | None = None) -> Markup:
     """The picture placed in `box` (mm) by `fit`; `lighten`: keep this much of each colour (ink saver)."""
     if not picture.is_raster:
-        return _svg_markup(picture, box, fit, lighten)
+        if lighten is not None:
+            raise ValueError(f"{picture.name}: an SVG picture is lightened as pixels (see pixel_size)")
+        return _svg_markup(picture, box, fit)
     pixels, placed = _placed(picture, box, fit)
     return Markup(_image_tag(placed, _png(pixels, lighten), pixels.size))
 
@@ -279,13 +281,12 @@ def _image_tag(box: Box, png: bytes, pixels: tuple[int, int]) -> str:
             f'preserveAspectRatio="none" {PX_ATTR}="{pixels[0]}x{pixels[1]}" href="data:image/png;base64,{data}"/>')
 
 
-def _svg_markup(picture: Picture, box: Box, fit: str, lighten: float | None) -> Markup:
+def _svg_markup(picture: Picture, box: Box, fit: str) -> Markup:
+    """A plain SVG as vector (one to lighten or with transparency comes here as pixels)."""
     ratio = {"contain": "xMidYMid meet", "cover": "xMidYMid slice", "stretch": "none"}[fit]
     data = base64.b64encode(picture.svg).decode("ascii")
-    # ink saver: the drawing at reduced opacity on the paper, which is white where art sits
-    opacity = "" if lighten is None else f' opacity="{fmt(lighten)}"'
     return Markup(f'<image x="{fmt(box.x)}" y="{fmt(box.y)}" width="{fmt(box.w)}" height="{fmt(box.h)}" '
-                  f'preserveAspectRatio="{ratio}"{opacity} href="data:image/svg+xml;base64,{data}"/>')
+                  f'preserveAspectRatio="{ratio}" href="data:image/svg+xml;base64,{data}"/>')
 
 
 def art_pixel_sizes(svg_text: str) -> set[tuple[int, int]]:

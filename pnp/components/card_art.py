@@ -109,7 +109,9 @@ def piece(game: Any, element: Element, name: str, box: Box, ink_saver: bool) -> 
     if problem is not None:
         raise ValueError(problem.format())
     fit = element.get("fit", DEFAULT_FIT)
-    if picture.needs_pixels:
+    if picture.needs_pixels or (ink_saver and not picture.is_raster):
+        # ink saver lightens pixels: an SVG is drawn as pixels first (an opacity would be
+        # transparency, which the PDF/X-1a pass cannot take)
         picture = _as_pixels(picture, designer_art.pixel_size(picture, box, fit))
     lighten = style.INK_SAVER_KEEP if ink_saver else None
     return designer_art.markup(picture, box, fit, lighten)

@@ -285,6 +285,10 @@ def test_ink_saver_lightens_the_pictures(tmp_path):
     # the brown centre, mixed with white as the palette's colours are (style.INK_SAVER_KEEP)
     keep = 0.28
     assert tuple(rgb[200, 200]) == pytest.approx(tuple(round(255 - (255 - v) * keep) for v in SEED_BROWN), abs=1)
+    # the SVG cornflower too: drawn as 600 dpi pixels (30 mm: 709 px) and lightened, its blue #3b6fd8 pale
+    flower = next(obj for obj in _xobjects(reader) if obj.get("/Width") == 709)
+    blue = np.frombuffer(flower.get_data(), dtype=np.uint8).reshape(709, 709, 3)[354, 354 - 150]
+    assert tuple(blue) == pytest.approx(tuple(round(255 - (255 - v) * keep) for v in (0x3B, 0x6F, 0xD8)), abs=2)
 
 
 # --- the PDF writer still refuses cairo's fallback images ---------------------------------
