@@ -24,7 +24,7 @@ import math
 import re
 import warnings
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from defusedxml import ElementTree as SafeET
@@ -70,19 +70,31 @@ _XLINK = "{http://www.w3.org/1999/xlink}href"
 
 @dataclass(frozen=True, eq=False)
 class Picture:
-    """A picture read and checked: a raster (`image`, RGB or RGBA) or an SVG (`svg`, its bytes);
-    `size` is the raster's pixels or the SVG's own width and height (any unit: only the ratio
-    counts)."""
+    """A picture read and checked: a raster (its file's bytes `encoded`, or pixels `given`) or an
+    SVG (`svg`, its bytes); `size` is the raster's pixels or the SVG's own width and height (any
+    unit: only the ratio counts). A raster's pixels are decoded when first drawn (`image`), so
+    `pnp check` holds no more than one decoded picture at a time."""
 
     name: str
     size: tuple[float, float]
-    image: Image.Image | None = None
+    given: Image.Image | None = None
     svg: bytes | None = None
     needs_pixels: bool = False  # an SVG drawn as pixels (SVG_PIXELS_DPI): it has what PDF/X-1a cannot hold
+    encoded: bytes | None = None
+    form: str = ""  # the encoded raster's format: PNG or JPEG
 
     @property
     def is_raster(self) -> bool:
-        return self.image is not None
+        return self.given is not None or self.encoded is not None
+
+    @cached_property
+    def image(self) -> Image.Image:
+        """The pixels, RGB or RGBA (a picture `read` returns decodes: it was decoded once to check it)."""
+        if self.given is not None:
+            return self.given
+        decoded = _decode(self.encoded, self.form)
+        assert isinstance(decoded, Image.Image), decoded
+        return decoded
 
 
 def is_file_name(value: object) -> bool:
@@ -103,7 +115,7 @@ def read(name: str, folder: Path, where: Mark, key: str = "file") -> tuple[Pictu
     return None, error("art-file", f"{key}: {name!r} {message}", where, hint)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)
 def _read_cached(path: Path, mtime_ns: int, size: int, name: str) -> Picture | tuple[str, str]:
     """The picture, or (what is wrong, a hint); keyed by the file's version, so `pnp serve` sees edits."""
     try:
@@ -117,6 +129,14 @@ def _read_cached(path: Path, mtime_ns: int, size: int, name: str) -> Picture | t
 
 
 def _read_raster(raw: bytes, name: str, form: str) -> Picture | tuple[str, str]:
+    decoded = _decode(raw, form)
+    if not isinstance(decoded, Image.Image):
+        return decoded
+    return Picture(name, (float(decoded.width), float(decoded.height)), encoded=raw, form=form)
+
+
+def _decode(raw: bytes, form: str) -> Image.Image | tuple[str, str]:
+    """The file's pixels (RGB, or RGBA when it has transparency), or (what is wrong, a hint)."""
     resave = "open it in an image editor and save it again as PNG or JPEG"
     try:
         with warnings.catch_warnings():
@@ -135,7 +155,7 @@ def _read_raster(raw: bytes, name: str, form: str) -> Picture | tuple[str, str]:
     except (OSError, ValueError, SyntaxError, EOFError) as exc:
         return f"cannot be decoded ({exc})", resave
     alpha = image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info)
-    return Picture(name, (float(image.width), float(image.height)), image=image.convert("RGBA" if alpha else "RGB"))
+    return image.convert("RGBA" if alpha else "RGB")
 
 
 def _read_svg(raw: bytes, name: str) -> Picture | tuple[str, str]:
@@ -232,7 +252,7 @@ def pixel_size(picture: Picture, box: Box, fit: str, at_dpi: float = SVG_PIXELS_
 # --- placed in a box ---------------------------------------------------------------------
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=16)  # a background behind every card is encoded once; each entry holds a PNG as text
 def markup(picture: Picture, box: Box, fit: str, lighten: float | None = None) -> Markup:
     """The picture placed in `box` (mm) by `fit`; `lighten`: keep this much of each colour (ink saver)."""
     if not picture.is_raster:

@@ -123,4 +123,4 @@ def _as_pixels(picture: designer_art.Picture, size: tuple[int, int]) -> designer
     from pnp.print import raster  # cairo: only a build that draws such a picture pays for it
 
     return designer_art.Picture(picture.name, (float(size[0]), float(size[1])),
-                                image=raster.render_picture(picture.svg, *size))
+                                given=raster.render_picture(picture.svg, *size))

@@ -404,7 +404,7 @@ def test_layout_keys_of_a_picture_are_checked(tmp_path):
 
 
 def test_a_picture_finer_than_600_dpi_is_embedded_at_600_dpi():
-    picture = designer_art.Picture("big.png", (3000.0, 2000.0), image=Image.new("RGB", (3000, 2000), (9, 9, 9)))
+    picture = designer_art.Picture("big.png", (3000.0, 2000.0), given=Image.new("RGB", (3000, 2000), (9, 9, 9)))
     box = Box(0, 0, 25.4, 25.4)  # one inch: the picture would print at 3000 dpi contained
     tag = designer_art.markup(picture, box, "contain")
     assert f'{designer_art.PX_ATTR}="600x400"' in tag
