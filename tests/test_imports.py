@@ -36,6 +36,9 @@ ALLOWED_IN_FUNCTIONS = {
     ("pnp.cache.keys", "_environment", "cairocffi"):
         "the cache key names the cairo C library's version; importing pnp.build must not need libcairo, whose "
         "absence cairolib.require() reports as a usage error",
+    ("pnp.art.svg", "_make", "svgwrite"):
+        "`pnp check` names icons and sets text through modules that import pnp.art.svg but never draws: "
+        "svgwrite's import (its SVG grammar parsed with pyparsing) is about 60 ms of a check",
     ("pnp.content.tables", "_workbook_grid", "python_calamine"):
         "only a content that names a workbook needs the reader: every other `pnp check` skips loading it",
     ("pnp.games.tverdzha.simulation", "_equilibrium", "pnp.games.tverdzha.sim.equilibrium"):

@@ -50,10 +50,11 @@ def _tracked_class(model: type) -> type:
         def __getattribute__(self, name):
             if name not in fields:
                 return get(self, name)
-            reads = self.__dict__.get(_READS)
+            try:
+                reads = object.__getattribute__(self, _READS)
+            except AttributeError:  # a copy made by dataclasses.replace, which read every field already
+                return get(self, name)
             value = get(self, name)
-            if reads is None:  # made by dataclasses.replace from a clone, which noted each field it kept
-                return value
             if isinstance(value, Mapping):
                 return _KeyReads(value, name, reads)
             reads.add(name)

@@ -131,6 +131,8 @@ class Store:
             if not isinstance(entry, Entry):
                 raise ValueError("not an entry")
             for path, _, _, sha in entry.files:
+                if Path(path).is_absolute() or ".." in Path(path).parts:
+                    raise ValueError(f"{path} leaves the kit's folder")
                 if _sha256(folder / "files" / path) != sha:
                     raise ValueError(f"{path} is not what was stored")
         except Exception:  # a damaged entry of any kind is removed and rebuilt, never a failed build

@@ -144,8 +144,10 @@ def simulation_of(pack: GamePack) -> Any:
 
 
 @lru_cache(maxsize=1)
-def icon_art() -> Mapping[str, tuple[str, str]]:
-    """Every registered pack's icons (`GamePack.icons`), by name: the kit's one icon set.
+def icon_art() -> Mapping[str, tuple[str, str | Callable[[], str]]]:
+    """Every registered pack's icons (`GamePack.icons`), by name: the kit's one icon set. A pack's
+    `ART` maps a name to (label, body): the body's SVG text, or a function that returns it, called
+    when the icon is first drawn (reading the names and labels then draws nothing).
 
     Icon ids are global in the SVG documents that place them (``icon-<name>``), so a name
     two packs draw differently is a PackError naming both, never a silent choice.
