@@ -60,10 +60,9 @@ def problems(game: Any, family: CardFamily, layout: Layout, rows: Iterable[CardR
     """Every picture the layout's image elements show on these cards: readable, and sharp enough
     at its printed size (`steps(row)`: the card's track steps, for its boxes)."""
     out: dict[tuple, Problem] = {}
-    lang = game.languages[0]
     elements = layout.of_kind("image")
     known_icons = set(icons.icon_names())
-    for row in rows:
+    for lang, row in _in_every_language(game, family, rows):
         boxes = None
         for element in elements:
             name = picture_name(game, family, row, element, lang)
@@ -82,6 +81,20 @@ def problems(game: Any, family: CardFamily, layout: Layout, rows: Iterable[CardR
             if problem is not None:
                 out.setdefault((problem.code, str(where), name), problem)
     return list(out.values())
+
+
+def _in_every_language(game: Any, family: CardFamily, rows: Iterable[CardRow]):
+    """(language, the card in it) for these cards in every language the game ships: a picture may
+    be a column per language."""
+    rows = list(rows)
+    yield from ((game.languages[0], row) for row in rows)
+    ids = {row.id for row in rows}
+    for lang in game.languages[1:]:
+        try:
+            translated = family.cards(game, lang)
+        except (KeyError, ValueError):
+            continue  # missing text: other checks say so
+        yield from ((lang, row) for row in translated if row.id in ids)
 
 
 def _icon_problem(game: Any, family: CardFamily, row: CardRow, element: Element, lang: str,
