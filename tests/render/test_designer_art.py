@@ -428,3 +428,15 @@ def test_a_field_that_is_neither_an_icon_nor_a_picture_file_is_a_problem_at_its_
     assert done.returncode == 1
     assert re.search(rf"vulyk\.yaml:{_line(content, 'poppy')}:\d+: error: element 'flower' of flower card 'poppy' "
                      r"shows 'poppy', which is neither an icon nor a picture file \[layout-icon\]", done.stdout), done.stdout
+
+
+def test_the_preview_inlines_a_master_with_its_pictures_whole():
+    """The preview pastes the masters into its page (ids prefixed): a picture's data URI and box stay."""
+    from pnp.exports import preview_assets
+
+    picture = designer_art.Picture("p.png", (4.0, 2.0), given=Image.new("RGBA", (4, 2), (200, 30, 30, 128)))
+    tag = str(designer_art.markup(picture, Box(1, 1, 8, 4), "stretch"))
+    master = ('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">'
+              f'<defs><path id="p" d="M0 0h1v1z"/></defs><use href="#p"/>{tag}</svg>')
+    inlined = str(preview_assets.inline_svg(master, "m1-"))
+    assert tag in inlined and 'href="#m1-p"' in inlined
