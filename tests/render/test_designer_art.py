@@ -440,3 +440,16 @@ def test_the_preview_inlines_a_master_with_its_pictures_whole():
               f'<defs><path id="p" d="M0 0h1v1z"/></defs><use href="#p"/>{tag}</svg>')
     inlined = str(preview_assets.inline_svg(master, "m1-"))
     assert tag in inlined and 'href="#m1-p"' in inlined
+
+
+@pytest.mark.parametrize("inner, pixels", [
+    ('<rect width="5" height="5" fill="#123456"/>', False),
+    ('<rect width="5" height="5" opacity="1" style="fill-opacity: 1"/>', False),
+    ('<rect width="5" height="5" style="fill:#123456; opacity: 0.5"/>', True),
+    ('<rect width="5" height="5" fill-opacity="50%"/>', True),
+    ('<linearGradient id="g"/><rect width="5" height="5" fill="url(#g)"/>', True),
+    ('<style>rect { opacity: .5 }</style><rect width="5" height="5"/>', True),
+])
+def test_an_svg_with_what_pdf_x1a_cannot_hold_is_drawn_as_pixels(inner, pixels):
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{inner}</svg>'.encode()
+    assert designer_art._read_svg(svg, "a.svg").needs_pixels is pixels
