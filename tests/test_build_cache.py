@@ -6,12 +6,14 @@ rebuilt; the cache keeps to its bound and deletes nothing of anyone else's; --no
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from pnp.build import build
 from pnp.components.base import BuildOptions
@@ -124,11 +126,20 @@ def _pnp(*args: str, env: dict, cwd: Path) -> subprocess.CompletedProcess:
                           text=True, timeout=300)
 
 
-def test_a_packs_template_and_a_file_beside_the_content_are_part_of_the_key(tmp_path):
-    """ВУЛИК, an installed pack, copied: its card template edited, then a file beside its content."""
+def _cached(stdout: str) -> list[str]:
+    found = re.search(r"from the cache: ([^)]*)\)", stdout)
+    return found.group(1).split(", ") if found else []
+
+
+def test_a_packs_template_a_picture_and_a_file_beside_the_content_are_part_of_the_key(tmp_path):
+    """ВУЛИК, an installed pack, copied, its flowers on the layout with the designer's pictures: its
+    card template edited, then a picture a card shows, then a file beside its content."""
     packs = tmp_path / "packs"
     shutil.copytree(PACKS, packs)
     content = packs / "pnp_vulyk" / "vulyk.yaml"
+    text = content.read_text(encoding="utf-8").replace("layout: flower,", "layout: flower-art,")
+    content.write_text(text.replace("honey: 3, count: 5}", "honey: 3, count: 5, art: art/sunflower.png}"),
+                       encoding="utf-8")
     env = {"PNP_CACHE_DIR": str(tmp_path / "cache"),
            "PYTHONPATH": os.pathsep.join([str(ROOT), str(packs)])}
 
@@ -149,6 +160,13 @@ def test_a_packs_template_and_a_file_beside_the_content_are_part_of_the_key(tmp_
     template.write_text(template.read_text(encoding="utf-8").replace("</svg>", "<!-- edited --></svg>"),
                         encoding="utf-8")
     assert "from the cache" not in both()  # the pack's own folder is in every key
+    assert _cached(both()) == ["cards", "board"]
+    picture = content.parent / "art" / "sunflower.png"
+    with Image.open(picture) as image:
+        edited = image.copy()
+    edited.putpixel((0, 0), (0, 0, 255, 255))
+    edited.save(picture)
+    assert "cards" not in _cached(both())  # the sunflower's card shows the picture
     (content.parent / "sketch.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>", encoding="utf-8")
     assert "from the cache" not in both()  # a file beside the content may be art a layout shows
 

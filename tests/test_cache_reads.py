@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from pnp.cache import keys
 from pnp.cache.fingerprint import Unknown, digest
 from pnp.cache.reads import tracked
 from pnp.core.errors import Mark
@@ -53,3 +54,20 @@ def test_a_value_of_unknown_meaning_is_not_digested():
     except Unknown:
         return
     raise AssertionError("an object of unknown meaning was digested")
+
+
+def test_the_files_beside_the_content_are_in_the_key_but_not_its_output_or_a_log(tmp_path):
+    content = tmp_path / "game.yaml"
+    content.write_text("pack: data\n", encoding="utf-8")
+    (tmp_path / "art").mkdir()
+    picture = tmp_path / "art" / "bee.png"
+    picture.write_bytes(b"one")
+    out = tmp_path / "output"
+    (out / "uk").mkdir(parents=True)
+    before = keys.beside(content, [out])
+    (out / "uk" / "index.html").write_text("a kit", encoding="utf-8")  # what a build writes
+    (tmp_path / "notes.log").write_text("the designer's", encoding="utf-8")
+    content.write_text("pack: data\n# edited: the model stands for it\n", encoding="utf-8")
+    assert keys.beside(content, [out]) == before
+    picture.write_bytes(b"two")
+    assert keys.beside(content, [out]) != before
