@@ -258,7 +258,7 @@ def build(
     told when another build holds the output root's lock.
     """
     only = list(only)
-    renderers = renderers_of(pack_of(game))
+    renderers = renderers_of(pack_of(game), game)
     names = plan(renderers, only, build_all)
     jobs = jobs_from_env() if jobs is None else jobs
     out_root = Path(out_root or DEFAULT_OUT)
