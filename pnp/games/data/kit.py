@@ -6,8 +6,13 @@ from __future__ import annotations
 from pnp.games.data.model import Game, token_ui_key
 
 
+def _cards(family) -> int:
+    """The copies of every card of a family (counted from its rows, in no language)."""
+    return sum(count for _, count, _, _ in family.source.items)
+
+
 def counts(game: Game) -> dict[str, int]:
-    out = {f"cards_{f.id}": sum(row.count for row in f.cards(game, game.languages[0])) for f in game.card_families}
+    out = {f"cards_{f.id}": _cards(f) for f in game.card_families}
     out |= {f"tokens_{t.id}": sum(face.count for face in t.faces) for t in game.tokens}
     if game.board is not None:
         out["board_cells"] = len(game.board.positions())
@@ -18,7 +23,7 @@ def counts(game: Game) -> dict[str, int]:
 
 def kit_rows(game: Game, lang: str) -> list[tuple[str, int]]:
     """A row per card family and token kind by its own name, the board and the rulebook."""
-    rows = [(game.ui(f.component, lang), sum(row.count for row in f.cards(game, lang))) for f in game.card_families]
+    rows = [(game.ui(f.component, lang), _cards(f)) for f in game.card_families]
     rows += [(game.ui(token_ui_key(t.id), lang), sum(face.count for face in t.faces)) for t in game.tokens]
     rows += [(game.ui("comp_board", lang), 1)] if game.board is not None else []
     return rows + ([(game.ui("comp_rulebook", lang), 1)] if game.sections else [])

@@ -10,7 +10,7 @@ from typing import Iterator
 
 import yaml
 
-from pnp.core import catalogue
+from pnp.core import catalogue, typography
 from pnp.core.errors import Problem, error
 
 ID = "data-words"
@@ -18,6 +18,7 @@ ID = "data-words"
 CODES = {
     "ui-missing": "A string the kit prints, in a language the game ships, that neither the game's `ui:` nor pnp has.",
     "text-language": "A text of the content without a language the game ships.",
+    "language": "A language pnp cannot set (it has no hyphenation and typography table for it).",
 }
 
 #: the strings this pack gives every data game in pnp's languages (the content may override them)
@@ -46,6 +47,10 @@ def _texts(game):
 
 def check(game, lang: str | None = None) -> Iterator[Problem]:
     languages = (lang,) if lang else game.languages
+    for code in languages:
+        if code not in typography.TABLES:
+            yield error("language", f"game.languages: expected a language pnp can set "
+                        f"({', '.join(typography.TABLES)}), found {code!r}", game.mark("game", "languages"))
     for path, text in _texts(game):
         for code in languages:
             if not text.values.get(code):
