@@ -24,7 +24,7 @@ from pnp.content import modelbuilder
 from pnp.content.gamemodel import GameModel
 from pnp.content.modelbuilder import At, key
 from pnp.core.errors import Mark
-from pnp.core.templating import fill
+from pnp.core.templating import TemplateError, fill
 from pnp.core.texts import Text, frozen_map
 
 #: the layout and back a family gets when it names none (pnp's own, in this pack's templates)
@@ -161,6 +161,16 @@ def _ui(at: At) -> Mapping[str, Text]:
     return frozen_map(dict(_default_ui()) | named | own)
 
 
+def fill_prose(text: str, values: Mapping[str, Any], lang: str) -> tuple[str, str | None]:
+    """(the prose with the named values filled in, None), or (the prose as written, what is
+    wrong with it: an unknown name, a stray brace), which `pnp check` reports at its line."""
+    named = {k: v.get(lang, "") if isinstance(v, Mapping) else v for k, v in values.items()}
+    try:
+        return fill(text, named, lang), None
+    except (TemplateError, ValueError, TypeError) as exc:
+        return text, str(exc)
+
+
 def _sections(at: At) -> tuple[Section, ...]:
     """The rulebook's sections, their prose with the named values filled in (in each language)."""
     values = at.get("values", {}) or {}
@@ -168,10 +178,8 @@ def _sections(at: At) -> tuple[Section, ...]:
     out = []
     for i, _ in enumerate(at.get("rulebook.sections", ()) if at.get("rulebook", None) else ()):
         raw = Section(_text(at, "rulebook", "sections", i, "title"), _text(at, "rulebook", "sections", i, "text"))
-        filled = {}
-        for lang in languages:
-            named = {k: v.get(lang, "") if isinstance(v, dict) else v for k, v in values.items()}
-            filled[lang] = fill(raw.text.values[lang], named, lang) if lang in raw.text.values else ""
+        filled = {lang: fill_prose(raw.text.values[lang], values, lang)[0]
+                  for lang in languages if lang in raw.text.values}
         out.append(Section(raw.title, Text(frozen_map(filled), raw.text.mark, raw.text.values)))
     return tuple(out)
 
@@ -195,6 +203,14 @@ class Game(GameModel):
     sha256: str = ""
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
     notes: Mapping[tuple, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    #: what the markup check reads: no text of a data game is filled from resource parameters
+    resource_icons: Mapping[str, str] = field(default_factory=dict, init=False, repr=False)
+
+    def filled_texts(self):
+        """The texts printed filled from parameters (the markup check's): none; the rulebook's
+        prose is filled from `values:` when the model is built."""
+        return iter(())
 
     def own_templates(self, kind: str) -> Path | None:
         """The game's own templates of `kind` ("cards"): its folder's cards/, when it has one."""
