@@ -36,6 +36,11 @@ def family_ui_key(family_id: str) -> str:
     return f"card_{family_id.replace('-', '_')}"
 
 
+def component_ui_key(family_id: str) -> str:
+    """The ui string a family is named by as a component (sheet labels, the kit's list)."""
+    return f"cards_{family_id.replace('-', '_')}"
+
+
 def token_ui_key(token_id: str) -> str:
     return f"token_{token_id.replace('-', '_')}"
 
@@ -56,9 +61,9 @@ def _families(at: At) -> tuple[CardFamily, ...]:
     for i, family in enumerate(at.get("card_families")):
         rows = family["cards"]
         source = ListedRows.from_data(rows, [at.loaded.mark(("card_families", i, "cards", k)) for k in range(len(rows))])
-        name = family_ui_key(family["id"])
         out.append(CardFamily(family["id"], family.get("layout", DEFAULT_LAYOUT), _colour(palette, family["colour"]),
-                              family.get("icon", DEFAULT_ICON), family.get("back", DEFAULT_BACK), name, name,
+                              family.get("icon", DEFAULT_ICON), family.get("back", DEFAULT_BACK),
+                              family_ui_key(family["id"]), component_ui_key(family["id"]),
                               "cards", source.fields(), at.mark("card_families", i), source))
     return tuple(out)
 
@@ -153,8 +158,10 @@ def _ui(at: At) -> Mapping[str, Text]:
     renderers print them by (a name the content writes once, in its family), over this pack's
     default words."""
     own = {k: _text(at, "ui", k) for k in at.get("ui", {}) or {}}
-    named = {family_ui_key(f["id"]): _text(at, "card_families", i, "name")
-             for i, f in enumerate(at.get("card_families"))}
+    named = {}
+    for i, f in enumerate(at.get("card_families")):
+        named[family_ui_key(f["id"])] = _text(at, "card_families", i, "name")
+        named[component_ui_key(f["id"])] = _text(at, "card_families", i, "component" if "component" in f else "name")
     named |= {token_ui_key(t["id"]): _text(at, "tokens", i, "name") for i, t in enumerate(at.get("tokens", ()))}
     if at.get("board", None) and at.get("board").get("name"):
         named["comp_board"] = _text(at, "board", "name")

@@ -8,6 +8,7 @@ import csv
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -179,3 +180,25 @@ def test_an_unknown_colour_name_is_a_problem_at_its_family(tmp_path):
     checked = run("check", "--content", str(content), cwd=tmp_path)
     assert checked.returncode == 1
     assert re.search(r"game\.yaml:12:\d+: error: .*'tael'", checked.stdout), checked.stdout
+
+
+def test_the_vulyk_test_pack_made_only_of_data_prints_the_same_cards_and_board(tmp_path):
+    """tests/packs/vulyk_data: ВУЛИК with no Python of its own prints the cards and the board the
+    Python pack (tests/packs/pnp_vulyk, 173 lines of model, pack and icons) prints."""
+    packs = ROOT / "tests" / "packs"
+    folder = tmp_path / "vulyk"
+    shutil.copytree(packs / "pnp_vulyk" / "templates" / "cards", folder / "cards")
+    shutil.copy(packs / "vulyk_data" / "vulyk.yaml", folder / "vulyk.yaml")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(packs)])}  # the flower icon's pack
+    kits = {}
+    for name, source in (("data", ["--content", str(folder / "vulyk.yaml")]), ("python", ["--game", "vulyk"])):
+        out = tmp_path / name
+        built = subprocess.run([sys.executable, "-m", "pnp.cli", "build", *source, "--only", "cards", "--only", "board",
+                                "--out", str(out)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+        assert built.returncode == 0, built.stdout + built.stderr
+        kits[name] = out / "uk"
+    for pdf in ("vulyk-uk-cards.pdf", "vulyk-uk-board.pdf"):
+        data, python = (words(kits[k] / pdf) for k in ("data", "python"))
+        assert data == python, pdf
+        assert page_mm(kits["data"] / pdf, "MediaBox") == page_mm(kits["python"] / pdf, "MediaBox")
+    assert "Соняшник" in words(kits["data"] / "vulyk-uk-cards.pdf") and "Мед: 3" in words(kits["data"] / "vulyk-uk-cards.pdf")

@@ -42,7 +42,7 @@ def check(game, lang: str | None = None) -> Iterator[Problem]:
                 yield error("prose-value", f"rulebook.sections.{i}.text.{code}: {wrong}; the named values: "
                             f"{', '.join(sorted(game.values)) or 'none'}", game.mark("rulebook", "sections", i, "text", code),
                             "name a value of `values:` as {name}, its plural as {name|one|few|many}")
-    keys = printed_keys() + tuple(sorted(k for k in game.ui_strings if k.startswith(("card_", "token_"))))
+    keys = printed_keys() + tuple(sorted(k for k in game.ui_strings if k.startswith(("card_", "cards_", "token_"))))
     for code in languages:
         missing = []
         for key in keys:
