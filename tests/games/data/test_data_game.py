@@ -202,3 +202,45 @@ def test_the_vulyk_test_pack_made_only_of_data_prints_the_same_cards_and_board(t
         assert data == python, pdf
         assert page_mm(kits["data"] / pdf, "MediaBox") == page_mm(kits["python"] / pdf, "MediaBox")
     assert "Соняшник" in words(kits["data"] / "vulyk-uk-cards.pdf") and "Мед: 3" in words(kits["data"] / "vulyk-uk-cards.pdf")
+
+
+def test_a_game_of_cards_alone_builds_all_without_the_parts_it_leaves_out(tmp_path):
+    """No board, tokens or rulebook in the content: --all makes no such file, and the exporters
+    take only what there is."""
+    game = GAME.split("tokens:")[0]
+    content = write_game(tmp_path / "game", game=game, rows=CROPS[:3])
+    built = run("build", "--content", str(content), "--all", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    kit = tmp_path / "out" / "uk"
+    assert sorted(p.name for p in kit.glob("*.pdf")) == ["harvest-uk-alignment.pdf", "harvest-uk-cards.pdf"]
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    assert {f["kind"] for f in manifest["files"]} >= {"cards", "print-shop", "tts"}
+    assert not {"board", "tokens", "rulebook"} & {f["kind"] for f in manifest["files"]}
+
+
+def test_prose_naming_a_value_the_game_lacks_is_a_problem_at_its_line(tmp_path):
+    content = write_game(tmp_path / "game", game=GAME.replace("бере {hand}", "бере {hands}"))
+    checked = run("check", "--content", str(content), cwd=tmp_path)
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    assert re.search(r"game\.yaml:32:\d+: error: rulebook\.sections\.0\.text\.uk: placeholder \{hands\} is not a "
+                     r"parameter; the named values: hand \[prose-value\]", checked.stdout), checked.stdout
+
+
+def test_card_text_whose_markup_cannot_be_set_is_a_problem_at_its_row(tmp_path):
+    rows = list(CROPS)
+    rows[1] = (*rows[1][:5], "Gives ] seeds.")
+    content = write_game(tmp_path / "game", rows=rows)
+    checked = run("check", "--content", str(content), cwd=tmp_path)
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    assert re.search(r"cards\.csv:3:1: error: card 'crop01' of family 'crops': field text\.en: .*\[row-markup\]",
+                     checked.stdout), checked.stdout
+
+
+def test_a_row_without_a_field_the_family_has_is_a_problem_at_its_row(tmp_path):
+    rows = list(CROPS)
+    rows[2] = (*rows[2][:2], "", "", *rows[2][4:])  # crop02 has no name at all
+    content = write_game(tmp_path / "game", rows=rows)
+    checked = run("check", "--content", str(content), cwd=tmp_path)
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    assert re.search(r"cards\.csv:4:1: error: card 'crop02' of family 'crops': expected a value for 'name' \(other "
+                     r"cards of the family give one\), found none \[row-field\]", checked.stdout), checked.stdout
