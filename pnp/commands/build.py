@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
+from pnp.art import designer_art
 from pnp.build import build, cached_note, jobs_from_env
-from pnp.commands.common import content_path, kit_language, load_checked
+from pnp.commands.common import content_path, kit_language, load_checked, print_problems
 from pnp.components.base import BuildOptions
 from pnp.core.errors import UserError
 from pnp.games import pack_of
@@ -32,9 +33,11 @@ def _progress_printer():
 def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, out,
         tts_url_base=None, use_cache=True) -> int:
     jobs = jobs_from_env()  # a bad PNP_JOBS is reported before any work
-    game, _ = load_checked(content, lang, kit=True)
+    game, problems = load_checked(content, lang, kit=True)
     if game is None:
         return 1
+    # a picture that will print soft is said by the build too, not only by `pnp check`
+    print_problems([p for p in problems if p.code in designer_art.CODES])
     lang = kit_language(game, lang)
     if not pack_of(game).renderers:
         raise UserError(f"{pack_of(game).name} has no printed kit yet: its pack lists no renderers "
