@@ -84,3 +84,21 @@ def test_new_in_a_language_without_a_starter_is_a_usage_error(tmp_path):
     made = run("new", "game", "--lang", "de", cwd=tmp_path)
     assert made.returncode == 2 and "--lang de: no starter game in that language; known: en, uk" in made.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_picture_goes_into_the_new_games_layout_by_one_line(tmp_path):
+    """The starter's face template places an image element named `art` when the layout has one."""
+    assert run("new", "pics", cwd=tmp_path).returncode == 0
+    folder = tmp_path / "pics"
+    (folder / "art").mkdir()
+    (folder / "art" / "sunflower.png").write_bytes((ROOT / "tests" / "packs" / "pnp_vulyk" / "art" / "sunflower.png").read_bytes())
+    layout = folder / "cards" / "basic.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(
+        "box: {top: 16, bottom: 2}}", "box: {top: 45, bottom: 2}}\n"
+        "  art: {kind: image, file: art/sunflower.png, fit: contain, box: {top: 13, height: 30}}"), encoding="utf-8")
+    built = run("build", "--content", str(folder / "game.yaml"), "--only", "cards", "--out", str(tmp_path / "out"),
+                cwd=tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    images = subprocess.run(["pdfimages", "-list", str(tmp_path / "out" / "uk" / "pics-uk-cards.pdf")],
+                            capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+    assert len(images) >= 9, images  # a picture on each card of the first sheet
