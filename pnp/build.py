@@ -332,7 +332,7 @@ def build(
     output is taken from the build cache when nothing it reads has changed (pnp.cache).
     """
     only = list(only)
-    renderers = renderers_of(pack_of(game))
+    renderers = renderers_of(pack_of(game), game)
     names = plan(renderers, only, build_all)
     jobs = jobs_from_env() if jobs is None else jobs
     out_root = Path(out_root or DEFAULT_OUT)

@@ -203,6 +203,17 @@ def games_command():
 
 
 @main.command()
+@click.argument("name")
+@click.option("--lang", default="uk", show_default=True, help="The game's language (of its starter texts and README).")
+@_fault_guard
+def new(name, lang):
+    """Write a new game made only of data, in a new folder NAME, ready to check and build."""
+    from pnp.commands.new import run
+
+    sys.exit(run(name, lang))
+
+
+@main.command()
 @content_option
 # a game in several languages is checked in all of them unless one is asked for
 @click.option("--lang", default=None, help="Check the text of this language only  [default: every language of the game]")

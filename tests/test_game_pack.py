@@ -100,7 +100,7 @@ def test_an_unknown_pack_is_a_content_error_with_a_suggestion(tmp_path):
     bad.write_text(CONTENT.read_text(encoding="utf-8").replace("pack: vulyk", "pack: vulik"), encoding="utf-8")
     proc = _run("check", "--content", str(bad), cwd=tmp_path)
     assert proc.returncode == 1
-    assert "vulyk.yaml:4:7: error: pack: expected the id of a game pack (empire, oborona-zamka, tverdzha, vulyk), found 'vulik' " \
+    assert "vulyk.yaml:4:7: error: pack: expected the id of a game pack (data, empire, oborona-zamka, tverdzha, vulyk), found 'vulik' " \
            "[unknown-game]" in proc.stdout
     assert "did you mean 'vulyk'?" in proc.stdout
 

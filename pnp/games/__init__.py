@@ -264,6 +264,15 @@ def pack_of(game: Any) -> GamePack:
     raise TypeError(f"{type(game).__qualname__} is the model of no registered game pack")
 
 
+def templates_of(game: Any, kind: str) -> Path:
+    """The folder of `game`'s templates of `kind` ("cards", "rulebook"): the game's own, when its
+    model keeps some beside its content (`own_templates(kind)`: a data-only game's cards/), else
+    its pack's."""
+    own = getattr(game, "own_templates", None)
+    folder = own(kind) if own is not None else None
+    return folder if folder is not None else pack_of(game).templates / kind
+
+
 def _is_model(game: Any, model: type | str) -> bool:
     """Whether `game` is an instance of exactly `model`, a class or its "module:Class" name
     (compared by name, so that asking never imports another pack's model)."""
