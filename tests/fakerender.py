@@ -33,5 +33,5 @@ def install(setattr_=setattr, setitem=lambda d, k, v: d.__setitem__(k, v)) -> di
             ctx.path("sub/two.txt").write_text("two")
             return [OutputFile("sub/two.txt", "tokens", 0)]
 
-    setattr_(build_mod, "renderers_of", lambda pack: {"fake-one": One(), "fake-two": Two()})
+    setattr_(build_mod, "renderers_of", lambda pack, game=None: {"fake-one": One(), "fake-two": Two()})
     return state

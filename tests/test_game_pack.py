@@ -100,7 +100,7 @@ def test_an_unknown_pack_is_a_content_error_with_a_suggestion(tmp_path):
     bad.write_text(CONTENT.read_text(encoding="utf-8").replace("pack: vulyk", "pack: vulik"), encoding="utf-8")
     proc = _run("check", "--content", str(bad), cwd=tmp_path)
     assert proc.returncode == 1
-    assert "vulyk.yaml:4:7: error: pack: expected the id of a game pack (empire, oborona-zamka, tverdzha, vulyk), found 'vulik' " \
+    assert "vulyk.yaml:4:7: error: pack: expected the id of a game pack (data, empire, oborona-zamka, tverdzha, vulyk), found 'vulik' " \
            "[unknown-game]" in proc.stdout
     assert "did you mean 'vulyk'?" in proc.stdout
 
@@ -171,7 +171,7 @@ def test_two_games_in_one_process_share_the_card_renderer_and_each_has_its_board
     # two renderers named "board": ТВЕРДЖА's own lens board, and pnp's general board for ВУЛИК's hexes
     assert type(ours["board"]).__module__ == "pnp.games.tverdzha.render.board"
     assert type(theirs["board"]).__module__ == "pnp.components.board_sheet"
-    assert list(theirs) == ["cards", "board"]
+    assert list(theirs) == ["cards", "board", "print-shop", "tts"]
 
 
 def test_listing_the_packs_imports_no_renderer_cairo_or_simulator():

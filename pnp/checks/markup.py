@@ -37,21 +37,30 @@ CODES = {
 }
 
 
+HINT = "an icon is [name] (lowercase), bold is **text**; a literal '[', ']' or '**' cannot be printed"
+
+
 def check(game: Templated, lang: str | None = None) -> Iterator[Problem]:
     params = _params(game)
-    known = set(icon_names())
     for text, path in texts(game):
         for code in (lang,) if lang else game.languages:
             if not text.has(code):
                 continue
-            value = _as_printed(game, text.get(code), params.get(id(text)), code)
-            # unknown [names] are reported by the references check; look past them
-            value = tpl.ICON.sub(lambda m: m.group(0) if m.group(1) in known else "", value)
-            try:
-                richtext.parse(value)
-            except ValueError as exc:
-                yield error("bad-markup", f"{where(path)}.{code}: {_reason(exc)}", lang_mark(game, text, path, code),
-                            "an icon is [name] (lowercase), bold is **text**; a literal '[', ']' or '**' cannot be printed")
+            reason = markup_error(_as_printed(game, text.get(code), params.get(id(text)), code))
+            if reason:
+                yield error("bad-markup", f"{where(path)}.{code}: {reason}", lang_mark(game, text, path, code), HINT)
+
+
+def markup_error(value: str) -> str | None:
+    """Why `value` cannot be set with richtext (None: it can); unknown [names] are the references
+    check's to report, so they are looked past."""
+    known = set(icon_names())
+    value = tpl.ICON.sub(lambda m: m.group(0) if m.group(1) in known else "", value)
+    try:
+        richtext.parse(value)
+    except ValueError as exc:
+        return _reason(exc)
+    return None
 
 
 def _params(game: Templated) -> dict[int, Mapping]:

@@ -79,7 +79,7 @@ class RenderContext:
     def shared(self, game, kind: str) -> list[tuple["Renderer", Any]]:
         """(renderer, masters) of every renderer the running one needs that shares `kind`, in the pack's
         order (outside a build: of every renderer of the game's pack)."""
-        renderers = self.renderers or renderers_of(pack_of(game))
+        renderers = self.renderers or renderers_of(pack_of(game), game)
         needs = self.current.needs if self.current is not None else tuple(renderers)
         return [(r, self.masters(game, r.name)) for r in renderers.values() if r.shares == kind and r.name in needs]
 
@@ -90,7 +90,7 @@ class RenderContext:
             raise LookupError(f"renderer {self.current.name!r} reads the masters of {name!r} "
                               f"without declaring it in `needs` ({self.current.needs})")
         if name not in self.made:
-            renderers = self.renderers or renderers_of(pack_of(game))  # a context made outside a build
+            renderers = self.renderers or renderers_of(pack_of(game), game)  # a context made outside a build
             self.made[name] = renderers[name].masters(game, self)
         return self.made[name]
 
@@ -138,6 +138,12 @@ class Renderer:
     #: nothing shared by kind
     shares: ClassVar[str] = ""
 
+    def applies(self, game) -> bool:
+        """Whether the game has what it draws: a pack whose content may leave a component out
+        (a data-only game without a board) says so here, and the build neither plans it nor
+        gives its (absent) masters to the exporters."""
+        return True
+
     def render(self, game, ctx: RenderContext) -> list[OutputFile]:  # pragma: no cover
         raise NotImplementedError
 
@@ -166,14 +172,17 @@ def register(cls: type[Renderer]) -> type[Renderer]:
     return cls
 
 
-def renderers_of(pack: GamePack) -> dict[str, Renderer]:
-    """The pack's renderers by name, in its order: those its renderer modules register."""
+def renderers_of(pack: GamePack, game: Any = None) -> dict[str, Renderer]:
+    """The pack's renderers by name, in its order: those its renderer modules register (for
+    `game`: those that apply to it)."""
     found: dict[str, Renderer] = {}
     for module in map(importlib.import_module, pack.renderers):
         for name, cls in RENDERERS.get(module.__name__, {}).items():
             if name in found:
                 raise BuildError(f"game {pack.id!r} has two renderers named {name!r}")
-            found[name] = cls()
+            renderer = cls()
+            if game is None or renderer.applies(game):
+                found[name] = renderer
     for renderer in found.values():
         if renderer.shares and renderer.shares not in SHARES:
             raise BuildError(f"renderer {renderer.name!r} shares {renderer.shares!r}; known: {', '.join(SHARES)}")

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from pnp.components import card_boxes, card_layout
 from pnp.components.card_family import CardFamily, CardRow, field_value
 from pnp.components.card_layout import Element, Layout, Style
-from pnp.games import pack_of
+from pnp.games import templates_of
 from pnp.core.geometry import Box
 from pnp.typeset import fonts, richtext
 from pnp.typeset.richtext import FitResult
@@ -24,8 +24,8 @@ _FIELD = re.compile(r"\{([a-z][a-z0-9_.]*)\}")
 
 
 def layout_folder(game: Any) -> Path:
-    """Where a game's card layouts and templates are: the cards/ folder of its pack's templates."""
-    return pack_of(game).templates / "cards"
+    """Where a game's card layouts and templates are: its own cards/ folder, or its pack's."""
+    return templates_of(game, "cards")
 
 
 def family_layout(game: Any, family: CardFamily) -> Layout:

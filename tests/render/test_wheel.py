@@ -114,6 +114,18 @@ def test_pnp_installed_from_the_wheel_works_from_an_empty_directory(dists, tmp_p
     for name in ("oborona-zamka-ru-rulebook.pdf", "oborona-zamka-ru-board.pdf"):
         assert not_bundled_fonts((empty / "output" / "ru" / name).read_bytes()) == [], name
 
+    # a designer's new game made only of data, from the packaged starter, layouts and rulebook
+    designer = tmp_path / "designer"
+    designer.mkdir()
+    made = run([str(pnp), "new", "Жнива"], designer, env)
+    assert made.returncode == 0, made.stdout + made.stderr
+    content = designer / "Жнива" / "game.yaml"
+    check = run([str(pnp), "check", "--content", str(content)], empty, env)
+    assert check.returncode == 0, check.stdout + check.stderr
+    build = run([str(pnp), "build", "--content", str(content), "--all", "--out", str(designer / "out")], empty, env)
+    assert build.returncode == 0, build.stdout + build.stderr
+    assert (designer / "out" / "uk" / "my-game-uk-rulebook.pdf").is_file()
+
     sim = run([str(pnp), "sim", "--games", "2", "--agents", "random,random"], empty, env)
     assert sim.returncode == 0, sim.stdout + sim.stderr
     sim = run([str(pnp), "sim", "--game", "oborona-zamka", "--games", "2", "--agents", "random"], empty, env)

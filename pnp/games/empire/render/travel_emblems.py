@@ -110,16 +110,17 @@ def _compass() -> str:
     return ring + points + svg.circle(50, 50, 6, fill="{gold}")
 
 
+#: name -> (label, a function that draws it when the icon is first drawn: `pnp check` reads only the names)
 ART = {
-    emblem("back"): ("карта путешествий", _compass()),
-    emblem("treasure"): ("сокровище", _chest()),
-    emblem("mine"): ("шахта", _mine()),
-    emblem("reserve"): ("заповедное место", _shrine()),
-    emblem("town"): ("населённый пункт", _town()),
-    emblem("garrison"): ("гарнизон", _tower()),
-    emblem("trap"): ("ловушка", _trap()),
-    emblem("dungeon"): ("подземелье", _dungeon()),
-    emblem("terrain"): ("местность", _land()),
-    emblem("diplomacy"): ("дипломатия", _scroll()),
-    emblem("other"): ("объект", _stone()),
+    emblem("back"): ("карта путешествий", _compass),
+    emblem("treasure"): ("сокровище", _chest),
+    emblem("mine"): ("шахта", _mine),
+    emblem("reserve"): ("заповедное место", _shrine),
+    emblem("town"): ("населённый пункт", _town),
+    emblem("garrison"): ("гарнизон", _tower),
+    emblem("trap"): ("ловушка", _trap),
+    emblem("dungeon"): ("подземелье", _dungeon),
+    emblem("terrain"): ("местность", _land),
+    emblem("diplomacy"): ("дипломатия", _scroll),
+    emblem("other"): ("объект", _stone),
 }

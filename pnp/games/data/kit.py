@@ -1,0 +1,40 @@
+"""What a data-only game's kit holds, counted from the model: the manifest's `components`,
+`pnp check`'s summary and the preview's component list read it, so they cannot disagree."""
+
+from __future__ import annotations
+
+from pnp.games.data.model import Game, token_ui_key
+
+
+def _cards(family) -> int:
+    """The copies of every card of a family (counted from its rows, in no language)."""
+    return sum(count for _, count, _, _ in family.source.items)
+
+
+def counts(game: Game) -> dict[str, int]:
+    out = {f"cards_{f.id}": _cards(f) for f in game.card_families}
+    out |= {f"tokens_{t.id}": sum(face.count for face in t.faces) for t in game.tokens}
+    if game.board is not None:
+        out["board_cells"] = len(game.board.positions())
+    if game.sections:
+        out["rulebook_sections"] = len(game.sections)
+    return out
+
+
+def kit_rows(game: Game, lang: str) -> list[tuple[str, int]]:
+    """A row per card family and token kind by its own name, the board and the rulebook."""
+    rows = [(game.ui(f.component, lang), _cards(f)) for f in game.card_families]
+    rows += [(game.ui(token_ui_key(t.id), lang), sum(face.count for face in t.faces)) for t in game.tokens]
+    rows += [(game.ui("comp_board", lang), 1)] if game.board is not None else []
+    return rows + ([(game.ui("comp_rulebook", lang), 1)] if game.sections else [])
+
+
+def summary(game: Game) -> tuple[dict[str, int], str]:
+    c = counts(game)
+    cards = sum(v for k, v in c.items() if k.startswith("cards_"))
+    tokens = sum(v for k, v in c.items() if k.startswith("tokens_"))
+    words = [f"{cards} cards in {len(game.card_families)} famil{'y' if len(game.card_families) == 1 else 'ies'}"]
+    words += [f"{tokens} tokens"] if game.tokens else []
+    words += [f"a board of {c['board_cells']} cells"] if game.board is not None else []
+    words += [f"a rulebook of {len(game.sections)} sections"] if game.sections else []
+    return c, ", ".join(words)
