@@ -132,3 +132,24 @@ def test_pnp_check_reports_a_hostile_font_without_a_traceback(tmp_path, test_fon
     assert "Traceback" not in out
     assert f"{display_path(path)}:{_line_of(path, '  sans-bold: {')}:" in out
     assert "[font-file]" in out
+
+
+def test_every_game_pack_admits_the_fonts_part():
+    import json
+    from pnp.games import packs
+    for name, game_pack in packs().items():
+        schema = json.loads(game_pack.schema.read_text(encoding="utf-8"))
+        ref = schema["properties"]["fonts"]["$ref"]
+        assert ref.endswith("base.schema.json#/properties/fonts"), name
+
+
+def test_a_data_only_game_takes_a_designer_font(tmp_path, test_font):
+    import shutil
+    starter = pack("data").content.parent
+    shutil.copytree(starter, tmp_path / "game")
+    folder = _folder(tmp_path / "game", test_font)
+    path = folder / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + "\n" + GOOD, encoding="utf-8")
+    game, problems = load_game(path)
+    assert _errors(problems) == []
+    assert game is not None
