@@ -28,18 +28,22 @@ LICENCE = (Path(__file__).resolve().parent.parent / "fonts" / "LICENSE-ParaType.
 @pytest.fixture(scope="module")
 def test_font(tmp_path_factory) -> bytes:
     """PT Sans, Basic Latin and the Cyrillic block only, renamed to FAMILY."""
+    return _make_font(tmp_path_factory.mktemp("font"), [*range(0x20, 0x7F), *range(0x400, 0x500)])
+
+
+def _make_font(folder: Path, unicodes: list[int]) -> bytes:
     font = TTFont(FACES["sans"].path)
     options = subset.Options()
     options.name_IDs = ["*"]
     subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=[*range(0x20, 0x7F), *range(0x400, 0x500)])
+    subsetter.populate(unicodes=unicodes)
     subsetter.subset(font)
     for record in font["name"].names:
         if record.nameID in (1, 4, 16):
             record.string = FAMILY
         elif record.nameID == 6:
             record.string = FAMILY.replace(" ", "")
-    out = tmp_path_factory.mktemp("font") / "font.ttf"
+    out = folder / "font.ttf"
     font.save(out)
     return out.read_bytes()
 
@@ -153,3 +157,21 @@ def test_a_data_only_game_takes_a_designer_font(tmp_path, test_font):
     game, problems = load_game(path)
     assert _errors(problems) == []
     assert game is not None
+
+
+def test_a_cyrillic_title_in_a_latin_only_designer_font_is_an_error_at_its_line(tmp_path):
+    latin = _make_font(tmp_path, list(range(0x20, 0x7F)))
+    folder = tmp_path / "game"
+    folder.mkdir()
+    path = _content(_folder(folder, latin), GOOD)
+    game, problems = load_game(path)
+    assert _errors(problems) == []  # the font itself is fine
+    from pnp import checks
+    found = [p for p in checks.run_all(game) if p.code == "missing-glyph"]
+    title = game.mark("game", "title", "uk")
+    at_title = [p for p in found if p.mark == title]
+    assert at_title, found[:3]
+    assert FAMILY in at_title[0].message
+    # the same strings in the bundled faces are clean
+    shipped, _ = load_game(pack("tverdzha").content)
+    assert [p for p in checks.run_all(shipped) if p.code == "missing-glyph"] == []

@@ -83,10 +83,17 @@ def _bad_characters(value: str, mark, what: str) -> Iterator[Problem]:
 
 
 def _glyphs(game: Model, value: str, mark, what: str) -> Iterator[Problem]:
-    missing: list[str] = []
+    # a designer's font for a role replaces the bundled face (models outside pnp may have none)
+    designer = {font.role: font for font in getattr(game, "fonts", ())}
+    missing: list[tuple[str, str]] = []
     for face in GLYPH_FACES:
-        missing += [c for c in missing_glyphs(value, face) if c not in missing]
-    for char in missing:
+        font = designer.get(face)
+        family = font.family if font else FACES[face].family
+        for c in missing_glyphs(value, face, font.path if font else None):
+            if c not in [m for m, _ in missing]:
+                missing.append((c, family))
+    for char, family in missing:
         name = unicodedata.name(char, "unnamed character")
-        yield error("missing-glyph", f"{what}: {char!r} (U+{ord(char):04X} {name}) has no glyph in {FACES['sans'].family}",
-                    mark, "the kit prints only with the bundled fonts (fonts/); write the text without this character")
+        yield error("missing-glyph", f"{what}: {char!r} (U+{ord(char):04X} {name}) has no glyph in {family}",
+                    mark, "the kit prints only with its fonts (the bundled ones and the content's `fonts:`); "
+                    "write the text without this character or choose a font that has it")

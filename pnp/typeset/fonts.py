@@ -67,10 +67,14 @@ def face(key: str) -> Face:
         raise KeyError(f"unknown font face {key!r}; known: {', '.join(sorted(FACES))}") from None
 
 
-@lru_cache(maxsize=None)
 def _metrics(key: str) -> tuple[dict[int, int], float, float, float]:
     """(codepoint -> advance in font units, units per em, ascent, descent) of a face."""
-    font = TTFont(face(key).path, lazy=True)
+    return _file_metrics(face(key).path)
+
+
+@lru_cache(maxsize=None)
+def _file_metrics(path: Path) -> tuple[dict[int, int], float, float, float]:
+    font = TTFont(path, lazy=True)
     cmap = font.getBestCmap()
     hmtx = font["hmtx"].metrics
     advances = {cp: hmtx[name][0] for cp, name in cmap.items()}
@@ -82,9 +86,10 @@ def has_glyph(key: str, char: str) -> bool:
     return ord(char) in _metrics(key)[0]
 
 
-def missing_glyphs(text: str, key: str = "sans") -> list[str]:
-    """Characters of `text` (other than line breaks) the face cannot draw, in order, unique."""
-    advances = _metrics(key)[0]
+def missing_glyphs(text: str, key: str = "sans", file: Path | None = None) -> list[str]:
+    """Characters of `text` (other than line breaks) the face cannot draw, in order, unique: the
+    bundled face `key`'s, or the font `file`'s (a designer's font for that role)."""
+    advances = (_file_metrics(file) if file is not None else _metrics(key))[0]
     seen: list[str] = []
     for char in text:
         if char in "\n\r\t" or ord(char) in advances or char in seen:
