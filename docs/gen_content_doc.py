@@ -194,8 +194,10 @@ fonts:
   {designer_fonts.MOST_BYTES // (1024 * 1024)} MB a font. A file that is not a font (or a damaged one)
   is a `font-file` problem at the line, never a crash. A changed font is changed content: the
   manifest's content SHA-256 covers it.
-- **Status:** `pnp check` reads and holds these files today; drawing the kit with them (cards,
-  rulebook) and holding every printed string to the font's glyphs come next.
+- **Glyphs:** every printed string is held to the glyphs of the font of its role (`sans`,
+  `sans-bold`): a character the font lacks is a `missing-glyph` error at the string's line.
+- **Status:** the kit is still drawn in the bundled faces, so for now a string must also be
+  printable in them; drawing the cards and the rulebook in the designer's fonts comes next.
 """
 
 TEMPLATES = """\

@@ -83,15 +83,19 @@ def _bad_characters(value: str, mark, what: str) -> Iterator[Problem]:
 
 
 def _glyphs(game: Model, value: str, mark, what: str) -> Iterator[Problem]:
-    # a designer's font for a role replaces the bundled face (models outside pnp may have none)
+    # A role's designer font and, while the renderers still draw every role in the bundled
+    # faces, the bundled face too: a string passes only what both can print (no tofu either
+    # way). Models outside pnp may have no `fonts`.
     designer = {font.role: font for font in getattr(game, "fonts", ())}
     missing: list[tuple[str, str]] = []
     for face in GLYPH_FACES:
-        font = designer.get(face)
-        family = font.family if font else FACES[face].family
-        for c in missing_glyphs(value, face, font.path if font else None):
-            if c not in [m for m, _ in missing]:
-                missing.append((c, family))
+        fonts = [(None, FACES[face].family)]
+        if face in designer:
+            fonts.append((designer[face].path, designer[face].family))
+        for file, family in fonts:
+            for c in missing_glyphs(value, face, file):
+                if c not in [m for m, _ in missing]:
+                    missing.append((c, family))
     for char, family in missing:
         name = unicodedata.name(char, "unnamed character")
         yield error("missing-glyph", f"{what}: {char!r} (U+{ord(char):04X} {name}) has no glyph in {family}",
