@@ -1,9 +1,12 @@
 """Lists and percentages through Babel, as each language writes them (pnp/core/i18n.py)."""
 
 from fractions import Fraction
+from importlib import resources
 
 import pytest
+import yaml
 
+from pnp.core import catalogue
 from pnp.core.i18n import join, percent
 
 NBSP = "\u00a0"
@@ -28,3 +31,9 @@ def test_percentages_keep_each_languages_sign_and_space():
     assert percent(0.12345, "ru", 1) == f"12,3{NBSP}%"
     assert percent(0.12345, "en", 1) == "12.3%"
     assert percent(1, "en", 0) == "100%"
+
+
+def test_the_catalogue_reads_the_same_with_libyaml_as_with_the_pure_loader():
+    raw = resources.files(catalogue.__name__).joinpath("strings.yaml").read_text(encoding="utf-8")
+    pure = yaml.load(raw, Loader=yaml.SafeLoader)
+    assert {k: dict(v) for k, v in catalogue.strings().items()} == pure

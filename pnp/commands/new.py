@@ -22,6 +22,8 @@ from pnp.core.errors import UserError
 
 #: the pack whose starter game `pnp new` copies
 PACK_ID = "data"
+#: the starter's folders every language shares (beside starter/<lang>/): copied into the new game
+SHARED = ("art", "cards")
 #: a game id: names the kit's files (the base schema's game_id)
 _NOT_ID = re.compile(r"[^a-z0-9]+")
 
@@ -69,6 +71,11 @@ def write(target: Path, lang: str) -> Path:
                 text = re.sub(r"^# .*$", f"# {target.name}", text, count=1, flags=re.M)
             (tmp / source.name).write_text(text, encoding="utf-8")
         shutil.copytree(cards, tmp / "cards")
+        # what every language's starter shares: its sample picture, and its layout that shows it
+        # (over pnp's built-in one)
+        for shared in SHARED:
+            if (starter.parent / shared).is_dir():
+                shutil.copytree(starter.parent / shared, tmp / shared, dirs_exist_ok=True)
         os.chmod(tmp, 0o777 & ~_umask())
         os.rename(tmp, target)  # refuses a folder that appeared meanwhile with anything in it
     except BaseException:

@@ -23,7 +23,7 @@ def test_a_new_game_checks_and_builds_all_from_another_folder(tmp_path):
     made = run("new", "Star Path", "--lang", "en", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     folder = tmp_path / "Star Path"
-    assert sorted(p.name for p in folder.iterdir()) == ["README.md", "cards", "cards.csv", "game.yaml"]
+    assert sorted(p.name for p in folder.iterdir()) == ["README.md", "art", "cards", "cards.csv", "game.yaml"]
     assert sorted(p.name for p in (folder / "cards").iterdir()) == ["back.svg.j2", "basic.svg.j2", "basic.yaml"]
     content = (folder / "game.yaml").read_text(encoding="utf-8")
     assert "  id: star-path " in content and '  title: {en: "Star Path"}' in content
@@ -41,6 +41,13 @@ def test_a_new_game_checks_and_builds_all_from_another_folder(tmp_path):
     cards = subprocess.run(["pdftotext", str(kit / "star-path-en-cards.pdf"), "-"], capture_output=True, text=True,
                            check=True).stdout
     assert "Knight" in cards and "Take 2 coins." in cards
+    # the sample picture, on every card of the first sheet, 30 mm high (the layout's box; the picture is square)
+    images = subprocess.run(["pdfimages", "-list", str(kit / "star-path-en-cards.pdf")], capture_output=True,
+                            text=True, check=True).stdout.splitlines()[2:]
+    first = [line.split() for line in images if line.split()[0] == "1"]
+    assert len(first) >= 9 and all(row[3:5] == ["480", "480"] for row in first), images
+    width_ppi = float(first[0][12])
+    assert 480 / width_ppi * 25.4 == pytest.approx(30, abs=0.1)
 
 
 def test_the_games_own_layout_is_the_one_printed(tmp_path):
@@ -86,19 +93,18 @@ def test_new_in_a_language_without_a_starter_is_a_usage_error(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_picture_goes_into_the_new_games_layout_by_one_line(tmp_path):
-    """The starter's face template places an image element named `art` when the layout has one."""
+def test_the_new_games_picture_is_the_designers_by_one_line(tmp_path):
+    """The starter's layout shows its sample picture; naming another file puts that on the cards."""
     assert run("new", "pics", cwd=tmp_path).returncode == 0
     folder = tmp_path / "pics"
-    (folder / "art").mkdir()
     (folder / "art" / "sunflower.png").write_bytes((ROOT / "tests" / "packs" / "pnp_vulyk" / "art" / "sunflower.png").read_bytes())
     layout = folder / "cards" / "basic.yaml"
-    layout.write_text(layout.read_text(encoding="utf-8").replace(
-        "box: {top: 16, bottom: 2}}", "box: {top: 45, bottom: 2}}\n"
-        "  art: {kind: image, file: art/sunflower.png, fit: contain, box: {top: 13, height: 30}}"), encoding="utf-8")
+    layout.write_text(layout.read_text(encoding="utf-8").replace("file: art/emblem.png", "file: art/sunflower.png"),
+                      encoding="utf-8")
     built = run("build", "--content", str(folder / "game.yaml"), "--only", "cards", "--out", str(tmp_path / "out"),
                 cwd=tmp_path)
     assert built.returncode == 0, built.stdout + built.stderr
     images = subprocess.run(["pdfimages", "-list", str(tmp_path / "out" / "uk" / "pics-uk-cards.pdf")],
                             capture_output=True, text=True, check=True).stdout.splitlines()[2:]
     assert len(images) >= 9, images  # a picture on each card of the first sheet
+    assert all(line.split()[3:5] == ["400", "400"] for line in images), images  # the sunflower's pixels
