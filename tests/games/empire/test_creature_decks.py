@@ -36,3 +36,16 @@ def test_every_race_deck_has_the_humans_size_and_miss_rate(game):
 
 def test_every_race_has_a_deck_and_a_capital(game):
     assert {d.race for d in game.creature_decks} == {r.id for r in game.races}
+
+
+def test_every_race_builds_on_the_humans_costs_and_economy(game):
+    """Races differ by names and creatures, never by the capital's economy (same plots, costs, income, heroes)."""
+    def economy(race):
+        return {b.plot: (b.cost, b.upgrade and (b.upgrade.cost, b.upgrade.gold, b.upgrade.heroes), b.gold, b.heroes)
+                for b in race.buildings}
+    humans = next(r for r in game.races if r.id == "humans")
+    assert len(game.races) == 4
+    for race in game.races:
+        assert economy(race) == economy(humans), race.id
+        names = {b.name.get("ru") for b in race.buildings if b.plot.startswith("barracks")}
+        assert len(names) == 7, race.id
