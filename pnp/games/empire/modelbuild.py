@@ -45,7 +45,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         return RaceHero(h["number"], h["id"], text(h["name"], *at, "name"),
                         HeroAbility(a.get("level"), a.get("kind"), a.get("plus", 0), a.get("times", 1),
                                     a.get("own_times", 1), optional_text(a, "text", *at, "ability"),
-                                    a.get("spells", 1)), m(*at))
+                                    a.get("spells", 1)), m(*at), h.get("skill"))
 
     def card(i: int, c: dict) -> TravelCard:
         at = ("travel_cards", i)
