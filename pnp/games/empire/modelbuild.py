@@ -13,7 +13,7 @@ from pnp.games.empire.rules.battle_rules import (BattleRules, BattleType, Format
                                                  WarMachine)
 from pnp.games.empire.model import (Building, Capital, ChestRange, Creature, CreatureDeck, Game, IncomeStep, Plot, Print, Race, Resource,
                                     TravelCard, TravelType, Upgrade)
-from pnp.games.empire.render import travel_rows
+from pnp.games.empire.render import creature_rows, travel_rows
 
 #: the travel-card fields copied as they are (the others are built below)
 _PLAIN = ("guards", "resource", "gold", "points", "week", "bonus", "chests", "action")
@@ -63,7 +63,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         return CreatureDeck(k["race"], tuple(
             Creature(c["id"], c["level"], text(c["name"], *at, j, "name"), c["kind"], tuple(c["strikes"]),
                      c.get("large", False), c.get("immune", False), m(*at, j))
-            for j, c in enumerate(k["cards"])), m("creature_decks", i))
+            for j, c in enumerate(k["cards"])), m("creature_decks", i), k["colour"])
 
     cap, cards = d["capital"], d["cards"]
     capital = Capital(
@@ -124,5 +124,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         play=build_play(d["play"]) if "play" in d else None,
         book=build_book(d, collect_notes(d), text, m) if "rulebook" in d else None,
         print=Print(CardSpec(cards["width"], cards["height"], cards["bleed"], cards["safe"], cards["min_text_pt"])),
-        card_families=(travel_rows.family(cards["back_colour"], m("cards")),),
+        card_families=(travel_rows.family(cards["back_colour"], m("cards")),
+                       *(creature_rows.family(k["race"], k["colour"], m("creature_decks", i))
+                         for i, k in enumerate(d.get("creature_decks", ())))),
         creature_decks=tuple(deck(i, k) for i, k in enumerate(d.get("creature_decks", ()))))

@@ -110,7 +110,21 @@ def _compass() -> str:
     return ring + points + svg.circle(50, 50, 6, fill="{gold}")
 
 
+def _swords() -> str:
+    """The creature decks' back medallion: two crossed swords over a round shield."""
+    shield = svg.circle(50, 50, 30, fill="{paper}")
+    blades = (svg.polygon([(18, 16), (24, 12), (84, 74), (78, 80)], fill="{steel}")
+              + svg.polygon([(82, 16), (76, 12), (16, 74), (22, 80)], fill="{steel}"))
+    hilts = (svg.line(70, 88, 90, 68, stroke_width=5) + svg.line(30, 88, 10, 68, stroke_width=5)
+             + svg.circle(86, 86, 5, fill="{gold}") + svg.circle(14, 86, 5, fill="{gold}"))
+    return shield + blades + hilts
+
+
+#: the icon of the creature decks' backs
+CREATURES_BACK = "creatures_back"
+
 ART = {
+    CREATURES_BACK: ("колода существ", _swords()),
     emblem("back"): ("карта путешествий", _compass()),
     emblem("treasure"): ("сокровище", _chest()),
     emblem("mine"): ("шахта", _mine()),
