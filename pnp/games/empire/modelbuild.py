@@ -13,7 +13,7 @@ from pnp.games.empire.rules.battle_rules import (BattleRules, BattleType, Format
                                                  WarMachine)
 from pnp.games.empire.model import (Building, Capital, ChestRange, Creature, CreatureDeck, Game, IncomeStep, Plot, Print, Race, Resource,
                                     TravelCard, TravelType, Upgrade)
-from pnp.games.empire.render import creature_rows, travel_rows
+from pnp.games.empire.render import creature_rows, hero_rows, travel_rows
 
 #: the travel-card fields copied as they are (the others are built below)
 _PLAIN = ("guards", "resource", "gold", "points", "week", "bonus", "chests", "action")
@@ -126,5 +126,8 @@ def build_game(loaded: Loaded, source: str) -> Game:
         print=Print(CardSpec(cards["width"], cards["height"], cards["bleed"], cards["safe"], cards["min_text_pt"])),
         card_families=(travel_rows.family(cards["back_colour"], m("cards")),
                        *(creature_rows.family(k["race"], k["colour"], m("creature_decks", i))
-                         for i, k in enumerate(d.get("creature_decks", ())))),
+                         for i, k in enumerate(d.get("creature_decks", ()))),
+                       *(hero_rows.family(k["race"], k["colour"], m("races", [r["id"] for r in d["races"]].index(k["race"])))
+                         for k in d.get("creature_decks", ())
+                         if any(r["id"] == k["race"] and r.get("heroes") for r in d["races"]))),
         creature_decks=tuple(deck(i, k) for i, k in enumerate(d.get("creature_decks", ()))))

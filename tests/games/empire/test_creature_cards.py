@@ -77,3 +77,31 @@ def test_the_strike_mark_is_large_and_the_card_is_poker_size_with_bleed(kits, ga
     assert (spec.width, spec.height) == (63, 88) and spec.bleed > 0
     assert all(abs((b - a) / PT_PER_MM - spec.width) < 0.1 for a, b in zip(xs, xs[1:])) and len(xs) == 3
     assert all(abs((b - a) / PT_PER_MM - spec.height) < 0.1 for a, b in zip(ys, ys[1:])) and len(ys) == 3
+
+
+@pytest.fixture(scope="module")
+def taverns(tmp_path_factory):
+    out = tmp_path_factory.mktemp("heroes")
+    for lang in LANGS:
+        done = CliRunner().invoke(main, ["build", "--game", "empire", "--lang", lang, "--only", "hero-cards",
+                                         "--out", str(out)])
+        assert done.exit_code == 0, done.output
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_race_hero_is_printed_with_its_ability_and_skill(taverns, game, lang):
+    """Each race's tavern, a sheet of nine: the number, the name, what the hero adds in words (as the
+    rulebook says it), the mentor's and the mage's skills; each sheet followed by its backs."""
+    from pnp.games.empire.render.battle_words import ability_words
+
+    pages = page_texts(taverns / lang / f"empire-{lang}-hero-cards.pdf")
+    assert len(pages) == 2 * len(game.races)
+    for race, front, back in zip(game.races, pages[::2], pages[1::2]):
+        flat = " ".join(front.split())
+        for h in race.heroes:
+            assert f"№{h.number}" in flat and h.name.get(lang) in flat, h.id
+            assert " ".join(ability_words(game, h, lang).split()) in flat, h.id
+        assert flat.count(game.ui("hero_skill_blessing", lang)) == 1
+        assert flat.count(game.ui("hero_skill_magic_strike", lang)) == 1
+        assert back.count(game.ui("hero_card", lang)) == len(race.heroes)

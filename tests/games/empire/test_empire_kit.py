@@ -109,6 +109,7 @@ def test_the_manifest_counts_what_the_content_file_holds(kits, lang):
     assert manifest(kits, lang)["components"] == {
         "capital_sheets": len(content["races"]),
         "creature_cards": sum(len(c["strikes"]) for d in content["creature_decks"] for c in d["cards"]),
+        "hero_cards": sum(len(r.get("heroes", ())) for r in content["races"]),
         "travel_cards": len(content["travel_cards"]),
         "colour_in_cards": len(content["travel_cards"]), "blank_cards": len(content["travel_types"]),
         "magic_boards": len(schools), "reference_boards": 3, "worksheets": 1}

@@ -7,7 +7,6 @@ the home sheet's, the images' pixels, the saved objects' fields, the preview's f
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import subprocess
 from html.parser import HTMLParser
@@ -22,7 +21,7 @@ from pnp import build as build_mod
 from pnp.components import base
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.content import load_game
-from pnp.core.texts import Text
+from pnp.games.empire.render import creature_rows, hero_rows
 from pnp.exports import printshop, tts
 from pnp.games import pack
 from pnp.core.geometry import pt_to_mm
@@ -147,8 +146,11 @@ def test_every_shared_card_family_is_in_the_print_shop_tts_and_preview(game, kit
         names = {r.id: r.fields["name"] for r in rows}
         if family.id == "travel":
             assert deck == [c.id for c in game.travel_cards]  # one of each card the content ships, in its order
+        elif family.id.startswith(hero_rows.PREFIX):  # a race's tavern: one card a hero, by number
+            race = next(r for r in game.races if hero_rows.family_id(r.id) == family.id)
+            assert [names[i] for i in deck] == [h.name.get(lang) for h in sorted(race.heroes, key=lambda h: h.number)]
         else:  # a race's creature deck: each creature's cards, as many as the content prints, in its order
-            race = next(d for d in game.creature_decks if family.id.endswith(d.race))
+            race = next(d for d in game.creature_decks if creature_rows.family_id(d.race) == family.id)
             assert len(deck) == len(race.strikes) and [names[i] for i in deck] == [
                 c.name.get(lang) for c in race.creatures for _ in c.strikes]
         folder = kits[lang] / "print-shop" / "generic"
@@ -227,6 +229,8 @@ def test_the_preview_names_every_travel_card_type_the_content_ships(game, kits, 
     assert rows[game.ui("kit_worksheet", lang)] == 1
     races = {r.id: r.name.get(lang) for r in game.races}
     assert all(rows[game.ui("kit_creature_cards", lang, race=races[d.race])] == len(d.strikes) for d in game.creature_decks)
+    assert all(rows[game.ui("kit_hero_cards", lang, race=r.name.get(lang))] == len(r.heroes) for r in game.races)
     assert sum(rows.values()) == (len(game.races) + sum(len(d.strikes) for d in game.creature_decks)
+                                  + sum(len(r.heroes) for r in game.races)
                                   + 2 * len(game.travel_cards) + len(game.travel_types)
                                   + len(schools) + 3 + 1)

@@ -120,11 +120,21 @@ def _swords() -> str:
     return shield + blades + hilts
 
 
-#: the icon of the creature decks' backs
+def _crown() -> str:
+    """The tavern's back medallion: a crown, for the heroes a player hires."""
+    band = svg.rect(18, 62, 64, 16, fill="{gold}")
+    points = svg.polygon([(18, 62), (14, 28), (34, 46), (50, 20), (66, 46), (86, 28), (82, 62)], fill="{gold}")
+    jewels = svg.circle(50, 70, 5, fill="{ribbon}") + svg.circle(32, 70, 4, fill="{move}") + svg.circle(68, 70, 4, fill="{move}")
+    return points + band + jewels
+
+
+#: the icons of the creature decks' and the taverns' backs
 CREATURES_BACK = "creatures_back"
+TAVERN_BACK = "tavern_back"
 
 ART = {
     CREATURES_BACK: ("колода существ", _swords()),
+    TAVERN_BACK: ("таверна", _crown()),
     emblem("back"): ("карта путешествий", _compass()),
     emblem("treasure"): ("сокровище", _chest()),
     emblem("mine"): ("шахта", _mine()),
