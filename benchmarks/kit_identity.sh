@@ -12,6 +12,8 @@
 set -euo pipefail
 PNP=${PNP:-.venv/bin/pnp}
 URL_BASE=https://kit.invalid/
+# every kit rendered from scratch: the build cache (the user's cache folder) plays no part
+export PNP_NO_CACHE=1
 KITS="tverdzha:uk oborona-zamka:ru oborona-zamka:uk empire:ru empire:uk"
 
 build() {

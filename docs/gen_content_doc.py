@@ -226,6 +226,34 @@ elements:
   to shrink); `lines: 2` keeps it to as few lines as will hold it; `anchor: start|end`
   sets one line, never wrapped; `valign` top, middle or bottom; `colour` a face colour
   (`ink`, `on_frame`, `muted`, ...).
+- **Pictures**: an `image` element prints one of the designer's own PNG, JPEG or SVG files,
+  kept in the content file's folder (or a folder below it) and named relative to it:
+  `file: art/bee.png` is the same picture on every card; `shows: art` takes each card's
+  own file from its field (a column of the card table: the usual way to give every card
+  its illustration). `fit: contain` (the default) shows the whole picture, centred,
+  letterboxed in its box; `fit: cover` fills the box, cropped about the picture's centre;
+  `fit: stretch` fills it, distorted. `bleed: true` (and no `box`) makes the box the whole
+  card with its bleed, for a background that runs off the edge. Transparency prints:
+  a PNG's alpha channel, an SVG's undrawn areas. A field whose value has no dot or slash
+  is an icon name, as before, unless the element has `fit` or `bleed`.
+
+  ```yaml
+  elements:
+    backdrop: {kind: image, file: art/meadow.jpg, fit: cover, bleed: true}
+    picture: {kind: image, shows: art, box: {centre: 0, width: 30, middle: 0, height: 30}}
+  ```
+
+  `pnp check` (and `pnp build`, which refuses what check refuses) reads every picture each
+  card shows and measures it at its printed size: below 300 dpi is a warning
+  (`art-resolution-low`), below 150 dpi an error (`art-resolution`); the hint says how
+  many pixels 300 dpi needs. An SVG has no resolution. A file that is missing, outside the
+  content's folder (an absolute path, `..`, a link out), not what its name says, corrupt,
+  larger than 64 MB or 60 million pixels, or an SVG with entities or a reference to
+  anything but its own parts (`href="#id"`) is an error (`art-file`) at the card's line
+  (a `file:` at the layout's line). The print-shop PNGs, the TTS sheets and the preview
+  carry the pictures; `--shop dtc` converts them to the press's CMYK within the shop's
+  240 % ink limit (a PNG's transparency as a hard-edged mask, as PDF/X-1a allows), and
+  `--ink-saver` lightens them as it lightens the card colours.
 - `pnp check` reads every family's layout and reports, at the layout file's line and
   column: an unknown key or element kind, a style, element or edge that does not exist,
   a cycle in `extends:` or between boxes, a field the family's cards lack, and a box that

@@ -18,11 +18,15 @@ import hashlib
 import json
 import multiprocessing
 import os
+import pickle
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+from pnp.cache.reads import tracked
+from pnp.cache.session import NONE, BuildCache
 from pnp.components.base import BuildError, BuildOptions, OutputFile, Renderer, RenderContext, renderers_of
 from pnp.core import swap, typography
 from pnp.core.errors import UserError
@@ -47,6 +51,13 @@ class BuildResult:
     out_dir: Path
     files: list[OutputFile]
     notes: list[str] = field(default_factory=list)
+    #: the renderers whose output came from the build cache
+    cached: list[str] = field(default_factory=list)
+
+
+def cached_note(result: BuildResult) -> str:
+    """The build line's word on the cache: which renderers it gave (nothing when none)."""
+    return f" ({len(result.cached)} from the cache: {', '.join(result.cached)})" if result.cached else ""
 
 
 def plan(renderers: Mapping[str, Renderer], only: Iterable[str] = (), build_all: bool = False) -> list[str]:
@@ -130,16 +141,58 @@ def _merge(files: list[OutputFile], fresh: list[OutputFile]) -> list[OutputFile]
     return [f for f in files if f.path not in fresh_paths] + fresh
 
 
-def _render_serial(game: Model, ctx: RenderContext, names: Iterable[str], files: list[OutputFile]) -> list[OutputFile]:
+def _render_serial(game: Model, ctx: RenderContext, names: Iterable[str], files: list[OutputFile],
+                   cache: BuildCache | None = None) -> list[OutputFile]:
     for name in names:
-        ctx.progress(name)
-        ctx.cache["files"] = list(files)
-        ctx.current = ctx.renderers[name]
-        # ties and hyphenation of the language built; inline icons say their words in it
-        with typography.using(ctx.options.lang), speaking(words_of(game, ctx.options.lang)):
-            files = _merge(files, ctx.current.render(game, ctx))
-    ctx.current = None
+        static = cache.static(name, ctx.renderers[name].needs, ctx.made, _also(ctx, name, files)) if cache else None
+        entry = cache.find(name, static) if cache is not None else None
+        if entry is not None:
+            files = _merge(files, _restored(entry, name, ctx, cache))
+            continue
+        before = len(ctx.notes)
+        fresh, reads, seconds = _render_one(game, ctx, name, files)
+        files = _merge(files, fresh)
+        if cache is not None:
+            cache.keep(static, reads, _listed(fresh), ctx.notes[before:], ctx.made.get(name, NONE))
+            cache.took(name, seconds)
     return files
+
+
+def _also(ctx: RenderContext, name: str, files: list[OutputFile]) -> str:
+    """What a renderer that lists the others' files reads besides the model: those files and the notes."""
+    if not ctx.renderers[name].needs_files:
+        return ""
+    return repr(sorted(_listed(files))) + repr(ctx.notes)
+
+
+def _render_one(game: Model, ctx: RenderContext, name: str, files: list[OutputFile]) -> tuple[list[OutputFile], set, float]:
+    """Run one renderer on a clone of the game that notes the fields it reads: (its files, those
+    fields, the CPU seconds it took)."""
+    ctx.progress(name)
+    ctx.cache["files"] = list(files)
+    ctx.current = ctx.renderers[name]
+    seen, reads = tracked(game)
+    started = time.process_time()
+    try:
+        # ties and hyphenation of the language built; inline icons say their words in it
+        with typography.using(ctx.options.lang), speaking(words_of(seen, ctx.options.lang)):
+            return ctx.current.render(seen, ctx), reads, time.process_time() - started
+    finally:
+        ctx.current = None
+
+
+def _restored(entry, name: str, ctx: RenderContext, cache: BuildCache) -> list[OutputFile]:
+    """A renderer's output taken from the cache: its files copied in, its notes and masters back."""
+    ctx.progress(f"{name} (cached)")
+    cache.store.restore(entry, ctx.out_dir)
+    ctx.notes.extend(entry.notes)
+    if entry.masters is not None:
+        ctx.made[name] = pickle.loads(entry.masters)
+    return [OutputFile(path, kind, pages) for path, kind, pages, _ in entry.files]
+
+
+def _listed(files: list[OutputFile]) -> list[tuple[str, str, int]]:
+    return [(f.path, f.kind, f.pages) for f in files]
 
 
 #: in a render worker only: what it renders, set by `_start_worker` after the fork
@@ -151,51 +204,70 @@ def _start_worker(*job) -> None:
     _WORKER = job
 
 
-def _render_group(names: tuple[str, ...]) -> list[tuple[str, list[OutputFile], list[str], Any, dict]]:
-    """In a worker: (name, files, notes, masters, cache) of each renderer of the group."""
+def _render_group(names: tuple[str, ...]) -> list[tuple[str, list[OutputFile], list[str], Any, dict, set, float]]:
+    """In a worker: (name, files, notes, masters, cache, fields read, CPU seconds) of each renderer of the group."""
     assert _WORKER is not None, "a render group runs only in a worker started by _start_worker"
     game, options, out_dir, renderers = _WORKER
     done = []
     for name in names:
         ctx = RenderContext(options=options, out_dir=out_dir, renderers=renderers)
-        files = _render_serial(game, ctx, [name], [])
+        files, reads, seconds = _render_one(game, ctx, name, [])
         ctx.cache.pop("files", None)
-        done.append((name, files, ctx.notes, ctx.made, ctx.cache))
+        done.append((name, files, ctx.notes, ctx.made, ctx.cache, reads, seconds))
     return done
 
 
-def groups(renderers: Mapping[str, Renderer], names: list[str], count: int = 2) -> list[tuple[str, ...]]:
-    """The independent renderers of `names` in `count` groups of about equal declared cost (the
-    costliest first, each to the lightest group), each group in plan order."""
+def groups(renderers: Mapping[str, Renderer], names: list[str], count: int = 2,
+           measured: Mapping[str, float] | None = None) -> list[tuple[str, ...]]:
+    """The independent renderers of `names` in `count` groups of about equal cost (the costliest
+    first, each to the lightest group), each group in plan order. A renderer's cost is what it
+    took last time (`measured`, CPU seconds the build cache remembers), else what it declares."""
+    measured = measured or {}
+
+    def cost(name: str) -> float:
+        return measured.get(name, renderers[name].cost)
+
     loads: list[list[str]] = [[] for _ in range(count)]
     independent = [n for n in names if not renderers[n].needs and not renderers[n].needs_files]
-    for name in sorted(independent, key=lambda n: -renderers[n].cost):
-        min(loads, key=lambda g: sum(renderers[n].cost for n in g)).append(name)
+    for name in sorted(independent, key=lambda n: -cost(n)):
+        min(loads, key=lambda g: sum(cost(n) for n in g)).append(name)
     return [tuple(n for n in independent if n in group) for group in loads if group]
 
 
 def _render_all(game: Model, ctx: RenderContext, names: list[str], files: list[OutputFile],
-                jobs: int) -> list[OutputFile]:
-    """Render every planned renderer. With two or more cores, the independent renderers run in
-    two forked processes; their files, notes and masters are taken in plan order, so the output
-    does not depend on which process drew what. The renderers that reuse the others' masters
-    then run here."""
-    parallel = groups(ctx.renderers, names)
+                jobs: int, cache: BuildCache | None = None) -> list[OutputFile]:
+    """Render every planned renderer, or take its output from the cache. With two or more cores,
+    the independent renderers the cache lacks run in two forked processes; their files, notes and
+    masters are taken in plan order, so the output does not depend on which process drew what.
+    The renderers that reuse the others' masters then run here."""
+    independent = [n for n in names if not ctx.renderers[n].needs and not ctx.renderers[n].needs_files]
+    statics = {n: cache.static(n, (), {}) for n in independent} if cache is not None else {}
+    found = {n: e for n in independent if (e := cache.find(n, statics[n]) if cache is not None else None)}
+    todo = [n for n in names if n not in found]
+    parallel = groups(ctx.renderers, todo, measured=cache.costs() if cache is not None else None)
     workers = min(len(parallel), os.cpu_count() or 1, jobs)
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return _render_serial(game, ctx, names, files)
-    ctx.progress(" + ".join(n for g in parallel for n in g))
-    job = (game, ctx.options, ctx.out_dir, ctx.renderers)
-    with forked_workers(workers, setup=_start_worker, setup_args=job) as pool:
-        results = {done[0]: done for group in pool.map(_render_group, parallel) for done in group}
+        results = {}
+    else:
+        ctx.progress(" + ".join(n for g in parallel for n in g))
+        job = (game, ctx.options, ctx.out_dir, ctx.renderers)
+        with forked_workers(workers, setup=_start_worker, setup_args=job) as pool:
+            results = {done[0]: done for group in pool.map(_render_group, parallel) for done in group}
     for name in names:
-        if name in results:
-            _, fresh, notes, made, cache = results[name]
+        if name in found:
+            files = _merge(files, _restored(found[name], name, ctx, cache))
+        elif name in results:
+            _, fresh, notes, made, shared, reads, seconds = results[name]
             files = _merge(files, fresh)
             ctx.notes.extend(notes)
             ctx.made.update(made)
-            ctx.cache.update(cache)
-    return _render_serial(game, ctx, [n for n in names if n not in results], files)
+            ctx.cache.update(shared)
+            if cache is not None:
+                cache.keep(statics[name], reads, _listed(fresh), notes, made.get(name, NONE))
+                cache.took(name, seconds)
+        elif name in independent and not results:
+            files = _render_serial(game, ctx, [name], files, cache)
+    return _render_serial(game, ctx, [n for n in names if n not in independent], files, cache)
 
 
 def jobs_from_env(environ=os.environ) -> int:
@@ -251,11 +323,13 @@ def build(
     content: Path | None = None,
     jobs: int | None = None,
     waiting: Callable[[str], None] = lambda message: None,
+    use_cache: bool = True,
 ) -> BuildResult:
     """Build into `<out_root>/<lang>/`, which must be absent or pnp's (pnp.core.outfolder).
 
     `content` is the content file (never inside the folder replaced); `waiting(message)` is
-    told when another build holds the output root's lock.
+    told when another build holds the output root's lock. With `use_cache`, each renderer's
+    output is taken from the build cache when nothing it reads has changed (pnp.cache).
     """
     only = list(only)
     renderers = renderers_of(pack_of(game))
@@ -273,16 +347,21 @@ def build(
         try:
             ctx = RenderContext(options=options, out_dir=tmp, final_dir=final, progress=progress, renderers=renderers)
             files: list[OutputFile] = _keep_previous(final, tmp, renderers, names, previous) if only else []
-            files = _render_all(game, ctx, names, files, jobs)
-            failures = _preflight(tmp, files)
+            cache = BuildCache.open(game, options, final, content, [out_root]) if use_cache else None
+            files = _render_all(game, ctx, names, files, jobs, cache)
+            # what the cache gave passed the preflight when it was stored
+            kept = {p for e in (cache.found_entries if cache else ()) for p in e}
+            failures = _preflight(tmp, [f for f in files if f.path not in kept])
             if failures:
                 raise BuildError("preflight failed: " + "; ".join(failures))
             data = manifest(game, options, tmp, files)
             (tmp / "manifest.json").write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
             swap.seal(tmp)
             previous = check_replaceable(final, protected)  # again: the build took seconds
+            if cache is not None:
+                cache.store_all(tmp)
             notes = swap.into_place(tmp, final, previous)
-            return BuildResult(final, files, ctx.notes + notes)
+            return BuildResult(final, files, ctx.notes + notes, list(cache.found) if cache else [])
         finally:
             if os.path.lexists(tmp):
                 with contextlib.suppress(OSError):

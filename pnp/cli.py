@@ -244,15 +244,18 @@ def export(content, fmt):
               help="Where the tts/ images will be uploaded (http/https folder); default: file:/// URLs.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output root (default: output/ in the current directory); files go to OUT/<lang>/.")
+@click.option("--no-cache", "no_cache", is_flag=True,
+              help="Render every component again, without the build cache (the user's cache folder).")
 @_fault_guard
-def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, tts_url_base, out):
+def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, tts_url_base, out,
+          no_cache):
     """Check the content, then build the print-and-play kit."""
     cairolib.require()  # before the drawing modules load it: a missing libcairo is a usage error
     from pnp.commands.build import run
 
     sys.exit(run(content, lang=lang, paper=paper, duplex=duplex, back_offset=back_offset, ink_saver=ink_saver,
                  build_all=build_all, only=only, shop=shop, shop_order=shop_order, tts_url_base=tts_url_base,
-                 out=out))
+                 out=out, use_cache=not no_cache))
 
 
 @main.command()
@@ -266,13 +269,16 @@ def build(content, lang, paper, duplex, back_offset, ink_saver, build_all, only,
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to serve on; anything but this machine's own lets others read the kit.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
+@click.option("--no-cache", "no_cache", is_flag=True,
+              help="Render every component again, without the build cache (the user's cache folder).")
 @_fault_guard
-def serve(content, lang, paper, duplex, ink_saver, out, host, port):
+def serve(content, lang, paper, duplex, ink_saver, out, host, port, no_cache):
     """Show the kit in the browser and rebuild it on every save of its inputs."""
     cairolib.require()
     from pnp.commands.serve import run
 
-    sys.exit(run(content, lang=lang, paper=paper, duplex=duplex, ink_saver=ink_saver, out=out, host=host, port=port))
+    sys.exit(run(content, lang=lang, paper=paper, duplex=duplex, ink_saver=ink_saver, out=out, host=host, port=port,
+                 use_cache=not no_cache))
 
 
 @main.command(cls=_PackOptionsCommand, declared=_odds_options)

@@ -1,11 +1,17 @@
 """Shared pytest options and fixtures."""
 
+import os
 from pathlib import Path
 
 import pytest
 
 from pnp.content import load_game
 from pnp.core import typography
+
+# Builds in tests render everything (the tests of pnp.cache turn the cache on for themselves): a test
+# that breaks a renderer on purpose (monkeypatch) must not get its output from an earlier build,
+# and a test's builds must not fill the user's cache folder. Subprocesses inherit it.
+os.environ["PNP_NO_CACHE"] = "1"
 
 #: the shipped game's language, for tests that set text outside a build or a check
 TEST_LANG = "uk"

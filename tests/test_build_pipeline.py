@@ -41,6 +41,15 @@ def test_parallel_groups_hold_every_independent_renderer_balanced_by_cost():
     assert all(list(g) == [n for n in names if n in g] for g in parallel)  # plan order in each
 
 
+def test_parallel_groups_take_what_each_renderer_took_last_time_over_what_it_declares():
+    names = ["cards", "tokens", "aids", "rulebook"]
+    declared = groups(RENDERERS, names)
+    assert {"cards", "rulebook"} not in [set(g) for g in declared]  # the two costliest apart, as declared
+    # measured: the rulebook is now cheap, the cards dear: the cards alone, the rest together
+    measured = groups(RENDERERS, names, measured={"cards": 1.1, "tokens": 0.2, "aids": 0.3, "rulebook": 0.7})
+    assert sorted(map(tuple, measured)) == [("cards",), ("tokens", "aids", "rulebook")]
+
+
 def test_plan_only_unknown_kind_suggests():
     with pytest.raises(BuildError, match="did you mean 'cards'"):
         plan(RENDERERS, only=["crads"])

@@ -171,7 +171,7 @@ def test_two_games_in_one_process_share_the_card_renderer_and_each_has_its_board
     # two renderers named "board": ТВЕРДЖА's own lens board, and pnp's general board for ВУЛИК's hexes
     assert type(ours["board"]).__module__ == "pnp.games.tverdzha.render.board"
     assert type(theirs["board"]).__module__ == "pnp.components.board_sheet"
-    assert list(theirs) == ["cards", "board"]
+    assert list(theirs) == ["cards", "board", "print-shop", "tts"]
 
 
 def test_listing_the_packs_imports_no_renderer_cairo_or_simulator():

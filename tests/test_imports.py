@@ -23,6 +23,9 @@ ALLOWED_IN_FUNCTIONS = {
     ("pnp.art.icon_inline", "_ink_columns", "cairosvg"):
         "only measuring an icon's ink needs cairo, and its spans are cached: `pnp check` sets text with icons "
         "and would pay about 0.6 s for importing cairo",
+    ("pnp.components.card_art", "_as_pixels", "pnp.print.raster"):
+        "only an SVG picture with transparency or gradients is drawn as pixels: `pnp check` reads the card "
+        "art module and would pay for importing cairo",
     ("pnp.entry", "main", "pnp.cli"):
         "the console script answers Ctrl-C during the ~0.3 s the tool's import takes: the import is the guarded work",
     ("pnp.core.cairolib", "require", "cairocffi"):
@@ -30,6 +33,12 @@ ALLOWED_IN_FUNCTIONS = {
     ("pnp.cli", "*", "pnp.commands."):
         "each subcommand loads only its own command module, so `pnp games` and `pnp check` do not load the "
         "renderers, reportlab, cairo and the simulator (about 2 s a call, paid by every CLI test)",
+    ("pnp.cache.keys", "_environment", "cairocffi"):
+        "the cache key names the cairo C library's version; importing pnp.build must not need libcairo, whose "
+        "absence cairolib.require() reports as a usage error",
+    ("pnp.art.svg", "_make", "svgwrite"):
+        "`pnp check` names icons and sets text through modules that import pnp.art.svg but never draws: "
+        "svgwrite's import (its SVG grammar parsed with pyparsing) is about 60 ms of a check",
     ("pnp.content.tables", "_workbook_grid", "python_calamine"):
         "only a content that names a workbook needs the reader: every other `pnp check` skips loading it",
     ("pnp.games.tverdzha.simulation", "_equilibrium", "pnp.games.tverdzha.sim.equilibrium"):
@@ -42,7 +51,7 @@ ALLOWED_IN_FUNCTIONS = {
 #: from its own layer and those below. "games" is the registry (pnp/games/__init__.py, which
 #: reads packs by name), "games.*" the packs themselves.
 LAYERS = (
-    ("core", "content", "games"),
+    ("core", "content", "games", "cache"),
     ("typeset", "art"),
     ("print",),
     ("components",),

@@ -54,7 +54,8 @@ def art(name: str, ink_saver: bool = False, colour_in: bool = False) -> str:
     (`colour_in`: white, for colouring by hand)."""
     _check(name)
     colours = style.palette(ink_saver, colour_in)
-    return svg.wrap(icon_art()[name][1].format_map(colours), fill="none", stroke=colours["ink"],
+    body = icon_art()[name][1]
+    return svg.wrap((body() if callable(body) else body).format_map(colours), fill="none", stroke=colours["ink"],
                     stroke_width=style.ICON_STROKE, stroke_linejoin="round", stroke_linecap="round")
 
 

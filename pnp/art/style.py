@@ -78,13 +78,16 @@ def tint(hex_colour: str, keep: float) -> str:
     return "#" + "".join(f"{c:02x}" for c in mixed)
 
 
+#: how much of a colour ink-saver mode keeps (mixed with white): the palette's fills, the designer's art
+INK_SAVER_KEEP = 0.28
+
 # Keys that stay as they are in ink-saver mode: ink carries the shapes, paper is paper.
 _INK_SAVER_KEEP = {"ink", "paper", "muted"}
 
 PALETTE: Mapping[str, str] = MappingProxyType(dict(_BASE))
 INK_SAVER_PALETTE: Mapping[str, str] = MappingProxyType(
     {
-        key: value if key in _INK_SAVER_KEEP else tint(value, 0.28)
+        key: value if key in _INK_SAVER_KEEP else tint(value, INK_SAVER_KEEP)
         for key, value in _BASE.items()
     }
     | {

@@ -16,11 +16,9 @@ Every function returns SVG text, so fragments join as strings into one document.
 
 from __future__ import annotations
 
-from typing import Iterable
+from functools import lru_cache
+from typing import Any, Iterable
 from xml.etree import ElementTree
-
-import svgwrite
-from svgwrite.base import BaseElement
 
 from pnp.core.geometry import fmt
 
@@ -28,9 +26,6 @@ from pnp.core.geometry import fmt
 #: typesetter writes them, pnp.print.hidden_text makes them invisible in a PDF)
 HIDDEN_CLASS = "pnp-hidden"
 
-# The factory of every element: validation off (it checks each attribute against the SVG
-# grammar on every write, which costs more than the drawing itself).
-_MAKE = svgwrite.Drawing(debug=False)
 SVG_NS = "http://www.w3.org/2000/svg"
 
 
@@ -71,36 +66,61 @@ def _attrs(attrs: dict, places: int) -> dict:
     return out
 
 
-def _markup(element: BaseElement) -> str:
+@lru_cache(maxsize=1)
+def _make() -> Any:
+    """The factory of svgwrite's elements, made on first drawing.
+
+    svgwrite is imported here, not at the top: `pnp check` names icons and sets text through
+    modules that import this one, and svgwrite's import (its SVG grammar tables, parsed with
+    pyparsing) costs about 60 ms of a check's CPU. Validation is off: it checks each attribute
+    against the SVG grammar on every write, which costs more than the drawing itself."""
+    import svgwrite
+
+    return svgwrite.Drawing(debug=False)
+
+
+class _Tag:
+    """An element named at run time, written as svgwrite writes its elements (attribute names
+    spelled its way, sorted, the empty left out) without svgwrite: for wrappers, and where
+    svgwrite's own class writes what we must not (Use writes ``xlink:href``; Polygon formats its
+    points with ``str``)."""
+
+    def __init__(self, name: str, **attrs) -> None:
+        self.name = name
+        self.attrs = {key.rstrip("_").replace("_", "-"): value for key, value in attrs.items()}
+        self.title: str | None = None
+
+    def get_xml(self) -> ElementTree.Element:
+        xml = ElementTree.Element(self.name)
+        for key, value in sorted(self.attrs.items()):
+            if value is not None and str(value):
+                xml.set(key, str(value))
+        if self.title is not None:  # its first child, as svgwrite's set_desc puts it
+            ElementTree.SubElement(xml, "title").text = str(self.title)
+        return xml
+
+
+def _markup(element) -> str:
     # svgwrite's tostring() encodes to UTF-8 and decodes again (for Python 2); straight to text
     return ElementTree.tostring(element.get_xml(), encoding="unicode")
 
 
-class _Tag(BaseElement):
-    """An element named at run time: for wrappers, and where svgwrite's own class writes what
-    we must not (Use writes ``xlink:href``; Polygon formats its points with ``str``)."""
-
-    def __init__(self, name: str, **extra) -> None:
-        self.elementname = name
-        super().__init__(factory=_MAKE, **extra)
-
-
 def rect(x: float, y: float, w: float, h: float, *, places: int = 4, **attrs) -> str:
-    return _markup(_MAKE.rect((num(x, places), num(y, places)), (num(w, places), num(h, places)),
+    return _markup(_make().rect((num(x, places), num(y, places)), (num(w, places), num(h, places)),
                               **_attrs(attrs, places)))
 
 
 def circle(cx: float, cy: float, r: float, *, places: int = 4, **attrs) -> str:
-    return _markup(_MAKE.circle((num(cx, places), num(cy, places)), num(r, places), **_attrs(attrs, places)))
+    return _markup(_make().circle((num(cx, places), num(cy, places)), num(r, places), **_attrs(attrs, places)))
 
 
 def line(x1: float, y1: float, x2: float, y2: float, *, places: int = 4, **attrs) -> str:
-    return _markup(_MAKE.line((num(x1, places), num(y1, places)), (num(x2, places), num(y2, places)),
+    return _markup(_make().line((num(x1, places), num(y1, places)), (num(x2, places), num(y2, places)),
                               **_attrs(attrs, places)))
 
 
 def path(d: str, **attrs) -> str:
-    return _markup(_MAKE.path(d=d, **_attrs(attrs, 4)))
+    return _markup(_make().path(d=d, **_attrs(attrs, 4)))
 
 
 def polygon(coords: Iterable[tuple[float, float]], *, places: int = 4, **attrs) -> str:
@@ -109,14 +129,15 @@ def polygon(coords: Iterable[tuple[float, float]], *, places: int = 4, **attrs) 
 
 def text(x: float, y: float, value: str, *, places: int = 4, **attrs) -> str:
     """One ``<text>`` at (x, y); `value` is plain text (svgwrite escapes it)."""
-    return _markup(_MAKE.text(value, insert=(num(x, places), num(y, places)), **_attrs(attrs, places)))
+    return _markup(_make().text(value, insert=(num(x, places), num(y, places)), **_attrs(attrs, places)))
 
 
 def text_spans(spans: Iterable[tuple[float, float, str, dict]], *, places: int = 4, **attrs) -> str:
     """One ``<text>`` of ``<tspan>``s, each (x, y, words, its own attributes)."""
-    el = _MAKE.text("", **_attrs(attrs, places))
+    make = _make()
+    el = make.text("", **_attrs(attrs, places))
     for x, y, words, own in spans:
-        el.add(_MAKE.tspan(words, insert=(num(x, places), num(y, places)), **_attrs(own, places)))
+        el.add(make.tspan(words, insert=(num(x, places), num(y, places)), **_attrs(own, places)))
     return _markup(el)
 
 
@@ -131,7 +152,7 @@ def wrap(inner: str, name: str = "g", *, places: int = 4, **attrs) -> str:
     return _around(_Tag(name, **_attrs(attrs, places)), inner)
 
 
-def _around(el: BaseElement, inner: str) -> str:
+def _around(el, inner: str) -> str:
     """`el` serialised with `inner` as its content (ElementTree cannot hold raw markup)."""
     empty = ElementTree.tostring(el.get_xml(), encoding="unicode", short_empty_elements=False)
     close = empty.rindex("</")
@@ -145,5 +166,5 @@ def document(width: float, height: float, inner: str, *, unit: str = "mm", view_
     box = view_box if view_box is not None else f"0 0 {num(width, places)} {num(height, places)}"
     root = _Tag("svg", xmlns=SVG_NS, width=f"{num(width, places)}{unit}", height=f"{num(height, places)}{unit}",
                 viewBox=box, **_attrs(attrs, places))
-    root.set_desc(title=title)
+    root.title = title
     return _around(root, inner) + "\n"

@@ -13,8 +13,8 @@ import dataclasses
 import re
 from typing import Iterator
 
-from pnp.art import icons, style
-from pnp.components import card_layout, card_text
+from pnp.art import designer_art, icons, style
+from pnp.components import card_art, card_layout, card_text
 from pnp.components.card_family import CardFamily
 from pnp.core.errors import Problem, error
 
@@ -24,6 +24,7 @@ HEX = re.compile(r"#[0-9a-fA-F]{6}")  # a colour of the content's own, beside th
 
 CODES = {
     **card_layout.CODES,
+    **designer_art.CODES,
     "family-ref": "A card family names a colour, icon or ui string that does not exist.",
 }
 
@@ -46,6 +47,9 @@ def family_problems(game, family: CardFamily) -> list[Problem]:
         rows = None  # missing text, bad template: other checks say so
     steps = None if rows is None else card_text.steps(layout, rows[0]) if rows else {}
     out = card_layout.check_family(layout, family, game.print.card, steps)
+    if rows is not None and not out:
+        own = [r for r in rows if r.layout is None]
+        out += card_art.problems(game, family, layout, own, lambda row: card_text.steps(layout, row))
     for name in dict.fromkeys(r.layout for r in rows or () if r.layout is not None):
         own = [r for r in rows or () if r.layout == name]
         layout, problems = _read(game, name, own[0].mark)
@@ -54,8 +58,11 @@ def family_problems(game, family: CardFamily) -> list[Problem]:
             continue
         # the fields every card of this layout has: what its elements may show
         fields = tuple(f for f in own[0].fields if all(f in r.fields for r in own))
-        out += card_layout.check_family(layout, dataclasses.replace(family, fields=fields), game.print.card,
+        more = card_layout.check_family(layout, dataclasses.replace(family, fields=fields), game.print.card,
                                         card_text.steps(layout, own[0]))
+        if not more:
+            more = card_art.problems(game, family, layout, own, lambda row, layout=layout: card_text.steps(layout, row))
+        out += more
     return out
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
-from pnp.build import build, jobs_from_env
-from pnp.commands.common import content_path, kit_language, load_checked
+from pnp.art import designer_art
+from pnp.build import build, cached_note, jobs_from_env
+from pnp.commands.common import content_path, kit_language, load_checked, print_problems
 from pnp.components.base import BuildOptions
 from pnp.core.errors import UserError
 from pnp.games import pack_of
@@ -30,11 +31,13 @@ def _progress_printer():
 
 
 def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only, shop, shop_order, out,
-        tts_url_base=None) -> int:
+        tts_url_base=None, use_cache=True) -> int:
     jobs = jobs_from_env()  # a bad PNP_JOBS is reported before any work
-    game, _ = load_checked(content, lang, kit=True)
+    game, problems = load_checked(content, lang, kit=True)
     if game is None:
         return 1
+    # a picture that will print soft is said by the build too, not only by `pnp check`
+    print_problems([p for p in problems if p.code in designer_art.CODES])
     lang = kit_language(game, lang)
     if not pack_of(game).renderers:
         raise UserError(f"{pack_of(game).name} has no printed kit yet: its pack lists no renderers "
@@ -45,7 +48,8 @@ def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only
     started = time.perf_counter()
     try:
         result = build(game, options, out_root=out, only=only, build_all=build_all, progress=show,
-                       content=content_path(content), jobs=jobs, waiting=lambda m: click.echo(f"pnp: {m}", err=True))
+                       content=content_path(content), jobs=jobs, waiting=lambda m: click.echo(f"pnp: {m}", err=True),
+                       use_cache=use_cache)
     finally:
         done()
     for note in result.notes:
@@ -53,5 +57,5 @@ def run(content, *, lang, paper, duplex, back_offset, ink_saver, build_all, only
     pages = sum(f.pages for f in result.files)
     shown = Path(result.out_dir)
     click.echo(f"built {len(result.files)} files ({pages} PDF pages) in {shown} "
-               f"in {time.perf_counter() - started:.2f} s; see {shown / 'manifest.json'}")
+               f"in {time.perf_counter() - started:.2f} s{cached_note(result)}; see {shown / 'manifest.json'}")
     return 0

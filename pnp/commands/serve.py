@@ -18,8 +18,8 @@ def _say(line: str) -> None:
     sys.stderr.flush()
 
 
-def run(content, *, lang, paper, duplex, ink_saver, out, host, port) -> int:
+def run(content, *, lang, paper, duplex, ink_saver, out, host, port, use_cache=True) -> int:
     request = Request(content=content_path(content).resolve(), lang=lang, out_root=Path(out or DEFAULT_OUT),
                       options=BuildOptions(lang=lang or "", paper=paper, duplex=duplex, ink_saver=ink_saver),
-                      host=host, port=port, jobs=jobs_from_env())
+                      host=host, port=port, jobs=jobs_from_env(), use_cache=use_cache)
     return serve(request, _say)

@@ -34,6 +34,7 @@ class Element(Protocol):
     def mark(self) -> Mark: ...
     @property
     def marks(self) -> Mapping[str, Mark]: ...
+    def get(self, key: str, default: Any = None) -> Any: ...
 
 
 class Layout(Protocol):
@@ -151,6 +152,8 @@ def boxes(layout: Layout, spec: CardSpec, steps: Mapping[str, int] | None = None
 
 
 def _resolve(element: Element, resolve, steps: int) -> Box:
+    if element.kind == "image" and element.get("bleed") is True:
+        return resolve("bleed")  # a full-bleed picture: the whole card with its bleed
     box = element.box
     frame = resolve(box.get("inside", "safe"))
     if "inset" in box:

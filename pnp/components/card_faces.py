@@ -22,7 +22,7 @@ from typing import Any
 from markupsafe import Markup
 import jinja2
 
-from pnp.components import card_boxes, card_text
+from pnp.components import card_art, card_boxes, card_text
 from pnp.components.card_family import CardFamily, CardRow, CardSpec, field_value
 from pnp.components.card_layout import Element, Layout
 from pnp.typeset import fonts, richtext
@@ -212,7 +212,11 @@ def _piece(game, family: CardFamily, layout: Layout, element: Element, row: Card
     if element.kind == "badge":
         return points_badge(box, value, element.get("size", 8.5), c, element.get("icon", "point"))
     if element.kind == "image":
-        return icon(value if value is not None else element.get("icon"), box.x, box.y, box.w, c.ink_saver, c.colour_in)
+        picture = card_art.picture_name(game, family, row, element, lang)
+        if picture is not None:
+            return card_art.piece(game, element, picture, box, c.ink_saver)
+        shown = value if value not in (None, "") else element.get("icon")
+        return icon(shown, box.x, box.y, box.w, c.ink_saver, c.colour_in) if shown else Markup("")
     if element.kind == "track":
         return _track(element, layout, box, value, c)
     if element.kind == "scale":

@@ -26,6 +26,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from pnp.art import designer_art
 from pnp.components import card_boxes
 from pnp.components.card_family import CardFamily, CardSpec
 from pnp.content.yamlload import Loaded, load_yaml
@@ -36,7 +37,9 @@ KINDS = MappingProxyType({
     "text": "fitted text: a field or a ui string, wrapped and shrunk to fit (or one line with `anchor:`)",
     "icons": "a row of icons, one per unit of a field's ((icon, count), ...)",
     "badge": "a number (a field) in a ring, with an `icon:` on top",
-    "image": "one icon: a field naming it, or `icon:`",
+    "image": "one icon (a field naming it, or `icon:`) or one of the designer's pictures (PNG, JPEG, SVG): "
+             "`file:` beside the content, or a field whose value names a file; `fit:` contain (default), cover or "
+             "stretch; `bleed: true` fills the whole card with its bleed instead of a box",
     "track": "numbered steps, one of them marked (a field of one flag per step), right-aligned",
     "shape": "a box the template draws (panel, band, ring)",
     "scale": "a row of equal cells across its box, each a value of a field (one per cell; None: left empty "
@@ -48,7 +51,7 @@ ELEMENT_KEYS = MappingProxyType({
     "text": ("style", "shows", "lines", "valign", "colour", "anchor"),
     "icons": ("shows", "size", "align"),
     "badge": ("shows", "size", "icon"),
-    "image": ("shows", "icon"),
+    "image": ("shows", "icon", "file", "fit", "bleed"),
     "track": ("shows", "cell", "gap", "style"),
     "shape": (),
     "scale": ("shows", "style", "caption"),
@@ -64,6 +67,8 @@ CODES = {
     "layout-box": "A box gives too many (or too few) of start, end, size and centre on one axis.",
     "layout-outside": "An element's box leaves the card (a text element: the safe zone) at the content's card size.",
     "layout-field": "An element shows a field the card family's cards do not have.",
+    "layout-icon": "An image element shows a value that is neither an icon nor a picture file (a name with its "
+                   "suffix: .png, .jpg, .jpeg, .svg).",
 }
 
 
@@ -275,8 +280,35 @@ def _element(name: str, entry: _Entry, styles: Mapping[str, Style], problems: li
         if key in value and value[key] not in allowed:
             problems.append(error("layout-key", f"element {name!r}: expected {key} {', '.join(allowed)}, "
                                   f"found {value[key]!r}", marks[key]))
+    if kind == "image":
+        problems += _image_problems(name, value, marks, mark)
     props = {k: v for k, v in value.items() if k not in COMMON_KEYS}
     return Element(name, kind, MappingProxyType(dict(box)), MappingProxyType(props), mark, MappingProxyType(marks))
+
+
+def _image_problems(name: str, value: dict, marks: Mapping[str, Mark], mark: Mark) -> list[Problem]:
+    """An image shows one thing (`shows:`, `icon:` or `file:`); `fit:` and `bleed:` place a picture."""
+    out = []
+    given = [k for k in ("shows", "icon", "file") if k in value]
+    if len(given) > 1:
+        out.append(error("layout-key", f"element {name!r}: expected one of shows, icon, file, found "
+                         f"{', '.join(given)}", mark))
+    if "file" in value and not designer_art.is_file_name(value["file"]):
+        out.append(error("layout-key", f"element {name!r}: expected a file name such as art/bee.png for file, "
+                         f"found {value['file']!r}", marks["file"]))
+    if "fit" in value and value["fit"] not in designer_art.FITS:
+        out.append(error("layout-key", f"element {name!r}: expected fit {', '.join(designer_art.FITS)}, "
+                         f"found {value['fit']!r}", marks["fit"]))
+    if "bleed" in value and not isinstance(value["bleed"], bool):
+        out.append(error("layout-key", f"element {name!r}: expected true or false for bleed, found {value['bleed']!r}",
+                         marks["bleed"]))
+    if value.get("bleed") is True and value.get("box"):
+        out.append(error("layout-box", f"element {name!r}: `bleed: true` fills the card with its bleed, expected "
+                         "no box", marks["box"]))
+    if "icon" in value and ("fit" in value or "bleed" in value):
+        out.append(error("layout-key", f"element {name!r}: fit and bleed place a picture, expected `file:` or "
+                         "`shows:` with them, found `icon:`", marks["icon"]))
+    return out
 
 
 # --- what needs the card and the family ----------------------------------------------------
@@ -308,7 +340,8 @@ def check_family(layout: Layout, family: CardFamily, spec: CardSpec, steps: Mapp
                                  f"do not have", element.marks.get("shows", element.mark),
                                  f"fields of {family.id} cards: {', '.join(known)}"))
         if element.kind in ("text", "icons", "badge", "image", "scale") and "shows" not in element.props \
-                and not (element.kind in ("badge", "image") and "icon" in element.props):
+                and not (element.kind in ("badge", "image") and "icon" in element.props) \
+                and not (element.kind == "image" and "file" in element.props):
             out.append(error("layout-key", f"element {element.name!r} ({element.kind}) needs `shows:`", element.mark))
     if steps is None:
         return out
@@ -317,6 +350,8 @@ def check_family(layout: Layout, family: CardFamily, spec: CardSpec, steps: Mapp
         if element.kind == "track" and not steps.get(element.name):
             continue  # no steps on these cards: nothing is drawn
         box, limit = found[element.name], {"text": "safe", "shape": "bleed"}.get(element.kind, "trim")
+        if element.get("bleed") is True:
+            limit = "bleed"
         if not found[limit].contains(box) or box.w <= 0 or box.h <= 0:
             out.append(error("layout-outside", f"element {element.name!r} of layout {layout.name!r}: "
                              f"{box.w:.1f}x{box.h:.1f} mm at ({box.x:.1f}, {box.y:.1f}) "

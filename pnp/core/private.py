@@ -57,10 +57,15 @@ def write_atomic(folder: Path, name: str, data: bytes) -> Path:
     return folder / name
 
 
-def _cache_folder(kind: str) -> Path | None:
+def cache_root() -> Path:
+    """The user's cache folder for pnp (PNP_CACHE_DIR, if set, says where instead)."""
+    return Path(os.environ.get("PNP_CACHE_DIR") or user_cache_dir("pnp"))
+
+
+def cache_folder(kind: str) -> Path | None:
     """The user's cache folder for `kind`, made if needed; None unless it is a real
     directory of this user's (not a symlink, not someone else's)."""
-    folder = Path(user_cache_dir("pnp")) / kind
+    folder = cache_root() / kind
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         info = os.lstat(folder)
@@ -72,7 +77,7 @@ def _cache_folder(kind: str) -> Path | None:
 
 def cache_get(kind: str, name: str) -> bytes | None:
     """The cached file `kind/name`, or None (absent, a symlink, not a regular file, unreadable)."""
-    folder = _cache_folder(kind)
+    folder = cache_folder(kind)
     if folder is None:
         return None
     try:  # never through a symlink, never blocking on a FIFO planted under the name
@@ -83,7 +88,7 @@ def cache_get(kind: str, name: str) -> bytes | None:
 
 def cache_put(kind: str, name: str, data: bytes) -> None:
     """Remember `data` as `kind/name`; silently skipped when the cache cannot be written."""
-    folder = _cache_folder(kind)
+    folder = cache_folder(kind)
     if folder is not None:
         try:
             write_atomic(folder, name, data)

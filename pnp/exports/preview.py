@@ -30,6 +30,7 @@ from pnp.components.sheet_set import SheetSet
 from pnp.exports import preview_assets as assets
 from pnp.typeset import font_subsets
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.core.geometry import DUPLEX_MODES, HOME_PAPERS
 from pnp.core.resources import bundled
 from pnp.games import pack_of
 from pnp.print.tile_plan import Part
@@ -43,6 +44,10 @@ PAGE_UI = ("preview_kit", "preview_component", "preview_count", "preview_back", 
            "preview_all_fits", "preview_files", "preview_hint")
 KIND_UI = {"board": "comp_board", "mats": "comp_mats", "aids": "comp_aids", "rulebook": "comp_rulebook",
            "alignment": "comp_alignment"}
+#: how the kit was laid out for printing, in the page's words: the paper, the duplex mode (the choices
+#: of pnp.core.geometry's HOME_PAPERS and DUPLEX_MODES), the ink saver
+PAPER_UI = {paper: f"preview_paper_{paper}" for paper in HOME_PAPERS}
+DUPLEX_UI = {mode: f"preview_duplex_{mode}" for mode in DUPLEX_MODES}
 FONTS_SLOT = "/* fonts */"
 #: the order of the kinds in the file list (any other kind after them, by name)
 KIND_ORDER = ("cards", "tokens", "board", "mats", "models", "aids", "rulebook", "alignment", "print-shop", "tts")
@@ -239,6 +244,16 @@ def environment():
                               keep_trailing_newline=True)
 
 
+def printed_for(game: Game, options) -> str:
+    """What the kit was laid out for, as a player reads it: «папір A4; друк з обох боків, …»."""
+    lang = options.lang
+    parts = [game.ui(PAPER_UI[options.paper], lang), game.ui(DUPLEX_UI[options.duplex], lang)]
+    if options.ink_saver:
+        parts.append(game.ui("preview_ink_saver", lang))
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
 def page(game: Game, ctx: RenderContext) -> str:
     lang = ctx.options.lang
     inline = Inliner()
@@ -246,7 +261,7 @@ def page(game: Game, ctx: RenderContext) -> str:
                 for group in show(game, ctx, inline, renderer, masters)]
     values = {
         "lang": lang, "title": game.ui("preview_title", lang, name=game.title.get(lang)),
-        "options": ctx.options, "sections": sections, "kit": kit_rows(game, lang), "tts_hint": tts_hint(game, ctx),
+        "printed": printed_for(game, ctx.options), "sections": sections, "kit": kit_rows(game, lang), "tts_hint": tts_hint(game, ctx),
         "notes": list(ctx.notes), "files": file_groups(game, list(ctx.cache.get("files", [])), lang),
         "expected": sum(len(s.items) for s in sections),
         "t": {k: game.ui(k, lang) for k in PAGE_UI},

@@ -30,6 +30,8 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
+from pnp.art import designer_art
+from pnp.checks import card_layouts
 from pnp.components import cards
 from pnp.components.pieces import Piece, group_title
 from pnp.print import cmyk, pdf, pdfx, raster
@@ -117,6 +119,15 @@ def _notes(masters: cards.Masters, shop: ShopPreset, lang: str) -> list[str]:
     return [f"print-shop ({shop.name} layout): {n}" for n in found if n]
 
 
+def _picture_notes(game, masters: cards.Masters, spec, shop: ShopPreset) -> list[str]:
+    """The designer's pictures measured again at the shop's card size (check measured them at
+    the content's): one that prints soft there is said, with its place."""
+    relaid = dataclasses.replace(game, print=dataclasses.replace(game.print, card=spec))
+    found = [p for family in masters.families for p in card_layouts.family_problems(relaid, family)
+             if p.code in designer_art.CODES]
+    return [f"print-shop ({shop.name} layout): {p.mark}: {p.message}" for p in found]
+
+
 @dataclass(frozen=True)
 class PdfTask:
     path: str
@@ -150,7 +161,7 @@ class PrintShopRenderer(Renderer):
         for renderer, _ in ctx.shared(game, "cards"):
             masters, spec = shop_masters(game, ctx, shop, renderer.name)
             if spec != game.print.card:
-                ctx.notes += _notes(masters, shop, options.lang)
+                ctx.notes += _notes(masters, shop, options.lang) + _picture_notes(game, masters, spec, shop)
             pdfs += self._pdf_tasks(game, ctx, masters, spec, stem, shop)
             width, height = shop.png_size(spec)
             pngs += [(f"{folder}/png/{family.id}/{name}", raster.RasterJob(svg, width, height, dpi=DPI))

@@ -24,6 +24,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
+from pnp.cache.reads import model_class
 from pnp.core.errors import Mark, UserError
 
 #: the entry-point group through which packs outside pnp register
@@ -143,8 +144,10 @@ def simulation_of(pack: GamePack) -> Any:
 
 
 @lru_cache(maxsize=1)
-def icon_art() -> Mapping[str, tuple[str, str]]:
-    """Every registered pack's icons (`GamePack.icons`), by name: the kit's one icon set.
+def icon_art() -> Mapping[str, tuple[str, str | Callable[[], str]]]:
+    """Every registered pack's icons (`GamePack.icons`), by name: the kit's one icon set. A pack's
+    `ART` maps a name to (label, body): the body's SVG text, or a function that returns it, called
+    when the icon is first drawn (reading the names and labels then draws nothing).
 
     Icon ids are global in the SVG documents that place them (``icon-<name>``), so a name
     two packs draw differently is a PackError naming both, never a silent choice.
@@ -264,7 +267,7 @@ def pack_of(game: Any) -> GamePack:
 def _is_model(game: Any, model: type | str) -> bool:
     """Whether `game` is an instance of exactly `model`, a class or its "module:Class" name
     (compared by name, so that asking never imports another pack's model)."""
+    cls = model_class(type(game))  # a build's tracked clone is its model's
     if isinstance(model, str):
-        cls = type(game)
         return model == f"{cls.__module__}:{cls.__qualname__}"
-    return type(game) is model
+    return cls is model

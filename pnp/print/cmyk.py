@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 from PIL import Image, ImageCms
 
 #: where Debian (and Ghostscript's own install) keep Artifex's SWOP CMYK profile
@@ -60,6 +61,19 @@ def cap_ink(cmyk: tuple[float, float, float, float], limit: float = MAX_INK) -> 
     return tuple(math.floor(v * 10 ** DIGITS) / 10 ** DIGITS for v in (c, m, y, k))
 
 
+def cap_ink_pixels(pixels: np.ndarray, limit: float = MAX_INK) -> np.ndarray:
+    """`cap_ink` over an (n, 4) array of 8-bit CMYK pixels; rounded down, so no pixel exceeds `limit`."""
+    c, m, y, k = (pixels.astype(np.float64) / 255).T
+    total = c + m + y + k
+    grey = np.where(total > limit, np.clip(np.minimum.reduce([c, m, y, 1.0 - k, (total - limit) / 2]), 0, None), 0.0)
+    c, m, y, k = c - grey, m - grey, y - grey, k + grey
+    rest = c + m + y
+    over = (k + rest > limit) & (rest > 0)
+    scale = np.where(over, np.maximum(0.0, limit - k) / np.where(rest > 0, rest, 1.0), 1.0)
+    out = np.stack([c * scale, m * scale, y * scale, k], axis=1)
+    return np.floor(out * 255 + 1e-9).clip(0, 255).astype(np.uint8)
+
+
 @dataclass(frozen=True)
 class Press:
     """Colour conversions into one CMYK output profile."""
@@ -75,6 +89,12 @@ class Press:
         if max(rgb) - min(rgb) > NEUTRAL_SPREAD:
             return self.cmyk(rgb)
         return 0.0, 0.0, 0.0, _k_for_lightness(self.profile, _byte(rgb))
+
+    def image_cmyk(self, image: Image.Image) -> Image.Image:
+        """An sRGB picture as press CMYK, pixel by pixel, each pixel's total ink capped as `cmyk` caps a colour."""
+        converted = ImageCms.applyTransform(image.convert("RGB"), _transforms(self.profile)[0])
+        pixels = np.asarray(converted, dtype=np.uint8).reshape(-1, 4)
+        return Image.frombytes("CMYK", image.size, cap_ink_pixels(pixels).tobytes())
 
     def icc(self) -> bytes:
         return self.profile.read_bytes()

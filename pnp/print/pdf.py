@@ -32,6 +32,7 @@ from cairosvg.surface import PDFSurface
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, ByteStringObject, DictionaryObject, FloatObject, NameObject, RectangleObject
 
+from pnp.art.designer_art import art_pixel_sizes
 from pnp.print import hidden_text
 from pnp.typeset.fonts import use_bundled_fonts
 from pnp.core.geometry import DUPLEX_MODES, Box, check_duplex, css_length_mm, mm_to_pt, pt_to_mm
@@ -80,7 +81,8 @@ class DocInfo:
 
 
 class CairoFallback(RuntimeError):
-    """cairo drew part of a page as a raster image (our art is vector only)."""
+    """cairo drew part of a page as a raster image (our own drawing is vector only; the
+    designer's pictures are images, known by their pixel sizes)."""
 
 
 def render(pages: Sequence[Page], info: DocInfo) -> bytes:
@@ -280,8 +282,9 @@ def _draw_overlay(drawer, surface, page: Page, number: int) -> None:
 # --- finishing: boxes, viewer preferences, metadata, /ID --------------------------------
 
 
-def _has_raster(resources, seen: set[int]) -> bool:
-    """Is there an image XObject in these resources or in any form they use?"""
+def _has_raster(resources, seen: set[int], art: frozenset[tuple[int, int]] = frozenset()) -> bool:
+    """Is there an image XObject in these resources or in any form they use, other than the
+    designer's pictures (`art`: the pixel sizes the page's masters embed)?"""
     if resources is None:
         return False
     xobjects = resources.get_object().get("/XObject")
@@ -294,9 +297,9 @@ def _has_raster(resources, seen: set[int]) -> bool:
                 continue
             seen.add(key)
         obj = ref.get_object()
-        if obj.get("/Subtype") == "/Image":
+        if obj.get("/Subtype") == "/Image" and (obj.get("/Width"), obj.get("/Height")) not in art:
             return True
-        if obj.get("/Subtype") == "/Form" and _has_raster(obj.get("/Resources"), seen):
+        if obj.get("/Subtype") == "/Form" and _has_raster(obj.get("/Resources"), seen, art):
             return True
     return False
 
@@ -307,8 +310,9 @@ def _finish(raw: bytes, pages: Sequence[Page], info: DocInfo) -> bytes:
     with _quiet_pypdf():
         writer = PdfWriter(clone_from=PdfReader(io.BytesIO(raw)))
     hidden_text.hide(writer)
-    for number, (pdf_page, page) in enumerate(zip(writer.pages, pages), start=1):
-        if _has_raster(pdf_page.get("/Resources"), set()):
+    art = [_art_sizes(page) for page in pages]
+    for number, (pdf_page, page, sizes) in enumerate(zip(writer.pages, pages, art), start=1):
+        if _has_raster(pdf_page.get("/Resources"), set(), sizes):
             # our art is vector only: an image here is cairo's fallback, which can also
             # drop content (see SNAP_PT), so never print it (`render` draws it again)
             raise CairoFallback(f"cairo fell back to a raster image on page {number} of {info.title!r}")
@@ -316,7 +320,17 @@ def _finish(raw: bytes, pages: Sequence[Page], info: DocInfo) -> bytes:
             pdf_page.trimbox = _rect(page.trim, page.height)
         if page.bleed is not None:
             pdf_page.bleedbox = _rect(page.bleed, page.height)
+    if any(art):
+        # cairo embeds a picture once per master that shows it (a background behind 50 unique
+        # cards: 50 copies); identical objects are kept once. Only with pictures: the kits
+        # without any keep their bytes.
+        writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
     return _stamp_and_write(writer, info, hashlib.md5(raw).digest())
+
+
+def _art_sizes(page: Page) -> frozenset[tuple[int, int]]:
+    """The pixel sizes of the designer's pictures the page's masters embed."""
+    return frozenset().union(*(art_pixel_sizes(svg) for svg in [p.svg for p in page.placements] + [page.overlay or ""]))
 
 
 @contextlib.contextmanager

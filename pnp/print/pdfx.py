@@ -1,11 +1,15 @@
 """A finished RGB PDF of the kit as PDF/X-1a:2003: CMYK only, no transparency, an output intent.
 
 Why our own pass rather than Ghostscript's pdfwrite: the kit's PDFs are flat vector art
-in which colour appears only as `rg`/`RG` operators (cairo, opaque, no images, shadings
-or patterns; anything else is refused here, so a future change cannot slip through), so
+in which colour appears only as `rg`/`RG` operators (cairo, opaque, no shadings or
+patterns; anything else is refused here, so a future change cannot slip through), so
 rewriting each operator as `k`/`K` through `cmyk.Press` is exact, keeps the PDF
 byte-deterministic, and lets the total-ink cap and K-only text be applied per colour
-with a guarantee rather than by a profile's curves. What PDF/X-1a:2003 further asks:
+with a guarantee rather than by a profile's curves. The designer's pictures are the one
+kind of image: 8-bit DeviceRGB image XObjects, converted pixel by pixel through the same
+profile and ink cap; a picture's transparency (an /SMask, which PDF/X-1a forbids) becomes
+a stencil /Mask, opaque where the picture is at least half opaque (PDF 1.3 explicit
+masking, allowed), so a cut-out still shows what lies behind it. What PDF/X-1a:2003 further asks:
 
 - PDF 1.4 at most; DeviceCMYK or DeviceGray only (the pages' transparency-group
   dictionaries, which name DeviceRGB and are unused when everything is opaque, go);
@@ -21,7 +25,9 @@ import hashlib
 import io
 
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, ByteStringObject, ContentStream, DictionaryObject, FloatObject, NameObject, NumberObject, StreamObject, TextStringObject
+from PIL import Image
+from pypdf.filters import FlateDecode
+from pypdf.generic import ArrayObject, BooleanObject, ByteStringObject, ContentStream, DictionaryObject, EncodedStreamObject, FloatObject, NameObject, NumberObject, StreamObject, TextStringObject
 
 from pnp.print.cmyk import CONDITION, CONDITION_INFO, Press, cap_ink
 from pnp.print.pdf import _quiet_pypdf
@@ -101,8 +107,11 @@ def _recolour_forms(writer, resources, press: Press, seen: set) -> None:
         if ref.idnum in seen:
             continue
         seen.add(ref.idnum)
+        if form.get("/Subtype") == "/Image":
+            _recolour_image(writer, form, press)
+            continue
         if form.get("/Subtype") != "/Form":
-            raise NotConvertible(f"XObject {form.get('/Subtype')} (only vector forms are converted)")
+            raise NotConvertible(f"XObject {form.get('/Subtype')} (only vector forms and pictures are converted)")
         inner = form.get("/Resources")
         inner = inner.get_object() if inner is not None else None
         _check_state(inner)
@@ -111,6 +120,45 @@ def _recolour_forms(writer, resources, press: Press, seen: set) -> None:
         form.set_data(stream.get_data())
         form.pop(NameObject("/Group"), None)
         _recolour_forms(writer, inner, press, seen)
+
+
+def _recolour_image(writer, image, press: Press) -> None:
+    """A picture (8-bit DeviceRGB) in press CMYK, ink capped; its soft mask as a stencil mask."""
+    if image.get("/ColorSpace") != "/DeviceRGB" or image.get("/BitsPerComponent") != 8 or "/Mask" in image:
+        raise NotConvertible(f"image XObject in {image.get('/ColorSpace')} at {image.get('/BitsPerComponent')} bits "
+                             "(only 8-bit DeviceRGB pictures are converted)")
+    size = (int(image["/Width"]), int(image["/Height"]))
+    rgb = Image.frombytes("RGB", size, image.get_data())
+    image.pop(NameObject("/DecodeParms"), None)
+    image[NameObject("/Filter")] = NameObject("/FlateDecode")
+    image[NameObject("/ColorSpace")] = NameObject("/DeviceCMYK")
+    _set_stream(image, press.image_cmyk(rgb).tobytes())
+    soft = image.pop(NameObject("/SMask"), None)
+    if soft is not None:
+        image[NameObject("/Mask")] = writer._add_object(_stencil(soft.get_object(), size))
+
+
+def _set_stream(stream, data: bytes) -> None:
+    if isinstance(stream, EncodedStreamObject):
+        stream.set_data(data)
+    else:
+        stream.set_data(FlateDecode.encode(data))
+
+
+def _stencil(soft, size: tuple[int, int]) -> StreamObject:
+    """A soft mask (DeviceGray, 1 or 8 bits) as a 1-bit stencil: 1 (not painted) where under half opaque."""
+    bits = int(soft.get("/BitsPerComponent", 8))
+    if bits not in (1, 8) or (int(soft["/Width"]), int(soft["/Height"])) != size:
+        raise NotConvertible(f"soft mask of {bits} bits (only 1 and 8 bits at the picture's size are converted)")
+    alpha = Image.frombytes("1" if bits == 1 else "L", size, soft.get_data()).convert("L")
+    clear = alpha.point(lambda v: 255 if v < 128 else 0).convert("1")
+    mask = StreamObject()
+    mask.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Image"),
+                 NameObject("/Width"): NumberObject(size[0]), NameObject("/Height"): NumberObject(size[1]),
+                 NameObject("/ImageMask"): BooleanObject(True), NameObject("/BitsPerComponent"): NumberObject(1),
+                 NameObject("/Filter"): NameObject("/FlateDecode")})
+    mask.set_data(FlateDecode.encode(clear.tobytes()))
+    return mask
 
 
 def _output_intent(writer, press: Press):

@@ -96,6 +96,22 @@ def render_image(job: RasterJob):
     return Image.frombuffer("RGB", size, bytes(target.get_data()), "raw", "BGRX", target.get_stride(), 1)
 
 
+def render_picture(svg: bytes, width: int, height: int):
+    """An SVG picture of the designer's as a `width` x `height` px RGBA image (transparent where
+    it draws nothing), in the raster mode above, its outside references refused (cairosvg's safe mode)."""
+    use_bundled_fonts()
+    _register_mode()
+    tree = Tree(bytestring=svg)
+    tree["preserveAspectRatio"] = "none"
+    _mark(tree)
+    drawer = PNGSurface(tree, None, 96, output_width=width, output_height=height)
+    target = drawer.cairo
+    target.flush()
+    size = (target.get_width(), target.get_height())
+    # cairo's ARGB32 is premultiplied B, G, R, A words; Pillow's "RGBa" is premultiplied RGBA
+    return Image.frombuffer("RGBa", size, bytes(target.get_data()), "raw", "BGRa", target.get_stride(), 1).convert("RGBA")
+
+
 def png_bytes(image, dpi: int | None = None) -> bytes:
     """An 8-bit RGB PNG of a Pillow image: IHDR, sRGB, pHYs (when `dpi`), IDAT, IEND — nothing else.
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from pnp.build import build, make_root
+from pnp.build import build, cached_note, make_root
 from pnp.checks import run_all
 from pnp.commands.common import kit_language, require_language, summary_line
 from pnp.components.base import BuildError, BuildOptions
@@ -27,8 +27,8 @@ from pnp.serve.watch import Watcher
 
 #: how often the files are looked at, and how long they must stay still before a rebuild
 #: (an editor saving several files, or writing one in parts, is one change)
-POLL_S = 0.2
-SETTLE_S = 0.15
+POLL_S = 0.1
+SETTLE_S = 0.05
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
@@ -41,6 +41,7 @@ class Request:
     host: str = "127.0.0.1"
     port: int = 8000
     jobs: int | None = None
+    use_cache: bool = True
 
 
 def serve(request: Request, say: Callable[[str], None], *, ready: Callable[[str], None] = lambda url: None,
@@ -102,14 +103,14 @@ def look(request: Request, status: Status, say: Callable[[str], None]) -> Model 
     options = replace(request.options, lang=lang)
     try:
         result = build(game, options, out_root=request.out_root, content=request.content, jobs=request.jobs,
-                       waiting=lambda message: say(f"pnp: {message}"))
+                       waiting=lambda message: say(f"pnp: {message}"), use_cache=request.use_cache)
     except (BuildError, UserError) as exc:
         _problems(status, say, [f"pnp: {exc}"], "the kit could not be built; the kit shown is the last good one")
         return game
     status.publish(built=True, kit=result.out_dir)
     pages = sum(f.pages for f in result.files)
     say(f"built {len(result.files)} files ({pages} PDF pages) of {pack_of(game).name} ({lang}) "
-        f"in {time.perf_counter() - started:.2f} s")
+        f"in {time.perf_counter() - started:.2f} s{cached_note(result)}")
     return game
 
 

@@ -11,13 +11,8 @@ import os
 from pathlib import Path
 from typing import Iterable
 
-#: folders never watched: version control, caches, virtual environments
-SKIPPED = {".git", ".hg", ".svn", "__pycache__", ".venv", "venv", "node_modules", ".pytest_cache"}
-#: the kinds of file a kit reads: content and layouts, tables, art, fonts, templates. Anything
-#: else in the folder (a log the designer keeps beside the content, an editor's swap file) is
-#: not an input, and a server whose own log were watched would rebuild for ever.
-INPUTS = frozenset({".yaml", ".yml", ".json", ".csv", ".xlsx", ".xlsm", ".xls", ".ods", ".png", ".jpg", ".jpeg",
-                    ".svg", ".ttf", ".otf", ".j2", ".html", ".css"})
+from pnp.core.inputs import INPUTS, SKIPPED
+
 #: the most files one look reads (a game's folder holds far fewer; a home folder given by mistake
 #: must not make every look walk it)
 MOST_FILES = 5000

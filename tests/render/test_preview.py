@@ -16,7 +16,8 @@ from pnp.components import cards
 from pnp.exports import preview_assets
 from pnp.typeset import font_subsets
 from pnp.components.base import BuildOptions, OutputFile, RenderContext
-from pnp.exports.preview import PreviewRenderer, page
+from pnp.core import catalogue
+from pnp.exports.preview import DUPLEX_UI, PAPER_UI, PreviewRenderer, page
 
 CHROMIUM = "/usr/bin/chromium"
 NOTE = "cards (uk): effect text shrunk below 10 pt to fit on 1 card(s): Тест (battle x, 9 pt)"
@@ -124,6 +125,18 @@ def test_fonts_embedded_for_every_face_used(built):
 
     assert {(fonts.face(k).family, fonts.face(k).weight, fonts.face(k).style) for k in used} <= set(faces)
     assert "url(file:" not in html and 'src="http' not in html
+
+
+def test_the_page_says_what_the_kit_was_laid_out_for_in_words_not_a_command(game, tmp_path):
+    for key in (*PAPER_UI.values(), *DUPLEX_UI.values(), "preview_ink_saver"):  # every choice, every language
+        assert all(catalogue.has(key, lang) for lang in ("uk", "ru", "en")), key
+    ctx = RenderContext(BuildOptions(paper="letter", duplex="none", ink_saver=True), tmp_path)
+    ctx.cache["files"] = list(FILES)
+    PreviewRenderer().render(game, ctx)
+    html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "pnp build" not in html and "--duplex" not in html
+    assert ("Папір US Letter; друк з одного боку, звороти окремим файлом, щоб наклеїти; економія чорнила"
+            in html)
 
 
 def test_same_page_twice(game, built):

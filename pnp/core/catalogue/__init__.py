@@ -59,6 +59,9 @@ FIELDS = table({
     "preview_kind_cards": "", "preview_kind_models": "", "preview_kind_png": "", "preview_kind_print_shop": "", "preview_kind_svg": "",
     "preview_kind_tokens": "", "preview_kind_tts": "", "preview_kit": "", "preview_pages": "n#",
     "preview_text_fit": "", "preview_title": "name", "preview_tts_hosted": "base", "preview_tts_local": "",
+    # what a kit was laid out for: one string a home paper and a duplex mode (pnp.exports.preview.printed_for)
+    "preview_paper_a4": "", "preview_paper_letter": "", "preview_duplex_long": "", "preview_duplex_short": "",
+    "preview_duplex_none": "", "preview_ink_saver": "",
 })
 
 

@@ -443,10 +443,13 @@ class Game(GameModel):
     ui_contract_file = "pnp/games/tverdzha/ui_keys.py"
 
     # ---- units ----------------------------------------------------------------
-    def strength_sources(self) -> Iterator[tuple[int, Mark, str]]:
+    def strength_sources(self, *, marked: bool = True) -> Iterator[tuple[int, Mark | None, str]]:
         """(strength, where the content sets it, what) for every way a unit grows stronger: the
-        training cap, and each building's or upgrade's training cap and hiring strength."""
-        yield self.limits.training_cap, self.mark("limits", "training_cap"), "limits.training_cap"
+        training cap, and each building's or upgrade's training cap and hiring strength. Without
+        `marked`, where is None: what prints the strengths reads no marks, so that a line added
+        above them changes no printed component (pnp.cache)."""
+        yield (self.limits.training_cap, self.mark("limits", "training_cap") if marked else None,
+               "limits.training_cap")
         for building in self.buildings:
             for item in (building, building.upgrade):
                 for effect in item.effects:
@@ -458,7 +461,7 @@ class Game(GameModel):
     def unit_strengths(self) -> tuple[int, ...]:
         """Every strength a unit can have: from 1 (one less and it is gone) to the most that
         training or hiring gives; a unit token prints them, one per edge."""
-        return tuple(range(1, max(strength for strength, _, _ in self.strength_sources()) + 1))
+        return tuple(range(1, max(strength for strength, _, _ in self.strength_sources(marked=False)) + 1))
 
     # ---- look-ups -------------------------------------------------------------
     def ui_fields(self, key: str) -> Mapping[str, str] | None:

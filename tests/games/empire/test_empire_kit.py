@@ -127,13 +127,23 @@ def test_the_duplex_cards_come_with_the_alignment_page(kits, game, lang):
 
 
 def test_one_apostrophe_across_the_ukrainian_kit(kits):
-    """ʼ (U+02BC) in every uk PDF, never ’ (U+2019) nor ' between letters: one character, as in the other uk kits."""
+    """ʼ (U+02BC) in every uk PDF, the gallery page and the TTS objects' names and notes, never ’ (U+2019)
+    nor ' between letters: one character, as in the other uk kits."""
     folder = kits[0] / "uk"
+    read = 0
     for f in manifest(kits, "uk")["files"]:
+        path = folder / f["path"]
         if f["path"].endswith(".pdf"):
-            said = subprocess.run(["pdftotext", str(folder / f["path"]), "-"], capture_output=True, text=True,
-                                  check=True).stdout
-            assert "’" not in said and not re.search(r"[а-яіїєґ]'[а-яіїєґ]", said, re.I), f["path"]
+            said = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+        elif f["path"].endswith(".json"):
+            said = json.dumps(json.loads(path.read_text("utf-8")), ensure_ascii=False)  # \u escapes read as letters
+        elif f["path"].endswith(".html"):
+            said = path.read_text("utf-8")
+        else:
+            continue
+        read += "ʼ" in said
+        assert "’" not in said and not re.search(r"[а-яіїєґ]'[а-яіїєґ]", said, re.I), f["path"]
+    assert read  # the kit does write apostrophes, so the test reads real words
 
 
 #: the «Строительство империи» page (docs/games/empire.md), whose table names the kit's files

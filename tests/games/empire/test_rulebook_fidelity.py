@@ -126,3 +126,21 @@ def test_the_magic_board_says_the_tower_destroys_its_level_and_below(game, tmp_p
     text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(tmp_path / files[0].path), "-"], capture_output=True,
                           text=True, check=True).stdout
     assert has(text, said)
+
+
+BOARDS_SAID = {"ru": ("Справочные планшеты", "Планшеты школ магии", "недель), школа магии"),
+               "uk": ("Довідкові планшети", "Планшети шкіл магії", "тижнів), школа магії")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_components_count_the_boards_the_kit_prints(game, texts, lang):
+    """«вытягивает в закрытую один из планшетов с заклинаниями конкретной школы»: the components name
+    a board per school of magic, counted as the manifest counts them, beside the reference boards."""
+    from pnp.games.empire.kit import counts
+    from pnp.games.empire.render.magic_board import boards
+    printed, schools = counts(game), [s.name.get(lang) for s in boards(game)]
+    reference, magic, unsaid = BOARDS_SAID[lang]
+    assert len(schools) == printed["magic_boards"] > 1
+    assert has(texts[lang], f"{reference} {printed['reference_boards']} ")
+    assert has(texts[lang], f"{magic} {printed['magic_boards']} {schools[0]}")
+    assert all(has(texts[lang], s) for s in schools) and not has(texts[lang], unsaid)

@@ -260,17 +260,22 @@ def test_the_backs_title_and_name_lie_inside_the_safe_zone(game, built, lang):
     path, g, spec = pdf(built, lang, "travel-cards"), grid(game), game.print.card
     assert spec.safe == 3
     pages = 2 * -(-len(game.travel_cards) // g.per_sheet)
+    measured = 0  # backs whose two lines were found and measured: every card's, or the test proves nothing
     for page in range(2, pages + 1, 2):
         words = page_words(path, page)
         for row in range(g.rows):
             for col in range(g.cols):
                 cell = g.cell(row, col)
                 mine = [(t, b) for t, b in words if cell.x - spec.bleed <= b.x <= cell.right and cell.y <= b.y <= cell.bottom]
+                found = 0
                 for line in (game.title.get(lang), game.ui("travel_card", lang)):
                     boxes = [b for t, b in mine if t in line.split()]
                     if not boxes:
                         continue
+                    found += 1
                     left, right = min(b.x for b in boxes), max(b.x + b.w for b in boxes)
                     top, bottom = min(b.y for b in boxes), max(b.y + b.h for b in boxes)
                     assert left >= cell.x + spec.safe and right <= cell.right - spec.safe, (line, page, row, col)
                     assert top >= cell.y + spec.safe and bottom <= cell.bottom - spec.safe, (line, page, row, col)
+                measured += found == 2
+    assert measured == len(game.travel_cards)

@@ -16,7 +16,7 @@ from pnp.core.errors import Mark
 from pnp.core.templating import fill
 
 #: the fields of a flower card's row (what its layout may show)
-FLOWER_FIELDS = ("name", "honey")
+FLOWER_FIELDS = ("name", "honey", "art")
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ class Flower:
     name: Mapping[str, str]
     honey: int
     count: int
+    art: str | None = None  # the flower's picture, a file beside the content
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class Vulyk:
     ui_strings: Mapping[str, Mapping[str, str]]
     sha256: str
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
+    source: str = ""  # the content file as shown: its folder holds the pictures
 
     def mark(self, *path: Any) -> Mark:
         while path not in self.marks and path:
@@ -84,7 +86,7 @@ class Vulyk:
 
 def flower_rows(game: Vulyk, family: CardFamily, lang: str) -> tuple[CardRow, ...]:
     """The flower family's cards: one row per flower, in content order."""
-    return tuple(CardRow(f.id, f.count, game.mark("flowers", i), {"name": f.name[lang], "honey": f.honey})
+    return tuple(CardRow(f.id, f.count, game.mark("flowers", i), {"name": f.name[lang], "honey": f.honey, "art": f.art})
                  for i, f in enumerate(game.flowers))
 
 
@@ -98,8 +100,8 @@ def build_model(loaded: Loaded, shown: str) -> Vulyk:
     return Vulyk(
         id=d["game"]["id"], title=d["game"]["title"], languages=tuple(d["game"]["languages"]),
         print=Print(CardSpec(card["width"], card["height"], card["bleed"], card["safe"], card["min_text_pt"])),
-        flowers=tuple(Flower(f["id"], f["name"], f["honey"], f["count"]) for f in d["flowers"]),
+        flowers=tuple(Flower(f["id"], f["name"], f["honey"], f["count"], f.get("art")) for f in d["flowers"]),
         card_families=families,
         radius=d["board"]["radius"], hex_mm=d["board"]["hex"], ui_strings=d["ui"],
-        sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=marks,
+        sha256=hashlib.sha256(loaded.text.encode("utf-8")).hexdigest(), marks=marks, source=shown,
     )

@@ -31,7 +31,8 @@ PACK = GamePack(
     templates=HERE / "templates",
     # pnp's checks of card layouts and of every card text's fit, for its one family
     checks=("pnp.checks.card_layouts", "pnp.checks.textfit"),
-    renderers=("pnp.components.cards", "pnp.components.board_sheet"),
+    # pnp's print-shop and TTS exporters (`--all`, `--shop`) take its cards and board as they take the bundled games'
+    renderers=("pnp.components.cards", "pnp.components.board_sheet", "pnp.exports.printshop", "pnp.exports.tts"),
     counts=_counts,
     summary=_summary,
     icons="pnp_vulyk.icons",

@@ -132,18 +132,19 @@ def _crown() -> str:
 CREATURES_BACK = "creatures_back"
 TAVERN_BACK = "tavern_back"
 
+#: name -> (label, a function that draws it when the icon is first drawn: `pnp check` reads only the names)
 ART = {
-    CREATURES_BACK: ("колода существ", _swords()),
-    TAVERN_BACK: ("таверна", _crown()),
-    emblem("back"): ("карта путешествий", _compass()),
-    emblem("treasure"): ("сокровище", _chest()),
-    emblem("mine"): ("шахта", _mine()),
-    emblem("reserve"): ("заповедное место", _shrine()),
-    emblem("town"): ("населённый пункт", _town()),
-    emblem("garrison"): ("гарнизон", _tower()),
-    emblem("trap"): ("ловушка", _trap()),
-    emblem("dungeon"): ("подземелье", _dungeon()),
-    emblem("terrain"): ("местность", _land()),
-    emblem("diplomacy"): ("дипломатия", _scroll()),
-    emblem("other"): ("объект", _stone()),
+    CREATURES_BACK: ("колода существ", _swords),
+    TAVERN_BACK: ("таверна", _crown),
+    emblem("back"): ("карта путешествий", _compass),
+    emblem("treasure"): ("сокровище", _chest),
+    emblem("mine"): ("шахта", _mine),
+    emblem("reserve"): ("заповедное место", _shrine),
+    emblem("town"): ("населённый пункт", _town),
+    emblem("garrison"): ("гарнизон", _tower),
+    emblem("trap"): ("ловушка", _trap),
+    emblem("dungeon"): ("подземелье", _dungeon),
+    emblem("terrain"): ("местность", _land),
+    emblem("diplomacy"): ("дипломатия", _scroll),
+    emblem("other"): ("объект", _stone),
 }

@@ -11,7 +11,9 @@ from markupsafe import Markup, escape
 from reportlab.platypus import Flowable
 
 from pnp.games.empire.model import TravelCard
+from pnp.games.empire.kit import counts
 from pnp.games.empire.render.capital_sheet import plot_lines, plot_title
+from pnp.games.empire.render.magic_board import boards as magic_boards
 from pnp.games.empire.rulebook.example import Worked
 from pnp.games.empire.rulebook.book_facts import destruction_spells
 from pnp.rulebook.book import Book
@@ -28,7 +30,8 @@ def _head(book: Book, *keys: str, numbers: tuple[int, ...] = ()) -> list:
 
 def components(book: Book) -> list[Flowable]:
     """What the kit holds, counted from the model: a capital sheet per race, the travel cards by
-    type, the reference boards, the worksheet, and what the players bring."""
+    type, the reference boards, a board per school of magic, the worksheet, and what the players
+    bring. The boards are counted where the manifest counts them (`pnp.games.empire.kit`)."""
     g, f, lab = book.game, book.facts, book.labels
     rows = [_head(book, "components.head.item", "components.head.count", "components.head.notes", numbers=(1,))]
     races = f.join(f"«{r.name.get(book.lang)}»" for r in g.races)
@@ -39,9 +42,16 @@ def components(book: Book) -> list[Flowable]:
         rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.travel.name", type=t.name.get(book.lang)))),
                      book.cell(str(len(cards)), "table-num"),
                      book.cell(f.join(c.name.get(book.lang) for c in cards))])
+    # the boards as the kit prints them: the reference boards, and a board per school of magic,
+    # which a player draws face down on building the tower («вытягивает в закрытую один из планшетов»)
+    printed, schools = counts(g), f.join(s.name.get(book.lang) for s in magic_boards(g))
+    rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.boards.name"))),
+                 book.cell(str(printed["reference_boards"]), "table-num"), book.cell(lab("components.boards.note"))])
+    rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.magic.name"))),
+                 book.cell(str(printed["magic_boards"]), "table-num"), book.cell(lab("components.magic.note", schools=schools))])
     # what the players bring: the chests' tokens (the currency, no chest cards are printed), the
     # domino set a dungeon's morale is drawn from, the sleeve, the marker and the die
-    for key in ("boards", "worksheet", "decks", "chests", "domino", "sleeve"):
+    for key in ("worksheet", "decks", "chests", "domino", "sleeve"):
         rows.append([book.cell(Markup("<b>{}</b>").format(lab(f"components.{key}.name"))),
                      book.cell(lab(f"components.{key}.count"), "table-num"), book.cell(lab(f"components.{key}.note"))])
     return [ruled_table(book, rows, (46, 16, 108))]

@@ -12,6 +12,7 @@ from the middle of A's end, through the four free corners and along the long sid
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from shapely.geometry import Point as ShapelyPoint, Polygon, box as shapely_box
 from shapely.geometry.polygon import orient
@@ -84,7 +85,9 @@ class BoardLayout:
         return next(c for c in self.castles if c.player == player)
 
 
-def layout(game: Game) -> BoardLayout:
+def placement(game: Game) -> tuple[Callable[[tuple[int, int]], Box], float, float]:
+    """Where the printed board puts a content position (its cell's box, mm) and the board's width
+    and height: the cheap part of `layout`, for what needs only the cells' places."""
     board, spec = game.board, game.print
     size, pitch = spec.board_cell, spec.board_cell + spec.board_gap
     a, b = game.players[0], game.players[1]
@@ -100,6 +103,24 @@ def layout(game: Game) -> BoardLayout:
 
     width = 2 * PAD[0] + (max(cols) - c0) * pitch + size
     height = 2 * PAD[1] + (max(rows) - r0) * pitch + size
+    return box, width, height
+
+
+def places(game: Game) -> tuple[dict[str, Box], dict[str, Box]]:
+    """The cells' boxes by id and the castles' by player, as `layout` prints them, without the
+    costly rest (the lens, the track, the compasses' free spots)."""
+    box, _, height = placement(game)
+    board = game.board
+    cells = {c.id: box(c.pos) for c in board.cells}
+    castles = {c.player: _castle(c, box(c.pos), [box(board.cell(e).pos) for e in c.entrances], height / 2).box
+               for c in board.castles}
+    return cells, castles
+
+
+def layout(game: Game) -> BoardLayout:
+    board, spec = game.board, game.print
+    a, b = game.players[0], game.players[1]
+    box, width, height = placement(game)
     mid_y = height / 2
     ends = {p: box(board.castle(p).pos).cy for p in (a, b)}
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Callable
 
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.pens.svgPathPen import SVGPathPen
@@ -86,7 +87,9 @@ _SWORD = (
 
 _CARD = '<rect x="31" y="22" width="38" height="62" rx="6" fill="{battle}"/>'
 
-ART: dict[str, tuple[str, str]] = {
+#: name -> (label, body); a body that draws a letter from a font is a function, drawn when the icon is
+#: first drawn (pnp.art.icons), so that `pnp check`, which reads the names and labels, loads no font
+ART: dict[str, tuple[str, str | Callable[[], str]]] = {
     # --- resources: log, rock, ear, coin -- four different silhouettes
     "wood": (
         "дерево",
@@ -243,12 +246,12 @@ ART: dict[str, tuple[str, str]] = {
     # --- players: shield versus hanging banner, each with its letter
     "player-a": (
         "гравець A",
-        '<path d="M13,10 H87 V46 C87,70 72,84 50,94 C28,84 13,70 13,46 Z" fill="{player-a}"/>'
+        lambda: '<path d="M13,10 H87 V46 C87,70 72,84 50,94 C28,84 13,70 13,46 Z" fill="{player-a}"/>'
         f'<path d="{glyph("A", 50, 72, 46)}" fill="{{on-colour}}" stroke="none"/>',
     ),
     "player-b": (
         "гравець B",
-        '<path d="M10,10 H90"/><circle cx="10" cy="10" r="4" fill="{ink}"/>'
+        lambda: '<path d="M10,10 H90"/><circle cx="10" cy="10" r="4" fill="{ink}"/>'
         '<circle cx="90" cy="10" r="4" fill="{ink}"/>'
         '<path d="M22,10 H78 V92 L50,74 L22,92 Z" fill="{player-b}"/>'
         f'<path d="{glyph("B", 50, 62, 40)}" fill="{{on-colour}}" stroke="none"/>',
@@ -306,7 +309,7 @@ ART: dict[str, tuple[str, str]] = {
     ),
     "first-player": (
         "перший гравець",
-        '<path d="M36,56 L24,92 L36,85 L44,94 L52,62 Z" fill="{ribbon}"/>'
+        lambda: '<path d="M36,56 L24,92 L36,85 L44,94 L52,62 Z" fill="{ribbon}"/>'
         '<path d="M64,56 L76,92 L64,85 L56,94 L48,62 Z" fill="{ribbon}"/>'
         '<circle cx="50" cy="38" r="31" fill="{point}"/>'
         '<circle cx="50" cy="38" r="22" fill="{paper}"/>'

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, Table, TableStyle
 
-from pnp.games.tverdzha.render.board_layout import layout as board_layout
+from pnp.games.tverdzha.render.board_layout import places
 from pnp.core.geometry import Box, mm_to_pt
 from pnp.rulebook.book import Book
 from pnp.games.tverdzha.rulebook.book_facts import halves
@@ -132,15 +132,15 @@ class BoardDiagram(Flowable):
 def _printed_order(game) -> tuple[dict[int, int], dict[int, int]]:
     """Content column -> diagram column and content row -> diagram row, ordered as the
     printed board places them (left to right, top to bottom of the page)."""
-    printed = board_layout(game)
+    cells, castles = places(game)  # where the printed board puts them (its costly rest not needed)
     board = game.board
     xs: dict[int, float] = {}
     ys: dict[int, float] = {}
     for cell in board.cells:
-        box = printed.cell(cell.id).box
+        box = cells[cell.id]
         xs[cell.pos[0]], ys[cell.pos[1]] = box.cx, box.cy
     for castle in board.castles:
-        box = printed.castle(castle.player).box
+        box = castles[castle.player]
         xs.setdefault(castle.pos[0], box.cx)
         ys[castle.pos[1]] = box.cy
     return ({c: i for i, c in enumerate(sorted(xs, key=xs.get))},

@@ -1,0 +1,129 @@
+"""The static part of a renderer's cache key: everything it may read that is not the model.
+
+- pnp's own code, catalogue, templates and fonts (their bytes, not a version number: a checkout
+  changes without one), Python's version, and the versions of the libraries that draw and write
+  the files (cairo itself included): a new cairo may write other bytes;
+- the game's pack when it lives outside pnp (its folder's files);
+- the files of input kinds beside the content (layouts, art, fonts a designer keeps there), the
+  output folder and the cache left out;
+- the renderer, the build's options and the output folder (the TTS files name it).
+Files are digested once per process while their size and modification time stay the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from dataclasses import asdict
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+from typing import Iterable
+
+from pnp.core.inputs import INPUTS, SKIPPED
+from pnp.core.resources import bundled
+
+#: the libraries whose version may change the bytes of a kit
+LIBRARIES = ("cairocffi", "cairosvg", "reportlab", "pypdf", "pillow", "svgwrite", "jinja2", "fonttools", "pyphen",
+             "babel", "numpy", "shapely", "svglib", "python-calamine")
+#: the most files beside the content a key reads (a content kept in a big folder is not cached)
+MOST_FILES = 5000
+PNP = Path(__file__).resolve().parent.parent
+
+
+class TooMany(Exception):
+    """A folder with more input files than a key reads."""
+
+
+def static_key(*parts: str) -> str:
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def code() -> str:
+    """pnp's code and bundled files, Python and the drawing libraries, as one digest."""
+    h = hashlib.sha256(_environment().encode())
+    for root in _code_roots():
+        h.update(folder(root, suffixes=None).encode())
+    return h.hexdigest()
+
+
+def options(opts, final_dir: Path) -> str:
+    fields = asdict(opts)
+    return repr(sorted(fields.items())) + f"\nout={final_dir.resolve()}"
+
+
+def beside(content: Path | None, leave_out: Iterable[Path]) -> str:
+    """The files of input kinds in the content's folder and below (not the content itself, which
+    the model stands for)."""
+    if content is None:
+        return "-"
+    content = Path(content).resolve()
+    return folder(content.parent, suffixes=INPUTS, leave_out={content, *(Path(p).resolve() for p in leave_out)})
+
+
+def folder(root: Path, *, suffixes: frozenset[str] | None, leave_out: set[Path] = frozenset()) -> str:
+    """A digest of the files under `root` (of `suffixes`, or all), by relative path and bytes."""
+    h = hashlib.sha256()
+    count = 0
+    for path in _walk(Path(root), suffixes, leave_out):
+        count += 1
+        if count > MOST_FILES:
+            raise TooMany(str(root))
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        h.update(f"{path.relative_to(root)}\0{_file_digest(path, st.st_size, st.st_mtime_ns)}\n".encode())
+    return h.hexdigest()
+
+
+def _walk(root: Path, suffixes, leave_out):
+    if not root.is_dir():
+        return
+    for here, dirs, files in os.walk(root):
+        base = Path(here)
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED and not d.startswith(".")
+                         and (base / d).resolve() not in leave_out)
+        for name in sorted(files):
+            path = base / name
+            if name.startswith(".") or (suffixes is not None and path.suffix.lower() not in suffixes):
+                continue
+            if path.resolve() in leave_out or not path.is_file():
+                continue
+            yield path
+
+
+@lru_cache(maxsize=4096)
+def _file_digest(path: Path, size: int, mtime_ns: int) -> str:
+    h = hashlib.sha256()
+    try:
+        with open(path, "rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                h.update(chunk)
+    except OSError:
+        return "unreadable"
+    return h.hexdigest()
+
+
+def _code_roots() -> list[Path]:
+    roots = [PNP]
+    for name in ("templates", "fonts"):
+        path = bundled(name)
+        if not Path(path).resolve().is_relative_to(PNP):
+            roots.append(Path(path))
+    return roots
+
+
+@lru_cache(maxsize=1)
+def _environment() -> str:
+    # imported here: a machine without libcairo learns it from cairolib.require(), not from importing pnp.build
+    import cairocffi
+
+    versions = []
+    for name in LIBRARIES:
+        try:
+            versions.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name}=-")
+    return f"python={sys.version}\ncairo (the C library)={cairocffi.cairo_version_string()}\n" + "\n".join(versions)
