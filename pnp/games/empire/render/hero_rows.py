@@ -2,7 +2,7 @@
 нанимаются из специальной колоды (Таверны)»), one card a hero, its own back and the race's colour.
 
 The ability is printed from the model (`battle_words.ability_words`, the words the rulebook uses);
-the ring's headline is its number at a glance (+2, ×2, 2 spells); the fixed words are the content's `ui:`.
+the ring's headline is its number at a glance (+2, ×2, 2 spells; empty for an ability in words only); the fixed words are the content's `ui:`.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def _headline(game: Game, hero: RaceHero, lang: str) -> str:
         return f"+{a.plus}"
     if a.times > 1 or a.own_times > 1:
         return f"×{max(a.times, a.own_times)}"
-    return str(a.spells) if a.spells > 1 else "★"
+    return str(a.spells) if a.spells > 1 else ""  # an ability in words only: the ring stays empty
 
 
 def rows(game: Game, family: CardFamily, lang: str) -> tuple[CardRow, ...]:
