@@ -47,7 +47,9 @@ def _row(game: Game, race: str, c: Creature, strike: int, count: int, lang: str)
 def rows(game: Game, family: CardFamily, lang: str) -> tuple[CardRow, ...]:
     """One row per creature and strike mark, in the content's order, as many copies as cards printed."""
     deck = _deck(game, family)
-    race = next(r for r in game.races if r.id == deck.race).name.get(lang)
+    race = next((r.name.get(lang) for r in game.races if r.id == deck.race), None)
+    if race is None:  # a deck of a race the content lacks: `deck-race` says so, and nothing is printed
+        return ()
     return tuple(_row(game, race, c, strike, n, lang)
                  for c in deck.creatures for strike, n in Counter(c.strikes).items())
 
