@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import hashlib
 import json
 import multiprocessing
 import os
@@ -32,6 +31,7 @@ from pnp.core import swap, typography
 from pnp.core.errors import UserError
 from pnp.core.interrupts import forked_workers
 from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable, manifest_game
+from pnp.core.safeio import sha256_file
 from pnp.games import Model, pack_of
 from pnp.print.preflight import preflight
 from pnp.typeset.iconwords import speaking, words_of
@@ -79,14 +79,6 @@ def plan(renderers: Mapping[str, Renderer], only: Iterable[str] = (), build_all:
         ordered.append(ready)
         waiting.remove(ready)
     return ordered + [n for n in chosen if renderers[n].needs_files]
-
-
-def sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def manifest(game: Model, options: BuildOptions, out_dir: Path, files: list[OutputFile]) -> dict:

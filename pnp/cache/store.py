@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from pnp.core import private, safeio
+from pnp.core.safeio import sha256_file
 
 #: bump when an entry's layout changes: older entries are then never found
 FORMAT = 1
@@ -133,7 +134,7 @@ class Store:
             for path, _, _, sha in entry.files:
                 if Path(path).is_absolute() or ".." in Path(path).parts:
                     raise ValueError(f"{path} leaves the kit's folder")
-                if _sha256(folder / "files" / path) != sha:
+                if sha256_file(folder / "files" / path) != sha:
                     raise ValueError(f"{path} is not what was stored")
         except Exception:  # a damaged entry of any kind is removed and rebuilt, never a failed build
             shutil.rmtree(folder, ignore_errors=True)
@@ -193,7 +194,7 @@ class Store:
                     target = work / "files" / path
                     target.parent.mkdir(parents=True, exist_ok=True)
                     shutil.copyfile(out_dir / path, target)
-                    files.append((path, kind, pages, _sha256(target)))
+                    files.append((path, kind, pages, sha256_file(target)))
                 entry = Entry(files, list(item.notes), item.masters)
                 (work / "entry.pickle").write_bytes(pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL))
                 try:
@@ -243,11 +244,3 @@ def masters_bytes(masters: Any) -> bytes | None:
         return pickle.dumps(masters, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # anything a pickler refuses: an open file, a cairo surface, a lambda
         return None
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()

@@ -18,6 +18,7 @@ kill or Ctrl-C leave the user's previous file as it was, never a truncated one.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import stat
 import tempfile
@@ -58,6 +59,15 @@ def read_regular(path: str | Path, limit: int | None = None, *, follow_symlinks:
     finally:
         os.close(fd)
     return b"".join(chunks)
+
+
+def sha256_file(path: str | Path) -> str:
+    """The hex SHA-256 of a file's bytes, read a megabyte at a time."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
 
 
 def write_atomic(path: str | Path, data: bytes | str, *, follow_symlinks: bool = True) -> Path:

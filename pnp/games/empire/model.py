@@ -170,6 +170,7 @@ class CreatureDeck:
     race: str
     creatures: tuple[Creature, ...]
     mark: Mark = field(default=NO_MARK, compare=False)
+    colour: str = "#555555"  # its cards' frame and back (content `colour:`)
 
     @property
     def strikes(self) -> tuple[int, ...]:

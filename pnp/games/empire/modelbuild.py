@@ -13,7 +13,7 @@ from pnp.games.empire.rules.battle_rules import (BattleRules, BattleType, Format
                                                  WarMachine)
 from pnp.games.empire.model import (Building, Capital, ChestRange, Creature, CreatureDeck, Game, IncomeStep, Plot, Print, Race, Resource,
                                     TravelCard, TravelType, Upgrade)
-from pnp.games.empire.render import travel_rows
+from pnp.games.empire.render import creature_rows, hero_rows, travel_rows
 
 #: the travel-card fields copied as they are (the others are built below)
 _PLAIN = ("guards", "resource", "gold", "points", "week", "bonus", "chests", "action")
@@ -45,7 +45,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         return RaceHero(h["number"], h["id"], text(h["name"], *at, "name"),
                         HeroAbility(a.get("level"), a.get("kind"), a.get("plus", 0), a.get("times", 1),
                                     a.get("own_times", 1), optional_text(a, "text", *at, "ability"),
-                                    a.get("spells", 1)), m(*at))
+                                    a.get("spells", 1)), m(*at), h.get("skill"))
 
     def card(i: int, c: dict) -> TravelCard:
         at = ("travel_cards", i)
@@ -63,7 +63,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         return CreatureDeck(k["race"], tuple(
             Creature(c["id"], c["level"], text(c["name"], *at, j, "name"), c["kind"], tuple(c["strikes"]),
                      c.get("large", False), c.get("immune", False), m(*at, j))
-            for j, c in enumerate(k["cards"])), m("creature_decks", i))
+            for j, c in enumerate(k["cards"])), m("creature_decks", i), k["colour"])
 
     cap, cards = d["capital"], d["cards"]
     capital = Capital(
@@ -124,5 +124,10 @@ def build_game(loaded: Loaded, source: str) -> Game:
         play=build_play(d["play"]) if "play" in d else None,
         book=build_book(d, collect_notes(d), text, m) if "rulebook" in d else None,
         print=Print(CardSpec(cards["width"], cards["height"], cards["bleed"], cards["safe"], cards["min_text_pt"])),
-        card_families=(travel_rows.family(cards["back_colour"], m("cards")),),
+        card_families=(travel_rows.family(cards["back_colour"], m("cards")),
+                       *(creature_rows.family(k["race"], k["colour"], m("creature_decks", i))
+                         for i, k in enumerate(d.get("creature_decks", ()))),
+                       *(hero_rows.family(k["race"], k["colour"], m("races", [r["id"] for r in d["races"]].index(k["race"])))
+                         for k in d.get("creature_decks", ())
+                         if any(r["id"] == k["race"] and r.get("heroes") for r in d["races"]))),
         creature_decks=tuple(deck(i, k) for i, k in enumerate(d.get("creature_decks", ()))))

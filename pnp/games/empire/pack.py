@@ -36,6 +36,7 @@ PACK = GamePack(
     # in build order (one module a line); the exporters take what the others share (pnp.build plans from that)
     renderers=("pnp.games.empire.render.capital_sheet",
                "pnp.games.empire.render.travel_cards",
+               "pnp.games.empire.render.creature_cards",
                "pnp.games.empire.render.magic_board",
                "pnp.games.empire.render.board_reference",
                "pnp.games.empire.render.worksheet",

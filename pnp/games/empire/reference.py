@@ -39,3 +39,7 @@ LEVEL_HEROES = 7
 #: the creature deck's strike marks: «7 стопок к семью метками от 1 до 7. Два кентавра слева тоже имеют метки,
 #: но это исключение, т.к. у орков нет больше существ обычного размера»
 STRIKE_MARKS = tuple(range(1, 8))
+
+#: the heroes' spell skills as the seed ties them: «Герой №3 или «наставник» получает бонус к заклинаниям группы
+#: благословение»; «Герой №6 или «маг» получает бонус к заклинаниям ударной группы» (the skill's name, the engine's key)
+HERO_SKILLS = {3: "blessing", 6: "magic_strike"}

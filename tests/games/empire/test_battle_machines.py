@@ -21,7 +21,6 @@ from pnp.games.empire.rules.battle import (Army, BattleError, Hero, Opponent, Sq
                                            restoring, win_probability)
 from pnp.games.empire.rules.duel import duel_chances, resolve_duel
 from pnp.games.empire.rules.magic import Casting
-from tests.games.empire.sheetkit import changed
 
 ATTACKER = Army((Squad("pikemen", 1, "melee"), Squad("archers", 2, "ranged"), Squad("griffins", 3, "flying")),
                 luck=2, deck=(0, 1, 2, 3), machine="ballista", heroes=(Hero("Маг", 0),), tower=1)
@@ -148,26 +147,16 @@ def test_pnp_odds_names_whom_the_tent_restores_first(game, tmp_path):
         "3 swordsmen (level 1)", "1 pikemen (level 1)", "2 knights (level 6)"]}
 
 
-#: a race hero of the seed's kind: «король тёмных эльфов может колдовать 2 заклинания за битву»
-KING = """\
-      - number: 8
-        id: king
-        name: {ru: Король, uk: Король}
-        ability: {spells: 2}
-"""
-
-
 @pytest.fixture(scope="module")
-def two_spells(tmp_path_factory):
-    """The shipped content with a race hero who casts two spells a battle."""
-    mage = "        ability: {level: 6, plus: 3}\n"
-    return changed(tmp_path_factory.mktemp("king"), ("    heroes:\n      - number: 3\n",
-                                                     "    heroes:\n" + KING + "      - number: 3\n"), (mage, mage))
+def two_spells(game):
+    """The shipped content, whose dark elves' king casts two spells a battle
+    («король тёмных эльфов может колдовать 2 заклинания за битву»)."""
+    return game
 
 
 def test_a_hero_with_two_spells_lets_its_army_cast_both(two_spells):
     rules = two_spells.battle
-    king = two_spells.hero("king")
+    king = two_spells.hero("dark_king")
     assert king is not None and king.ability.spells == 2
     # the worksheet's and the rulebook's words for the race's heroes
     assert [hero_ability(two_spells, king, lang) for lang in ("ru", "uk")] == [
@@ -196,8 +185,8 @@ def test_a_hero_with_two_spells_lets_its_army_cast_both(two_spells):
 
 @pytest.mark.parametrize("spells, heroes, where", [
     ((Casting("stone_skin"), Casting("stone_spike", where=("spell", 1))), "mage", ("spell", 1)),
-    ((Casting("stone_skin"), Casting("stone_skin", where=("spell", 1))), "king", ("spell", 1)),
-    ((Casting("stone_skin"), Casting("stone_spike"), Casting("earth_ritual", where=("spell", 2))), "king",
+    ((Casting("stone_skin"), Casting("stone_skin", where=("spell", 1))), "dark_king", ("spell", 1)),
+    ((Casting("stone_skin"), Casting("stone_spike"), Casting("earth_ritual", where=("spell", 2))), "dark_king",
      ("spell", 2)),
 ])
 def test_more_spells_than_the_heroes_allow_are_refused(two_spells, spells, heroes, where):
@@ -219,7 +208,7 @@ def test_pnp_odds_reads_a_list_of_spells_at_their_lines(two_spells, tmp_path):
         army.write_text(text, "utf-8")
         return CliRunner().invoke(main, ["odds", "--content", two_spells.source, "--army", str(army),
                                          "--against", str(against)])
-    army.write_text(body.replace("HERO", "king"), "utf-8")
+    army.write_text(body.replace("HERO", "dark_king"), "utf-8")
     done = report(two_spells, {"army": str(army), "against": str(against)}, False)
     assert [x[:40].rstrip() for x in done.splitlines() if x.startswith("3.2.4  spell")] == [
         "3.2.4  spell stone_skin", "3.2.4  spell thorny_shell"]

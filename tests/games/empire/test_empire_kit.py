@@ -101,13 +101,16 @@ def test_every_pdf_passes_the_preflight_qpdf_and_embeds_every_font(kits, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_manifest_counts_what_the_content_file_holds(kits, lang):
-    """Read from the YAML itself, not the model: a capital sheet per race, one card per travel card
+    """Read from the YAML itself, not the model: a capital sheet per race, every printed creature card, one card per travel card
     (and its colour-in copy), a blank a travel type, a board per playable school, three reference
     boards (battle types, machines, weeks) and one worksheet."""
     content = yaml.safe_load(pack("empire").content.read_text(encoding="utf-8"))
     schools = [s for s in content["magic"]["schools"] if s.get("levels")]
     assert manifest(kits, lang)["components"] == {
-        "capital_sheets": len(content["races"]), "travel_cards": len(content["travel_cards"]),
+        "capital_sheets": len(content["races"]),
+        "creature_cards": sum(len(c["strikes"]) for d in content["creature_decks"] for c in d["cards"]),
+        "hero_cards": sum(len(r.get("heroes", ())) for r in content["races"]),
+        "travel_cards": len(content["travel_cards"]),
         "colour_in_cards": len(content["travel_cards"]), "blank_cards": len(content["travel_types"]),
         "magic_boards": len(schools), "reference_boards": 3, "worksheets": 1}
 

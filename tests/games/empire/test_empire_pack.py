@@ -20,7 +20,7 @@ def invoke(*args):
 def test_the_shipped_content_is_clean_in_each_language(lang):
     done = invoke("check", "--game", "empire", "--strict", *(("--lang", lang) if lang else ()))
     assert done.exit_code == 0, done.output
-    assert done.output.rstrip().endswith("1 race, 12 capital plots, 13 travel cards of 10 types, 7 weeks, 0 warnings")
+    assert done.output.rstrip().endswith("4 races, 12 capital plots, 13 travel cards of 10 types, 7 weeks, 0 warnings")
 
 
 def test_the_game_is_listed_and_a_plain_build_is_the_home_kit_and_its_preview(tmp_path):

@@ -194,7 +194,7 @@ def test_no_build_notes_and_the_page_count(books):
     for lang in LANGS:
         _, _, pages, notes = books[lang]
         assert notes == []
-        assert 10 <= pages <= 22  # the decisions grew with the water, fire and air schools
+        assert 10 <= pages <= 26  # the decisions grew with the water, fire and air schools; a capital table a race
 
 
 def test_a_content_number_changes_the_book(game, tmp_path):
@@ -255,3 +255,17 @@ def test_the_worked_battle_says_whom_the_tent_restored(game, tmp_path):
     book = re.sub(r"\s+", " ", text_of(pdf))
     tent = game.battle.machine("first_aid_tent").name.get("ru")
     assert f"После битвы восстановлены ({tent[:1].lower() + tent[1:]}): {e.squads[restored[0]].name.get('ru')}." in book
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_components_count_every_race_deck_and_tavern_the_kit_prints(books, game, lang):
+    """The component table counts the creature and hero cards from the model, race by race, and no
+    longer says the decks are left to a designer."""
+    text = squash(text_of(books[lang][0], layout=True))
+    cards = {"ru": ("Картысуществ", "Картыгероев"), "uk": ("Картиістот", "Картигероїв")}[lang]
+    assert f"{cards[0]}{sum(len(d.strikes) for d in game.creature_decks)}" in text
+    assert f"{cards[1]}{sum(len(r.heroes) for r in game.races)}" in text
+    for deck in game.creature_decks:
+        race = next(r for r in game.races if r.id == deck.race)
+        assert squash(f"«{race.name.get(lang)}» — {len(deck.strikes)}") in text
+    assert squash({"ru": "дизайнер расы", "uk": "дизайнер раси"}[lang]) not in text

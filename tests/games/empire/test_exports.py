@@ -7,7 +7,6 @@ the home sheet's, the images' pixels, the saved objects' fields, the preview's f
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import subprocess
 from html.parser import HTMLParser
@@ -22,7 +21,7 @@ from pnp import build as build_mod
 from pnp.components import base
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.content import load_game
-from pnp.core.texts import Text
+from pnp.games.empire.render import creature_rows, hero_rows
 from pnp.exports import printshop, tts
 from pnp.games import pack
 from pnp.core.geometry import pt_to_mm
@@ -39,18 +38,13 @@ def sharing(kind: str) -> list[str]:
     return [name for name, r in RENDERERS.items() if r.shares == kind]
 
 
-#: a second race, so that every export shows how a set of several sheets is laid out (the seed gives
-#: buildings for one race only): the humans' buildings under another name
-SECOND = {"ru": "Эльфы", "uk": "Ельфи"}
-
-
 @pytest.fixture(scope="module")
 def game():
+    """The shipped content: its four races show how a set of several sheets (capitals, creature decks) is laid out."""
     model, problems = load_game(PACK.content)
     assert model is not None and not problems, problems
-    humans = model.races[0]
-    second = dataclasses.replace(humans, id="elves", name=Text(SECOND))
-    return dataclasses.replace(model, races=(humans, second))
+    assert len(model.races) > 1
+    return model
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +89,7 @@ def test_the_print_shop_has_each_sheet_on_a_page_with_bleed_round_its_trim(game,
     home = kits[lang] / f"empire-{lang}-{name}.pdf"  # the renderer's own file: the same sheets, a page each
     assert len(PdfReader(shop).pages) == len(shared.sheets) == len(PdfReader(home).pages) >= 1
     if name == "capital":
-        assert len(shared.sheets) == len(game.races) == 2
+        assert len(shared.sheets) == len(game.races) == 4
     for k, sheet in enumerate(shared.sheets):
         b, bleed = boxes(shop, k), printshop.BLEED
         assert b["mediabox"] == b["bleedbox"] == (0.0, 0.0, round(sheet.part.width + 2 * bleed, 2),
@@ -140,16 +134,25 @@ def card_renderers() -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", card_renderers())
 def test_every_shared_card_family_is_in_the_print_shop_tts_and_preview(game, kits, lang, name):
-    """Per family (the travel cards): a print-shop page per card of the deck at the card's trim with its
+    """Per family (the travel cards, each race's creature cards): a print-shop page per card of the deck at the card's trim with its
     bleed, every card's name printed, a 300 dpi PNG per face and the back; a TTS deck holding every
     card in the content's order by name; a preview section with a figure per card."""
     shared = masters(game, kits, lang, name)
     page = (kits[lang] / "index.html").read_text(encoding="utf-8")
     spec = game.print.card
-    names = {c.id: c.name.get(lang) for c in game.travel_cards}
     for family in shared.families:
         deck = shared.decks[family.id]
-        assert deck == [c.id for c in game.travel_cards]  # one of each card the content ships, in its order
+        rows = family.cards(game, lang)
+        names = {r.id: r.fields["name"] for r in rows}
+        if family.id == "travel":
+            assert deck == [c.id for c in game.travel_cards]  # one of each card the content ships, in its order
+        elif family.id.startswith(hero_rows.PREFIX):  # a race's tavern: one card a hero, by number
+            race = next(r for r in game.races if hero_rows.family_id(r.id) == family.id)
+            assert [names[i] for i in deck] == [h.name.get(lang) for h in sorted(race.heroes, key=lambda h: h.number)]
+        else:  # a race's creature deck: each creature's cards, as many as the content prints, in its order
+            race = next(d for d in game.creature_decks if creature_rows.family_id(d.race) == family.id)
+            assert len(deck) == len(race.strikes) and [names[i] for i in deck] == [
+                c.name.get(lang) for c in race.creatures for _ in c.strikes]
         folder = kits[lang] / "print-shop" / "generic"
         fronts, backs = (folder / f"empire-{lang}-{family.id}-{side}.pdf" for side in ("fronts", "backs"))
         assert len(PdfReader(fronts).pages) == len(PdfReader(backs).pages) == len(deck)
@@ -161,7 +164,7 @@ def test_every_shared_card_family_is_in_the_print_shop_tts_and_preview(game, kit
             words = "".join(page_text(fronts, k + 1)).replace("\u00ad", "").replace("-", "")
             assert names[deck[k]].replace(" ", "").replace("-", "") in words, deck[k]
         pngs = sorted((folder / "png" / family.id).iterdir())
-        assert len(pngs) == len(deck) + 1  # each face and the back
+        assert len(pngs) == len(rows) + 1  # each unique face (its copies in the name) and the back
         px = round((spec.width + 2 * spec.bleed) / 25.4 * 300), round((spec.height + 2 * spec.bleed) / 25.4 * 300)
         assert all(Image.open(png).size == px for png in pngs)  # SPEC section 3: 300 dpi with the bleed
         saved = json.loads((kits[lang] / "tts" / f"empire-{lang}-{family.id}.json").read_text(encoding="utf-8"))
@@ -224,5 +227,10 @@ def test_the_preview_names_every_travel_card_type_the_content_ships(game, kits, 
     schools = [s for s in game.battle.magic.schools if s.playable]
     assert all(rows[game.ui("kit_magic_board", lang, school=s.name.get(lang))] == 1 for s in schools)
     assert rows[game.ui("kit_worksheet", lang)] == 1
-    assert sum(rows.values()) == (len(game.races) + 2 * len(game.travel_cards) + len(game.travel_types)
+    races = {r.id: r.name.get(lang) for r in game.races}
+    assert all(rows[game.ui("kit_creature_cards", lang, race=races[d.race])] == len(d.strikes) for d in game.creature_decks)
+    assert all(rows[game.ui("kit_hero_cards", lang, race=r.name.get(lang))] == len(r.heroes) for r in game.races)
+    assert sum(rows.values()) == (len(game.races) + sum(len(d.strikes) for d in game.creature_decks)
+                                  + sum(len(r.heroes) for r in game.races)
+                                  + 2 * len(game.travel_cards) + len(game.travel_types)
                                   + len(schools) + 3 + 1)

@@ -110,13 +110,18 @@ def counts_in(game: Game, machine: WarMachine, lang: str) -> list[str]:
 
 def hero_ability(game: Game, hero: RaceHero, lang: str) -> str:
     """A race hero's ability as the worksheet reminds of it: «Наставник (№3): уровень III — урон ×2»."""
+    return f"{hero.name.get(lang)} (№{hero.number}): {ability_words(game, hero, lang)}"
+
+
+def ability_words(game: Game, hero: RaceHero, lang: str) -> str:
+    """What a race hero does, as its card prints it: «уровень III — урон ×2»."""
     a = hero.ability
     if a.text is not None:
-        return f"{hero.name.get(lang)} (№{hero.number}): {a.text.get(lang)}"
+        return a.text.get(lang)
     whom = (game.ui("hero_level", lang, level=roman(a.level)) if a.level is not None
             else kind_name(game, a.kind, lang) if a.kind is not None else "")
     what = ([game.ui("hero_plus", lang, n=a.plus)] if a.plus else []) + \
         ([game.ui("hero_times", lang, n=a.times)] if a.times > 1 else []) + \
         ([game.ui("hero_own_times", lang, n=a.own_times)] if a.own_times > 1 else []) + \
         ([game.ui("hero_spells", lang, n=a.spells)] if a.spells > 1 else [])
-    return f"{hero.name.get(lang)} (№{hero.number}): " + (f"{whom} — " if whom else "") + ", ".join(what)
+    return (f"{whom} — " if whom else "") + ", ".join(what)

@@ -15,14 +15,22 @@ With ``--duplex none`` the backs of each go to ``…-backs.pdf``. Its masters (t
 
 from __future__ import annotations
 
+import dataclasses
+
 from pnp.components import cards
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.components.card_family import CardFamily
 from pnp.games.empire.model import Game
-from pnp.games.empire.render.travel_rows import blank_family, colour_in_family
+from pnp.games.empire.render.travel_rows import FAMILY, blank_family, colour_in_family
 from pnp.print import pdf
 
 
-def _pdf(game: Game, ctx: RenderContext, masters: cards.Masters, stem: str) -> list[OutputFile]:
+def only(masters: cards.Masters, families: tuple[CardFamily, ...]) -> cards.Masters:
+    """The shared masters (every card family of the game, for the exports) cut to `families`' sheets."""
+    return dataclasses.replace(masters, families=families)
+
+
+def sheets_pdf(game: Game, ctx: RenderContext, masters: cards.Masters, stem: str) -> list[OutputFile]:
     """One sheet run of `masters`, named and labelled by its families' components."""
     options, lang = ctx.options, ctx.options.lang
     ctx.notes += [n for n in (cards.shrink_note(masters, lang), cards.overflow_note(masters, lang)) if n]
@@ -42,13 +50,14 @@ class TravelCardsRenderer(Renderer):
     cost = 1.5
 
     def masters(self, game: Game, ctx: RenderContext) -> cards.Masters:
+        """Every card family's faces (travel and creature cards): the exports and the preview take them all."""
         return cards.build_masters(game, ctx.options.lang, ctx.options.ink_saver)
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         lang, ink_saver = ctx.options.lang, ctx.options.ink_saver
-        colour_in = cards.build_masters(game, lang, ink_saver, colour_in=True,
-                                        families=tuple(map(colour_in_family, game.card_families)))
-        blanks = cards.build_masters(game, lang, ink_saver, families=tuple(map(blank_family, game.card_families)))
-        return (_pdf(game, ctx, ctx.masters(game, self.name), "travel-cards")
-                + _pdf(game, ctx, colour_in, "travel-cards-colour-in")
-                + _pdf(game, ctx, blanks, "travel-templates"))
+        travel = tuple(f for f in game.card_families if f.id == FAMILY)
+        colour_in = cards.build_masters(game, lang, ink_saver, colour_in=True, families=tuple(map(colour_in_family, travel)))
+        blanks = cards.build_masters(game, lang, ink_saver, families=tuple(map(blank_family, travel)))
+        return (sheets_pdf(game, ctx, only(ctx.masters(game, self.name), travel), "travel-cards")
+                + sheets_pdf(game, ctx, colour_in, "travel-cards-colour-in")
+                + sheets_pdf(game, ctx, blanks, "travel-templates"))

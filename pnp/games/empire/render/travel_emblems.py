@@ -110,8 +110,32 @@ def _compass() -> str:
     return ring + points + svg.circle(50, 50, 6, fill="{gold}")
 
 
+def _swords() -> str:
+    """The creature decks' back medallion: two crossed swords over a round shield."""
+    shield = svg.circle(50, 50, 30, fill="{paper}")
+    blades = (svg.polygon([(18, 16), (24, 12), (84, 74), (78, 80)], fill="{steel}")
+              + svg.polygon([(82, 16), (76, 12), (16, 74), (22, 80)], fill="{steel}"))
+    hilts = (svg.line(70, 88, 90, 68, stroke_width=5) + svg.line(30, 88, 10, 68, stroke_width=5)
+             + svg.circle(86, 86, 5, fill="{gold}") + svg.circle(14, 86, 5, fill="{gold}"))
+    return shield + blades + hilts
+
+
+def _crown() -> str:
+    """The tavern's back medallion: a crown, for the heroes a player hires."""
+    band = svg.rect(18, 62, 64, 16, fill="{gold}")
+    points = svg.polygon([(18, 62), (14, 28), (34, 46), (50, 20), (66, 46), (86, 28), (82, 62)], fill="{gold}")
+    jewels = svg.circle(50, 70, 5, fill="{ribbon}") + svg.circle(32, 70, 4, fill="{move}") + svg.circle(68, 70, 4, fill="{move}")
+    return points + band + jewels
+
+
+#: the icons of the creature decks' and the taverns' backs
+CREATURES_BACK = "creatures_back"
+TAVERN_BACK = "tavern_back"
+
 #: name -> (label, a function that draws it when the icon is first drawn: `pnp check` reads only the names)
 ART = {
+    CREATURES_BACK: ("колода существ", _swords),
+    TAVERN_BACK: ("таверна", _crown),
     emblem("back"): ("карта путешествий", _compass),
     emblem("treasure"): ("сокровище", _chest),
     emblem("mine"): ("шахта", _mine),

@@ -20,7 +20,7 @@ from pnp.games.empire.model import Game
 from pnp.games.empire.render import battle_words as words
 from pnp.games.empire.render import worksheet_layout as wl
 from pnp.games.empire.render.capital_layout import TICK
-from pnp.games.empire.render.forms import fitted, labelled_box, labelled_tick, light, tick_box, write_box
+from pnp.games.empire.render.forms import fitted, labelled_box, labelled_tick, light, roman, tick_box, write_box
 from pnp.games.empire.render.sheet_pages import SheetPages
 from pnp.print.tile_plan import Part
 from pnp.core.geometry import Box
@@ -88,8 +88,11 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
         return [" ".join([game.ui("ws_machine", lang, where=_names(game, lang, idle))] + barriers),
                 game.ui("ws_spell", lang), " ".join([game.ui("ws_tower", lang, n=b.magic.tower_damage)] + stones)]
     if key == "ws_heroes":
-        heroes = [words.hero_ability(game, h, lang) for race in game.races for h in race.heroes]
-        return [game.ui("ws_hero", lang)] + ([game.ui("ws_hero_race", lang, heroes="; ".join(heroes))] if heroes else [])
+        # every race's nine heroes are too many to list on one page: their cards and the rulebook print each
+        levels = [p.level for p in game.capital.plots if p.kind == "barracks" and p.level is not None]
+        return [game.ui("ws_hero", lang)] + ([game.ui("ws_hero_race", lang, first=roman(min(levels)), last=roman(max(levels)),
+                                                     section=next(n for n, k in STEPS if k == key))]
+                                             if any(r.heroes for r in game.races) else [])
     if key == "ws_luck":
         return [game.ui("ws_luck_bonus", lang), game.ui("ws_luck_plus", lang),
                 game.ui("ws_luck_minus", lang, n=b.luck_zero_penalty)]

@@ -29,7 +29,8 @@ def _head(book: Book, *keys: str, numbers: tuple[int, ...] = ()) -> list:
 
 
 def components(book: Book) -> list[Flowable]:
-    """What the kit holds, counted from the model: a capital sheet per race, the travel cards by
+    """What the kit holds, counted from the model: a capital sheet per race, each race's creature
+    deck and tavern, the travel cards by
     type, the reference boards, a board per school of magic, the worksheet, and what the players
     bring. The boards are counted where the manifest counts them (`pnp.games.empire.kit`)."""
     g, f, lab = book.game, book.facts, book.labels
@@ -37,6 +38,16 @@ def components(book: Book) -> list[Flowable]:
     races = f.join(f"«{r.name.get(book.lang)}»" for r in g.races)
     rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.capital.name"))), book.cell(str(len(g.races)), "table-num"),
                  book.cell(lab("components.capital.note", races=races, plots=len(g.capital.plots)))])
+    # each race's creature deck and tavern, as the kit prints them (pnp.games.empire.kit counts them too)
+    names = {r.id: r.name.get(book.lang) for r in g.races}
+    decks = f.join(f"«{names[d.race]}» — {len(d.strikes)}" for d in g.creature_decks)
+    taverns = f.join(f"«{r.name.get(book.lang)}» — {len(r.heroes)}" for r in g.races if r.heroes)
+    marks = [s for d in g.creature_decks for s in d.strikes if s] or [0]
+    for key, n, said in (("creatures", counts(g)["creature_cards"], {"decks": decks, "first": min(marks), "last": max(marks)}),
+                         ("heroes", counts(g)["hero_cards"], {"taverns": taverns})):
+        if n:
+            rows.append([book.cell(Markup("<b>{}</b>").format(lab(f"components.{key}.name"))),
+                         book.cell(str(n), "table-num"), book.cell(lab(f"components.{key}.note", **said))])
     for t in g.travel_types:
         cards = f.cards_of(t.id)
         rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.travel.name", type=t.name.get(book.lang)))),

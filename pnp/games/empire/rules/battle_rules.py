@@ -111,6 +111,7 @@ class RaceHero:
     name: Text
     ability: HeroAbility
     mark: Mark = _field(default=NO_MARK, compare=False)
+    skill: str | None = None  # «Благословение» (blessing) for hero №3, «Магический удар» (magic_strike) for №6
 
 
 @dataclass(frozen=True)
