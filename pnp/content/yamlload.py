@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from pnp.content import readfile
+from pnp.content import parsecache, readfile
 from pnp.core.errors import Mark, Problem, error, warning
 
 # The file size limit (readfile.MAX_FILE_BYTES) is 16x the shipped game: PyYAML's
@@ -270,7 +270,19 @@ def load_yaml(path: str | Path, display: str | None = None,
 
 
 def parse_yaml(text: str, file: str) -> tuple[Loaded | None, list[Problem]]:
-    """Parse YAML text. Returns (Loaded or None, problems). Never raises for bad input."""
+    """Parse YAML text. Returns (Loaded or None, problems). Never raises for bad input.
+
+    A text read before without a problem comes from pnp.content.parsecache, as it was then."""
+    kept = parsecache.get(text, file)
+    if kept is not None:
+        return Loaded(kept[0], kept[1], text), []
+    loaded, problems = _parse(text, file)
+    if loaded is not None and not problems:
+        parsecache.put(text, file, loaded.data, loaded.marks)
+    return loaded, problems
+
+
+def _parse(text: str, file: str) -> tuple[Loaded | None, list[Problem]]:
     try:
         loader = yaml.SafeLoader(text)  # reads the text at once: may raise ReaderError
     except yaml.reader.ReaderError as exc:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -23,6 +24,9 @@ from platformdirs import user_cache_dir
 
 from pnp.core import safeio
 from pnp.core.safeio import read_regular
+
+#: the names cache_trim may remove: what callers give cache_put (a hex digest, maybe with a suffix)
+_HEX_NAME = re.compile(r"[0-9a-f]{32,64}(\.[a-z0-9]+)?")
 
 
 
@@ -94,3 +98,21 @@ def cache_put(kind: str, name: str, data: bytes) -> None:
             write_atomic(folder, name, data)
         except OSError:
             pass
+
+
+def cache_trim(kind: str, keep: int) -> None:
+    """Keep the `keep` most recently written files of `kind`: remove the older ones. Only files
+    named by a hex digest are ever removed (the names cache_put is given); skipped on any error."""
+    folder = cache_folder(kind)
+    if folder is None:
+        return
+    try:
+        entries = [entry for entry in os.scandir(folder) if _HEX_NAME.fullmatch(entry.name)
+                   and entry.is_file(follow_symlinks=False)]
+        if len(entries) <= keep:
+            return
+        entries.sort(key=lambda entry: entry.stat(follow_symlinks=False).st_mtime_ns, reverse=True)
+        for entry in entries[keep:]:
+            os.unlink(entry.path)
+    except OSError:
+        pass

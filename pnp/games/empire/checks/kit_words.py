@@ -17,12 +17,15 @@ for all.
 from __future__ import annotations
 
 import ast
+import hashlib
+import json
+import os
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-from pnp.core import catalogue
+from pnp.core import catalogue, private
 from pnp.core.errors import Problem, error
 from pnp.games.empire.model import Game
 from pnp.typeset.fonts import FACES, missing_glyphs
@@ -45,12 +48,35 @@ PACKAGE = Path(__file__).resolve().parent.parent
 @lru_cache(maxsize=1)
 def code_keys() -> dict[str, str]:
     """Every literal key of a `.ui(…)` call and of a `…_UI` tuple in the pack's modules (its checks aside)
-    -> where it is first named."""
+    -> where it is first named.
+
+    Parsing the pack's hundred modules is a third of an empire `pnp check`, so the answer is kept in
+    the user's cache under a SHA-256 of the sources read (pnp.core.private): unchanged code is not
+    parsed again. PNP_NO_CACHE=1 skips the cache."""
+    sources = [(path, path.read_bytes()) for path in sorted(PACKAGE.rglob("*.py")) if path.parent.name != "checks"]
+    digest = hashlib.sha256(b"code-keys-1")
+    for path, text in sources:
+        digest.update(f"\0{path.relative_to(PACKAGE).as_posix()}\0{len(text)}\0".encode() + text)
+    name = digest.hexdigest()
+    use_cache = not os.environ.get("PNP_NO_CACHE")
+    kept = private.cache_get("code-keys", name) if use_cache else None
+    if kept is not None:
+        try:
+            found = json.loads(kept)
+            if isinstance(found, dict) and all(isinstance(v, str) for v in found.values()):
+                return found
+        except ValueError:
+            pass  # a damaged entry: scan again
+    found = _scan(sources)
+    if use_cache:
+        private.cache_put("code-keys", name, json.dumps(found, ensure_ascii=False).encode("utf-8"))
+    return found
+
+
+def _scan(sources: list[tuple[Path, bytes]]) -> dict[str, str]:
     found: dict[str, str] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if path.parent.name == "checks":
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for path, text in sources:
+        tree = ast.parse(text.decode("utf-8"), str(path))
         where = path.relative_to(PACKAGE.parent.parent.parent)
         for node in ast.walk(tree):
             if isinstance(node, (ast.Call, ast.Assign)):

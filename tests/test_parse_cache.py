@@ -1,0 +1,125 @@
+"""The parsed-YAML cache (pnp.content.parsecache) and the empire's code-keys cache give exactly what
+parsing gives, skip the parser on a hit, ignore a damaged entry, keep no file that had a problem,
+and trim only their own entries."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pnp.content import parsecache, yamlload
+from pnp.core import private
+from pnp.games.empire.checks import kit_words
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = sorted(p for folder in ("content", "templates", "pnp") for p in (ROOT / folder).rglob("*.yaml"))
+
+
+@pytest.fixture
+def cache(monkeypatch, tmp_path):
+    monkeypatch.delenv("PNP_NO_CACHE", raising=False)
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    return tmp_path / parsecache.KIND
+
+
+def _no_parser(monkeypatch):
+    def refuse(text, file):
+        raise AssertionError(f"{file} was parsed although it is in the cache")
+    monkeypatch.setattr(yamlload, "_parse", refuse)
+
+
+def test_every_shipped_file_reads_the_same_from_the_cache(cache, monkeypatch):
+    assert len(SHIPPED) > 20
+    parsed = {}
+    for path in SHIPPED:
+        text = path.read_text(encoding="utf-8")
+        loaded, problems = yamlload.parse_yaml(text, path.name)
+        assert loaded is not None and problems == [], path
+        parsed[path] = (text, loaded)
+    assert len(list(cache.iterdir())) == len({(p.name, t) for p, (t, _) in parsed.items()})
+    _no_parser(monkeypatch)
+    for path, (text, first) in parsed.items():
+        again, problems = yamlload.parse_yaml(text, path.name)
+        assert problems == []
+        assert again.data == first.data and again.marks == first.marks and again.text == text, path
+        assert list(again.marks) == list(first.marks)
+
+
+def test_the_name_the_marks_carry_is_part_of_the_key(cache, monkeypatch):
+    yamlload.parse_yaml("a: 1\nb: [2, 3]\n", "one.yaml")
+    loaded, _ = yamlload.parse_yaml("a: 1\nb: [2, 3]\n", "two.yaml")
+    assert loaded.marks[("b", 1)] == yamlload.Mark("two.yaml", 2, 8)
+    assert len(list(cache.iterdir())) == 2
+
+
+def test_a_file_with_a_problem_is_read_again_every_time(cache):
+    text = "a: 1\na: 2\n"
+    for _ in range(2):
+        loaded, problems = yamlload.parse_yaml(text, "dup.yaml")
+        assert [p.code for p in problems] == ["duplicate-key"] and loaded.data == {"a": 1}
+    assert not cache.exists() or not list(cache.iterdir())
+
+
+@pytest.mark.parametrize("damage", [b"", b"not marshal", b"\xe9" * 40, None])
+def test_a_damaged_entry_is_ignored(cache, damage):
+    text = "name: {uk: Вулик, ru: Улей}\ncount: 3\n"
+    first, _ = yamlload.parse_yaml(text, "game.yaml")
+    (entry,) = cache.iterdir()
+    import marshal
+    entry.write_bytes(damage if damage is not None else marshal.dumps(({"x": 1}, ("x",), (1,), ())))
+    again, problems = yamlload.parse_yaml(text, "game.yaml")
+    assert problems == [] and again.data == first.data and again.marks == first.marks
+
+
+def test_no_cache_skips_it(cache, monkeypatch):
+    monkeypatch.setenv("PNP_NO_CACHE", "1")
+    yamlload.parse_yaml("a: 1\n", "a.yaml")
+    assert not cache.exists()
+
+
+def test_the_folder_keeps_the_newest_entries_and_nothing_else_is_removed(cache, monkeypatch):
+    monkeypatch.setattr(parsecache, "KEEP", 3)
+    mine = cache.parent / parsecache.KIND / "notes.txt"
+    for n in range(6):
+        yamlload.parse_yaml(f"a: {n}\n", "a.yaml")
+        if n == 0:
+            mine.write_text("a file pnp did not write")
+        second = n * 1_000_000_000  # an entry written earlier is older, however coarse the clock
+        os.utime(cache / parsecache._name(f"a: {n}\n", "a.yaml"), ns=(second, second))
+    entries = sorted(p.name for p in cache.iterdir() if p != mine)
+    assert len(entries) == 3 and mine.read_text() == "a file pnp did not write"
+    _kept = {parsecache._name(f"a: {n}\n", "a.yaml") for n in (3, 4, 5)}
+    assert set(entries) == _kept
+
+
+def test_trim_never_touches_a_symlink_or_a_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    folder = private.cache_folder("kind")
+    outside = tmp_path / "precious"
+    outside.write_text("keep")
+    (folder / ("a" * 64)).symlink_to(outside)
+    (folder / ("b" * 64)).mkdir()
+    private.cache_trim("kind", 0)
+    assert outside.read_text() == "keep" and (folder / ("b" * 64)).is_dir() and (folder / ("a" * 64)).is_symlink()
+
+
+def test_the_code_keys_come_the_same_from_the_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_NO_CACHE", "1")
+    kit_words.code_keys.cache_clear()
+    scanned = kit_words.code_keys()
+    monkeypatch.delenv("PNP_NO_CACHE")
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    for _ in range(2):  # the first stores, the second reads
+        kit_words.code_keys.cache_clear()
+        assert kit_words.code_keys() == scanned
+    (entry,) = (tmp_path / "code-keys").iterdir()
+    monkeypatch.setattr(kit_words, "_scan", lambda sources: pytest.fail("scanned although cached"))
+    kit_words.code_keys.cache_clear()
+    assert kit_words.code_keys() == scanned
+    entry.write_bytes(b"[damaged")
+    monkeypatch.setattr(kit_words, "_scan", lambda sources: {"from-the-scan": "here"})
+    kit_words.code_keys.cache_clear()
+    assert kit_words.code_keys() == {"from-the-scan": "here"}
+    kit_words.code_keys.cache_clear()
