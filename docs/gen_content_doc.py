@@ -194,10 +194,16 @@ fonts:
   {designer_fonts.MOST_BYTES // (1024 * 1024)} MB a font. A file that is not a font (or a damaged one)
   is a `font-file` problem at the line, never a crash. A changed font is changed content: the
   manifest's content SHA-256 covers it.
-- **Glyphs:** every printed string is held to the glyphs of the font of its role (`sans`,
-  `sans-bold`): a character the font lacks is a `missing-glyph` error at the string's line.
-- **Status:** the kit is still drawn in the bundled faces, so for now a string must also be
-  printable in them; drawing the cards and the rulebook in the designer's fonts comes next.
+- **Printing:** each role named prints in the designer's font everywhere the kit sets text in
+  that role: the cards, tokens, boards and sheets (drawn by cairo), the rulebook (reportlab), the
+  gallery page (the font's subset as an `@font-face`), and so the print-shop, TTS and preview
+  images made from them. The PDFs embed a subset of the font under its own PostScript name
+  (`pdffonts` lists it). The checks measure text in it too: a text that fits in PT Sans may not
+  in a wider face, and `pnp check` says so (`text-overflow`) before a build.
+- **Glyphs:** a string may be printed in any role, so every printed string is held to the glyphs
+  of every font the kit prints in: each designer font, and the bundled faces while a role keeps
+  one. A character one of them lacks is a `missing-glyph` error at the string's line, naming
+  the font.
 """
 
 TEMPLATES = """\

@@ -8,6 +8,7 @@ subset to Latin and Cyrillic and renamed, made once per run."""
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -175,3 +176,75 @@ def test_a_cyrillic_title_in_a_latin_only_designer_font_is_an_error_at_its_line(
     # the same strings in the bundled faces are clean
     shipped, _ = load_game(pack("tverdzha").content)
     assert [p for p in checks.run_all(shipped) if p.code == "missing-glyph"] == []
+
+
+def _starter_with(tmp_path: Path, font: bytes, fonts_yaml: str) -> Path:
+    import shutil
+    starter = pack("data").content.parent
+    shutil.copytree(starter, tmp_path / "game")
+    folder = _folder(tmp_path / "game", font)
+    path = folder / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + "\n" + fonts_yaml, encoding="utf-8")
+    return path
+
+
+def _pdffonts(pdf: Path) -> list[tuple[str, bool]]:
+    """(font name without the subset tag, embedded) of every font in the PDF."""
+    lines = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+    return [(line.split()[0].split("+")[-1], line.split()[-5] == "yes") for line in lines]
+
+
+def test_a_data_only_game_prints_in_the_designer_font(tmp_path, test_font):
+    # the starter's card text is in `sans`, its names in `serif-bold`: both given the designer's font
+    fonts_yaml = ("fonts:\n  sans: {file: fonts/Test.ttf, licence: fonts/OFL.txt}\n"
+                  "  serif-bold: {file: fonts/Test.ttf, licence: fonts/OFL.txt}\n")
+    path = _starter_with(tmp_path, test_font, fonts_yaml)
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "pnp.entry", "build", "--content", str(path), "--all", "--out", str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "NOT subset" not in done.stderr + done.stdout
+    kit = next(out.iterdir())
+    cards = next(kit.glob("*-cards.pdf"))
+    used = _pdffonts(cards)
+    assert ("PnpTestSans", True) in used, used
+    # every face the cards print in is the designer's: the bundled faces the roles had are gone
+    assert not [name for name, _ in used if name.startswith(("PTSans-Regular", "PTSerif-Bold"))], used
+    text = subprocess.run(["pdftotext", str(cards), "-"], capture_output=True, text=True, check=True).stdout
+    game, _ = load_game(path)
+    family = game.card_families[0]
+    first = family.cards(game, game.languages[0])[0]
+    assert str(first.fields["name"]) in text
+    # the rulebook (reportlab) and the gallery (its @font-face subsets) carry it too
+    assert ("PnpTestSans", True) in _pdffonts(next(kit.glob("*-rulebook.pdf")))
+    assert 'font-family: "pnp ' in (kit / "index.html").read_text(encoding="utf-8")
+
+
+def test_designer_fonts_replace_their_roles_only_while_active(tmp_path, test_font):
+    from pnp.print.pdf import DocInfo, svg_to_pdf
+    from pnp.typeset import fonts
+    path = _starter_with(tmp_path, test_font, GOOD)
+    game, _ = load_game(path)
+    assert fonts.face("sans-bold").family == "PT Sans"
+    with fonts.designer_fonts(game.fonts):
+        bold = fonts.face("sans-bold")
+        assert bold.family.startswith("pnp ") and bold.path.is_file() and fonts.face("sans").family == "PT Sans"
+        svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="20mm" viewBox="0 0 100 20">'
+               f'<text x="2" y="12" font-size="8" {bold.svg_attr_text()}>Вулик 12</text></svg>')
+        pdf = tmp_path / "one.pdf"
+        pdf.write_bytes(svg_to_pdf(svg, DocInfo("one")))
+        assert [name for name, _ in _pdffonts(pdf)] == ["PnpTestSans"] * len(_pdffonts(pdf))
+    assert fonts.face("sans-bold").family == "PT Sans"
+
+
+def test_a_font_without_a_capital_height_measures_its_h(tmp_path, test_font):
+    from pnp.typeset import fonts
+    old = TTFont(io.BytesIO(test_font))
+    old["OS/2"].version = 1  # OS/2 before version 2 has no sCapHeight: many a designer's font
+    folder = _folder(tmp_path, test_font)
+    old.save(folder / "fonts" / "Test.ttf")
+    game, problems = load_game(_content(folder, GOOD))
+    assert _errors(problems) == []
+    with fonts.designer_fonts(game.fonts):
+        measured = fonts.cap_height_em("sans-bold")
+    assert measured == pytest.approx(fonts.cap_height_em("sans"), abs=0.02)
