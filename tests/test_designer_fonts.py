@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from fontTools import subset
 from fontTools.ttLib import TTFont
 
 from pnp.content import display_path, load_game
@@ -22,31 +21,13 @@ from pnp.content.schema import BASE_SCHEMA_PATH
 from pnp.games import pack
 from pnp.typeset.fonts import FACES
 
-FAMILY = "Pnp Test Sans"
-LICENCE = (Path(__file__).resolve().parent.parent / "fonts" / "LICENSE-ParaType.txt").read_text(encoding="utf-8")
+from fontkit import FAMILY, LATIN_CYRILLIC, LICENCE, make_font as _make_font
 
 
 @pytest.fixture(scope="module")
 def test_font(tmp_path_factory) -> bytes:
     """PT Sans, Basic Latin and the Cyrillic block only, renamed to FAMILY."""
-    return _make_font(tmp_path_factory.mktemp("font"), [*range(0x20, 0x7F), *range(0x400, 0x500)])
-
-
-def _make_font(folder: Path, unicodes: list[int]) -> bytes:
-    font = TTFont(FACES["sans"].path)
-    options = subset.Options()
-    options.name_IDs = ["*"]
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=unicodes)
-    subsetter.subset(font)
-    for record in font["name"].names:
-        if record.nameID in (1, 4, 16):
-            record.string = FAMILY
-        elif record.nameID == 6:
-            record.string = FAMILY.replace(" ", "")
-    out = folder / "font.ttf"
-    font.save(out)
-    return out.read_bytes()
+    return _make_font(tmp_path_factory.mktemp("font"), LATIN_CYRILLIC)
 
 
 def _content(folder: Path, fonts_yaml: str) -> Path:
