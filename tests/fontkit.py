@@ -34,3 +34,35 @@ def make_font(folder: Path, unicodes: list[int]) -> bytes:
     out = folder / "font.ttf"
     font.save(out)
     return out.read_bytes()
+
+
+def make_cff_font(folder: Path, unicodes: list[int]) -> bytes:
+    """The test font's glyphs as an OpenType font with PostScript (CFF) outlines, named "Pnp Test
+    Serif" (PostScript name PnpTestSerif), written to `folder`/font.otf; its bytes."""
+    import io
+
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    source = TTFont(io.BytesIO(make_font(folder, unicodes)))
+    order, glyphs, metrics = source.getGlyphOrder(), source.getGlyphSet(), source["hmtx"].metrics
+    charstrings = {}
+    for name in order:
+        pen = T2CharStringPen(metrics[name][0], glyphs)
+        glyphs[name].draw(pen)  # the quadratic curves come out cubic
+        charstrings[name] = pen.getCharString()
+    builder = FontBuilder(source["head"].unitsPerEm, isTTF=False)
+    builder.setupGlyphOrder(order)
+    builder.setupCharacterMap(source.getBestCmap())
+    builder.setupCFF("PnpTestSerif", {"FullName": "Pnp Test Serif"}, charstrings, {})
+    builder.setupHorizontalMetrics({name: metrics[name] for name in order})
+    builder.setupHorizontalHeader(ascent=source["hhea"].ascent, descent=source["hhea"].descent)
+    builder.setupNameTable({"familyName": "Pnp Test Serif", "styleName": "Regular", "psName": "PnpTestSerif"})
+    os2 = source["OS/2"]
+    builder.setupOS2(sTypoAscender=os2.sTypoAscender, sTypoDescender=os2.sTypoDescender,
+                     usWinAscent=os2.usWinAscent, usWinDescent=os2.usWinDescent, sCapHeight=os2.sCapHeight,
+                     sxHeight=os2.sxHeight, fsType=0)
+    builder.setupPost()
+    out = folder / "font.otf"
+    builder.save(out)
+    return out.read_bytes()

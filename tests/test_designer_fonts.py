@@ -229,3 +229,19 @@ def test_a_font_without_a_capital_height_measures_its_h(tmp_path, test_font):
     with fonts.designer_fonts(game.fonts):
         measured = fonts.cap_height_em("sans-bold")
     assert measured == pytest.approx(fonts.cap_height_em("sans"), abs=0.02)
+
+
+def test_an_otf_with_postscript_outlines_prints_in_the_cards_and_the_rulebook(tmp_path):
+    from fontkit import make_cff_font
+    otf = make_cff_font(tmp_path, LATIN_CYRILLIC)
+    assert TTFont(io.BytesIO(otf)).sfntVersion == "OTTO"
+    path = _starter_with(tmp_path, otf, "fonts:\n  serif-bold: {file: fonts/Test.ttf, licence: fonts/OFL.txt}\n")
+    (path.parent / "fonts" / "Test.ttf").rename(path.parent / "fonts" / "Serif.otf")
+    path.write_text(path.read_text(encoding="utf-8").replace("fonts/Test.ttf", "fonts/Serif.otf"), encoding="utf-8")
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "pnp.entry", "build", "--content", str(path), "--all", "--out", str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    kit = next(out.iterdir())
+    for pdf in (next(kit.glob("*-cards.pdf")), next(kit.glob("*-rulebook.pdf"))):  # cairo's and reportlab's
+        assert ("PnpTestSerif", True) in _pdffonts(pdf), pdf.name

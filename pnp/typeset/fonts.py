@@ -26,8 +26,10 @@ from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont
 
 from pnp.core import private
+from pnp.core.errors import UserError
 from pnp.core.geometry import PT_PER_MM
 from pnp.core.resources import bundled
+from pnp.typeset import quadratic
 
 FONT_DIR = bundled("fonts")
 
@@ -124,23 +126,50 @@ def _unique_copy(path: Path, sha256: str) -> Path:
     private folder and known to fontconfig."""
     raw = path.read_bytes()
     if hashlib.sha256(raw).hexdigest() != sha256:
-        raise FontChanged(f"{path} changed after it was checked; build again")
-    font = TTFont(io.BytesIO(raw), recalcTimestamp=False)
-    names = font["name"]
-    names.names = [record for record in names.names if record.nameID not in (1, 2, 16, 17, 21, 22)]
-    names.setName(_family(sha256), 1, 3, 1, 0x409)
-    names.setName("Regular", 2, 3, 1, 0x409)
+        raise FontUnusable(f"the font {path} changed after it was checked; check and build again")
+    name = f"{sha256[:32]}.ttf"
+    # the copy depends on the font's bytes alone; made once (converting PostScript outlines takes
+    # seconds for a big face), then kept in the user's cache as it was made
+    data = private.cache_get(f"designer-fonts-{COPY_VERSION}", name)
+    if data is None or not _readable(data):  # absent, or damaged in the cache: made again
+        data = _renamed(raw, sha256)
+        private.cache_put(f"designer-fonts-{COPY_VERSION}", name, data)
     folder = private.scratch_dir() / "designer-fonts"
     folder.mkdir(exist_ok=True)
-    out = io.BytesIO()
-    font.save(out)
-    copy = private.write_atomic(folder, f"{sha256[:32]}{path.suffix.lower()}", out.getvalue())
+    copy = private.write_atomic(folder, name, data)
     _add_to_fontconfig(copy)
     return copy
 
 
-class FontChanged(ValueError):
-    """A designer's font file is not the one the content was checked with."""
+#: bump when `_renamed` makes other bytes: copies kept in the user's cache are then not used
+COPY_VERSION = 1
+
+
+def _renamed(raw: bytes, sha256: str) -> bytes:
+    """The font `raw` under its unique family, with TrueType outlines."""
+    font = TTFont(io.BytesIO(raw), recalcTimestamp=False)
+    if quadratic.has_cff_outlines(font):
+        quadratic.to_truetype_outlines(font)  # reportlab embeds TrueType outlines only
+    names = font["name"]
+    names.names = [record for record in names.names if record.nameID not in (1, 2, 16, 17, 21, 22)]
+    names.setName(_family(sha256), 1, 3, 1, 0x409)
+    names.setName("Regular", 2, 3, 1, 0x409)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def _readable(data: bytes) -> bool:
+    try:
+        TTFont(io.BytesIO(data), lazy=True).getBestCmap()
+    except Exception:  # noqa: BLE001 - fontTools raises many kinds on damaged bytes: all mean "make it again"
+        return False
+    return True
+
+
+class FontUnusable(UserError):
+    """A designer's font that passed the check cannot be used now: changed since, or unreadable to
+    fontconfig (the command stops with one line, exit 2)."""
 
 
 def _add_to_fontconfig(path: Path) -> None:
@@ -154,12 +183,12 @@ def _add_to_fontconfig(path: Path) -> None:
     except OSError:
         name = ctypes.util.find_library("fontconfig")
         if name is None:
-            raise OSError("the fontconfig library (which cairo finds fonts through) is not installed") from None
+            raise FontUnusable("the fontconfig library (which cairo finds fonts through) is not installed") from None
         library = ctypes.CDLL(name)
     library.FcConfigAppFontAddFile.argtypes = (ctypes.c_void_p, ctypes.c_char_p)
     library.FcConfigAppFontAddFile.restype = ctypes.c_int
     if not library.FcConfigAppFontAddFile(None, os.fsencode(path)):
-        raise OSError(f"fontconfig could not read the font {path}")
+        raise FontUnusable(f"fontconfig could not read the font {path}")
 
 
 def _metrics(key: str) -> tuple[dict[int, int], float, float, float]:
