@@ -22,8 +22,9 @@ sys.path.insert(0, str(ROOT))
 
 from pnp import checks  # noqa: E402
 from pnp.components import card_layout  # noqa: E402
-from pnp.content import schema as schema_mod, tables, yamlload
+from pnp.content import fonts as designer_fonts, schema as schema_mod, tables, yamlload
 from pnp.sim import simfile  # noqa: E402
+from pnp.typeset.fonts import FACES  # noqa: E402
 from pnp.games.tverdzha.modelbuild import build_game  # noqa: E402
 from pnp.games.tverdzha.effect_keys import ACTION_PARAMS, EFFECTS  # noqa: E402
 from pnp.games.tverdzha.pack import PACK  # noqa: E402
@@ -169,6 +170,40 @@ flowers: {{table: cards.xlsx, sheet: Flowers}}   # a workbook's sheet by name (t
 - CSV is read with `,`, `;` or a tab between cells (whichever the header row uses), UTF-8 with
   or without a byte-order mark (Excel's "CSV UTF-8"). A changed table is changed content: the
   manifest's content SHA-256 covers it.
+"""
+
+_ROLES = ", ".join(f"`{role}`" for role in FACES)
+FONTS = f"""\
+## The designer's fonts
+
+Every game may name its own TrueType or OpenType fonts, per role, beside the content:
+
+```yaml
+fonts:
+  sans-bold: {{file: fonts/Lobster.ttf, licence: fonts/OFL.txt}}
+  serif: {{file: fonts/Lora.otf, licence: fonts/OFL.txt, note: body text of the rulebook}}
+```
+
+- **Roles** are the bundled faces the layouts and renderers draw with: {_ROLES}.
+  A role the content does not name keeps the bundled PT face; any other role is a problem at its line.
+- **Licence:** each font needs its licence file (`.txt` or `.md`, not empty) in the same folder
+  as the font. A font whose licence bits (OS/2 `fsType`) forbid embedding it in a PDF
+  (restricted licence, or bitmap embedding only) is refused: the kit's PDFs must carry it.
+- **Where:** named relative to the content file, in its folder or below; a path out of it
+  (absolute, `..`, a link leading out) is refused. At most
+  {designer_fonts.MOST_BYTES // (1024 * 1024)} MB a font. A file that is not a font (or a damaged one)
+  is a `font-file` problem at the line, never a crash. A changed font is changed content: the
+  manifest's content SHA-256 covers it.
+- **Printing:** each role named prints in the designer's font everywhere the kit sets text in
+  that role: the cards, tokens, boards and sheets (drawn by cairo), the rulebook (reportlab), the
+  gallery page (the font's subset as an `@font-face`), and so the print-shop, TTS and preview
+  images made from them. The PDFs embed a subset of the font under its own PostScript name
+  (`pdffonts` lists it). The checks measure text in it too: a text that fits in PT Sans may not
+  in a wider face, and `pnp check` says so (`text-overflow`) before a build.
+- **Glyphs:** a string may be printed in any role, so every printed string is held to the glyphs
+  of every font the kit prints in: each designer font, and the bundled faces while a role keeps
+  one. A character one of them lacks is a `missing-glyph` error at the string's line, naming
+  the font.
 """
 
 TEMPLATES = """\
@@ -512,7 +547,8 @@ def decisions(game) -> list[str]:
 def _codes(check_packages: tuple[str, ...] = PACK.checks) -> list[str]:
     """Every problem code `pnp check` can give for a game whose pack names `check_packages`."""
     rows = ["| Code | Stage | Meaning |", "|---|---|---|"]
-    for stage, table in (("loading", yamlload.CODES), ("tables", tables.CODES), ("format", schema_mod.CODES),
+    for stage, table in (("loading", yamlload.CODES), ("tables", tables.CODES), ("fonts", designer_fonts.CODES),
+                         ("format", schema_mod.CODES),
                          ("`--sim` file", simfile.CODES)):
         rows += [f"| `{c}` | {stage} | {_cell(m)} |" for c, m in table.items()]
     for module in checks.modules(check_packages):
@@ -537,7 +573,7 @@ def render() -> str:
              "its allowed range, its value in the shipped game, and what it means; then the section\n"
              "as the shipped file writes it. Any mapping may also carry a `note:` (see [note](#note)).", ""]
     parts += ["\n\n".join(_sections(text, loaded.data)), "", "### Common value types", "", *_defs(), ""]
-    parts += [BOARDS, TABLES, TEMPLATES, *_template_examples(game), ""]
+    parts += [BOARDS, TABLES, FONTS, TEMPLATES, *_template_examples(game), ""]
     parts += [LAYOUTS, *_kinds(), ""]
     parts += ["## Effect keys", "", "An effect is `{key, params, text}`. The keys the engine knows, with their parameters",
               "(`int` a whole number, `resource` a resource id, `cost` a map resource -> amount):", "", *_effects_table(game), ""]

@@ -34,6 +34,7 @@ from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable, man
 from pnp.core.safeio import sha256_file
 from pnp.games import Model, pack_of
 from pnp.print.preflight import preflight
+from pnp.typeset import fonts
 from pnp.typeset.iconwords import speaking, words_of
 
 #: relative: the output/ folder of the directory pnp runs in, never the package's own
@@ -340,7 +341,9 @@ def build(
             ctx = RenderContext(options=options, out_dir=tmp, final_dir=final, progress=progress, renderers=renderers)
             files: list[OutputFile] = _keep_previous(final, tmp, renderers, names, previous) if only else []
             cache = BuildCache.open(game, options, final, content, [out_root]) if use_cache else None
-            files = _render_all(game, ctx, names, files, jobs, cache)
+            # each role the content's `fonts:` names prints in the designer's font (forked workers inherit it)
+            with fonts.designer_fonts(getattr(game, "fonts", ())):
+                files = _render_all(game, ctx, names, files, jobs, cache)
             # what the cache gave passed the preflight when it was stored
             kept = {p for e in (cache.found_entries if cache else ()) for p in e}
             failures = _preflight(tmp, [f for f in files if f.path not in kept])

@@ -99,7 +99,7 @@ def test_a_bundled_game_built_by_it_keeps_its_file(name):
     assert game is not None and game.source == f"content/{name}.yaml"
     assert len(game.sha256) == 64 and game.marks and game.mark("rules", "turn_cap").line > 1
     fields = file_fields(_loaded(), "x.yaml")
-    assert set(fields) == {"source", "sha256", "marks", "notes"}
+    assert set(fields) == {"source", "sha256", "fonts", "marks", "notes"}
 
 
 @dataclass(frozen=True)

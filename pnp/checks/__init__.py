@@ -20,6 +20,7 @@ from types import ModuleType
 from pnp import games
 from pnp.core.errors import Problem, sorted_problems
 from pnp.games import Model
+from pnp.typeset import fonts
 
 CODES: dict[str, str] = {}
 
@@ -67,13 +68,15 @@ def run_all(game: Model, lang: str | None = None, only: tuple[str, ...] | None =
     language of the game."""
     problems: list[Problem] = []
     crashed: list[tuple[str, Exception]] = []
-    for module in modules(games.pack_of(game).checks):
-        if only is not None and module.ID not in only:
-            continue
-        try:
-            problems.extend(module.check(game, lang))
-        except Exception as exc:  # noqa: BLE001 - one broken check must not hide the others
-            crashed.append((module.ID, exc))
+    # text is measured in the fonts the kit prints in: the content's `fonts:` in their roles
+    with fonts.designer_fonts(getattr(game, "fonts", ())):
+        for module in modules(games.pack_of(game).checks):
+            if only is not None and module.ID not in only:
+                continue
+            try:
+                problems.extend(module.check(game, lang))
+            except Exception as exc:  # noqa: BLE001 - one broken check must not hide the others
+                crashed.append((module.ID, exc))
     if crashed:
         name, first = crashed[0]
         more = f" (and {len(crashed) - 1} more check{'s' if len(crashed) > 2 else ''})" if len(crashed) > 1 else ""

@@ -2,7 +2,8 @@
 
 All Texts of the model are checked: names, effect and action texts, round steps,
 threshold labels, ui strings and clarifications. The kit prints only with the
-bundled fonts (fonts/, PT Sans), so a character they lack would print as a box.
+bundled fonts (fonts/, PT Sans) and the content's own (`fonts:`), so a character one of them
+lacks would print as a box.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ CODES = {
                             "table for it (pnp/core/typography.py: uk, ru, en).",
     "missing-text": "A player-facing string has no text in one of the game's languages.",
     "blank-text": "A player-facing string (a name, a title, a rule) made only of spaces: it would print nothing.",
-    "missing-glyph": "A character that the bundled fonts cannot print.",
+    "missing-glyph": "A character that the kit's fonts (the bundled ones, the content's `fonts:`) cannot print.",
     "bad-character": "A control character, a lone surrogate or a noncharacter: no output format can hold it.",
 }
 
@@ -83,10 +84,20 @@ def _bad_characters(value: str, mark, what: str) -> Iterator[Problem]:
 
 
 def _glyphs(game: Model, value: str, mark, what: str) -> Iterator[Problem]:
-    missing: list[str] = []
-    for face in GLYPH_FACES:
-        missing += [c for c in missing_glyphs(value, face) if c not in missing]
-    for char in missing:
+    # A string may be printed in any role (a name in a title, a rule in the body), so it is held
+    # to every font the kit prints in: each designer font the content names (models outside pnp
+    # may have no `fonts`), and the bundled faces while a role still prints in one.
+    designer = list(getattr(game, "fonts", ()))
+    bundled_left = {font.role for font in designer} != set(FACES)
+    fonts = [(FACES[face].path, FACES[face].family, face) for face in GLYPH_FACES if bundled_left]
+    fonts += [(font.path, font.family, font.role) for font in designer]
+    missing: list[tuple[str, str]] = []
+    for file, family, face in fonts:
+        for c in missing_glyphs(value, face, file):
+            if c not in [m for m, _ in missing]:
+                missing.append((c, family))
+    for char, family in missing:
         name = unicodedata.name(char, "unnamed character")
-        yield error("missing-glyph", f"{what}: {char!r} (U+{ord(char):04X} {name}) has no glyph in {FACES['sans'].family}",
-                    mark, "the kit prints only with the bundled fonts (fonts/); write the text without this character")
+        yield error("missing-glyph", f"{what}: {char!r} (U+{ord(char):04X} {name}) has no glyph in {family}",
+                    mark, "the kit prints only with its fonts (the bundled ones and the content's `fonts:`); "
+                    "write the text without this character or choose a font that has it")

@@ -7,11 +7,12 @@ is the pack's: its schema validates the rest of the file and its builder makes t
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pnp import games
-from pnp.content import tables
+from pnp.content import fonts as designer_fonts, tables
 from pnp.content.schema import content_validator, validate
 from pnp.content.yamlload import Loaded, load_yaml, parse_yaml
 from pnp.core.errors import Problem, error, has_errors
@@ -76,6 +77,11 @@ def _build(loaded: Loaded | None, problems: list[Problem], shown: str) -> tuple[
     # rows from spreadsheets beside the content, before any schema reads the data
     loaded, read = tables.expand(loaded, Path(shown).parent)
     problems = problems + read
+    # the designer's fonts beside the content: read and checked once, here
+    named, found_fonts = designer_fonts.read(loaded, Path(shown).parent)
+    if named:
+        loaded = replace(loaded, fonts=named)
+    problems = problems + found_fonts
     pack, found = format_problems(loaded)
     # A loader problem (a duplicate key, a tag) is one among the others: the schema and
     # the checks still run, so the designer sees everything at once.

@@ -108,8 +108,8 @@ def build(cls: type[T], loaded: Loaded, path: tuple = (), **given) -> T:
 
 def file_fields(loaded: Loaded, source: str) -> dict[str, Any]:
     """What every game's model keeps of its content file, to pass to `build` as given fields:
-    the shown path, the text's SHA-256, every path's mark and the `note:` fields."""
-    return {"source": source, "sha256": loaded.sha256,
+    the shown path, the text's SHA-256, the designer's fonts, every path's mark and the `note:` fields."""
+    return {"source": source, "sha256": loaded.sha256, "fonts": loaded.fonts,
             "marks": frozen_map(loaded.marks), "notes": frozen_map(collect_notes(loaded.data))}
 
 

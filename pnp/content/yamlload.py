@@ -83,16 +83,20 @@ class Loaded:
     text: str
     #: the spreadsheets the content's rows came from (pnp.content.tables.TableFile), in reading order
     tables: tuple = ()
+    #: the designer's fonts the content names (pnp.content.fonts.DesignerFont), checked
+    fonts: tuple = ()
 
     @property
     def sha256(self) -> str:
         """The content's SHA-256: its text's alone, or with the bytes of every table it read, so a
         changed spreadsheet is changed content."""
         digest = hashlib.sha256(self.text.encode("utf-8"))
-        if not self.tables:
+        if not self.tables and not self.fonts:
             return digest.hexdigest()
         for table in self.tables:
             digest.update(f"\0{table.shown}\0{table.sha256}".encode("utf-8"))
+        for font in self.fonts:
+            digest.update(f"\0{font.role}\0{font.sha256}".encode("utf-8"))
         return digest.hexdigest()
 
     def mark(self, path: Path_) -> Mark:

@@ -16,13 +16,12 @@ import io
 import re
 from functools import lru_cache
 
-from fontTools.ttLib import TTFont
 from reportlab.graphics import renderPDF
 from svglib.svglib import svg2rlg
 
 from pnp.core import private
 from pnp.art import icons as kit_icons, svg
-from pnp.typeset.fonts import face
+from pnp.typeset.fonts import cap_height_em
 from pnp.typeset.reportlab_fonts import register_reportlab_fonts
 from pnp.typeset.iconwords import SILENT
 from pnp.print.timeless import TimelessCanvas
@@ -68,11 +67,9 @@ def _drawing(name: str, ink_saver: bool):
     return drawing
 
 
-@lru_cache(maxsize=None)
 def cap_height_ratio(face_key: str) -> float:
     """Capital height as a fraction of the font size (PT fonts: about 0.7)."""
-    font = TTFont(face(face_key).path, lazy=True)
-    return font["OS/2"].sCapHeight / font["head"].unitsPerEm
+    return cap_height_em(face_key)
 
 
 def inline_size(face_key: str, font_size: float, scale: float) -> tuple[float, float]:

@@ -12,6 +12,7 @@ import base64
 import hashlib
 import html
 import io
+import logging
 import re
 from typing import Iterable
 
@@ -22,6 +23,10 @@ from markupsafe import Markup
 
 from pnp.core import private
 from pnp.typeset import fonts
+
+# a designer's font may carry tables the subsetter does not know (FontForge's FFTM time stamps):
+# they are dropped, as they should be, without a warning line in the build's output
+logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
 
 _FONT_TAG = re.compile(r"<(?:text|tspan)\b[^>]*>")
 _TEXT = re.compile(r">([^<]+)<")
@@ -41,7 +46,7 @@ def faces_used(markup: Iterable[str]) -> list[str]:
             weight = re.search(r'font-weight="([^"]+)"', tag)
             style = re.search(r'font-style="([^"]+)"', tag)
             wanted.add((family.group(1), weight.group(1) if weight else "normal", style.group(1) if style else "normal"))
-    return sorted(key for key, f in fonts.FACES.items() if (f.family, f.weight, f.style) in wanted)
+    return sorted(key for key, f in fonts.faces().items() if (f.family, f.weight, f.style) in wanted)
 
 
 def text_chars(markup: Iterable[str]) -> str:

@@ -1,24 +1,35 @@
-"""The bundled fonts: where they are, what they are called, how wide text set in them is.
+"""The fonts a kit prints in: where they are, what they are called, how wide text set in them is.
 
-Everything printed uses only the fonts in ``fonts/`` (ParaType's PT Sans, PT Sans Narrow
-and PT Serif, free licence in fonts/LICENSE-ParaType.txt). cairosvg finds fonts through
-fontconfig, so `use_bundled_fonts()` writes a fonts.conf that lists only that folder and
-points FONTCONFIG_FILE at it before cairo starts; the build never depends on system fonts.
+Everything printed uses the fonts in ``fonts/`` (ParaType's PT Sans, PT Sans Narrow and PT
+Serif, free licence in fonts/LICENSE-ParaType.txt), each for a role layouts name ("sans",
+"serif-bold" ...), or, for a role the content's `fonts:` names, the designer's font while
+`designer_fonts` is active (the checks and the build make it so). cairosvg finds fonts through
+fontconfig, so `use_bundled_fonts()` writes a fonts.conf that lists only that folder and points
+FONTCONFIG_FILE at it before cairo starts; the build never depends on system fonts.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import hashlib
+import io
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from html import escape
+from pathlib import Path
+from typing import Iterable, Iterator
 
+from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont
 
 from pnp.core import private
+from pnp.core.errors import UserError
 from pnp.core.geometry import PT_PER_MM
 from pnp.core.resources import bundled
+from pnp.typeset import quadratic
 
 FONT_DIR = bundled("fonts")
 
@@ -60,17 +71,134 @@ FACES: dict[str, Face] = {
 }
 
 
+#: role -> the designer's face that replaces the bundled one, while `designer_fonts` is active
+_DESIGNER: dict[str, Face] = {}
+
+
 def face(key: str) -> Face:
+    """The face a role prints in: the designer's font for it while one is active, else the bundled face."""
     try:
-        return FACES[key]
+        return _DESIGNER.get(key) or FACES[key]
     except KeyError:
         raise KeyError(f"unknown font face {key!r}; known: {', '.join(sorted(FACES))}") from None
 
 
+def faces() -> dict[str, Face]:
+    """Every role and the face it prints in now (the bundled faces, the designer's in their place)."""
+    return {**FACES, **_DESIGNER}
+
+
+@contextmanager
+def designer_fonts(named: Iterable) -> Iterator[None]:
+    """Print each role a designer's font names (pnp.content.fonts.DesignerFont: role, path, sha256)
+    in that font while the block runs; every other role keeps its bundled face.
+
+    Each font is used through a private copy whose family name is unique to its bytes ("pnp " and
+    its SHA-256), added to this process's fontconfig: cairo finds a face by family, weight and
+    slant, so a designer's family that is also another font's (a second file of the same family, a
+    bundled PT face, the same font edited while `pnp serve` runs) could otherwise draw in the wrong
+    one. The copy keeps the font's PostScript name, which the PDFs carry (pdffonts shows it). Forked
+    render workers inherit both the faces and fontconfig's list."""
+    previous = dict(_DESIGNER)
+    chosen = {font.role: _designer_face(font.role, Path(font.path), font.sha256) for font in named}
+    _DESIGNER.clear()
+    _DESIGNER.update(chosen)
+    try:
+        yield
+    finally:
+        _DESIGNER.clear()
+        _DESIGNER.update(previous)
+
+
+def _designer_face(role: str, path: Path, sha256: str) -> Face:
+    bundled = FACES[role]
+    copy = _unique_copy(path, sha256)
+    return Face(role, _family(sha256), bundled.weight, bundled.style, str(copy))
+
+
+def _family(sha256: str) -> str:
+    return f"pnp {sha256[:24]}"
+
+
 @lru_cache(maxsize=None)
+def _unique_copy(path: Path, sha256: str) -> Path:
+    """The font at `path` (whose bytes have `sha256`) renamed to its unique family, in this process's
+    private folder and known to fontconfig."""
+    raw = path.read_bytes()
+    if hashlib.sha256(raw).hexdigest() != sha256:
+        raise FontUnusable(f"the font {path} changed after it was checked; check and build again")
+    name = f"{sha256[:32]}.ttf"
+    # the copy depends on the font's bytes alone; made once (converting PostScript outlines takes
+    # seconds for a big face), then kept in the user's cache as it was made
+    data = private.cache_get(f"designer-fonts-{COPY_VERSION}", name)
+    if data is None or not _readable(data):  # absent, or damaged in the cache: made again
+        data = _renamed(raw, sha256)
+        private.cache_put(f"designer-fonts-{COPY_VERSION}", name, data)
+    folder = private.scratch_dir() / "designer-fonts"
+    folder.mkdir(exist_ok=True)
+    copy = private.write_atomic(folder, name, data)
+    _add_to_fontconfig(copy)
+    return copy
+
+
+#: bump when `_renamed` makes other bytes: copies kept in the user's cache are then not used
+COPY_VERSION = 1
+
+
+def _renamed(raw: bytes, sha256: str) -> bytes:
+    """The font `raw` under its unique family, with TrueType outlines."""
+    font = TTFont(io.BytesIO(raw), recalcTimestamp=False)
+    if quadratic.has_cff_outlines(font):
+        quadratic.to_truetype_outlines(font)  # reportlab embeds TrueType outlines only
+    names = font["name"]
+    names.names = [record for record in names.names if record.nameID not in (1, 2, 16, 17, 21, 22)]
+    names.setName(_family(sha256), 1, 3, 1, 0x409)
+    names.setName("Regular", 2, 3, 1, 0x409)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def _readable(data: bytes) -> bool:
+    try:
+        TTFont(io.BytesIO(data), lazy=True).getBestCmap()
+    except Exception:  # noqa: BLE001 - fontTools raises many kinds on damaged bytes: all mean "make it again"
+        return False
+    return True
+
+
+class FontUnusable(UserError):
+    """A designer's font that passed the check cannot be used now: changed since, or unreadable to
+    fontconfig (the command stops with one line, exit 2)."""
+
+
+def _add_to_fontconfig(path: Path) -> None:
+    """Make cairo (through fontconfig) see the font file at `path`, in this process and its forks.
+
+    fontconfig reads its configuration once a process; a file added to the running configuration
+    (FcConfigAppFontAddFile) is the documented way to use a font it was not configured with."""
+    use_bundled_fonts()  # the configuration the font is added to must be pnp's own
+    try:  # the library cairo has loaded already, by its usual name; else wherever the system keeps it
+        library = ctypes.CDLL("libfontconfig.so.1")
+    except OSError:
+        name = ctypes.util.find_library("fontconfig")
+        if name is None:
+            raise FontUnusable("the fontconfig library (which cairo finds fonts through) is not installed") from None
+        library = ctypes.CDLL(name)
+    library.FcConfigAppFontAddFile.argtypes = (ctypes.c_void_p, ctypes.c_char_p)
+    library.FcConfigAppFontAddFile.restype = ctypes.c_int
+    if not library.FcConfigAppFontAddFile(None, os.fsencode(path)):
+        raise FontUnusable(f"fontconfig could not read the font {path}")
+
+
 def _metrics(key: str) -> tuple[dict[int, int], float, float, float]:
     """(codepoint -> advance in font units, units per em, ascent, descent) of a face."""
-    font = TTFont(face(key).path, lazy=True)
+    return _file_metrics(face(key).path)
+
+
+@lru_cache(maxsize=None)
+def _file_metrics(path: Path) -> tuple[dict[int, int], float, float, float]:
+    font = TTFont(path, lazy=True)
     cmap = font.getBestCmap()
     hmtx = font["hmtx"].metrics
     advances = {cp: hmtx[name][0] for cp, name in cmap.items()}
@@ -82,15 +210,40 @@ def has_glyph(key: str, char: str) -> bool:
     return ord(char) in _metrics(key)[0]
 
 
-def missing_glyphs(text: str, key: str = "sans") -> list[str]:
-    """Characters of `text` (other than line breaks) the face cannot draw, in order, unique."""
-    advances = _metrics(key)[0]
+def missing_glyphs(text: str, key: str = "sans", file: Path | None = None) -> list[str]:
+    """Characters of `text` (other than line breaks) the face cannot draw, in order, unique: the
+    face role `key` prints in now (pnp.typeset.fonts.face), or the font `file`'s."""
+    advances = (_file_metrics(file) if file is not None else _metrics(key))[0]
     seen: list[str] = []
     for char in text:
         if char in "\n\r\t" or ord(char) in advances or char in seen:
             continue
         seen.append(char)
     return seen
+
+
+def cap_height_em(key: str) -> float:
+    """The height of a capital letter in the face role `key` prints in now, as a fraction of the size."""
+    return _file_cap_height(face(key).path)
+
+
+@lru_cache(maxsize=None)
+def _file_cap_height(path: Path) -> float:
+    """OS/2's capital height; for a font whose OS/2 table is older than version 2 (no sCapHeight,
+    as many a designer's font), the height of its "H"; else the usual 0.7."""
+    font = TTFont(path, lazy=True)
+    upem = font["head"].unitsPerEm
+    os2 = font["OS/2"]
+    if os2.version >= 2 and getattr(os2, "sCapHeight", 0) > 0:
+        return os2.sCapHeight / upem
+    name = font.getBestCmap().get(ord("H"))
+    if name is not None:
+        glyphs = font.getGlyphSet()
+        pen = BoundsPen(glyphs)
+        glyphs[name].draw(pen)
+        if pen.bounds is not None and pen.bounds[3] > 0:
+            return pen.bounds[3] / upem
+    return 0.7
 
 
 def text_width_pt(text: str, key: str, size_pt: float) -> float:

@@ -18,7 +18,6 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fontTools.ttLib import TTFont
 
 from pnp.typeset import fonts
 from pnp.core import hyphen, typography
@@ -109,14 +108,8 @@ def face_of(base: str, bold: bool) -> str:
     return style.BOLD_OF.get(base, base) if bold else base
 
 
-@lru_cache(maxsize=None)
-def _cap_ratio(key: str) -> float:
-    font = TTFont(fonts.face(key).path, lazy=True)
-    return font["OS/2"].sCapHeight / font["head"].unitsPerEm
-
-
 def cap_height_mm(key: str, size: float) -> float:
-    return pt_to_mm(_cap_ratio(key) * size)
+    return pt_to_mm(fonts.cap_height_em(key) * size)
 
 
 def icon_box_mm(key: str, size: float) -> float:
@@ -302,29 +295,32 @@ def min_lines(runs, width: float, face: str, size: float) -> int:
     grows in proportion to the size, so the total is measured once, at 1 pt: a size the
     text cannot fit at is then skipped for the price of a multiplication.
     """
-    total = _unit_width(tuple(runs), face, typography.active()) * size
+    total = _unit_width(tuple(runs), face, typography.active(), fonts.face(face).file) * size
     if total == 0:
         return 0
     return max(1, math.ceil(total / width - 1e-9)) if width > 0 else 1
 
 
 @lru_cache(maxsize=256)
-def _unit_width(runs: tuple, face: str, t: Typography) -> float:
+def _unit_width(runs: tuple, face: str, t: Typography, _file: str) -> float:
+    # `_file`, the font the role prints in now, keys the cache: a designer's font measures otherwise
     return _width([a for a in _atoms(runs, t) if a.kind not in ("space", "break")], face, 1.0)
 
 
 def wrap_runs(runs: tuple, width: float, face: str, size: float, hyphenate: bool = False) -> Wrapped:
     """Greedy line breaking of parsed runs (a tuple) into lines no wider than `width` mm,
     by the typography of the language being set (pnp.core.typography.active())."""
-    return _wrap(runs, width, face, size, hyphenate, typography.active())
+    return _wrap(runs, width, face, size, hyphenate, typography.active(), fonts.face(face).file)
 
 
 @lru_cache(maxsize=256)
-def _wrap(runs: tuple, width: float, face: str, size: float, hyphenate: bool, t: Typography) -> Wrapped:
+def _wrap(runs: tuple, width: float, face: str, size: float, hyphenate: bool, t: Typography,
+          _file: str) -> Wrapped:
     """`wrap_runs` in the language of `t`.
 
     Cached: fitting sets one text at the same size more than once (a title tried on
-    one line, then two; the check, then the renderer), and the result is immutable.
+    one line, then two; the check, then the renderer), and the result is immutable. `_file`, the
+    font the role prints in now (a designer's or the bundled one), is part of the cache's key.
     """
     words = deque(_words(_atoms(runs, t)))
     space = fonts.text_width_mm(" ", face, size)

@@ -10,15 +10,20 @@ from __future__ import annotations
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont as RLTTFont
 
-from pnp.typeset.fonts import FACES
+from pnp.typeset import fonts
+
+#: key -> the file reportlab has registered under it in this process
+_REGISTERED: dict[str, str] = {}
 
 
 def register_reportlab_fonts() -> None:
-    """Register the bundled faces with reportlab under their keys (e.g. 'sans-bold')."""
-    registered = set(pdfmetrics.getRegisteredFontNames())
-    for key, f in FACES.items():
-        if key not in registered:
+    """Register the faces each role prints in now with reportlab under their keys (e.g. 'sans-bold'):
+    the bundled faces, or the designer's where `fonts.designer_fonts` is active. A key registered
+    with another file before (another game's build in this process) is registered again."""
+    for key, f in fonts.faces().items():
+        if _REGISTERED.get(key) != str(f.path):
             pdfmetrics.registerFont(RLTTFont(key, str(f.path)))
+            _REGISTERED[key] = str(f.path)
     for family, normal, bold, italic, bold_italic in (
         ("sans", "sans", "sans-bold", "sans-italic", "sans-bold-italic"),
         ("serif", "serif", "serif-bold", "serif-italic", "serif-bold"),

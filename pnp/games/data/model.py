@@ -208,6 +208,7 @@ class Game(GameModel):
     folder: Path | None = None
     source: str = ""
     sha256: str = ""
+    fonts: tuple = field(default=(), compare=False, repr=False)  # the designer's fonts (pnp.content.fonts.DesignerFont)
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
     notes: Mapping[tuple, Any] = field(default_factory=dict, compare=False, repr=False)
 

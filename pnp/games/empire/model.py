@@ -201,6 +201,7 @@ class Game(GameModel):
     ui_strings: Mapping[str, Text] = field(default_factory=dict)  # the content's `ui:` (the printed kit's words)
     source: str = ""
     sha256: str = ""
+    fonts: tuple = field(default=(), compare=False, repr=False)  # the designer's fonts (pnp.content.fonts.DesignerFont)
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
     week_days: int | None = None  # days (rounds) a week: the week track's day counter
     play: Play | None = None  # the seed's numbers for the turn and war (content `play:`)

@@ -119,7 +119,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
         travel_cards=tuple(card(i, c) for i, c in enumerate(d["travel_cards"])), battle=battle,
         notes=frozen_map(collect_notes(d)),
         ui_strings=frozen_map({k: text(v, "ui", k) for k, v in d.get("ui", {}).items()}), source=source,
-        sha256=loaded.sha256, marks=frozen_map(loaded.marks),
+        sha256=loaded.sha256, fonts=loaded.fonts, marks=frozen_map(loaded.marks),
         week_days=d["weeks"]["days"]["value"] if "days" in d["weeks"] else None,
         play=build_play(d["play"]) if "play" in d else None,
         book=build_book(d, collect_notes(d), text, m) if "rulebook" in d else None,

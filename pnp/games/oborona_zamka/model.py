@@ -202,6 +202,7 @@ class Game(GameModel):
     notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)  # path of a mapping -> its note
     source: str = ""
     sha256: str = ""
+    fonts: tuple = field(default=(), compare=False, repr=False)  # the designer's fonts (pnp.content.fonts.DesignerFont)
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
     balance: Balance | None = None  #: the simulator's finding the rulebook prints (None: not measured)
 

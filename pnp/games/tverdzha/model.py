@@ -434,6 +434,7 @@ class Game(GameModel):
     icon_words: Mapping[str, IconWord] = field(default_factory=dict)
     source: str = ""
     sha256: str = ""
+    fonts: tuple = field(default=(), compare=False, repr=False)  # the designer's fonts (pnp.content.fonts.DesignerFont)
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
     #: every `note:` of the content, by the path of the mapping that holds it
     notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)

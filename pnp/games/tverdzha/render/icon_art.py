@@ -20,7 +20,7 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 
-from pnp.typeset.fonts import face
+from pnp.typeset.fonts import FACES
 
 
 def _n(v: float) -> str:
@@ -33,7 +33,7 @@ def glyph(char: str, cx: float, baseline: float, cap: float, key: str = "sans-bo
 
     Letters inside icons are outlines, not text, so they never leak into pdftotext.
     """
-    font = TTFont(face(key).path)
+    font = TTFont(FACES[key].path)  # icons are art: their letters keep the bundled face whatever the text prints in
     name = font.getBestCmap()[ord(char)]
     glyphs = font.getGlyphSet()
     bounds = BoundsPen(glyphs)
