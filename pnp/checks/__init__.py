@@ -67,13 +67,14 @@ def run_all(game: Model, lang: str | None = None, only: tuple[str, ...] | None =
     language of the game."""
     problems: list[Problem] = []
     crashed: list[tuple[str, Exception]] = []
-    for module in modules(games.pack_of(game).checks):
-        if only is not None and module.ID not in only:
-            continue
-        try:
-            problems.extend(module.check(game, lang))
-        except Exception as exc:  # noqa: BLE001 - one broken check must not hide the others
-            crashed.append((module.ID, exc))
+    with games.own_icons(game):  # `[name]` in the content's text may be an icon the content brings
+        for module in modules(games.pack_of(game).checks):
+            if only is not None and module.ID not in only:
+                continue
+            try:
+                problems.extend(module.check(game, lang))
+            except Exception as exc:  # noqa: BLE001 - one broken check must not hide the others
+                crashed.append((module.ID, exc))
     if crashed:
         name, first = crashed[0]
         more = f" (and {len(crashed) - 1} more check{'s' if len(crashed) > 2 else ''})" if len(crashed) > 1 else ""
