@@ -43,6 +43,12 @@ class Slot:
     leading: float = 1.2
 
 
+def said(text: Text, lang: str) -> str:
+    """The text in `lang`; nothing where it lacks the language (the strings check says so, and a
+    build never gets there), so one missing word is one problem."""
+    return text.values.get(lang, "")
+
+
 def fit(slot: Slot) -> richtext.FitResult:
     """The slot's text set at the largest size that fits its box (at its smallest, when none does)."""
     return richtext.fit(slot.markup, slot.box.w, slot.box.h, slot.face, slot.size, slot.min_size, slot.align,
@@ -61,15 +67,15 @@ def mat_room(mat: Mat) -> Box:
 def mat_slots(mat: Mat, lang: str) -> list[tuple[Slot, Any]]:
     """(slot, the Text it sets) of the mat's title and each area's title and text."""
     band = mat_band(mat)
-    out = [(Slot(f"**{mat.name.get(lang)}**", Box(band.x + 4, band.y, band.w - 8, band.h), "serif", 16, 9,
+    out = [(Slot(f"**{said(mat.name, lang)}**", Box(band.x + 4, band.y, band.w - 8, band.h), "serif", 16, 9,
                  valign="middle", where=f"mat {mat.id} title", leading=1.05), mat.name)]
     for k, area in enumerate(mat.areas):
         box = area.box.box()
-        out.append((Slot(f"**{area.title.get(lang)}**", Box(box.x + AREA_PAD, box.y + 1, box.w - 2 * AREA_PAD, AREA_TITLE),
+        out.append((Slot(f"**{said(area.title, lang)}**", Box(box.x + AREA_PAD, box.y + 1, box.w - 2 * AREA_PAD, AREA_TITLE),
                          "sans", 10, valign="middle", where=f"mat {mat.id} area {k + 1} title", leading=1.05), area.title))
         if area.text is not None:
             inner = Box(box.x + AREA_PAD, box.y + 1 + AREA_TITLE, box.w - 2 * AREA_PAD, box.h - AREA_TITLE - 1 - AREA_PAD)
-            out.append((Slot(area.text.get(lang), inner, "sans", 9, where=f"mat {mat.id} area {k + 1}"), area.text))
+            out.append((Slot(said(area.text, lang), inner, "sans", 9, where=f"mat {mat.id} area {k + 1}"), area.text))
     return out
 
 
@@ -105,16 +111,16 @@ def columns(sheet: Sheet) -> list[Box]:
 
 def sheet_slots(sheet: Sheet, lang: str) -> list[tuple[Slot, Text]]:
     """(slot, the Text it sets) of the sheet's title, its column headings and its rows' names."""
-    out = [(Slot(f"**{sheet.name.get(lang)}**", Box(MARGIN, MARGIN, sheet.width - 2 * MARGIN, TITLE_H), "serif", 18, 10,
+    out = [(Slot(f"**{said(sheet.name, lang)}**", Box(MARGIN, MARGIN, sheet.width - 2 * MARGIN, TITLE_H), "serif", 18, 10,
                  align="center", valign="middle", where=f"sheet {sheet.id} title", leading=1.05), sheet.name)]
     cols = columns(sheet)
     for k, (col, heading) in enumerate(zip(cols, sheet.columns)):
-        out.append((Slot(f"**{heading.get(lang)}**", Box(col.x + CELL_PAD, col.y, col.w - 2 * CELL_PAD, HEAD_H), "sans", 9,
+        out.append((Slot(f"**{said(heading, lang)}**", Box(col.x + CELL_PAD, col.y, col.w - 2 * CELL_PAD, HEAD_H), "sans", 9,
                          align="center", valign="middle", where=f"sheet {sheet.id} column {k + 1}", leading=1.05), heading))
     first = cols[0]
     for k, name in enumerate(sheet.row_names):
         y = first.y + HEAD_H + k * sheet.row_height
-        out.append((Slot(name.get(lang), Box(first.x + CELL_PAD, y, first.w - 2 * CELL_PAD, sheet.row_height), "sans", 9,
+        out.append((Slot(said(name, lang), Box(first.x + CELL_PAD, y, first.w - 2 * CELL_PAD, sheet.row_height), "sans", 9,
                          valign="middle", where=f"sheet {sheet.id} row {k + 1}", leading=1.05), name))
     return out
 
@@ -150,13 +156,13 @@ class AidFrame:
 def aid_frame(aid: Aid, card: Any) -> AidFrame:
     width, height = aid_trim(aid, card)
     if aid.size == "card":
-        return AidFrame(width, height, card.bleed, card.safe, 10.0 + card.safe * 0.5, 11, 8.5)
-    return AidFrame(width, height, card.bleed, 6.0, 16.0, 16, 11)
+        return AidFrame(width, height, card.bleed, card.safe, 10.0 + card.safe * 0.5, 11, 10)
+    return AidFrame(width, height, card.bleed, 6.0, 16.0, 16, 12)
 
 
 def _sections(aid: Aid, lang: str, chosen: range) -> str:
     """The sections `chosen`, each its title in bold over its text, a blank line apart."""
-    return "\n\n".join(f"**{aid.sections[k].title.get(lang)}**\n{aid.sections[k].text.get(lang)}" for k in chosen)
+    return "\n\n".join(f"**{said(aid.sections[k].title, lang)}**\n{said(aid.sections[k].text, lang)}" for k in chosen)
 
 
 def aid_columns(aid: Aid, frame: AidFrame, lang: str) -> list[tuple[str, Box]]:
@@ -173,7 +179,7 @@ def aid_columns(aid: Aid, frame: AidFrame, lang: str) -> list[tuple[str, Box]]:
 def aid_slots(aid: Aid, card: Any, lang: str) -> list[tuple[Slot, Any]]:
     """(slot, what it sets) of the aid's title and its columns of sections."""
     frame = aid_frame(aid, card)
-    out = [(Slot(f"**{aid.name.get(lang)}**", frame.title_box(), "serif", frame.title_pt, 8, valign="middle",
+    out = [(Slot(f"**{said(aid.name, lang)}**", frame.title_box(), "serif", frame.title_pt, 8, valign="middle",
                  where=f"aid {aid.id} title", leading=1.05), aid.name)]
     out += [(Slot(markup, box, "sans", frame.body_pt, where=f"aid {aid.id} column {k + 1}"), aid)
             for k, (markup, box) in enumerate(aid_columns(aid, frame, lang))]

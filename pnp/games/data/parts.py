@@ -40,6 +40,7 @@ class AreaBox:
     y: float
     width: float
     height: float
+    mark: Mark = field(default=NO_MARK, compare=False)
 
     def box(self) -> Box:
         return Box(self.x, self.y, self.width, self.height)

@@ -59,12 +59,12 @@ def _areas(mat) -> Iterator[Problem]:
         if box.x < room.x - 1e-6 or box.y < room.y - 1e-6 or box.right > room.right + 1e-6 or box.bottom > room.bottom + 1e-6:
             yield error("mat-area", f"mat {mat.id!r}, area {k + 1}: expected a box inside x {room.x:g}–{room.right:g} "
                         f"and y {room.y:g}–{room.bottom:g} mm (inside the edge, below the title band), found "
-                        f"x {box.x:g}–{box.right:g}, y {box.y:g}–{box.bottom:g}", area.mark,
+                        f"x {box.x:g}–{box.right:g}, y {box.y:g}–{box.bottom:g}", area.box.mark,
                         "move or shrink the area, or make the mat larger")
         for j, other in enumerate(mat.areas[:k]):
             o = other.box.box()
             if box.x < o.right and o.x < box.right and box.y < o.bottom and o.y < box.bottom:
-                yield error("mat-area", f"mat {mat.id!r}: area {k + 1} overlaps area {j + 1}", area.mark,
+                yield error("mat-area", f"mat {mat.id!r}: area {k + 1} overlaps area {j + 1}", area.box.mark,
                             "areas print their frames and text: give each its own place")
 
 
