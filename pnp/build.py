@@ -32,7 +32,7 @@ from pnp.core.errors import UserError
 from pnp.core.interrupts import forked_workers
 from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable, manifest_game
 from pnp.core.safeio import sha256_file
-from pnp.games import Model, pack_of
+from pnp.games import Model, own_icons, pack_of
 from pnp.print.preflight import preflight
 from pnp.typeset import fonts
 from pnp.typeset.iconwords import speaking, words_of
@@ -167,8 +167,9 @@ def _render_one(game: Model, ctx: RenderContext, name: str, files: list[OutputFi
     seen, reads = tracked(game)
     started = time.process_time()
     try:
-        # ties and hyphenation of the language built; inline icons say their words in it
-        with typography.using(ctx.options.lang), speaking(words_of(seen, ctx.options.lang)):
+        # ties and hyphenation of the language built; inline icons say their words in it, and the
+        # content's own icons join the icon set
+        with typography.using(ctx.options.lang), speaking(words_of(seen, ctx.options.lang)), own_icons(seen):
             return ctx.current.render(seen, ctx), reads, time.process_time() - started
     finally:
         ctx.current = None

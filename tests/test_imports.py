@@ -23,7 +23,7 @@ ALLOWED_IN_FUNCTIONS = {
     ("pnp.art.icon_inline", "_ink_columns", "cairosvg"):
         "only measuring an icon's ink needs cairo, and its spans are cached: `pnp check` sets text with icons "
         "and would pay about 0.6 s for importing cairo",
-    ("pnp.components.card_art", "_as_pixels", "pnp.print.raster"):
+    ("pnp.components.card_art", "as_pixels", "pnp.print.raster"):
         "only an SVG picture with transparency or gradients is drawn as pixels: `pnp check` reads the card "
         "art module and would pay for importing cairo",
     ("pnp.entry", "main", "pnp.cli"):

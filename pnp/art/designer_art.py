@@ -102,17 +102,22 @@ def is_file_name(value: object) -> bool:
     return isinstance(value, str) and ("." in value or "/" in value)
 
 
-def read(name: str, folder: Path, where: Mark, key: str = "file") -> tuple[Picture | None, Problem | None]:
-    """The picture `name` (as the content's `key:` gives it) of the content folder `folder`."""
-    path, problem = locate(name, folder, where, key=key, code="art-file", suffixes=SUFFIXES)
+def read(name: str, folder: Path, where: Mark, key: str = "file", *, suffixes: tuple[str, ...] = SUFFIXES,
+         code: str = "art-file", most_bytes: int = MOST_BYTES) -> tuple[Picture | None, Problem | None]:
+    """The picture `name` (as the content's `key:` gives it) of the content folder `folder`: one of
+    `suffixes`, at most `most_bytes` long; a problem of `code` when it cannot be used."""
+    path, problem = locate(name, folder, where, key=key, code=code, suffixes=suffixes)
     if problem is not None:
         return None, problem
     stat = path.stat()
+    if stat.st_size > most_bytes:
+        return None, error(code, f"{key}: {name!r} is {stat.st_size:,} bytes, expected at most {most_bytes:,}", where,
+                           "simplify the drawing, or save it as plain SVG")
     found = _read_cached(path, stat.st_mtime_ns, stat.st_size, name)
     if isinstance(found, Picture):
         return found, None
     message, hint = found
-    return None, error("art-file", f"{key}: {name!r} {message}", where, hint)
+    return None, error(code, f"{key}: {name!r} {message}", where, hint)
 
 
 @lru_cache(maxsize=16)

@@ -32,7 +32,6 @@ def icon(name: str, x: float, y: float, size: float, ink_saver: bool = False, co
     return Markup(svg.wrap(icons.art(name, ink_saver, colour_in), transform=f"{svg.translate(x, y)} {svg.scale(size / ICON_BOX)}"))
 
 
-@lru_cache(maxsize=None)
 def ink_span(name: str) -> tuple[float, float]:
     """Where the icon's ink starts and ends across its square, as fractions of the side.
 
@@ -43,7 +42,13 @@ def ink_span(name: str) -> tuple[float, float]:
     with icons, and importing cairo alone costs it about 0.6 s. The cache holds exactly the
     two integers the raster gives, so the result never depends on it.
     """
-    doc = svg.document(ICON_BOX, ICON_BOX, icons.art(name), unit="px")
+    return _span(icons.art(name))
+
+
+@lru_cache(maxsize=None)
+def _span(drawing: str) -> tuple[float, float]:
+    """`ink_span` of one drawing (keyed by it: a game's own icon may share a pack icon's name)."""
+    doc = svg.document(ICON_BOX, ICON_BOX, drawing, unit="px")
     key = hashlib.sha256(f"{metadata.version('cairosvg')}/{INK_RASTER_PX}/{doc}".encode("utf-8")).hexdigest()[:32]
     columns = _cached_columns(key)
     if columns is None:

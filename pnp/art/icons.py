@@ -42,19 +42,32 @@ def _check(name: str) -> None:
         raise ValueError(f"unknown icon {name!r}; known icons: {', '.join(icon_names())}")
 
 
-@lru_cache(maxsize=None)
 def symbol(name: str, ink_saver: bool = False, colour_in: bool = False) -> str:
     """One <symbol> element for `name`, coloured for the chosen palette."""
-    return svg.wrap(art(name, ink_saver, colour_in), "symbol", id=f"icon-{name}", viewBox="0 0 100 100")
+    return _symbol(name, _body(name), ink_saver, colour_in)
 
 
 @lru_cache(maxsize=None)
+def _symbol(name: str, body, ink_saver: bool, colour_in: bool) -> str:
+    return svg.wrap(_art(body, ink_saver, colour_in), "symbol", id=f"icon-{name}", viewBox="0 0 100 100")
+
+
 def art(name: str, ink_saver: bool = False, colour_in: bool = False) -> str:
     """The icon's drawing in its 0 0 100 100 box: one group, outlined in ink, filled from the palette
     (`colour_in`: white, for colouring by hand)."""
+    return _art(_body(name), ink_saver, colour_in)
+
+
+def _body(name: str):
+    """The icon's drawing as its pack or the content gives it (text, or a function that draws it):
+    the caches key on it, so a content's own icon of a pack icon's name is never taken for it."""
     _check(name)
+    return icon_art()[name][1]
+
+
+@lru_cache(maxsize=None)
+def _art(body, ink_saver: bool, colour_in: bool) -> str:
     colours = style.palette(ink_saver, colour_in)
-    body = icon_art()[name][1]
     return svg.wrap((body() if callable(body) else body).format_map(colours), fill="none", stroke=colours["ink"],
                     stroke_width=style.ICON_STROKE, stroke_linejoin="round", stroke_linecap="round")
 

@@ -68,8 +68,9 @@ def run_all(game: Model, lang: str | None = None, only: tuple[str, ...] | None =
     language of the game."""
     problems: list[Problem] = []
     crashed: list[tuple[str, Exception]] = []
-    # text is measured in the fonts the kit prints in: the content's `fonts:` in their roles
-    with fonts.designer_fonts(getattr(game, "fonts", ())):
+    # text is measured in the fonts the kit prints in (the content's `fonts:` in their roles), and
+    # `[name]` in the content's text may be an icon the content brings
+    with fonts.designer_fonts(getattr(game, "fonts", ())), games.own_icons(game):
         for module in modules(games.pack_of(game).checks):
             if only is not None and module.ID not in only:
                 continue

@@ -125,13 +125,13 @@ def piece(game: Any, element: Element, name: str, box: Box, ink_saver: bool) -> 
     if picture.needs_pixels or (ink_saver and not picture.is_raster):
         # ink saver lightens pixels: an SVG is drawn as pixels first (an opacity would be
         # transparency, which the PDF/X-1a pass cannot take)
-        picture = _as_pixels(picture, designer_art.pixel_size(picture, box, fit))
+        picture = as_pixels(picture, designer_art.pixel_size(picture, box, fit))
     lighten = style.INK_SAVER_KEEP if ink_saver else None
     return designer_art.markup(picture, box, fit, lighten)
 
 
 @lru_cache(maxsize=32)
-def _as_pixels(picture: designer_art.Picture, size: tuple[int, int]) -> designer_art.Picture:
+def as_pixels(picture: designer_art.Picture, size: tuple[int, int]) -> designer_art.Picture:
     """An SVG picture drawn as pixels (it has what the PDF/X-1a pass cannot convert as vector)."""
     from pnp.print import raster  # cairo: only a build that draws such a picture pays for it
 

@@ -18,11 +18,13 @@ from __future__ import annotations
 import difflib
 import importlib
 import pkgutil
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 from pnp.cache.reads import model_class
 from pnp.core.errors import Mark, UserError
@@ -143,16 +145,23 @@ def simulation_of(pack: GamePack) -> Any:
     return importlib.import_module(pack.simulation).SIMULATION
 
 
-@lru_cache(maxsize=1)
 def icon_art() -> Mapping[str, tuple[str, str | Callable[[], str]]]:
-    """Every registered pack's icons (`GamePack.icons`), by name: the kit's one icon set. A pack's
-    `ART` maps a name to (label, body): the body's SVG text, or a function that returns it, called
-    when the icon is first drawn (reading the names and labels then draws nothing).
+    """The kit's one icon set, by name: every registered pack's icons (`GamePack.icons`) and, while
+    a game's content is checked or drawn (`own_icons`), the icons that content brings, which take
+    the place of a pack's icon of the same name. A pack's `ART` maps a name to (label, body): the
+    body's SVG text, or a function that returns it, called when the icon is first drawn (reading
+    the names and labels then draws nothing).
 
     Icon ids are global in the SVG documents that place them (``icon-<name>``), so a name
     two packs draw differently is a PackError naming both, never a silent choice.
     """
-    art: dict[str, tuple[str, str]] = {}
+    own = _OWN_ICONS.get()
+    return _packs_icon_art() if not own else _with_own(own)
+
+
+@lru_cache(maxsize=1)
+def _packs_icon_art() -> Mapping[str, tuple[str, str | Callable[[], str]]]:
+    art: dict[str, tuple[str, str | Callable[[], str]]] = {}
     owner: dict[str, str] = {}
     for candidate in packs().values():
         if candidate.icons is None:
@@ -162,6 +171,30 @@ def icon_art() -> Mapping[str, tuple[str, str | Callable[[], str]]]:
                 raise PackError(f"game packs {owner[name]!r} and {candidate.id!r} both draw an icon {name!r}")
             art[name], owner[name] = drawing, candidate.id
     return dict(sorted(art.items()))
+
+
+@lru_cache(maxsize=4)
+def _with_own(own: tuple) -> Mapping[str, tuple[str, str | Callable[[], str]]]:
+    return dict(sorted({**_packs_icon_art(), **dict(own)}.items()))
+
+
+#: the icons of the content being checked or drawn: ((name, (label, SVG body)), ...), sorted
+_OWN_ICONS: ContextVar[tuple] = ContextVar("pnp_own_icons", default=())
+
+
+@contextmanager
+def own_icons(game: Any) -> Iterator[None]:
+    """Inside this block the icon set holds the icons `game`'s content brings (a model with an
+    `own_icon_art()` method: {name: (label, SVG body in a 0 0 100 100 box)}), beside the packs'.
+    `pnp check` and each renderer of a build run inside it, so `[name]` in the content's text
+    means the content's own drawing."""
+    provider = getattr(game, "own_icon_art", None)
+    art = provider() if callable(provider) else {}
+    token = _OWN_ICONS.set(tuple(sorted(art.items())))
+    try:
+        yield
+    finally:
+        _OWN_ICONS.reset(token)
 
 
 class OddsRequestError(ValueError):

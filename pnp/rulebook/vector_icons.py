@@ -47,9 +47,14 @@ def check_icon(name: str) -> str:
     return name
 
 
-@lru_cache(maxsize=None)
 def _drawing(name: str, ink_saver: bool):
-    """The icon as a reportlab Drawing of ICON_UNITS points square."""
+    """The icon as a reportlab Drawing of ICON_UNITS points square (drawn once a drawing: a game's
+    own icon may share a pack icon's name)."""
+    return _drawing_of(name, kit_icons.art(name, ink_saver), ink_saver)
+
+
+@lru_cache(maxsize=None)
+def _drawing_of(name: str, art: str, ink_saver: bool):
     body = kit_icons.icon_defs([name], ink_saver=ink_saver) + kit_icons.use_icon(name, 0, 0, ICON_UNITS)
     document = svg.document(ICON_UNITS, ICON_UNITS, body, unit="", view_box="0 0 100 100")
     drawing = svg2rlg(io.BytesIO(document.encode("utf-8")))

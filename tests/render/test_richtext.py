@@ -316,16 +316,16 @@ def test_an_icons_ink_span_is_measured_once_and_remembered_exactly(tmp_path, mon
     measured = []
     real = icon_inline._ink_columns
     monkeypatch.setattr(icon_inline, "_ink_columns", lambda doc: measured.append(doc) or real(doc))
-    ink_span.cache_clear()
+    icon_inline._span.cache_clear()
     first = ink_span("grain")
     assert len(measured) == 1 and 0 < first[0] < first[1] < 1
     (entry,) = (tmp_path / "cache" / "pnp" / "ink-spans").iterdir()
     assert [int(v) / icon_inline.INK_RASTER_PX for v in entry.read_text().split()] == list(first)
-    ink_span.cache_clear()
+    icon_inline._span.cache_clear()
     assert ink_span("grain") == first and len(measured) == 1  # read back, not rasterised
     for damaged in ("7", "150 20", "a b", "0 999"):
         entry.write_text(damaged)
-        ink_span.cache_clear()
+        icon_inline._span.cache_clear()
         assert ink_span("grain") == first
     assert len(measured) == 5 and entry.read_text().split() == [str(round(v * icon_inline.INK_RASTER_PX)) for v in first]
-    ink_span.cache_clear()
+    icon_inline._span.cache_clear()

@@ -26,6 +26,8 @@ from pnp.content.modelbuilder import At, key
 from pnp.core.errors import Mark
 from pnp.core.templating import TemplateError, fill
 from pnp.core.texts import Text, frozen_map
+from pnp.games.data import parts
+from pnp.games.data.parts import Aid, Icon, Mat, Sheet
 
 #: the layout and back a family gets when it names none (pnp's own, in this pack's templates)
 DEFAULT_LAYOUT, DEFAULT_BACK, DEFAULT_ICON = "basic", "back", "card"
@@ -191,6 +193,11 @@ def _sections(at: At) -> tuple[Section, ...]:
     return tuple(out)
 
 
+def _players(at: At) -> tuple[int, int] | None:
+    given = at.get("game.players", None)
+    return (given["min"], given["max"]) if given else None
+
+
 @dataclass(frozen=True)
 class Game(GameModel):
     id: str = key("game.id")
@@ -202,6 +209,12 @@ class Game(GameModel):
     tokens: tuple[Token, ...] = field(metadata={"build": _tokens})
     sections: tuple[Section, ...] = field(metadata={"build": _sections})
     board: Board | None = None
+    #: (fewest, most) players, when the content says
+    players: tuple[int, int] | None = field(metadata={"build": _players}, default=None)
+    icons: Mapping[str, Icon] = field(metadata={"build": parts.icons}, default_factory=dict)
+    mats: tuple[Mat, ...] = field(metadata={"build": lambda at: parts.mats(at, _palette(at))}, default=())
+    sheets: tuple[Sheet, ...] = field(metadata={"build": parts.sheets}, default=())
+    aids: tuple[Aid, ...] = field(metadata={"build": lambda at: parts.aids(at, _palette(at))}, default=())
     values: Mapping[str, Any] = field(default_factory=dict)
     ui_strings: Mapping[str, Text] = field(metadata={"build": _ui}, default_factory=dict)
     #: the folder the content file is in: its own card layouts (cards/) replace the built-in ones
@@ -219,6 +232,15 @@ class Game(GameModel):
         """The texts printed filled from parameters (the markup check's): none; the rulebook's
         prose is filled from `values:` when the model is built."""
         return iter(())
+
+    def own_icon_art(self) -> Mapping[str, tuple[str, str]]:
+        """The content's own icons for pnp's icon set (pnp.games.own_icons): name -> (label, the
+        drawing in a 0 0 100 100 box); an icon whose file cannot be read draws nothing (the
+        data-parts check says why, at its line)."""
+        if not self.icons or self.folder is None:
+            return {}
+        # no label: a content icon has a name, not a word in each language, so it says nothing in the PDF's text layer
+        return {name: ("", parts.icon_body(parts.read_icon(icon, self.folder)[0])) for name, icon in self.icons.items()}
 
     def own_templates(self, kind: str) -> Path | None:
         """The game's own templates of `kind` ("cards"): its folder's cards/, when it has one."""

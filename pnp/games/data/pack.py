@@ -1,6 +1,6 @@
 """The general pack for games made only of data (`pack: data`): no rules engine, no Python of the
-game's own. Its content declares card families (rows in YAML or a spreadsheet), tokens, a board
-and a rulebook's sections; pnp's general renderers, exporters and checks make and hold the kit.
+game's own. Its content declares card families (rows in YAML or a spreadsheet), tokens, a board,
+mats, sheets, player aids, its own icons and a rulebook's sections; pnp's general renderers, exporters and checks make and hold the kit.
 `pnp new` starts such a game from `starter/`, which is also the content `--game data` reads."""
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ PACK = GamePack(
             "pnp.checks.card_layouts"),
     renderers=("pnp.components.cards",
                "pnp.games.data.render",
+               "pnp.games.data.render_parts",
                "pnp.components.alignment_sheet",
                "pnp.exports.printshop",
                "pnp.exports.tts",

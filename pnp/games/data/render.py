@@ -35,12 +35,12 @@ class Rulebook(RulebookRenderer):
         return bool(game.sections)
 
 
-def _fill(colour: str, ink_saver: bool) -> str:
+def fill_of(colour: str, ink_saver: bool) -> str:
     full = colour if colour.startswith("#") else style.colour(colour)
     return style.tint(full, 0.28) if ink_saver else full
 
 
-def _ink_on(fill: str) -> str:
+def ink_on(fill: str) -> str:
     """Paper-coloured words on a dark ground, ink on a light one."""
     r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
     return style.colour("on-colour") if 0.299 * r + 0.587 * g + 0.114 * b < 150 else style.colour("ink")
@@ -49,7 +49,7 @@ def _ink_on(fill: str) -> str:
 def side(token: Token, words: str, bleed: float, ink_saver: bool, title: str) -> str:
     """One side of a token: its colour to the bleed (a round token's square too: the cut is
     the punch's circle, drawn thin), the words centred and sized to the token."""
-    size, fill = token.size, _fill(token.colour, ink_saver)
+    size, fill = token.size, fill_of(token.colour, ink_saver)
     body = svg.rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=fill)
     if token.shape == "circle":
         body += svg.circle(size / 2, size / 2, size / 2 - 0.15, fill="none", stroke=style.colour("ink"),
@@ -58,7 +58,7 @@ def side(token: Token, words: str, bleed: float, ink_saver: bool, title: str) ->
         width = fonts.text_width_mm(words, "sans-bold", 10.0)
         pt = min(TEXT_MAX_PT, 10.0 * size * TEXT_SHARE / max(width, 0.1))
         pt = min(pt, size * 0.5 / pt_to_mm(1.0))
-        body += draw.centred_text(size / 2, size / 2, words, "sans-bold", pt, _ink_on(fill))
+        body += draw.centred_text(size / 2, size / 2, words, "sans-bold", pt, ink_on(fill))
     full = size + 2 * bleed
     return svg.document(full, full, svg.wrap(body, transform=svg.translate(bleed, bleed)), title=title)
 
@@ -70,7 +70,7 @@ def token_groups(game: Game, lang: str, ink_saver: bool) -> list[tuple[Token, li
     for token in game.tokens:
         name = game.ui(token_ui_key(token.id), lang)
         back = side(token, "", bleed, ink_saver, name)
-        ground = _fill(token.colour, ink_saver)
+        ground = fill_of(token.colour, ink_saver)
         pieces = [(side(token, face.text.get(lang), bleed, ink_saver, f"{name}: {face.text.get(lang)}"), back, ground)
                   for face in token.faces for _ in range(face.count)]
         out.append((token, pieces))

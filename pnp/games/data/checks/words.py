@@ -25,6 +25,10 @@ CODES = {
 DEFAULTS = Path(__file__).resolve().parent.parent / "strings.yaml"
 
 
+#: the strings only a game with these parts prints (a game without mats needs no word for them)
+PART_KEYS = {"comp_mats": "mats", "comp_sheets": "sheets", "preview_kind_sheets": "sheets", "comp_aids": "aids"}
+
+
 def printed_keys() -> tuple[str, ...]:
     """Every string pnp's renderers and exporters may print for a data game."""
     own = yaml.safe_load(DEFAULTS.read_text(encoding="utf-8"))
@@ -42,7 +46,9 @@ def check(game, lang: str | None = None) -> Iterator[Problem]:
                 yield error("prose-value", f"rulebook.sections.{i}.text.{code}: {wrong}; the named values: "
                             f"{', '.join(sorted(game.values)) or 'none'}", game.mark("rulebook", "sections", i, "text", code),
                             "name a value of `values:` as {name}, its plural as {name|one|few|many}")
-    keys = printed_keys() + tuple(sorted(k for k in game.ui_strings if k.startswith(("card_", "cards_", "token_"))))
+    absent = {key for key, part in PART_KEYS.items() if not getattr(game, part)}
+    keys = tuple(k for k in printed_keys() if k not in absent)
+    keys += tuple(sorted(k for k in game.ui_strings if k.startswith(("card_", "cards_", "token_"))))
     for code in languages:
         missing = []
         for key in keys:
