@@ -160,9 +160,9 @@ def test_a_cyrillic_title_in_a_latin_only_designer_font_is_an_error_at_its_line(
 
 
 def _starter_with(tmp_path: Path, font: bytes, fonts_yaml: str) -> Path:
-    import shutil
-    starter = pack("data").content.parent
-    shutil.copytree(starter, tmp_path / "game")
+    """The game `pnp new` writes, with the font in its folder and `fonts_yaml` in its content."""
+    from pnp.commands import new
+    new.write(tmp_path / "game", "uk")
     folder = _folder(tmp_path / "game", font)
     path = folder / "game.yaml"
     path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + "\n" + fonts_yaml, encoding="utf-8")
