@@ -64,8 +64,6 @@ LAYERS = (
 
 #: cycles of type-only imports still to be broken, each with its reason (the list only shrinks)
 TYPE_CYCLES_LEFT = {
-    ("pnp.games.empire.rules.battle", "pnp.games.empire.rules.magic"):
-        "magic's spells read battle's Army, Group and Opponent: the armies want a module of their own",
     ("pnp.games.tverdzha.rules.actions", "pnp.games.tverdzha.rules.battle", "pnp.games.tverdzha.rules.castle_effects",
      "pnp.games.tverdzha.rules.compiled", "pnp.games.tverdzha.rules.fight", "pnp.games.tverdzha.rules.flow",
      "pnp.games.tverdzha.rules.notation", "pnp.games.tverdzha.rules.state", "pnp.games.tverdzha.rules.turn"):
