@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List, Sequence, Tuple
 
 from pnp.games.tverdzha.rules.actions import Build, Heal, Hire, MainAction, Move, Trade, Train, Upgrade
+from pnp.games.tverdzha.rules.castle_effects import fx_of
 from pnp.games.tverdzha.rules.events import Built, GameOver, Healed, Hired, Upgraded
 
 if TYPE_CHECKING:
@@ -91,14 +92,14 @@ def minus(units: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, ...]:
 def update_fx(s: State, p: int, change: tuple[int, int, int] | None = None) -> None:
     """p's effects for the buildings p owns now. `change`: what changed them, (building,
     its level now, the building discarded or -1), to look the effects up from the ones
-    before (Fx.after) instead of from the whole castle (Rules.fx sorts its buildings)."""
+    before (Fx.after) instead of from the whole castle (fx_of sorts its buildings)."""
     if change is None:
-        fx = s.R.fx(s.bld[p])
+        fx = fx_of(s.R, s.bld[p])
     else:
         was = s.fx[p]
         got = was.after.get(change)
         if got is None:
-            got = was.after[change] = s.R.fx(s.bld[p])
+            got = was.after[change] = fx_of(s.R, s.bld[p])
         fx = got
     s.fx[p] = fx
     # Wounded beyond the infirmary's room are out of the game (none without an infirmary).
