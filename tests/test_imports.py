@@ -245,7 +245,9 @@ def test_no_cycle_of_type_only_imports():
         in_functions = {id(node) for _, node in _function_imports(tree)}
         graph[module] = {target for node in _all_imports(tree) if id(node) not in in_functions
                          for target in _targets(node, module, path) if target in SOURCES and target != module}
-    assert _cycles(graph) == []
+    cycles = _cycles(graph)
+    assert cycles == [], "modules that import each other, type-only imports included (put the shared types in " + \
+        "a module both import), one group a line:\n" + "\n".join(", ".join(cycle) for cycle in cycles)
 
 
 @pytest.mark.parametrize("source, expected", [

@@ -2,9 +2,9 @@
 
 A handful of flat lists (units per space, resources, hands as counts per card) plus a queue
 of pending steps, and what the steps read of them (a player's spaces, army, score). The steps
-(actions, turn, fight, flow) and the notation take a `Position`; `State`
+(legal, turn, fight, flow) and the notation take a `Position`; `State`
 (pnp.games.tverdzha.rules.state) is a position with the simulator's engine protocol, which
-runs those steps: so they import this module, and only state.py imports them both.
+runs those steps: so they import this module and never state.py, which imports them.
 """
 
 from __future__ import annotations
