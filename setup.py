@@ -26,8 +26,8 @@ from setuptools.command.build_ext import build_ext
 #: The engine and the agents, in dependency order; all other modules stay interpreted.
 _ENGINE, _AGENTS = "pnp/games/tverdzha/rules/", "pnp/games/tverdzha/sim/"
 COMPILED = [
-    *(_ENGINE + m + ".py" for m in ("actions", "battle", "compiled", "castle_effects", "turn", "fight", "flow",
-                                    "state", "setup", "odds", "agents_min")),
+    *(_ENGINE + m + ".py" for m in ("actions", "battle", "compiled", "castle_effects", "position", "turn", "fight",
+                                    "flow", "legal", "state", "turn_end", "setup", "odds", "agents_min")),
     *(_AGENTS + m + ".py" for m in ("heuristic", "lookahead", "agents", "scripted", "search", "observe")),
 ]
 #: mypy reads the rest of pnp (and the libraries) for types only, and reports nothing there.

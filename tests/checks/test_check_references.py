@@ -133,7 +133,7 @@ def test_the_engine_folds_every_building_effect_of_the_table(game):
     building with any building key of the table folds without UnknownEffect, and a key
     outside the table is refused."""
     from pnp.games.tverdzha.model import Effect
-    from pnp.games.tverdzha.rules.castle_effects import UnknownEffect
+    from pnp.games.tverdzha.rules.castle_effects import UnknownEffect, fx_of
     from pnp.games.tverdzha.rules.compiled import Rules
 
     params = {"int": 1, "resource": game.resource_ids[0], "cost": {game.resource_ids[0]: 1}}
@@ -142,11 +142,11 @@ def test_the_engine_folds_every_building_effect_of_the_table(game):
             continue
         effect = Effect(key, {name: params[kind] for name, kind in spec.params.items()}, game.buildings[0].effects[0].text)
         one = replace(game, buildings=(replace(game.buildings[0], effects=(effect,)),) + game.buildings[1:])
-        Rules(one).fx({0: 0})
+        fx_of(Rules(one), {0: 0})
     odd = Effect("teleport", {}, game.buildings[0].effects[0].text)
     bad = replace(game, buildings=(replace(game.buildings[0], effects=(odd,)),) + game.buildings[1:])
     with pytest.raises(UnknownEffect):
-        Rules(bad).fx({0: 0})
+        fx_of(Rules(bad), {0: 0})
 
 
 def test_ids_in_messages_point_at_the_id_line():

@@ -209,11 +209,11 @@ def _at_trades(game, seat: int, market_draws: bool = True):
 
 @pytest.mark.parametrize("seat, market_draws, rounds", [(0, True, 0), (1, True, 0), (1, False, 1)])
 def test_a_trade_reaches_the_pass_childs_position_but_for_its_resources(game, seat, market_draws, rounds):
-    # The greedy agent values a trade's child from the pass child (flow.TurnEnd.resources):
+    # The greedy agent values a trade's child from the pass child (turn_end.TurnEnd.resources):
     # the same position but for the trader's resources: clipped at the storage cap when the
     # round's end ran on the way (B's turn is the round's last), plus the next round's income.
     from pnp.games.tverdzha.rules import PASS
-    from pnp.games.tverdzha.rules.flow import TurnEnd
+    from pnp.games.tverdzha.rules.turn_end import TurnEnd
 
     s = _at_trades(game, seat, market_draws)
     passed = s.clone()
@@ -240,7 +240,7 @@ def test_a_trade_reaches_the_pass_childs_position_but_for_its_resources(game, se
 
 def test_a_trade_that_ends_the_game_on_the_way_is_played_out(game):
     from pnp.games.tverdzha.rules import PASS, TERMINAL
-    from pnp.games.tverdzha.rules.flow import TurnEnd
+    from pnp.games.tverdzha.rules.turn_end import TurnEnd
 
     s = _at_trades(game, 1, market_draws=False)
     s.max_rounds = s.round  # the round's check ends the game at the cap
@@ -252,14 +252,14 @@ def test_a_trade_that_ends_the_game_on_the_way_is_played_out(game):
 
 def test_a_move_hire_or_training_reaches_the_pass_childs_turn_end(game):
     # The greedy agent makes the child of a move that starts no battle, a hire or a training
-    # from the pass child (flow.TurnEnd.child): every field but the event log is that of the
+    # from the pass child (turn_end.TurnEnd.child): every field but the event log is that of the
     # action played out, in both seats (B's turn ends the round: stores capped, the victory
     # check, the next round's land yields), or the action is played out.
     import random
 
     from pnp.games.tverdzha.rules import PASS, new_game
     from pnp.games.tverdzha.rules.agents_min import RandomAgent, play
-    from pnp.games.tverdzha.rules.flow import TurnEnd
+    from pnp.games.tverdzha.rules.turn_end import TurnEnd
 
     seen = {"made": [0, 0], "played": 0, "new round": 0, "yields moved": 0}
 
@@ -331,7 +331,7 @@ def _turn_end_position(model, guard: str):
 
 @pytest.mark.parametrize("guard", ["heal", "victory", "muster"])
 def test_a_move_or_hire_that_changes_the_turns_end_is_played_out(game, guard):
-    # flow.TurnEnd.child's guards, each where passing and the action part ways: a heal that
+    # turn_end.TurnEnd.child's guards, each where passing and the action part ways: a heal that
     # passing leaves possible and a hire rules out (the army limit); a move that reaches
     # the victory points at the round's check (a game whose target is one land point
     # above B's score); a hire by a player without units, whom the next round's start
@@ -339,7 +339,7 @@ def test_a_move_or_hire_that_changes_the_turns_end_is_played_out(game, guard):
     from dataclasses import replace
 
     from pnp.games.tverdzha.rules import PASS
-    from pnp.games.tverdzha.rules.flow import TurnEnd
+    from pnp.games.tverdzha.rules.turn_end import TurnEnd
 
     model = game
     if guard == "victory":

@@ -109,7 +109,7 @@ def test_the_opponents_worth_is_reused_only_where_it_is_the_same(game):
     """heuristic.Near values every child of a decision as heuristic.value does, to the bit:
     plain children, children through a battle's dice, and trades valued from the pass
     child; and it does reuse the opponent's worth (else the test would prove nothing)."""
-    from pnp.games.tverdzha.rules import flow
+    from pnp.games.tverdzha.rules.turn_end import TurnEnd
     from pnp.games.tverdzha.rules.actions import PASS
 
     tally = {"children": 0, "reused": 0, "battles": 0, "trades": 0, "made": 0, "edited": 0, "castle": 0}
@@ -120,7 +120,7 @@ def test_the_opponents_worth_is_reused_only_where_it_is_the_same(game):
         passed = state.clone(events=False)
         passed.apply_action(PASS)
         near = heuristic.Near(passed, p)
-        turn_end = flow.TurnEnd(state, passed, p)
+        turn_end = TurnEnd(state, passed, p)
         assert near.own() == heuristic.value(passed, p)
         for a in state.legal_actions():
             child = state.clone(events=False)
@@ -182,9 +182,9 @@ def test_the_opponents_worth_is_worked_out_again_when_the_action_fills_the_castl
     child.apply_action(R.hires[castle])
     assert child.units[castle] and not passed.units[castle]
     assert near.value(child) == heuristic.value(child, p)
-    from pnp.games.tverdzha.rules import flow
+    from pnp.games.tverdzha.rules.turn_end import TurnEnd
 
-    effect = flow.TurnEnd(state, passed, p).edit(R.hires[castle])  # as the greedy agent values it
+    effect = TurnEnd(state, passed, p).edit(R.hires[castle])  # as the greedy agent values it
     assert effect is not None and near.value_edit(effect) == heuristic.value(child, p)
 
 
@@ -251,7 +251,7 @@ def _valued_every_way(state, p, action):
     """(played-out child, pass child), once Near.value on the first and on the child
     TurnEnd makes both gave heuristic.value's value; Near.value_edit declines the edit (it
     reads more of the board than the edit's spaces), so the agent values that child."""
-    from pnp.games.tverdzha.rules import flow
+    from pnp.games.tverdzha.rules.turn_end import TurnEnd
     from pnp.games.tverdzha.rules.actions import PASS
 
     assert action in state.legal_actions()
@@ -260,7 +260,7 @@ def _valued_every_way(state, p, action):
     near = heuristic.Near(passed, p)
     child = state.clone(events=False)
     child.apply_action(action)
-    turn_end = flow.TurnEnd(state, passed, p)
+    turn_end = TurnEnd(state, passed, p)
     effect = turn_end.edit(action)
     assert effect is not None and near.value_edit(effect) is None
     assert near.value(child) == near.value(turn_end.made(effect)) == heuristic.value(child, p)

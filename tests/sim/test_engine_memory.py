@@ -1,6 +1,6 @@
 """The engine's memory does not grow with the games played: its castle cache is bounded.
 
-`Rules.fx` aggregates each castle once and `Fx.after` links a castle to the next; greedy
+`castle_effects.fx_of` aggregates each castle once and `Fx.after` links a castle to the next; greedy
 games reach about a hundred new castles each, so an unbounded cache held memory in
 proportion to the games (1.2 GB after 20,000). Played in-process here, counted directly
 (no timing, no RSS)."""

@@ -58,8 +58,8 @@ from pnp.content.yamlload import Loaded, load_yaml
 from pnp.core.errors import error
 from pnp.games import OddsInputError, OddsRequestError
 from pnp.games.empire.model import Game
-from pnp.games.empire.rules.battle import Army, BattleError, Hero, Opponent, Squad
-from pnp.games.empire.rules.magic import Casting
+from pnp.games.empire.rules.army import Army, Casting, Hero, Opponent, Squad
+from pnp.games.empire.rules.battle import BattleError
 
 _SQUAD = {"type", "level", "kind", "cards", "large", "upgrades"}
 #: the bounds of an army file (stated in the docstring above and in docs/content-empire.md)

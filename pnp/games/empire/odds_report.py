@@ -15,7 +15,8 @@ from typing import Any, Mapping
 from pnp.games import OddsRequestError
 from pnp.games.empire.army_file import blame, read_army, read_opponent
 from pnp.games.empire.model import Game
-from pnp.games.empire.rules.battle import (Army, BattleError, Group, Line, Opponent, StatesBudget, bonus_lines, cast_spells, groups,
+from pnp.games.empire.rules.army import Army, Group, Opponent
+from pnp.games.empire.rules.battle import (BattleError, Line, StatesBudget, bonus_lines, cast_spells, groups,
                                            luck_bonus, minimal, morale_outcomes, neutral_strength, restoring,
                                            win_probability)
 from pnp.games.empire.rules.duel import duel, duel_chances

@@ -11,7 +11,8 @@ import pytest
 import yaml
 
 from pnp.games.empire.army_file import read_army, read_opponent
-from pnp.games.empire.rules.battle import Army, Opponent, Squad, resolve, win_probability
+from pnp.games.empire.rules.army import Army, Opponent, Squad
+from pnp.games.empire.rules.battle import resolve, win_probability
 
 CASES = yaml.safe_load(Path(__file__).with_name("battle_cases.yaml").read_text("utf-8"))
 

@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.games.empire import army_file
 from pnp.games.empire.rules import battle
-from pnp.games.empire.rules.battle import Army, Opponent, Squad, bonus_lines, win_probability
+from pnp.games.empire.rules.army import Army, Opponent, Squad
+from pnp.games.empire.rules.battle import bonus_lines, win_probability
 
 AGAINST = "battle: field\nstrength: 30\nweek: 2\n"
 

@@ -10,7 +10,8 @@ from itertools import permutations
 
 import pytest
 
-from pnp.games.empire.rules.battle import Army, Hero, Opponent, Squad, resolve, win_probability
+from pnp.games.empire.rules.army import Army, Hero, Opponent, Squad
+from pnp.games.empire.rules.battle import resolve, win_probability
 from pnp.games.empire.rules.battle_rules import HeroAbility, Morale
 from pnp.games.empire.rules.duel import duel_chances, resolve_duel
 

@@ -17,10 +17,9 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.games.empire.odds_report import report
 from pnp.games.empire.render.battle_words import hero_ability
-from pnp.games.empire.rules.battle import (Army, BattleError, Hero, Opponent, Squad, bonus_lines, resolve,
-                                           restoring, win_probability)
+from pnp.games.empire.rules.army import Army, Casting, Hero, Opponent, Squad
+from pnp.games.empire.rules.battle import BattleError, bonus_lines, resolve, restoring, win_probability
 from pnp.games.empire.rules.duel import duel_chances, resolve_duel
-from pnp.games.empire.rules.magic import Casting
 
 ATTACKER = Army((Squad("pikemen", 1, "melee"), Squad("archers", 2, "ranged"), Squad("griffins", 3, "flying")),
                 luck=2, deck=(0, 1, 2, 3), machine="ballista", heroes=(Hero("Маг", 0),), tower=1)

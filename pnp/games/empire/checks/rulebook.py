@@ -9,7 +9,8 @@ from typing import Iterator
 
 from pnp.core.errors import Problem, error
 from pnp.games.empire.model import Game
-from pnp.games.empire.rules.battle import Army, BattleError, Opponent, Squad, validate
+from pnp.games.empire.rules.army import Army, Opponent, Squad
+from pnp.games.empire.rules.battle import BattleError, validate
 
 ID = "rulebook"
 

@@ -8,7 +8,8 @@ where of `WarMachine.strength`, so the boards, the worksheet and `pnp odds` cann
 from __future__ import annotations
 
 from pnp.games.empire.model import Game
-from pnp.games.empire.rules.battle import Army, Opponent, Squad, weapon_lines
+from pnp.games.empire.rules.army import Army, Opponent, Squad
+from pnp.games.empire.rules.battle import weapon_lines
 from pnp.games.empire.render.forms import roman
 from pnp.games.empire.rules.battle_rules import BattleType, RaceHero, WarMachine
 

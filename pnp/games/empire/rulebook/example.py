@@ -16,7 +16,8 @@ from fractions import Fraction
 
 from pnp.games.empire.book_model import Example
 from pnp.games.empire.model import Game
-from pnp.games.empire.rules.battle import Army, BattleError, Line, Opponent, Outcome, Squad, resolve, win_probability
+from pnp.games.empire.rules.army import Army, Opponent, Squad
+from pnp.games.empire.rules.battle import BattleError, Line, Outcome, resolve, win_probability
 from pnp.rulebook.build_error import RulebookError
 
 #: the engine's lines (rules/battle.py, `Line.what`) by the label that tells them

@@ -23,8 +23,8 @@ from fractions import Fraction
 from typing import Sequence
 
 from pnp.games.empire.rules import battle
-from pnp.games.empire.rules.battle import (PASSED, Army, BattleError, Opponent, Outcome, Target, march,
-                                           outcomes, validate)
+from pnp.games.empire.rules.army import Army, Opponent
+from pnp.games.empire.rules.battle import PASSED, BattleError, Outcome, Target, march, outcomes, validate
 from pnp.games.empire.rules.battle_rules import BattleRules, BattleType
 
 

@@ -18,14 +18,12 @@ spell's counted strength, not below 0 (the tower's damage is not a spell).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
+from pnp.games.empire.rules.army import Army, Casting, Group, Opponent
 from pnp.games.empire.rules.battle_rules import BattleType
 from pnp.games.empire.rules.schools import Magic, Spell
-
-if TYPE_CHECKING:  # battle.py calls this module; its types only flow in
-    from pnp.games.empire.rules.battle import Army, Group, Opponent
 
 
 class SpellError(ValueError):
@@ -35,15 +33,6 @@ class SpellError(ValueError):
         super().__init__(message)
         self.where = where
         self.code = code
-
-
-@dataclass(frozen=True)
-class Casting:
-    """One spell the army casts, and the squad (from 1) a one-squad blessing is cast on."""
-    spell: str
-    on: int | None = None
-    where: tuple = field(default=("spell",), compare=False)  # the army file's path to blame for the spell ...
-    on_where: tuple = field(default=("spell_on",), compare=False)  # ... and for its squad
 
 
 @dataclass(frozen=True)

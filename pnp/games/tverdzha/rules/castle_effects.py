@@ -1,8 +1,8 @@
 """Building effects: one player's castle folded into the numbers the engine asks for.
 
 A player's effects change only when a building is built, upgraded or discarded, so
-they are aggregated once per distinct castle (see Rules.fx) and read as plain
-attributes afterwards. Only the current level of a building counts: an upgrade's
+they are aggregated once per distinct castle (`fx_of`, cached on the compiled rules) and
+read as plain attributes afterwards. Only the current level of a building counts: an upgrade's
 effect list replaces the base card's.
 
 How several effects with one key combine (the shipped content never stacks most
@@ -13,10 +13,8 @@ trade effect is a separate rate.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pnp.games.tverdzha.rules.compiled import FX_CACHE_MOST, Rules
 
-if TYPE_CHECKING:
-    from pnp.games.tverdzha.rules.compiled import Rules
 
 class UnknownEffect(ValueError):
     """The content names an effect key the engine has no rule for (the vocabulary is
@@ -120,3 +118,16 @@ class Fx:
         if rules.prestige and prestige == len(rules.prestige):
             points += rules.scoring.prestige_points
         self.points = points  # building, town-hall and prestige points; lands are added by scoring
+
+
+def fx_of(rules: Rules, owned: dict) -> Fx:
+    """The aggregated building effects of one player's castle (cached by content in `rules.fx_cache`)."""
+    key = tuple(sorted(owned.items()))
+    cache = rules.fx_cache
+    fx = cache.get(key)
+    if fx is None:
+        if len(cache) >= FX_CACHE_MOST:
+            rules.forget_fx()
+        fx = cache[key] = Fx(rules, key)
+        rules.fx_made += 1
+    return fx

@@ -14,7 +14,6 @@ from typing import Final
 
 from pnp.games.tverdzha.model import Cost, Game
 from pnp.games.tverdzha.rules.actions import Build, Choose, Hire, Move, Trade, Train, Upgrade
-from pnp.games.tverdzha.rules.castle_effects import Fx
 
 #: The die has six faces. The content names no die size (it gives always_hit: 6);
 #: kept here, in one place, until the content grows a field for it.
@@ -22,7 +21,7 @@ DIE_SIDES: Final = 6
 #: A held land yields this many units of its resource per round (rules text; the
 #: content's land kinds carry no amount).
 LAND_YIELD: Final = 1
-#: The most castles Rules.fx keeps aggregated. Games reach new castles all the time (about a
+#: The most castles Rules.fx_cache keeps aggregated (castle_effects.fx_of fills it). Games reach new castles all the time (about a
 #: hundred a greedy game), so a cache that only grows holds memory in proportion to the games
 #: played; past this many it starts again. Enough for the castles of the games in play (a
 #: lookahead agent revisits them); Fx is a pure function of the castle, so forgetting one
@@ -52,7 +51,9 @@ class Rules:
         self._cards(game)
         self._limits(game)
         self._actions()
-        self._fx_cache: dict = {}
+        #: the aggregated castles (castle_effects.Fx) by their buildings, which castle_effects.fx_of
+        #: makes and keeps here (that module reads these tables: this one imports none of it)
+        self.fx_cache: dict = {}
         self.fx_made = 0  # castles aggregated so far, the forgotten ones counted again
         self._need_cache: dict = {}
         self._subsets: dict = {}
@@ -201,28 +202,17 @@ class Rules:
         self.trains = tuple(tuple(Train(sid, u) for u in range(top + 1)) for sid in self.space_ids)
 
     # ---- derived look-ups -------------------------------------------------------
-    def fx(self, owned: dict) -> Fx:
-        """The aggregated building effects of one player's castle (cached by content)."""
-        key = tuple(sorted(owned.items()))
-        fx = self._fx_cache.get(key)
-        if fx is None:
-            if len(self._fx_cache) >= FX_CACHE_MOST:
-                self.forget_fx()
-            fx = self._fx_cache[key] = Fx(self, key)
-            self.fx_made += 1
-        return fx
-
     def forget_fx(self) -> None:
         """Drop the aggregated castles and their `Fx.after` links (the links would keep the
         dropped ones alive): a State still holding one keeps only that one."""
-        for fx in self._fx_cache.values():
+        for fx in self.fx_cache.values():
             fx.after.clear()
-        self._fx_cache.clear()
+        self.fx_cache.clear()
 
     @property
     def fx_cached(self) -> int:
-        """How many castles Rules.fx holds now (at most FX_CACHE_MOST)."""
-        return len(self._fx_cache)
+        """How many castles `fx_cache` holds now (at most FX_CACHE_MOST)."""
+        return len(self.fx_cache)
 
     def need(self, own: int, enemy: int) -> int:
         """The die face a side of strength `own` needs against `enemy` (the content's rows)."""

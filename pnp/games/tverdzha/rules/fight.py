@@ -2,26 +2,24 @@
 
 The battle itself (strength, dice, casualties, card effects on them) is
 pnp.games.tverdzha.rules.battle.Battle; this module only connects it to the board, the hands,
-the wounded boxes and the resources. `State.fight` holds
+the wounded boxes and the resources. `Position.fight` holds
 (attacker, from space, attacked space, moving group, attacker card, defender card)
 while the battle lasts; the moving group has already left its space.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import Optional, Tuple
 
 from pnp.games.tverdzha.rules.battle import Battle
+from pnp.games.tverdzha.rules.castle_effects import Fx
+from pnp.games.tverdzha.rules.compiled import Rules
 from pnp.games.tverdzha.rules.events import BattleFought
+from pnp.games.tverdzha.rules.position import Fight, Position, Task
 from pnp.games.tverdzha.rules.turn import finish, road_bonus, set_space
 
-if TYPE_CHECKING:
-    from pnp.games.tverdzha.rules.compiled import Rules
-    from pnp.games.tverdzha.rules.castle_effects import Fx
-    from pnp.games.tverdzha.rules.state import Fight, State, Task
 
-
-def reveal_cards(s: State, pair: Tuple[Optional[str], Optional[str]]) -> None:
+def reveal_cards(s: Position, pair: Tuple[Optional[str], Optional[str]]) -> None:
     """The joint secret step: pair = (card id of player 0 or None, card id of player 1 or None)."""
     R = s.R
     idx: list[int | None] = []
@@ -38,7 +36,7 @@ def reveal_cards(s: State, pair: Tuple[Optional[str], Optional[str]]) -> None:
     open_battle(s, idx[p], idx[1 - p])
 
 
-def open_battle(s: State, att_card: int | None, def_card: int | None) -> None:
+def open_battle(s: Position, att_card: int | None, def_card: int | None) -> None:
     R = s.R
     p, src, dst, group, _, _ = _fight(s)
     e = 1 - p
@@ -50,7 +48,7 @@ def open_battle(s: State, att_card: int | None, def_card: int | None) -> None:
     s.battle = Battle.open(R, group, s.units[dst], att_bonus, def_bonus, att_card, def_card)
 
 
-def _fight(s: State) -> Fight:
+def _fight(s: Position) -> Fight:
     f = s.fight
     assert f is not None  # only called while a battle lasts
     return f
@@ -61,7 +59,7 @@ def castle_bonus(R: Rules, fx: Fx) -> int:
     return R.battle.castle_defense + fx.castle_defense
 
 
-def resolve(s: State) -> None:
+def resolve(s: Position) -> None:
     """Casualties, wounded, who holds the space, after-battle card effects, discards."""
     R = s.R
     b = s.battle
@@ -111,7 +109,7 @@ def resolve(s: State) -> None:
     s.queue[0:0] = draws
 
 
-def _wound(s: State, p: int, lost: int) -> None:
+def _wound(s: Position, p: int, lost: int) -> None:
     """Lost units go to the wounded box while it has room; the rest leave the game."""
     if lost:
         s.wounded[p] = min(s.fx[p].infirmary_cap, s.wounded[p] + lost)

@@ -21,17 +21,14 @@ or None once it has removed or replaced itself.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final, Optional, Sequence, TYPE_CHECKING
+from typing import Any, Callable, Final, Optional, Sequence
 
 from pnp.games.tverdzha.rules import fight, turn
-from pnp.games.tverdzha.rules.actions import Hire, Move, Train
+from pnp.games.tverdzha.rules.battle import Battle
 from pnp.games.tverdzha.rules.compiled import LAND_YIELD
 from pnp.games.tverdzha.rules.events import MarketShort, Mustered, Reshuffled, RoundEnded
-from pnp.sim.engine import CHANCE, SIMULTANEOUS, TERMINAL
-
-if TYPE_CHECKING:
-    from pnp.games.tverdzha.rules.battle import Battle
-    from pnp.games.tverdzha.rules.state import State, Task
+from pnp.games.tverdzha.rules.position import Position, Task
+from pnp.sim.engine import CHANCE, SIMULTANEOUS
 
 # Tasks queued at every turn, built once per player (tuples: shared, never changed).
 _CARD: Final = (("card", 0), ("card", 1))
@@ -41,19 +38,19 @@ _ENDTURN: Final = tuple(((("refill", p), ("refill", 1 - p), ("turn", 1 - p)),  #
                         for p in (0, 1))
 
 
-def _replace(s: State, tasks: Sequence[Task]) -> None:
+def _replace(s: Position, tasks: Sequence[Task]) -> None:
     s.queue[0:1] = tasks
 
 
-def step_chance(s: State, task: Task) -> int | None:
+def step_chance(s: Position, task: Task) -> int | None:
     return CHANCE
 
 
-def step_decision(s: State, task: Task) -> int | None:
+def step_decision(s: Position, task: Task) -> int | None:
     return task[1]
 
 
-def step_mkt(s: State, task: Task) -> int | None:
+def step_mkt(s: Position, task: Task) -> int | None:
     size = task[1]
     while len(s.market) < size:
         if any(s.bdeck):
@@ -67,7 +64,7 @@ def step_mkt(s: State, task: Task) -> int | None:
     return None
 
 
-def step_card(s: State, task: Task) -> int | None:
+def step_card(s: Position, task: Task) -> int | None:
     p = task[1]
     if cards_held(s.hand[p]) >= s.R.hand_max:
         s.queue.pop(0)
@@ -95,7 +92,7 @@ def cards_held(hand: list[int]) -> int:
     return n
 
 
-def step_refill(s: State, task: Task) -> int | None:
+def step_refill(s: Position, task: Task) -> int | None:
     p = task[1]
     need = s.fx[p].hand_size - cards_held(s.hand[p])
     if need > 0:
@@ -105,7 +102,7 @@ def step_refill(s: State, task: Task) -> int | None:
     return None
 
 
-def step_start(s: State, task: Task) -> int | None:
+def step_start(s: Position, task: Task) -> int | None:
     R = s.R
     if R.muster:
         for p in _seats(s):
@@ -132,7 +129,7 @@ def step_start(s: State, task: Task) -> int | None:
     return None
 
 
-def step_turn(s: State, task: Task) -> int | None:
+def step_turn(s: Position, task: Task) -> int | None:
     p = task[1]
     s.active = p
     s.heals = 0
@@ -140,7 +137,7 @@ def step_turn(s: State, task: Task) -> int | None:
     return None
 
 
-def step_post(s: State, task: Task) -> int | None:
+def step_post(s: Position, task: Task) -> int | None:
     p = task[1]
     if s.can_heal(p):
         return p
@@ -148,14 +145,14 @@ def step_post(s: State, task: Task) -> int | None:
     return None
 
 
-def step_endturn(s: State, task: Task) -> int | None:
+def step_endturn(s: Position, task: Task) -> int | None:
     p = task[1]
     last = p != s.R.first_player
     _replace(s, _ENDTURN[p][1 if last else 0])
     return None
 
 
-def step_end(s: State, task: Task) -> int | None:
+def step_end(s: Position, task: Task) -> int | None:
     R = s.R
     for p in (0, 1):
         clip_storage(s.res[p], s.fx[p].storage_cap)  # each state owns its resource lists (State.clone copies them)
@@ -172,124 +169,7 @@ def clip_storage(res: list[int], cap: int) -> None:
             res[r] = cap
 
 
-class TurnEnd:
-    """What passing does from p's action step `parent`, reaching `passed`: and so where an
-    action that changes nothing but the board and p's resources stops, in which position.
-    Worked out once per decision; each action's child then costs a few list operations.
-
-    A trade only adds its change to p's resources (turn.trade), and no automatic step on
-    the way to the next stop reads resources to decide anything: the trade stops where
-    passing stops, in the same position but for p's resources (`resources`). Those are the
-    change added; capped at the storage cap when the round's end step ran on the way (its
-    ("check",) task is still queued, or the next round began); and when the next round
-    began, plus its start's income, which is the same whatever p held. When the game ended
-    on the way, or more than one round passed, the trade is played out.
-
-    A move that starts no battle, a hire or a training changes the board too (`edit`, and
-    the position it describes, `child`).
-    The steps to the next stop read the board in four places, each tested there:
-    - the heal step stops while a heal is possible, which depends on the board: only taken
-      where no heal can be (no wounded unit, no infirmary, or the turn's heals used up);
-    - the round's end caps the stores, as for a trade;
-    - its victory check reads the scores: p's is recounted on the new board, and an action
-      that reaches the victory points is played out;
-    - the next round's start musters a player without units (a hire by such a player is
-      played out) and pays each land's yield to its holder: a move's cells are paid to
-      whoever holds them now.
-    Every other step (refills, the market, the opponent's turn) does the same either way."""
-
-    __slots__ = ("parent", "passed", "p", "ended", "new_round", "capped", "cap", "income", "plain")
-
-    def __init__(self, parent: State, passed: State, p: int) -> None:
-        self.parent, self.passed, self.p = parent, passed, p
-        self.new_round = passed.round != parent.round
-        self.ended = passed.cur == TERMINAL or passed.round - parent.round > 1
-        self.capped = self.new_round or ("check",) in passed.queue  # the round's end step ran
-        self.cap = passed.fx[p].storage_cap  # nothing on the way builds: the cap is the same all the way
-        self.income: list[int] = []
-        if self.new_round and not self.ended:
-            kept = parent.res[p][:]  # what passing kept at the round's end ...
-            clip_storage(kept, self.cap)
-            self.income = [now - k for now, k in zip(passed.res[p], kept)]  # ... and what came on top
-        R, fx = parent.R, parent.fx[p]
-        heal = parent.heals < R.heals_per_turn and parent.wounded[p] > 0 and fx.infirmary_cap > 0
-        quiet = passed.battle is None and passed.cur != SIMULTANEOUS  # (passing starts no battle)
-        self.plain = quiet and not self.ended and not heal and parent.has_units(p)
-
-    def resources(self, change: list[int]) -> list[int] | None:
-        """p's resources where an action that adds `change` to them stops; None: play it out."""
-        if self.ended:
-            return None
-        res = self.parent.res[self.p][:]
-        for r in range(len(res)):  # index loops, no +=: native in the compiled build, where zip is not
-            res[r] = res[r] + change[r]
-        if self.capped:
-            clip_storage(res, self.cap)
-        if self.new_round:
-            income = self.income
-            for r in range(len(res)):
-                res[r] = res[r] + income[r]
-        return res
-
-    def edit(self, a: Any) -> turn.Effect | None:
-        """What `a` (a move that starts no battle, a hire or a training) does, seen from the
-        pass child's stop: the spaces it changes with p's units there after (its own effect,
-        from turn.py), and p's resources where it stops. None when `a` must be played out."""
-        if not self.plain:
-            return None
-        parent, passed, p = self.parent, self.passed, self.p
-        R = parent.R
-        if isinstance(a, Move):
-            if not turn.plain_move(parent, p, R.space_idx[a.dst]):  # a battle, or walking into the castle
-                return None
-            cells, change = turn.move_effect(passed, p, a)
-        elif isinstance(a, Hire):
-            cells, change = turn.hire_effect(passed, p, a)
-        elif isinstance(a, Train):
-            cells, change = turn.train_effect(passed, p, a)
-        else:
-            return None
-        now = self.resources(change)
-        if now is None:
-            return None
-        if self.new_round:  # the round's victory check ran, then the next round began
-            n_cells = R.n_cells
-            owner: list[int] | None = None  # the cells' holders, where a cell changes hands
-            for sp, units in cells:
-                holder = turn.cell_owner(units, p)
-                if sp < n_cells and holder != passed.owner[sp]:
-                    if owner is None:
-                        owner = passed.owner[:]
-                    owner[sp] = holder
-                r = passed.yields[sp]
-                if r >= 0:  # its land yield, paid to whoever holds the cell now (p still, for a hire or training)
-                    if parent.owner[sp] == p:
-                        now[r] -= LAND_YIELD
-                    if holder == p:
-                        now[r] += LAND_YIELD
-            # (no cell changing hands: p's score is the pass child's, short of the points, or the game had ended)
-            if owner is not None and passed.score(p, owner) >= R.victory_points:
-                return None
-        return cells, now
-
-    def child(self, a: Any) -> State | None:
-        """The position `a` plays out to (see `edit`), made from the pass child's; None when
-        `a` must be played out instead."""
-        effect = self.edit(a)
-        return None if effect is None else self.made(effect)
-
-    def made(self, effect: turn.Effect) -> State:
-        """The position an `edit` describes. It shares every list but its units, owners and
-        resources with the pass child (State.copy_for_board): a position to value, not to
-        play on."""
-        child = self.passed.copy_for_board()
-        cells, res = effect
-        turn.place(child, self.p, cells)
-        child.res[self.p] = res
-        return child
-
-
-def step_check(s: State, task: Task) -> int | None:
+def step_check(s: Position, task: Task) -> int | None:
     R = s.R
     scores = (s.score(0), s.score(1))
     if s.logging:
@@ -307,7 +187,7 @@ def step_check(s: State, task: Task) -> int | None:
     return None
 
 
-def step_cards(s: State, task: Task) -> int | None:
+def step_cards(s: Position, task: Task) -> int | None:
     if any(s.hand[0]) or any(s.hand[1]):
         return SIMULTANEOUS
     s.queue.pop(0)
@@ -315,31 +195,31 @@ def step_cards(s: State, task: Task) -> int | None:
     return None
 
 
-def step_die(s: State, task: Task) -> int | None:
+def step_die(s: Position, task: Task) -> int | None:
     if _battle(s).next_side() >= 0:
         return CHANCE
     s.queue.pop(0)
     return None
 
 
-def step_resolve(s: State, task: Task) -> int | None:
+def step_resolve(s: Position, task: Task) -> int | None:
     s.queue.pop(0)
     fight.resolve(s)
     return None
 
 
-def _battle(s: State) -> Battle:
+def _battle(s: Position) -> Battle:
     b = s.battle
     assert b is not None  # only called at a battle's dice
     return b
 
 
-def _seats(s: State) -> tuple[int, int]:
+def _seats(s: Position) -> tuple[int, int]:
     first = s.R.first_player
     return (first, 1 - first)
 
 
-STEPS: Final[dict[str, Callable[[State, Task], Optional[int]]]] = {
+STEPS: Final[dict[str, Callable[[Position, Task], Optional[int]]]] = {
     "tile": step_chance, "mkt": step_mkt, "card": step_card, "refill": step_refill,
     "start": step_start, "choice": step_decision, "turn": step_turn, "act": step_decision,
     "post": step_post, "endturn": step_endturn, "end": step_end, "check": step_check,
@@ -347,7 +227,7 @@ STEPS: Final[dict[str, Callable[[State, Task], Optional[int]]]] = {
 }
 
 
-def apply_chance(s: State, kind: str, task: Task, outcome: Any) -> None:
+def apply_chance(s: Position, kind: str, task: Task, outcome: Any) -> None:
     """`outcome`: a die face (int) or the content id (str) of what is drawn."""
     R = s.R
     if kind == "die":
@@ -365,7 +245,7 @@ def apply_chance(s: State, kind: str, task: Task, outcome: Any) -> None:
         deal_tile(s, task, R.land_idx[outcome])
 
 
-def deal_tile(s: State, task: Task, kind: int) -> None:
+def deal_tile(s: Position, task: Task, kind: int) -> None:
     R = s.R
     _, cell, bag = task
     bags = list(s.bags)  # replaced, not changed in place: clones share it (State.clone)
@@ -382,7 +262,7 @@ def deal_tile(s: State, task: Task, kind: int) -> None:
     s.queue.pop(0)
 
 
-def chance_label(s: State) -> str:
+def chance_label(s: Position) -> str:
     R = s.R
     task = s.queue[0]
     kind = task[0]

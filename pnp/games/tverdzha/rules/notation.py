@@ -1,18 +1,17 @@
 """Readable text of a position and of an action (logs, the golden playthrough, action_string).
 
-Reads a State but imports none, so that State itself can use it (State.__str__,
+Reads a position (pnp.games.tverdzha.rules.position), so that State can use it (State.__str__,
 State.action_string) without an import cycle.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from pnp.games.tverdzha.rules.state import State
+from pnp.games.tverdzha.rules.position import Position
 
 
-def describe(s: State) -> str:
+def describe(s: Position) -> str:
     """A compact multi-line picture of the position (for logs and debugging)."""
     R = s.R
     lines = [f"round {s.round}"]
@@ -33,7 +32,7 @@ def describe(s: State) -> str:
     return "\n".join(lines)
 
 
-def layout(s: State) -> str:
+def layout(s: Position) -> str:
     """The dealt land of every cell."""
     R = s.R
     return " ".join(f"{R.space_ids[c]}={R.land_ids[k]}" for c, k in enumerate(s.land) if k >= 0)

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from pnp.games.tverdzha.rules.battle import DIE_OUTCOMES, Battle, Outcome
+from pnp.games.tverdzha.rules.castle_effects import fx_of
 from pnp.games.tverdzha.rules.compiled import compile_rules
 from pnp.games.tverdzha.rules.fight import castle_bonus
 
@@ -82,7 +83,7 @@ def open_battle(game, attacker, defender, castle=False, wall=False, bastion=Fals
         b = next(i for i, levels in enumerate(rules.b_effects)
                  if any(e.key == "castle_defense" for e in levels[0]))
         owned[b] = 1 if bastion else 0
-    def_bonus = castle_bonus(rules, rules.fx(owned)) if castle else 0
+    def_bonus = castle_bonus(rules, fx_of(rules, owned)) if castle else 0
     return Battle.open(rules, tuple(sorted(attacker)), tuple(sorted(defender)), 0, def_bonus,
                   card_index(rules, attacker_card), card_index(rules, defender_card))
 

@@ -9,6 +9,7 @@ to, each a chance node over what is left.
 from __future__ import annotations
 
 from pnp.games.tverdzha.model import Game
+from pnp.games.tverdzha.rules.castle_effects import fx_of
 from pnp.games.tverdzha.rules.compiled import compile_rules
 from pnp.games.tverdzha.rules.state import TERMINAL, State
 
@@ -34,7 +35,7 @@ def new_game(game: Game, max_rounds: int = DEFAULT_MAX_ROUNDS, validate: bool = 
     s.yields = tuple(R.land_yield[k] if k >= 0 else -1 for k in s.land) + (-1,) * (R.n_spaces - R.n_cells)
     s.res = [list(R.setup_res), list(R.setup_res)]
     s.bld = [{}, {}]
-    s.fx = [R.fx({}), R.fx({})]
+    s.fx = [fx_of(R, {}), fx_of(R, {})]
     s.hand = [[0] * n_c, [0] * n_c]
     s.deck = list(R.card_counts)
     s.discard = [0] * n_c

@@ -6,17 +6,16 @@ function only performs the rule: pay, change the board, queue what follows.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Sequence, Tuple
+from typing import List, Sequence, Tuple
 
 from pnp.games.tverdzha.rules.actions import Build, Heal, Hire, MainAction, Move, Trade, Train, Upgrade
+from pnp.games.tverdzha.rules.castle_effects import fx_of
+from pnp.games.tverdzha.rules.compiled import Rules
 from pnp.games.tverdzha.rules.events import Built, GameOver, Healed, Hired, Upgraded
-
-if TYPE_CHECKING:
-    from pnp.games.tverdzha.rules.compiled import Rules
-    from pnp.games.tverdzha.rules.state import State
+from pnp.games.tverdzha.rules.position import Position
 
 
-def apply_main(s: State, p: int, a: MainAction) -> None:
+def apply_main(s: Position, p: int, a: MainAction) -> None:
     if isinstance(a, Heal):  # free: the action step stays open
         heal(s, p)
         return
@@ -54,7 +53,7 @@ Cells = Tuple[Tuple[int, Tuple[int, ...]], ...]
 Effect = Tuple[Cells, List[int]]
 
 
-def set_space(s: State, sp: int, units: tuple[int, ...], p: int) -> None:
+def set_space(s: Position, sp: int, units: tuple[int, ...], p: int) -> None:
     """Put `units` of p on a space; an emptied cell has no owner (castles keep theirs)."""
     s.units[sp] = units
     if sp < s.R.n_cells:
@@ -66,13 +65,13 @@ def cell_owner(units: tuple[int, ...], p: int) -> int:
     return p if units else -1
 
 
-def place(s: State, p: int, cells: Cells) -> None:
+def place(s: Position, p: int, cells: Cells) -> None:
     """Put p's units on each space of `cells` as given there."""
     for sp, units in cells:
         set_space(s, sp, units, p)
 
 
-def apply_effect(s: State, p: int, effect: Effect) -> None:
+def apply_effect(s: Position, p: int, effect: Effect) -> None:
     cells, change = effect
     place(s, p, cells)
     res = s.res[p]
@@ -88,24 +87,24 @@ def minus(units: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(rest)
 
 
-def update_fx(s: State, p: int, change: tuple[int, int, int] | None = None) -> None:
+def update_fx(s: Position, p: int, change: tuple[int, int, int] | None = None) -> None:
     """p's effects for the buildings p owns now. `change`: what changed them, (building,
     its level now, the building discarded or -1), to look the effects up from the ones
-    before (Fx.after) instead of from the whole castle (Rules.fx sorts its buildings)."""
+    before (Fx.after) instead of from the whole castle (fx_of sorts its buildings)."""
     if change is None:
-        fx = s.R.fx(s.bld[p])
+        fx = fx_of(s.R, s.bld[p])
     else:
         was = s.fx[p]
         got = was.after.get(change)
         if got is None:
-            got = was.after[change] = s.R.fx(s.bld[p])
+            got = was.after[change] = fx_of(s.R, s.bld[p])
         fx = got
     s.fx[p] = fx
     # Wounded beyond the infirmary's room are out of the game (none without an infirmary).
     s.wounded[p] = min(s.wounded[p], fx.infirmary_cap)
 
 
-def build(s: State, p: int, a: Build) -> None:
+def build(s: Position, p: int, a: Build) -> None:
     R = s.R
     b = R.b_idx[a.building]
     slot = a.slot - 1
@@ -125,7 +124,7 @@ def build(s: State, p: int, a: Build) -> None:
     s.queue.insert(0, ("mkt", R.market_size))
 
 
-def upgrade(s: State, p: int, a: Upgrade) -> None:
+def upgrade(s: Position, p: int, a: Upgrade) -> None:
     R = s.R
     b = R.b_idx[a.building]
     _pay(s.res[p], _price(R, R.b_cost[b][1], a.waive))
@@ -135,23 +134,23 @@ def upgrade(s: State, p: int, a: Upgrade) -> None:
         s.events.append(Upgraded(s.round, p, a.building, R.up_ids[b]))
 
 
-def hire(s: State, p: int, a: Hire) -> None:
+def hire(s: Position, p: int, a: Hire) -> None:
     apply_effect(s, p, hire_effect(s, p, a))
     if s.logging:
         s.events.append(Hired(s.round, p, a.space, s.fx[p].hire_strength))
 
 
-def hire_effect(s: State, p: int, a: Hire) -> Effect:
+def hire_effect(s: Position, p: int, a: Hire) -> Effect:
     fx = s.fx[p]
     sp = s.R.space_idx[a.space]
     return ((sp, tuple(sorted(s.units[sp] + (fx.hire_strength,)))),), [-n for n in fx.hire_cost]
 
 
-def train(s: State, p: int, a: Train) -> None:
+def train(s: Position, p: int, a: Train) -> None:
     apply_effect(s, p, train_effect(s, p, a))
 
 
-def train_effect(s: State, p: int, a: Train) -> Effect:
+def train_effect(s: Position, p: int, a: Train) -> Effect:
     R = s.R
     sp = R.space_idx[a.space]
     rest = minus(s.units[sp], (a.strength,))
@@ -159,7 +158,7 @@ def train_effect(s: State, p: int, a: Train) -> Effect:
     return ((sp, tuple(sorted(rest + (stronger,)))),), [-n for n in R.train_cost]
 
 
-def trade(s: State, p: int, a: Trade) -> None:
+def trade(s: Position, p: int, a: Trade) -> None:
     R = s.R
     res = s.res[p]
     res[R.res_idx[a.give]] -= a.count
@@ -167,7 +166,7 @@ def trade(s: State, p: int, a: Trade) -> None:
         res[R.res_idx[rid]] += 1
 
 
-def heal(s: State, p: int) -> None:
+def heal(s: Position, p: int) -> None:
     fx = s.fx[p]
     castle = s.R.castle[p]
     s.heals += 1
@@ -177,7 +176,7 @@ def heal(s: State, p: int) -> None:
         s.events.append(Healed(s.round, p, fx.infirmary_strength))
 
 
-def move(s: State, p: int, a: Move) -> None:
+def move(s: Position, p: int, a: Move) -> None:
     R = s.R
     src, dst = R.space_idx[a.src], R.space_idx[a.dst]
     if plain_move(s, p, dst):
@@ -192,7 +191,7 @@ def move(s: State, p: int, a: Move) -> None:
     s.queue[0:0] = [("cards",), ("die",), ("resolve",)]
 
 
-def plain_move(s: State, p: int, dst: int) -> bool:
+def plain_move(s: Position, p: int, dst: int) -> bool:
     """Whether p's move onto space `dst` only moves units: it starts no battle (the enemy
     holds no units there) and does not walk into the enemy castle, empty or defended
     (a castle keeps its owner when emptied)."""
@@ -200,7 +199,7 @@ def plain_move(s: State, p: int, dst: int) -> bool:
     return dst != s.R.castle[enemy] and s.owner[dst] != enemy
 
 
-def move_effect(s: State, p: int, a: Move) -> Effect:
+def move_effect(s: Position, p: int, a: Move) -> Effect:
     """A plain move's effect (`plain_move`)."""
     R = s.R
     src, dst = R.space_idx[a.src], R.space_idx[a.dst]
@@ -209,7 +208,7 @@ def move_effect(s: State, p: int, a: Move) -> Effect:
     return ((src, minus(s.units[src], a.units)), (dst, tuple(sorted(s.units[dst] + a.units)))), change
 
 
-def road_bonus(s: State, p: int, dst: int, res: list[int] | None = None) -> None:
+def road_bonus(s: Position, p: int, dst: int, res: list[int] | None = None) -> None:
     """Тракт: entering a land by a move yields its resource (once per action), to p's
     resources or to `res`."""
     amount = s.fx[p].road_bonus
@@ -217,7 +216,7 @@ def road_bonus(s: State, p: int, dst: int, res: list[int] | None = None) -> None
         (s.res[p] if res is None else res)[s.yields[dst]] += amount
 
 
-def finish(s: State, winner: int | None, victory_type: str) -> None:
+def finish(s: Position, winner: int | None, victory_type: str) -> None:
     s.winner = winner
     s.victory_type = victory_type
     s.queue.clear()  # in place: the advance loop holds this list

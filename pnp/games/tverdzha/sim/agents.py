@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from pnp.games.tverdzha.rules import flow
 from pnp.games.tverdzha.rules.actions import PASS, Trade
 from pnp.games.tverdzha.rules.state import SIMULTANEOUS, State
+from pnp.games.tverdzha.rules.turn_end import TurnEnd
 from pnp.games.tverdzha.sim import heuristic, lookahead
 
 
@@ -65,7 +65,7 @@ class GreedyAgent:
 
         Every value is the one its own child, played out, has (tests/sim/test_agents.py);
         most children are made more cheaply. Passing comes first; from its position,
-        flow.TurnEnd makes a trade's (only p's resources differ) and a plain move's, hire's
+        TurnEnd makes a trade's (only p's resources differ) and a plain move's, hire's
         or training's (the board too), and heuristic.Near values them, reusing the
         opponent's worth where nothing it reads has changed. The rest are played out."""
         w = self.weights
@@ -77,7 +77,7 @@ class GreedyAgent:
         changes = state.R.trade_changes
         by_change: dict[tuple[int, ...], float] = {}  # a trade's change of resources -> value
         passed: State | None = None  # the position passing reaches (trades reach it too)
-        turn_end: flow.TurnEnd | None = None  # how the other actions reach passing's stop
+        turn_end: TurnEnd | None = None  # how the other actions reach passing's stop
         scored = []
         for a in actions:
             change = changes[a] if isinstance(a, Trade) else None
@@ -93,7 +93,7 @@ class GreedyAgent:
                 child.apply_action(a)
                 if a is PASS and lookahead.is_quiet(child):  # passing starts no battle
                     passed = child
-                    turn_end = flow.TurnEnd(state, passed, player)
+                    turn_end = TurnEnd(state, passed, player)
                     near = heuristic.Near(passed, player, w)  # the other actions' turns end the same way
                     scored.append((0.0 + near.own(), a))  # what expectation() gives for a quiet node
                 else:
@@ -107,7 +107,7 @@ class GreedyAgent:
                 if passed is None or turn_end is None:
                     passed = state.clone(events=False)
                     passed.apply_action(PASS)
-                    turn_end = flow.TurnEnd(state, passed, player)
+                    turn_end = TurnEnd(state, passed, player)
                 res = turn_end.resources(list(change))
                 if res is None:
                     child = state.clone(events=False)

@@ -255,7 +255,7 @@ class Near:
     """value(s', p) for the positions s' that one decision's actions reach from `s`, the
     position passing reaches (the pass child).
 
-    A trade's child is the pass child but for p's resources (rules.flow.TurnEnd.resources):
+    A trade's child is the pass child but for p's resources (rules.turn_end.TurnEnd.resources):
     with_resources values it from the board and the opponent's worth worked out here once.
     Any other action rarely changes what the opponent's worth reads, so that worth is taken from
     `s` once and reused for each s' where every one of its inputs is as in `s`: the
@@ -266,7 +266,7 @@ class Near:
     is a function of those inputs, so the value is the same to the last bit.
 
     A plain move, hire or training is valued without making its position at all
-    (`value_edit`, from flow.TurnEnd.edit): the board's tallies are edited on the spaces
+    (`value_edit`, from turn_end.TurnEnd.edit): the board's tallies are edited on the spaces
     the action changes."""
 
     __slots__ = ("s", "p", "w", "board", "other", "terms", "other_terms", "edits", "guarded", "last", "last_board",
@@ -318,7 +318,7 @@ class Near:
         return mine - theirs
 
     def value_edit(self, effect: Effect) -> float | None:
-        """value(c, p, w) for the position c that flow.TurnEnd.edit describes, without making
+        """value(c, p, w) for the position c that turn_end.TurnEnd.edit describes, without making
         it: p's units on a few spaces and p's resources differ from `s`. The board is edited,
         p's terms that read only its effects and hand are taken from `s`, and the opponent's
         worth is reused, because nothing it reads changes: its tally, resources, hand and
