@@ -12,6 +12,7 @@ no raster ever reaches the PDF (and the placeholder's path never enters it).
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import re
 from functools import lru_cache
@@ -57,7 +58,7 @@ def _drawing(name: str, ink_saver: bool):
 def _drawing_of(name: str, art: str, ink_saver: bool):
     body = kit_icons.icon_defs([name], ink_saver=ink_saver) + kit_icons.use_icon(name, 0, 0, ICON_UNITS)
     document = svg.document(ICON_UNITS, ICON_UNITS, body, unit="", view_box="0 0 100 100")
-    drawing = svg2rlg(io.BytesIO(document.encode("utf-8")))
+    drawing = _read_svg(document)
     if drawing is None:
         raise UnknownIcon(f"icon [{name}] could not be read as SVG")
     # svglib reads the unitless 100 as px and makes it 75 pt: scale back to ICON_UNITS,
@@ -85,6 +86,32 @@ def inline_size(face_key: str, font_size: float, scale: float) -> tuple[float, f
     cap = cap_height_ratio(face_key) * font_size
     size = cap * scale
     return size, cap / 2 - size / 2
+
+
+#: an SVG picture inside an icon (a content's own icon is its designer's SVG file, as a data URI)
+_SVG_DATA = re.compile(r'href="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
+
+
+def _read_svg(document: str):
+    """The icon as a reportlab Drawing. svglib draws an SVG picture inside it only from a file
+    beside the document, not from a data URI, so each is written as a file in this process's
+    private folder (named by its SHA-256) and the document read from there, with references
+    held inside that folder."""
+    if not _SVG_DATA.search(document):
+        return svg2rlg(io.BytesIO(document.encode("utf-8")))
+    folder = private.scratch_dir() / "rulebook-icons"
+    folder.mkdir(exist_ok=True)
+
+    def to_file(match: re.Match) -> str:
+        data = base64.b64decode(match.group(1))
+        name = f"{hashlib.sha256(data).hexdigest()[:32]}.svg"
+        private.write_atomic(folder, name, data)
+        return f'href="{name}"'
+
+    document = _SVG_DATA.sub(to_file, document)
+    path = private.write_atomic(folder, f"{hashlib.sha256(document.encode('utf-8')).hexdigest()[:32]}-icon.svg",
+                                document.encode("utf-8"))
+    return svg2rlg(str(path), external_reference_root=str(folder))
 
 
 @lru_cache(maxsize=None)

@@ -76,6 +76,10 @@ aids:
     sections:
       - {title: {uk: Ранок, en: Morning}, text: {uk: "Відкрий ринок.", en: "Open the market."}}
       - {title: {uk: Вечір, en: Evening}, text: {uk: "Порахуй зорі.", en: "Count the stars."}}
+rulebook:
+  sections:
+    - title: {uk: Мета, en: Goal}
+      text: {uk: "Збери найбільше [star] до кінця ярмарку.", en: "Gather the most [star] by the end of the market."}
 """
 
 
@@ -181,6 +185,21 @@ def test_the_icon_file_is_drawn_in_the_card_text_and_on_the_aids(kits):
     assert STAR.encode("utf-8") in found
     page = (kits["en"] / "index.html").read_text(encoding="utf-8")
     assert page.count(base64.b64encode(STAR.encode("utf-8")).decode("ascii")) >= 2  # the card and the aid
+
+
+def test_the_icon_file_is_drawn_in_the_rulebooks_prose(kits, tmp_path):
+    """reportlab's rulebook draws the content's own icon too (svglib, from the SVG file), as vector."""
+    from PIL import Image
+    import numpy as np
+    rulebook = kits["en"] / "market-en-rulebook.pdf"
+    page = next(n for n in range(1, 5) if "Gather the most" in words(rulebook, n, n))
+    assert "image" not in subprocess.run(["pdfimages", "-list", str(rulebook)], capture_output=True, text=True,
+                                         check=True).stdout.split("---\n", 1)[-1]
+    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", str(page), "-l", str(page), str(rulebook), str(tmp_path / "p")],
+                   check=True)
+    pixels = np.asarray(Image.open(next(tmp_path.glob("p*.png"))).convert("RGB")).astype(int)
+    star = (np.abs(pixels - (0xe0, 0xb0, 0x30)).max(axis=2) < 12).sum()
+    assert star > 20  # the star's gold, only where the icon stands in the line
 
 
 # --- what `pnp check` refuses, at its line ------------------------------------------------------
