@@ -24,10 +24,10 @@ from pnp.content import modelbuilder
 from pnp.content.gamemodel import GameModel
 from pnp.content.modelbuilder import At, key
 from pnp.core.errors import Mark
-from pnp.core.templating import TemplateError, fill
 from pnp.core.texts import Text, frozen_map
 from pnp.games.data import parts
 from pnp.games.data.parts import Aid, Icon, Mat, Sheet
+from pnp.games.data.prose import filled
 
 #: the layout and back a family gets when it names none (pnp's own, in this pack's templates)
 DEFAULT_LAYOUT, DEFAULT_BACK, DEFAULT_ICON = "basic", "back", "card"
@@ -170,26 +170,13 @@ def _ui(at: At) -> Mapping[str, Text]:
     return frozen_map(dict(_default_ui()) | named | own)
 
 
-def fill_prose(text: str, values: Mapping[str, Any], lang: str) -> tuple[str, str | None]:
-    """(the prose with the named values filled in, None), or (the prose as written, what is
-    wrong with it: an unknown name, a stray brace), which `pnp check` reports at its line."""
-    named = {k: v.get(lang, "") if isinstance(v, Mapping) else v for k, v in values.items()}
-    try:
-        return fill(text, named, lang), None
-    except (TemplateError, ValueError, TypeError) as exc:
-        return text, str(exc)
-
-
 def _sections(at: At) -> tuple[Section, ...]:
     """The rulebook's sections, their prose with the named values filled in (in each language)."""
     values = at.get("values", {}) or {}
-    languages = at.get("game.languages")
     out = []
     for i, _ in enumerate(at.get("rulebook.sections", ()) if at.get("rulebook", None) else ()):
-        raw = Section(_text(at, "rulebook", "sections", i, "title"), _text(at, "rulebook", "sections", i, "text"))
-        filled = {lang: fill_prose(raw.text.values[lang], values, lang)[0]
-                  for lang in languages if lang in raw.text.values}
-        out.append(Section(raw.title, Text(frozen_map(filled), raw.text.mark, raw.text.values)))
+        out.append(Section(_text(at, "rulebook", "sections", i, "title"),
+                           filled(_text(at, "rulebook", "sections", i, "text"), values)))
     return tuple(out)
 
 

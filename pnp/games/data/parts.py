@@ -18,6 +18,7 @@ from pnp.content.modelbuilder import At
 from pnp.core.errors import Mark, Problem
 from pnp.core.geometry import Box
 from pnp.core.texts import NO_MARK, Text, frozen_map
+from pnp.games.data.prose import filled
 
 #: an icon file holds a drawing, not a photograph: a bigger one is refused unread
 ICON_MOST_BYTES = 1024 * 1024
@@ -107,7 +108,10 @@ def icons(at: At) -> Mapping[str, Icon]:
 def mats(at: At, palette: Mapping[str, str]) -> tuple[Mat, ...]:
     if not at.get("mats", None):
         return ()
-    return tuple(replace(m, colour=_colour(palette, m.colour)) for m in at.build(tuple[Mat, ...], "mats"))
+    values = at.get("values", {}) or {}
+    return tuple(replace(m, colour=_colour(palette, m.colour),
+                         areas=tuple(replace(a, text=filled(a.text, values)) if a.text else a for a in m.areas))
+                 for m in at.build(tuple[Mat, ...], "mats"))
 
 
 def _text(at: At, *path) -> Text:
@@ -134,7 +138,9 @@ def aids(at: At, palette: Mapping[str, str]) -> tuple[Aid, ...]:
     if not at.get("aids", None):
         return ()
     players = (at.get("game.players", None) or {}).get("max", 1)
-    return tuple(replace(a, colour=_colour(palette, a.colour), count=data.get("count", players))
+    values = at.get("values", {}) or {}
+    return tuple(replace(a, colour=_colour(palette, a.colour), count=data.get("count", players),
+                         sections=tuple(replace(s, text=filled(s.text, values)) for s in a.sections))
                  for a, data in zip(at.build(tuple[Aid, ...], "aids"), at.get("aids")))
 
 

@@ -33,6 +33,8 @@ game:
   title: {uk: Ярмарок, en: Market}
   languages: [uk, en]
   players: {min: 2, max: 3}
+values:
+  price: 2
 icons:
   star: icons/star.svg
 card: {width: 63, height: 88}
@@ -52,7 +54,7 @@ mats:
     colour: teal
     areas:
       - title: {uk: "Запас [star]", en: "Supply [star]"}
-        text: {uk: "Тут лежать твої зорі.", en: "Your stars lie here."}
+        text: {uk: "Тут лежать твої зорі, по {price} на товар.", en: "Your stars lie here, {price} a good."}
         box: {x: 6, y: 22, width: 140, height: 90}
       - title: {uk: Рука, en: Hand}
         box: {x: 154, y: 22, width: 140, height: 90}
@@ -66,7 +68,7 @@ aids:
     name: {uk: Твій хід, en: Your turn}
     sections:
       - title: {uk: Купуй, en: Buy}
-        text: {uk: "Купи товар за [star].", en: "Buy goods for [star]."}
+        text: {uk: "Купи товар за {price} [star].", en: "Buy goods for {price} [star]."}
       - title: {uk: Продавай, en: Sell}
         text: {uk: "Продай товар.", en: "Sell goods."}
   - id: round
@@ -131,8 +133,8 @@ def pages_mm(pdf: Path) -> list[tuple[float, float]]:
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", ["Stall", "Supply", "Your stars lie here.", "Hand"]),
-    ("uk", ["Прилавок", "Запас", "Тут лежать твої зорі.", "Рука"]),
+    ("en", ["Stall", "Supply", "Your stars lie here, 2 a good.", "Hand"]),
+    ("uk", ["Прилавок", "Запас", "Тут лежать твої зорі, по 2 на товар.", "Рука"]),
 ])
 def test_the_mat_prints_its_title_and_areas_in_each_language_and_is_tiled_over_a4(kits, lang, said):
     kit = kits[lang]
@@ -157,8 +159,8 @@ def test_the_score_sheet_prints_its_table_on_one_a4_page(kits, lang, said):
     assert not (kits[lang] / f"market-{lang}-sheets-a4-tiles.pdf").exists()
 
 
-@pytest.mark.parametrize("lang, said", [("en", ["Your turn", "Buy", "Sell", "Round", "Morning", "Evening"]),
-                                        ("uk", ["Твій хід", "Купуй", "Продавай", "Раунд", "Ранок", "Вечір"])])
+@pytest.mark.parametrize("lang, said", [("en", ["Your turn", "Buy", "Sell", "Round", "Morning", "Evening", "goods for 2"]),
+                                        ("uk", ["Твій хід", "Купуй", "Продавай", "Раунд", "Ранок", "Вечір", "товар за 2"])])
 def test_the_aids_print_once_per_player_card_sized_and_half_a_page(kits, lang, said):
     pdf = kits[lang] / f"market-{lang}-aids.pdf"
     text = words(pdf)
@@ -232,7 +234,12 @@ def line_of(game: str, text: str) -> int:
      r"table of 40 rows.*taller than the sheet.*\[sheet-size\]"),
     ("\"Продай товар.\"", "\"" + "Продай товар знову і знову. " * 60 + "\"", "  - id: turn", r"aid turn column 1 \(uk\): "
      r"expected the text to fit.*\[part-fit\]"),
-    ("\"Buy goods for [star].\"", "\"Buy goods for [moon].\"", "  - id: turn", r"unknown icon \[moon\].*\[part-fit\]"),
+    ("\"Buy goods for {price} [star].\"", "\"Buy goods for {price} [moon].\"", "  - id: turn",
+     r"unknown icon \[moon\].*\[part-fit\]"),
+    ("\"Buy goods for {price} [star].\"", "\"Buy goods for {cost} [star].\"", "Buy goods for {cost}",
+     r"aids\.0\.sections\.0\.text\.en: .*cost.*\[prose-value\]"),
+    ("Your stars lie here, {price} a good.", "Your stars lie here, {price a good.", "Your stars lie here",
+     r"mats\.0\.areas\.0\.text\.en: .*\[prose-value\]"),
     ("  players: {min: 2, max: 3}", "  players: {min: 4, max: 3}", "players:", r"expected min <= max.*\[players-range\]"),
 ])
 def test_a_part_missing_what_it_prints_is_red_at_its_line(tmp_path, old, new, at, problem):

@@ -12,13 +12,14 @@ import yaml
 
 from pnp.core import catalogue
 from pnp.core.errors import Problem, error
-from pnp.games.data.model import fill_prose
+from pnp.core.texts import Text
+from pnp.games.data.prose import fill_prose
 
 ID = "data-words"
 
 CODES = {
     "ui-missing": "A string the kit prints, in a language the game ships, that neither the game's `ui:` nor pnp has.",
-    "prose-value": "Rulebook prose naming a value `values:` lacks, or a brace that is no {name} or {name|one|few|many}.",
+    "prose-value": "Prose (the rulebook's, an aid's, a mat area's) naming a value `values:` lacks, or a brace that is no {name} or {name|one|few|many}.",
 }
 
 #: the strings this pack gives every data game in pnp's languages (the content may override them)
@@ -35,16 +36,29 @@ def printed_keys() -> tuple[str, ...]:
     return tuple(sorted(set(catalogue.strings()) | set(own)))
 
 
+def _prose(game) -> Iterator[tuple[tuple, Text]]:
+    """(path in the content, text) of every text the named values are filled into."""
+    for i, section in enumerate(game.sections):
+        yield ("rulebook", "sections", i, "text"), section.text
+    for i, aid in enumerate(game.aids):
+        for k, section in enumerate(aid.sections):
+            yield ("aids", i, "sections", k, "text"), section.text
+    for i, mat in enumerate(game.mats):
+        for k, area in enumerate(mat.areas):
+            if area.text is not None:
+                yield ("mats", i, "areas", k, "text"), area.text
+
+
 def check(game, lang: str | None = None) -> Iterator[Problem]:
     languages = (lang,) if lang else game.languages
-    for i, section in enumerate(game.sections):
+    for where, text in _prose(game):
         for code in languages:
-            if code not in section.text.values:
+            if code not in text.values:
                 continue
-            _, wrong = fill_prose(section.text.source(code), game.values, code)
+            _, wrong = fill_prose(text.source(code), game.values, code)
             if wrong:
-                yield error("prose-value", f"rulebook.sections.{i}.text.{code}: {wrong}; the named values: "
-                            f"{', '.join(sorted(game.values)) or 'none'}", game.mark("rulebook", "sections", i, "text", code),
+                yield error("prose-value", f"{'.'.join(map(str, where))}.{code}: {wrong}; the named values: "
+                            f"{', '.join(sorted(game.values)) or 'none'}", game.mark(*where, code),
                             "name a value of `values:` as {name}, its plural as {name|one|few|many}")
     absent = {key for key, part in PART_KEYS.items() if not getattr(game, part)}
     keys = tuple(k for k in printed_keys() if k not in absent)
