@@ -68,7 +68,10 @@ def _body(name: str):
 @lru_cache(maxsize=None)
 def _art(body, ink_saver: bool, colour_in: bool) -> str:
     colours = style.palette(ink_saver, colour_in)
-    return svg.wrap((body() if callable(body) else body).format_map(colours), fill="none", stroke=colours["ink"],
+    # a body is the drawing's text, a function that draws it, or an object that draws itself for the
+    # palette (`draw(ink_saver)`: a content's own picture, lightened as pictures are)
+    text = body.draw(ink_saver) if hasattr(body, "draw") else body() if callable(body) else body
+    return svg.wrap(text.format_map(colours), fill="none", stroke=colours["ink"],
                     stroke_width=style.ICON_STROKE, stroke_linejoin="round", stroke_linecap="round")
 
 

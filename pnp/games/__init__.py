@@ -185,7 +185,8 @@ _OWN_ICONS: ContextVar[tuple] = ContextVar("pnp_own_icons", default=())
 @contextmanager
 def own_icons(game: Any) -> Iterator[None]:
     """Inside this block the icon set holds the icons `game`'s content brings (a model with an
-    `own_icon_art()` method: {name: (label, SVG body in a 0 0 100 100 box)}), beside the packs'.
+    `own_icon_art()` method: {name: (label, its drawing in a 0 0 100 100 box: SVG text, or an object that
+    draws itself for the palette, `draw(ink_saver)`)}), beside the packs'.
     `pnp check` and each renderer of a build run inside it, so `[name]` in the content's text
     means the content's own drawing."""
     provider = getattr(game, "own_icon_art", None)

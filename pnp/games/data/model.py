@@ -227,7 +227,7 @@ class Game(GameModel):
         if not self.icons or self.folder is None:
             return {}
         # no label: a content icon has a name, not a word in each language, so it says nothing in the PDF's text layer
-        return {name: ("", parts.icon_body(parts.read_icon(icon, self.folder)[0])) for name, icon in self.icons.items()}
+        return {name: ("", parts.OwnIcon(parts.read_icon(icon, self.folder)[0])) for name, icon in self.icons.items()}
 
     def own_templates(self, kind: str) -> Path | None:
         """The game's own templates of `kind` ("cards"): its folder's cards/, when it has one."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from pnp.art import designer_art
+from pnp.art import designer_art, style
 from pnp.components.card_art import as_pixels
 from pnp.content.modelbuilder import At
 from pnp.core.errors import Mark, Problem
@@ -159,14 +159,26 @@ def read_icon(icon: Icon, folder: Path) -> tuple[designer_art.Picture | None, Pr
                              code="icon-file", most_bytes=ICON_MOST_BYTES)
 
 
-def icon_body(picture: designer_art.Picture | None) -> str:
+def icon_body(picture: designer_art.Picture | None, ink_saver: bool = False) -> str:
     """The drawing in the icon set's 0 0 100 100 box, centred and whole (nothing for an icon whose
     file cannot be read: `pnp check` says why, and a build stops there). An SVG with transparency
-    or gradients is drawn as pixels, as a picture on a card is, so PDF/X-1a can hold it."""
+    or gradients is drawn as pixels, as a picture on a card is, so PDF/X-1a can hold it; with
+    `ink_saver`, the icon is lightened as the pictures are (an SVG drawn as pixels first)."""
     if picture is None:
         return ""
-    if picture.needs_pixels:
+    if picture.needs_pixels or (ink_saver and not picture.is_raster):
         square = Box(0, 0, ICON_PIXELS_MM, ICON_PIXELS_MM)
         picture = as_pixels(picture, designer_art.pixel_size(picture, square, "contain"))
+    lighten = style.INK_SAVER_KEEP if ink_saver else None
     # braces are the icon set's palette slots ({ink}); a data URI has none, a drawing may
-    return str(designer_art.markup(picture, Box(0, 0, 100, 100), "contain")).replace("{", "{{").replace("}", "}}")
+    return str(designer_art.markup(picture, Box(0, 0, 100, 100), "contain", lighten)).replace("{", "{{").replace("}", "}}")
+
+
+@dataclass(frozen=True)
+class OwnIcon:
+    """A content's icon as the icon set draws it (pnp.art.icons: an icon body with `draw`)."""
+
+    picture: designer_art.Picture | None
+
+    def draw(self, ink_saver: bool) -> str:
+        return icon_body(self.picture, ink_saver)

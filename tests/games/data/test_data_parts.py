@@ -204,6 +204,25 @@ def test_the_icon_file_is_drawn_in_the_rulebooks_prose(kits, tmp_path):
     assert star > 20  # the star's gold, only where the icon stands in the line
 
 
+def test_ink_saver_lightens_the_content_icon_as_it_does_pictures(tmp_path):
+    from PIL import Image
+    import numpy as np
+    from pnp.art.style import INK_SAVER_KEEP, tint
+    content = write(tmp_path / "game")
+    golds = {}
+    for saving in (False, True):
+        out = tmp_path / f"out-{saving}"
+        built = run("build", "--content", str(content), "--lang", "en", "--only", "aids", "--out", str(out),
+                    *(["--ink-saver"] if saving else []), cwd=tmp_path)
+        assert built.returncode == 0, built.stderr
+        subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", str(out / "en" / "market-en-aids.pdf"),
+                        str(tmp_path / f"p-{saving}")], check=True)
+        pixels = np.asarray(Image.open(next(tmp_path.glob(f"p-{saving}*.png"))).convert("RGB")).astype(int)
+        pale = tuple(int(tint("#e0b030", INK_SAVER_KEEP)[i:i + 2], 16) for i in (1, 3, 5))
+        golds[saving] = [(np.abs(pixels - colour).max(axis=2) < 10).sum() for colour in ((0xe0, 0xb0, 0x30), pale)]
+    assert golds[False][0] > 50 and golds[True][0] == 0 and golds[True][1] > 50, golds
+
+
 # --- what `pnp check` refuses, at its line ------------------------------------------------------
 
 
