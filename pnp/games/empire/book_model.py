@@ -29,6 +29,7 @@ class War:
 
 @dataclass(frozen=True)
 class Play:
+    players: tuple[int, int]  # the fewest and the most players at the table
     travel_hand: int
     creature_hand: int
     tavern_reveal: int
@@ -82,7 +83,7 @@ class BookContent:
 
 def build_play(d: Mapping[str, Any]) -> Play:
     w = d["war"]
-    return Play(d["travel_hand"], d["creature_hand"], d["tavern_reveal"], d["spy_cards"], d["neutral_win_chests"],
+    return Play((d["players"]["least"], d["players"]["most"]), d["travel_hand"], d["creature_hand"], d["tavern_reveal"], d["spy_cards"], d["neutral_win_chests"],
                 War(w["captures"], w["counter_captures"], w["holdings_row"], w["contribution_share"],
                     w["bribe"]["peace_card"], w["bribe"]["treaty"]))
 

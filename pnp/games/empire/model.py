@@ -121,6 +121,12 @@ class TravelType:
     colour: str
     label: Text  # the type as one card's header names it
     mark: Mark = field(default=NO_MARK, compare=False)
+    played: str = "deck"  # where a played card goes: deck | discard | holdings | out
+
+    @property
+    def returns(self) -> bool:
+        """A played card of the type comes back to be dealt again (under the deck, or through the discard)."""
+        return self.played in ("deck", "discard")
 
 
 @dataclass(frozen=True)
@@ -149,6 +155,50 @@ class TravelCard:
     penalty: Mapping[str, int] = field(default_factory=dict)
     action: str | None = None
     effect: Text | None = None
+    mark: Mark = field(default=NO_MARK, compare=False)
+    count: int = 1  # printed copies
+
+
+@dataclass(frozen=True)
+class NeutralArmy:
+    """A card of the neutral deck: an army kind. The army has the guarded card's guards plus `extra` squads;
+    its strength is its squads times the squad's strength of the week."""
+    id: str
+    count: int
+    name: Text
+    strength: tuple[int, ...]  # a squad's, by week from week 1
+    extra: int = 0
+    flying: bool = False
+    immune: bool = False
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    def squads(self, guards: int) -> int:
+        return guards + self.extra
+
+    def army_strength(self, guards: int, week: int) -> int:
+        """The army's strength on a card of `guards` in week `week` (1-based)."""
+        return self.squads(guards) * self.strength[week - 1]
+
+
+@dataclass(frozen=True)
+class NeutralDeck:
+    colour: str
+    armies: tuple[NeutralArmy, ...]
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+    @property
+    def size(self) -> int:
+        return sum(a.count for a in self.armies)
+
+
+@dataclass(frozen=True)
+class Chests:
+    """The chest cards (3.4.1): the bank's size, what a player may hold, and a chest's worth taken as gold or experience."""
+    count: int
+    keep: int
+    gold: int
+    experience: int
+    colour: str
     mark: Mark = field(default=NO_MARK, compare=False)
 
 
@@ -212,6 +262,9 @@ class Game(GameModel):
     card_families: tuple[CardFamily, ...] = ()
     #: content `creature_decks:`, a deck a race
     creature_decks: tuple[CreatureDeck, ...] = ()
+    #: content `neutral_armies:` and `chests:` (None for a content without them)
+    neutral_deck: NeutralDeck | None = None
+    chests: Chests | None = None
 
     @property
     def weeks(self) -> int:
@@ -222,3 +275,7 @@ class Game(GameModel):
         return next((h for r in self.races for h in r.heroes if h.id == id_), None)
     def travel_type(self, type_id: str) -> TravelType:
         return next(t for t in self.travel_types if t.id == type_id)
+
+    def travel_copies(self, type_id: str) -> int:
+        """The printed copies of a travel type's cards."""
+        return sum(c.count for c in self.travel_cards if c.type == type_id)

@@ -11,12 +11,12 @@ from pnp.games.empire.book_model import build_book, build_play
 from pnp.games.empire.magicbuild import build_magic
 from pnp.games.empire.rules.battle_rules import (BattleRules, BattleType, Formations, HeroAbility, Morale, RaceHero,
                                                  WarMachine)
-from pnp.games.empire.model import (Building, Capital, ChestRange, Creature, CreatureDeck, Game, IncomeStep, Plot, Print, Race, Resource,
-                                    TravelCard, TravelType, Upgrade)
-from pnp.games.empire.render import creature_rows, hero_rows, travel_rows
+from pnp.games.empire.model import (Building, Capital, ChestRange, Chests, Creature, CreatureDeck, Game, IncomeStep,
+                                    NeutralArmy, NeutralDeck, Plot, Print, Race, Resource, TravelCard, TravelType, Upgrade)
+from pnp.games.empire.render import chest_rows, creature_rows, hero_rows, neutral_rows, travel_rows
 
 #: the travel-card fields copied as they are (the others are built below)
-_PLAIN = ("guards", "resource", "gold", "points", "week", "bonus", "chests", "action")
+_PLAIN = ("guards", "resource", "gold", "points", "week", "bonus", "chests", "action", "count")
 
 
 def build_game(loaded: Loaded, source: str) -> Game:
@@ -64,6 +64,16 @@ def build_game(loaded: Loaded, source: str) -> Game:
             Creature(c["id"], c["level"], text(c["name"], *at, j, "name"), c["kind"], tuple(c["strikes"]),
                      c.get("large", False), c.get("immune", False), m(*at, j))
             for j, c in enumerate(k["cards"])), m("creature_decks", i), k["colour"])
+
+    def neutral_deck(n: dict) -> NeutralDeck:
+        at = ("neutral_armies", "cards")
+        return NeutralDeck(n["colour"], tuple(
+            NeutralArmy(a["id"], a["count"], text(a["name"], *at, j, "name"), tuple(a["strength"]), a.get("extra", 0),
+                        a.get("flying", False), a.get("immune", False), m(*at, j))
+            for j, a in enumerate(n["cards"])), m("neutral_armies"))
+
+    def chests(c: dict) -> Chests:
+        return Chests(c["count"], c["keep"], c["gold"], c["experience"], c["colour"], m("chests"))
 
     cap, cards = d["capital"], d["cards"]
     capital = Capital(
@@ -114,7 +124,7 @@ def build_game(loaded: Loaded, source: str) -> Game:
                          tuple(hero(i, j, h) for j, h in enumerate(r.get("heroes", ()))))
                     for i, r in enumerate(d["races"])),
         travel_types=tuple(TravelType(t["id"], text(t["name"], "travel_types", i, "name"), t["colour"],
-                                      text(t["label"], "travel_types", i, "label"), m("travel_types", i))
+                                      text(t["label"], "travel_types", i, "label"), m("travel_types", i), t["played"])
                            for i, t in enumerate(d["travel_types"])),
         travel_cards=tuple(card(i, c) for i, c in enumerate(d["travel_cards"])), battle=battle,
         notes=frozen_map(collect_notes(d)),
@@ -129,5 +139,9 @@ def build_game(loaded: Loaded, source: str) -> Game:
                          for i, k in enumerate(d.get("creature_decks", ()))),
                        *(hero_rows.family(k["race"], k["colour"], m("races", [r["id"] for r in d["races"]].index(k["race"])))
                          for k in d.get("creature_decks", ())
-                         if any(r["id"] == k["race"] and r.get("heroes") for r in d["races"]))),
-        creature_decks=tuple(deck(i, k) for i, k in enumerate(d.get("creature_decks", ()))))
+                         if any(r["id"] == k["race"] and r.get("heroes") for r in d["races"])),
+                       *((neutral_rows.family(d["neutral_armies"]["colour"], m("neutral_armies")),) if "neutral_armies" in d else ()),
+                       *((chest_rows.family(d["chests"]["colour"], m("chests")),) if "chests" in d else ())),
+        creature_decks=tuple(deck(i, k) for i, k in enumerate(d.get("creature_decks", ()))),
+        neutral_deck=neutral_deck(d["neutral_armies"]) if "neutral_armies" in d else None,
+        chests=chests(d["chests"]) if "chests" in d else None)

@@ -13,10 +13,18 @@ if TYPE_CHECKING:  # the model is imported where a content file is built, not by
 
 
 def _summary(game: Game) -> tuple[dict[str, int], str]:
-    s = {"races": len(game.races), "plots": len(game.capital.plots), "travel_cards": len(game.travel_cards),
+    s = {"races": len(game.races), "plots": len(game.capital.plots),
+         "travel_cards": sum(c.count for c in game.travel_cards),
          "travel_types": len({c.type for c in game.travel_cards}), "weeks": game.weeks}
+    decks = ""
+    if game.neutral_deck is not None:
+        s["neutral_cards"] = game.neutral_deck.size
+        decks += f"{s['neutral_cards']} neutral armies, "
+    if game.chests is not None:
+        s["chest_cards"] = game.chests.count
+        decks += f"{s['chest_cards']} chests, "
     return s, (f"{s['races']} race{'s' if s['races'] != 1 else ''}, {s['plots']} capital plots, "
-               f"{s['travel_cards']} travel cards of {s['travel_types']} types, {s['weeks']} weeks")
+               f"{s['travel_cards']} travel cards of {s['travel_types']} types, {decks}{s['weeks']} weeks")
 
 
 PACK = GamePack(
@@ -37,6 +45,7 @@ PACK = GamePack(
     renderers=("pnp.games.empire.render.capital_sheet",
                "pnp.games.empire.render.travel_cards",
                "pnp.games.empire.render.creature_cards",
+               "pnp.games.empire.render.deck_cards",
                "pnp.games.empire.render.magic_board",
                "pnp.games.empire.render.board_reference",
                "pnp.games.empire.render.worksheet",

@@ -101,8 +101,8 @@ def test_every_pdf_passes_the_preflight_qpdf_and_embeds_every_font(kits, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_manifest_counts_what_the_content_file_holds(kits, lang):
-    """Read from the YAML itself, not the model: a capital sheet per race, every printed creature card, one card per travel card
-    (and its colour-in copy), a blank a travel type, a board per playable school, three reference
+    """Read from the YAML itself, not the model: a capital sheet per race, every printed creature card, every travel card's copies
+    (and as many to colour in), a blank a travel type, the neutral armies' and the chests' cards, a board per playable school, three reference
     boards (battle types, machines, weeks) and one worksheet."""
     content = yaml.safe_load(pack("empire").content.read_text(encoding="utf-8"))
     schools = [s for s in content["magic"]["schools"] if s.get("levels")]
@@ -110,8 +110,10 @@ def test_the_manifest_counts_what_the_content_file_holds(kits, lang):
         "capital_sheets": len(content["races"]),
         "creature_cards": sum(len(c["strikes"]) for d in content["creature_decks"] for c in d["cards"]),
         "hero_cards": sum(len(r.get("heroes", ())) for r in content["races"]),
-        "travel_cards": len(content["travel_cards"]),
-        "colour_in_cards": len(content["travel_cards"]), "blank_cards": len(content["travel_types"]),
+        "travel_cards": sum(c["count"] for c in content["travel_cards"]),
+        "colour_in_cards": sum(c["count"] for c in content["travel_cards"]), "blank_cards": len(content["travel_types"]),
+        "neutral_cards": sum(a["count"] for a in content["neutral_armies"]["cards"]),
+        "chest_cards": content["chests"]["count"],
         "magic_boards": len(schools), "reference_boards": 3, "worksheets": 1}
 
 

@@ -20,7 +20,7 @@ def invoke(*args):
 def test_the_shipped_content_is_clean_in_each_language(lang):
     done = invoke("check", "--game", "empire", "--strict", *(("--lang", lang) if lang else ()))
     assert done.exit_code == 0, done.output
-    assert done.output.rstrip().endswith("4 races, 12 capital plots, 13 travel cards of 10 types, 7 weeks, 0 warnings")
+    assert done.output.rstrip().endswith("4 races, 12 capital plots, 60 travel cards of 10 types, 18 neutral armies, 45 chests, 7 weeks, 0 warnings")
 
 
 def test_the_game_is_listed_and_a_plain_build_is_the_home_kit_and_its_preview(tmp_path):
@@ -31,13 +31,16 @@ def test_the_game_is_listed_and_a_plain_build_is_the_home_kit_and_its_preview(tm
     assert done.exit_code == 0, done.output
     names = {p.name for p in (tmp_path / "ru").iterdir()}
     assert {"empire-ru-capital.pdf", "empire-ru-magic.pdf", "empire-ru-boards.pdf", "empire-ru-worksheet.pdf", "empire-ru-rulebook.pdf", "empire-ru-travel-cards.pdf",
-            "empire-ru-travel-cards-colour-in.pdf", "empire-ru-travel-templates.pdf", "index.html", "manifest.json"} <= names and not names & {"print-shop", "tts"}
+            "empire-ru-travel-cards-colour-in.pdf", "empire-ru-travel-templates.pdf", "empire-ru-neutral-cards.pdf",
+            "empire-ru-chest-cards.pdf", "index.html", "manifest.json"} <= names and not names & {"print-shop", "tts"}
 
 
 def test_the_seeds_named_examples_are_the_shipped_travel_cards(game):
     names = {c.name.get("ru"): c for c in game.travel_cards}
-    assert set(names) == {"Клад", "Кедр", "Святилище жизни", "Город", "Гарнизон", "Сфинкс", "Кладбище драконов",
-                          "Горы", "Камень опыта", "Война", "Мир", "Мирный договор", "Крестовый поход"}
+    seed = {"Клад", "Кедр", "Святилище жизни", "Город", "Гарнизон", "Сфинкс", "Кладбище драконов",
+            "Горы", "Камень опыта", "Война", "Мир", "Мирный договор", "Крестовый поход"}
+    assert seed <= set(names)  # the seed's examples stand; the edition's other cards are mines and a reserved place
+    assert {names[n].type for n in set(names) - seed} == {"mine", "reserve"}
     assert {c.type for c in game.travel_cards} == {t.id for t in game.travel_types}  # one example of every type
     hoard = names["Клад"]
     assert [(r.first, r.last, r.chests) for r in hoard.chest_ranges] == [(1, 3, 1), (4, 7, 2)]  # «1-3 нед. – 1; 4-7 нед. – 2»

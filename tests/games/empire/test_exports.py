@@ -21,7 +21,7 @@ from pnp import build as build_mod
 from pnp.components import base
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.content import load_game
-from pnp.games.empire.render import creature_rows, hero_rows
+from pnp.games.empire.render import chest_rows, creature_rows, hero_rows, neutral_rows
 from pnp.exports import printshop, tts
 from pnp.games import pack
 from pnp.core.geometry import pt_to_mm
@@ -145,7 +145,11 @@ def test_every_shared_card_family_is_in_the_print_shop_tts_and_preview(game, kit
         rows = family.cards(game, lang)
         names = {r.id: r.fields["name"] for r in rows}
         if family.id == "travel":
-            assert deck == [c.id for c in game.travel_cards]  # one of each card the content ships, in its order
+            assert deck == [c.id for c in game.travel_cards for _ in range(c.count)]  # each card's copies, in its order
+        elif family.id == neutral_rows.FAMILY:  # the neutral armies: each army kind's copies, in the content's order
+            assert deck == [a.id for a in game.neutral_deck.armies for _ in range(a.count)]
+        elif family.id == chest_rows.FAMILY:  # the bank: one face, as many as the content counts
+            assert deck == ["chest"] * game.chests.count
         elif family.id.startswith(hero_rows.PREFIX):  # a race's tavern: one card a hero, by number
             race = next(r for r in game.races if hero_rows.family_id(r.id) == family.id)
             assert [names[i] for i in deck] == [h.name.get(lang) for h in sorted(race.heroes, key=lambda h: h.number)]
@@ -219,10 +223,13 @@ def test_the_preview_shows_every_sheet_lists_the_kit_and_links_every_file(game, 
 def test_the_preview_names_every_travel_card_type_the_content_ships(game, kits, lang):
     rows = dict(PACK.kit(game, lang))
     for t in game.travel_types:
-        n = sum(1 for c in game.travel_cards if c.type == t.id)
+        n = sum(c.count for c in game.travel_cards if c.type == t.id)
         assert rows.get(game.ui("kit_travel_cards", lang, type=t.name.get(lang)), 0) == n, t.id
     # the colour-in copies, a blank a type, a board a playable school, the three reference boards, the worksheet
-    assert rows[game.ui("kit_colour_in", lang)] == len(game.travel_cards)
+    copies = sum(c.count for c in game.travel_cards)
+    assert rows[game.ui("kit_colour_in", lang)] == copies
+    assert rows[game.ui("kit_neutral_cards", lang)] == game.neutral_deck.size == 18
+    assert rows[game.ui("kit_chest_cards", lang)] == game.chests.count
     assert rows[game.ui("kit_blanks", lang)] == len(game.travel_types)
     schools = [s for s in game.battle.magic.schools if s.playable]
     assert all(rows[game.ui("kit_magic_board", lang, school=s.name.get(lang))] == 1 for s in schools)
@@ -232,5 +239,5 @@ def test_the_preview_names_every_travel_card_type_the_content_ships(game, kits, 
     assert all(rows[game.ui("kit_hero_cards", lang, race=r.name.get(lang))] == len(r.heroes) for r in game.races)
     assert sum(rows.values()) == (len(game.races) + sum(len(d.strikes) for d in game.creature_decks)
                                   + sum(len(r.heroes) for r in game.races)
-                                  + 2 * len(game.travel_cards) + len(game.travel_types)
+                                  + 2 * copies + len(game.travel_types) + game.neutral_deck.size + game.chests.count
                                   + len(schools) + 3 + 1)

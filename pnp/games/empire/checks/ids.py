@@ -25,6 +25,8 @@ def listed_ids(game: Game) -> dict[tuple[str, ...], tuple[str, ...]]:
         ("battle", "war_machines"): battle.machines, ("magic", "schools"): battle.magic.schools}
     ids = {path: tuple(item.id for item in items) for path, items in lists.items()}
     ids[("battle", "attack_kinds")] = battle.attack_kinds
+    if game.neutral_deck is not None:
+        ids[("neutral_armies", "cards")] = tuple(a.id for a in game.neutral_deck.armies)
     return ids
 
 

@@ -128,14 +128,37 @@ def _crown() -> str:
     return points + band + jewels
 
 
-#: the icons of the creature decks' and the taverns' backs
+def _helmet() -> str:
+    """A neutral army: a horned helmet over a round shield, the guards of the wilds."""
+    shield = svg.circle(50, 58, 34, fill="{stone-light}")
+    horns = (svg.path("M30,40 Q10,36 8,12 Q22,30 36,30 Z", fill="{paper}")
+             + svg.path("M70,40 Q90,36 92,12 Q78,30 64,30 Z", fill="{paper}"))
+    dome = svg.path("M26,62 V46 Q26,22 50,22 Q74,22 74,46 V62 Z", fill="{steel}")
+    guard = svg.rect(46, 40, 8, 30, fill="{dark}") + svg.rect(26, 58, 48, 8, fill="{wood}")
+    return shield + horns + dome + guard
+
+
+def _coins() -> str:
+    """The chests' back medallion: a stack of coins beside a pile, the kingdom's treasury."""
+    stack = "".join(svg.rect(20, y, 36, 10, rx=5, fill="{gold}") for y in (70, 60, 50, 40))
+    pile = svg.circle(68, 72, 16, fill="{gold}") + svg.circle(68, 72, 9, fill="none")
+    return stack + pile
+
+
+#: the icons of the creature decks', the taverns', the neutral deck's and the chests' backs, and the neutral face
 CREATURES_BACK = "creatures_back"
 TAVERN_BACK = "tavern_back"
+NEUTRALS_BACK = "neutrals_back"
+NEUTRAL_FACE = "neutral_army"
+CHESTS_BACK = "chests_back"
 
 #: name -> (label, a function that draws it when the icon is first drawn: `pnp check` reads only the names)
 ART = {
     CREATURES_BACK: ("колода существ", _swords),
     TAVERN_BACK: ("таверна", _crown),
+    NEUTRALS_BACK: ("нейтралы", _helmet),
+    NEUTRAL_FACE: ("нейтральная армия", _helmet),
+    CHESTS_BACK: ("сундуки", _coins),
     emblem("back"): ("карта путешествий", _compass),
     emblem("treasure"): ("сокровище", _chest),
     emblem("mine"): ("шахта", _mine),

@@ -113,15 +113,16 @@ FIELDS = ("name", "type_name", "emblem", "corner", "gold", "resource", "points",
           "penalty", "chests", "effect")
 
 
-def _row(game: Game, type_id: str, card_id: str, mark: Mark, name: str, own: Fields, lang: str) -> CardRow:
+def _row(game: Game, type_id: str, card_id: str, mark: Mark, name: str, own: Fields, lang: str,
+         count: int = 1) -> CardRow:
     kind = game.travel_type(type_id)
     fields = {"name": name, "type_name": kind.label.get(lang), "emblem": emblem(type_id), **own}
-    return CardRow(card_id, 1, mark, MappingProxyType(fields), layout=type_id, colour=kind.colour)
+    return CardRow(card_id, count, mark, MappingProxyType(fields), layout=type_id, colour=kind.colour)
 
 
 def rows(game: Game, family: CardFamily, lang: str) -> tuple[CardRow, ...]:
-    """One row per travel card, in content order (one copy each: the content lists every card)."""
-    return tuple(_row(game, c.type, c.id, c.mark, c.name.get(lang), BY_TYPE[c.type](game, c, lang), lang)
+    """One row per travel card, in content order, as many copies as the content counts."""
+    return tuple(_row(game, c.type, c.id, c.mark, c.name.get(lang), BY_TYPE[c.type](game, c, lang), lang, c.count)
                  for c in game.travel_cards)
 
 

@@ -8,6 +8,8 @@ filled from `named()`.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from pnp.core import i18n
 from pnp.core.templating import TemplateError, fill
 from pnp.games.empire.book_model import Decision
@@ -67,6 +69,19 @@ class Facts(BookWords):
     # --- travel cards ----------------------------------------------------------------
     def cards_of(self, type_id: str) -> tuple[TravelCard, ...]:
         return tuple(c for c in self.game.travel_cards if c.type == type_id)
+
+    def neutral_example(self):
+        """The neutral armies' worked strength: the first army on the book's example week, guarding the
+        guarded card whose guards make the example's squads (the weakest guards when none does)."""
+        deck, week = self.game.neutral_deck, self.game.book.example.week if self.game.book else 1
+        army = next(a for a in deck.armies if not a.extra)
+        guards = min(c.guards for c in self.game.travel_cards if c.guards is not None)
+        squads = army.squads(guards)
+        for c in self.game.travel_cards:
+            if c.guards is not None and army.army_strength(c.guards, week) == (self.game.book.example.strength if self.game.book else -1):
+                squads = army.squads(c.guards)
+        return SimpleNamespace(squads=squads, week=week, per_squad=army.strength[week - 1],
+                               strength=squads * army.strength[week - 1])
 
     def strengths(self, card: TravelCard) -> str:
         """A strength schedule as the card prints it: «30-35-40-…»."""
@@ -166,7 +181,34 @@ def named(game: Game, lang: str) -> dict:
     for card_id in ("war", "peace", "peace_treaty", "crusade"):
         if card_id in cards:
             facts[card_id] = cards[card_id].name.get(lang)
-    return facts | battle_named(game, lang) | magic_named(game, lang)
+    return facts | battle_named(game, lang) | magic_named(game, lang) | decks_named(game)
+
+
+def decks_named(game: Game) -> dict:
+    """The decided gaps' facts of the shared decks: the travel deal, the diplomacy cards, the neutrals, the chests."""
+    facts: dict = {}
+    if game.play is not None:
+        most, hand = game.play.players[1], game.play.travel_hand
+        back = sum(c.count for c in game.travel_cards if game.travel_type(c.type).returns)
+        total = sum(c.count for c in game.travel_cards)
+        facts |= {"players_most": most, "hand": hand, "deal": most * hand, "returning": back,
+                  "leaving": total - back, "travel_total": total}
+    for action in ("war", "peace", "treaty", "crusade"):
+        facts[f"{action}_cards"] = sum(c.count for c in game.travel_cards if c.action == action)
+    guarded = [c for c in game.travel_cards if c.guards is not None]
+    facts |= {"guarded": sum(c.count for c in guarded), "guards_least": min((c.guards for c in guarded), default=0),
+              "guards_most": max((c.guards for c in guarded), default=0)}
+    if game.neutral_deck is not None:
+        facts |= {"neutral_count": game.neutral_deck.size,
+                  "neutral_extra": max(a.extra for a in game.neutral_deck.armies)}
+    if game.chests is not None:
+        c = game.chests
+        dearest = max((x for r in game.races for b in r.buildings
+                       for x in (b.cost, b.upgrade.cost if b.upgrade else None) if x is not None), default=0)
+        facts |= {"chest_count": c.count, "chest_keep": c.keep, "chest_gold": c.gold, "chest_xp": c.experience,
+                  "chest_need": (game.play.players[1] if game.play else 1) * c.keep, "dearest": dearest,
+                  "courage_max": game.battle.courage_max}
+    return facts
 
 
 def _number(x: float) -> str:

@@ -30,9 +30,9 @@ def _head(book: Book, *keys: str, numbers: tuple[int, ...] = ()) -> list:
 
 def components(book: Book) -> list[Flowable]:
     """What the kit holds, counted from the model: a capital sheet per race, each race's creature
-    deck and tavern, the travel cards by
-    type, the reference boards, a board per school of magic, the worksheet, and what the players
-    bring. The boards are counted where the manifest counts them (`pnp.games.empire.kit`)."""
+    deck and tavern, the travel cards by type (their printed copies), the neutral armies and the chests,
+    the reference boards, a board per school of magic, the worksheet, and what the players
+    bring. The cards and boards are counted where the manifest counts them (`pnp.games.empire.kit`)."""
     g, f, lab = book.game, book.facts, book.labels
     rows = [_head(book, "components.head.item", "components.head.count", "components.head.notes", numbers=(1,))]
     races = f.join(f"«{r.name.get(book.lang)}»" for r in g.races)
@@ -48,11 +48,24 @@ def components(book: Book) -> list[Flowable]:
         if n:
             rows.append([book.cell(Markup("<b>{}</b>").format(lab(f"components.{key}.name"))),
                          book.cell(str(n), "table-num"), book.cell(lab(f"components.{key}.note", **said))])
+    # the travel deck by type, each card as many times as the content prints it
     for t in g.travel_types:
         cards = f.cards_of(t.id)
         rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.travel.name", type=t.name.get(book.lang)))),
-                     book.cell(str(len(cards)), "table-num"),
-                     book.cell(f.join(c.name.get(book.lang) for c in cards))])
+                     book.cell(str(g.travel_copies(t.id)), "table-num"),
+                     book.cell(f.join(f"{c.name.get(book.lang)} ×{c.count}" for c in cards))])
+    # the shared decks beside it: the neutral armies and the chests (the bank)
+    kit = counts(g)
+    if g.neutral_deck is not None:
+        armies = f.join(f"{a.name.get(book.lang)} ×{a.count}" for a in g.neutral_deck.armies)
+        rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.neutrals.name"))),
+                     book.cell(str(kit["neutral_cards"]), "table-num"), book.cell(lab("components.neutrals.note", armies=armies))])
+    if g.chests is not None:
+        c = g.chests
+        rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.chests.name"))),
+                     book.cell(str(kit["chest_cards"]), "table-num"),
+                     book.cell(lab("components.chests.note", gold=c.gold, short=g.gold_short.get(book.lang), xp=c.experience,
+                                   keep=c.keep))])
     # the boards as the kit prints them: the reference boards, and a board per school of magic,
     # which a player draws face down on building the tower («вытягивает в закрытую один из планшетов»)
     printed, schools = counts(g), f.join(s.name.get(book.lang) for s in magic_boards(g))
@@ -60,9 +73,9 @@ def components(book: Book) -> list[Flowable]:
                  book.cell(str(printed["reference_boards"]), "table-num"), book.cell(lab("components.boards.note"))])
     rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.magic.name"))),
                  book.cell(str(printed["magic_boards"]), "table-num"), book.cell(lab("components.magic.note", schools=schools))])
-    # what the players bring: the chests' tokens (the currency, no chest cards are printed), the
-    # domino set a dungeon's morale is drawn from, the sleeve, the marker and the die
-    for key in ("worksheet", "decks", "chests", "domino", "sleeve"):
+    # the worksheet, printed as often as needed, and what the players bring: the domino set a dungeon's
+    # morale is drawn from, the sleeve, the marker and the die
+    for key in ("worksheet", "domino", "sleeve"):
         rows.append([book.cell(Markup("<b>{}</b>").format(lab(f"components.{key}.name"))),
                      book.cell(lab(f"components.{key}.count"), "table-num"), book.cell(lab(f"components.{key}.note"))])
     return [ruled_table(book, rows, (46, 16, 108))]
