@@ -63,7 +63,7 @@ def test_every_cut_makes_progress_and_no_letter_is_lost(text, width, size, hyphe
     except ValueError:
         return  # unbalanced ** : refused before any breaking
     with _progress_checked():
-        wrapped = linebreak._wrap.__wrapped__(runs, width, "sans", size, hyphenate, UK)  # not the cache
+        wrapped = linebreak._wrap.__wrapped__(runs, width, "sans", size, hyphenate, UK, "")  # not the cache
     set_text = "".join(p.text for line in wrapped.lines for p in line.pieces if p.kind == "text")
     assert _letters(set_text) == _letters("".join(r.text for r in runs if r.kind == "text"))
     icons = [p.text for line in wrapped.lines for p in line.pieces if p.kind == "icon"]
@@ -74,6 +74,6 @@ def test_every_cut_makes_progress_and_no_letter_is_lost(text, width, size, hyphe
 
 def test_a_column_narrower_than_nothing_sets_a_letter_a_line():
     with _progress_checked():
-        wrapped = linebreak._wrap.__wrapped__(richtext.parse("**Ефекти**"), -10.0, "sans", 9.5, False, UK)
+        wrapped = linebreak._wrap.__wrapped__(richtext.parse("**Ефекти**"), -10.0, "sans", 9.5, False, UK, "")
     assert ["".join(p.text for p in line.pieces) for line in wrapped.lines] == list("Ефекти")
     assert wrapped.broken_words == 6

@@ -138,6 +138,18 @@ def _helmet() -> str:
     return shield + horns + dome + guard
 
 
+def _spears() -> str:
+    """A neutral army's card: a horned helmet over two crossed spears (the back has it on a shield)."""
+    shafts = (svg.line(14, 90, 86, 18, stroke_width=5) + svg.line(86, 90, 14, 18, stroke_width=5))
+    heads = (svg.polygon([(86, 18), (80, 8), (94, 10)], fill="{steel}")
+             + svg.polygon([(14, 18), (20, 8), (6, 10)], fill="{steel}"))
+    horns = (svg.path("M36,50 Q22,47 20,30 Q30,43 40,42 Z", fill="{paper}")
+             + svg.path("M64,50 Q78,47 80,30 Q70,43 60,42 Z", fill="{paper}"))
+    dome = svg.path("M34,70 V56 Q34,36 50,36 Q66,36 66,56 V70 Z", fill="{steel}")
+    guard = svg.rect(47, 52, 6, 22, fill="{dark}") + svg.rect(34, 66, 32, 6, fill="{wood}")
+    return shafts + heads + horns + dome + guard
+
+
 def _coins() -> str:
     """The chests' back medallion: a stack of coins beside a pile, the kingdom's treasury."""
     stack = "".join(svg.rect(20, y, 36, 10, rx=5, fill="{gold}") for y in (70, 60, 50, 40))
@@ -157,7 +169,7 @@ ART = {
     CREATURES_BACK: ("колода существ", _swords),
     TAVERN_BACK: ("таверна", _crown),
     NEUTRALS_BACK: ("нейтралы", _helmet),
-    NEUTRAL_FACE: ("нейтральная армия", _helmet),
+    NEUTRAL_FACE: ("нейтральная армия", _spears),
     CHESTS_BACK: ("сундуки", _coins),
     emblem("back"): ("карта путешествий", _compass),
     emblem("treasure"): ("сокровище", _chest),
