@@ -140,9 +140,9 @@ def _helmet() -> str:
 
 def _spears() -> str:
     """A neutral army's card: a horned helmet over two crossed spears (the back has it on a shield)."""
-    shafts = (svg.line(14, 90, 86, 18, stroke_width=5) + svg.line(86, 90, 14, 18, stroke_width=5))
-    heads = (svg.polygon([(86, 18), (80, 8), (94, 10)], fill="{steel}")
-             + svg.polygon([(14, 18), (20, 8), (6, 10)], fill="{steel}"))
+    shafts = (svg.line(14, 90, 84, 20, stroke_width=5) + svg.line(86, 90, 16, 20, stroke_width=5))
+    heads = (svg.polygon([(80, 16), (88, 24), (94, 10)], fill="{steel}")
+             + svg.polygon([(20, 16), (12, 24), (6, 10)], fill="{steel}"))
     horns = (svg.path("M36,50 Q22,47 20,30 Q30,43 40,42 Z", fill="{paper}")
              + svg.path("M64,50 Q78,47 80,30 Q70,43 60,42 Z", fill="{paper}"))
     dome = svg.path("M34,70 V56 Q34,36 50,36 Q66,36 66,56 V70 Z", fill="{steel}")
