@@ -26,7 +26,7 @@ from pnp.content.modelbuilder import At, key
 from pnp.core.errors import Mark
 from pnp.core.texts import Text, frozen_map
 from pnp.games.data import parts
-from pnp.games.data.parts import Aid, Icon, Mat, Sheet
+from pnp.games.data.parts import Aid, Icon, Mat, Sheet, text_at as _text
 from pnp.games.data.prose import filled
 
 #: the layout and back a family gets when it names none (pnp's own, in this pack's templates)
@@ -125,14 +125,6 @@ class Board:
 class Section:
     title: Text
     text: Text
-
-
-def _text(at: At, *path) -> Text:
-    """The text at a content path (list indexes included), with its mark."""
-    data: Any = at.loaded.data
-    for k in path:
-        data = data[k]
-    return Text(frozen_map(data), at.loaded.mark(path))
 
 
 def _tokens(at: At) -> tuple[Token, ...]:

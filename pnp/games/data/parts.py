@@ -114,7 +114,8 @@ def mats(at: At, palette: Mapping[str, str]) -> tuple[Mat, ...]:
                  for m in at.build(tuple[Mat, ...], "mats"))
 
 
-def _text(at: At, *path) -> Text:
+def text_at(at: At, *path) -> Text:
+    """The text at a content path (list indexes included), with its mark."""
     data: Any = at.loaded.data
     for k in path:
         data = data[k]
@@ -125,9 +126,9 @@ def sheets(at: At) -> tuple[Sheet, ...]:
     out = []
     for i, data in enumerate(at.get("sheets", ()) or ()):
         rows = data["rows"]
-        named = tuple(_text(at, "sheets", i, "rows", k) for k in range(len(rows))) if isinstance(rows, list) else ()
-        out.append(Sheet(data["id"], _text(at, "sheets", i, "name"),
-                         tuple(_text(at, "sheets", i, "columns", k) for k in range(len(data["columns"]))),
+        named = tuple(text_at(at, "sheets", i, "rows", k) for k in range(len(rows))) if isinstance(rows, list) else ()
+        out.append(Sheet(data["id"], text_at(at, "sheets", i, "name"),
+                         tuple(text_at(at, "sheets", i, "columns", k) for k in range(len(data["columns"]))),
                          len(rows) if isinstance(rows, list) else rows, named,
                          float(data.get("width", 180)), float(data.get("height", 250)),
                          float(data.get("row_height", 9)), at.mark("sheets", i)))

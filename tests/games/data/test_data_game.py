@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
-PT_PER_MM = 72 / 25.4
+from datakit import ROOT, page_mm, run, words
+
 
 GAME = """\
 pack: data
@@ -63,12 +63,6 @@ CROPS = [(f"crop{k:02d}", 2, f"Поле{k:02d}", f"Field{k:02d}", f"Дає {k % 
          for k in range(26)]
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "pnp.cli", *args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=600)
-
-
 def write_game(folder: Path, game: str = GAME, rows=CROPS) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     with (folder / "cards.csv").open("w", encoding="utf-8", newline="") as out:
@@ -77,17 +71,6 @@ def write_game(folder: Path, game: str = GAME, rows=CROPS) -> Path:
         w.writerows(rows)
     (folder / "game.yaml").write_text(game, encoding="utf-8")
     return folder / "game.yaml"
-
-
-def words(pdf: Path, first: int | None = None, last: int | None = None) -> str:
-    pages = [*(("-f", str(first)) if first else ()), *(("-l", str(last)) if last else ())]
-    return subprocess.run(["pdftotext", *pages, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-
-
-def page_mm(pdf: Path, box: str = "TrimBox") -> tuple[float, float]:
-    info = subprocess.run(["pdfinfo", "-box", str(pdf)], capture_output=True, text=True, check=True).stdout
-    x0, y0, x1, y1 = map(float, re.search(rf"{box}:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", info).groups())
-    return round((x1 - x0) / PT_PER_MM, 1), round((y1 - y0) / PT_PER_MM, 1)
 
 
 @pytest.fixture(scope="module")

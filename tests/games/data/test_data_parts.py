@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,8 +16,8 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 
-ROOT = Path(__file__).resolve().parents[3]
-PT_PER_MM = 72 / 25.4
+from datakit import page_mm, run, words
+
 
 STAR = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
 <polygon points="50,6 62,38 96,38 68,58 79,92 50,72 21,92 32,58 4,38 38,38" fill="#e0b030" stroke="#3a2a10" stroke-width="5"/>
@@ -83,23 +81,6 @@ rulebook:
     - title: {uk: Мета, en: Goal}
       text: {uk: "Збери найбільше [star] до кінця ярмарку.", en: "Gather the most [star] by the end of the market."}
 """
-
-
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "pnp.cli", *args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=600)
-
-
-def words(pdf: Path, first: int | None = None, last: int | None = None) -> str:
-    pages = [*(("-f", str(first)) if first else ()), *(("-l", str(last)) if last else ())]
-    return subprocess.run(["pdftotext", *pages, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-
-
-def page_mm(pdf: Path, box: str = "TrimBox") -> tuple[float, float]:
-    info = subprocess.run(["pdfinfo", "-box", str(pdf)], capture_output=True, text=True, check=True).stdout
-    x0, y0, x1, y1 = map(float, re.search(rf"{box}:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", info).groups())
-    return round((x1 - x0) / PT_PER_MM, 1), round((y1 - y0) / PT_PER_MM, 1)
 
 
 def write(folder: Path, game: str = GAME, star: str = STAR) -> Path:
