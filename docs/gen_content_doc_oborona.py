@@ -100,8 +100,6 @@ MEANINGS = {
     "components.standees.per_race": "Standees printed per race: at least `army.size`.",
     "components.wall_segments": "The paper wall segments.",
     "components.wall_segments.spare": "Segments printed beyond the wall's own (one per wall edge).",
-    "ui": "Printed labels that are not game data (`castle`, `start_attacker`, ...), per language; a key of pnp's "
-          "catalogue (`pnp/core/catalogue/strings.yaml`) here overrides it.",
     "glossary": "Words the rulebook explains.",
     "glossary[].term": "The word, per language.",
     "glossary[].means": "What it means, per language.",

@@ -199,3 +199,18 @@ def test_checking_a_game_imports_neither_the_other_games_nor_what_only_writes_pd
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     code, *loaded = done.stdout.splitlines()[-1].split()
     assert code == "0" and loaded == []
+
+
+def test_every_bundled_pack_takes_its_text_and_ui_shapes_from_the_base_schema():
+    """A player-facing text and the ui strings are declared once (pnp/content/base.schema.json):
+    every bundled pack refers to them, so a text is the same shape in every game."""
+    from pnp.games import packs
+    from pnp.content import schema as content_schema
+    base = json.loads(content_schema.BASE_SCHEMA_PATH.read_text(encoding="utf-8"))["$defs"]
+    assert {"text", "ui"} <= set(base)
+    for name, pack in packs().items():
+        if name == "vulyk":
+            continue  # the test pack installed beside pnp: an outside pack may shape its own
+        own = json.loads(pack.schema.read_text(encoding="utf-8"))
+        assert own["$defs"]["text"]["$ref"].endswith("base.schema.json#/$defs/text"), name
+        assert own["properties"]["ui"]["$ref"].endswith("base.schema.json#/$defs/ui"), name
