@@ -92,6 +92,15 @@ def test_a_series_of_edits_builds_the_same_bytes_as_a_clean_build_and_draws_only
     assert {"cards", "tokens", "board", "mats", "aids", "rulebook"} <= set(kit.both())
 
 
+def test_each_empire_deck_is_drawn_apart_so_a_travel_card_redraws_the_travel_deck_alone(tmp_path, cache_dir):
+    kit = Kit(tmp_path, "empire")
+    kit.both()
+    kit.edit("name: {ru: Клад, uk: Скарб}", "name: {ru: Клад!, uk: Скарб!}")
+    cached = kit.both()  # byte-identical to a clean build, and:
+    assert {"creature-cards", "hero-cards", "neutral-cards", "chest-cards"} <= set(cached)
+    assert "travel-cards" not in cached
+
+
 def test_a_damaged_entry_is_rebuilt_and_the_kit_stays_right(tmp_path, cache_dir):
     kit = Kit(tmp_path, "oborona-zamka")
     kit.both()

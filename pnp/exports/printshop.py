@@ -50,10 +50,11 @@ def shop_masters(game, ctx: RenderContext, shop: ShopPreset, name: str = cards.C
     spec = shop.card_spec(game.print.card)
     if spec == game.print.card:
         return ctx.masters(game, name), spec
-    key = f"card_masters:{shop.name}"
-    if key not in ctx.cache:
+    key = f"card_masters:{shop.name}:{name}"
+    if key not in ctx.cache:  # the renderer's own families, laid out again at the shop's size
         relaid = dataclasses.replace(game, print=dataclasses.replace(game.print, card=spec))
-        ctx.cache[key] = cards.build_masters(relaid, ctx.options.lang, ctx.options.ink_saver)
+        ctx.cache[key] = cards.build_masters(relaid, ctx.options.lang, ctx.options.ink_saver,
+                                             families=ctx.masters(game, name).families)
     return ctx.cache[key], spec
 
 

@@ -4,44 +4,47 @@ followed by its duplex backs (the race's colour and the crossed swords: a player
 from their own deck face down), crop marks and the scale bar (`pnp.components.cards.sheet_pages`);
 and every race's tavern, its nine hero cards, in ``empire-<lang>-hero-cards.pdf`` the same way.
 
-The faces are the travel-cards renderer's shared masters (every card family of the game, which the
-print-shop, TTS and preview exports take whole); this renderer prints the creature families' sheets.
+Each renderer draws its own families' faces and shares them with the print-shop, TTS and preview
+exports (`DeckRenderer`), so a change to one deck redraws that deck alone.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from pnp.components import cards
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.games.empire.model import Game
 from pnp.games.empire.render import creature_rows, hero_rows
-from pnp.games.empire.render.travel_cards import TravelCardsRenderer, only, sheets_pdf
+from pnp.games.empire.render.travel_cards import family_masters, sheets_pdf
+
+
+class DeckRenderer(Renderer):
+    """A deck of its own: the card families whose id starts with `prefix`, drawn into their masters
+    (shared with the exports as every deck's are) and printed as `<game>-<lang>-<name>.pdf`."""
+
+    kinds = ("cards",)
+    shares = "cards"
+    prefix: ClassVar[str] = ""
+
+    def masters(self, game: Game, ctx: RenderContext) -> cards.Masters:
+        return family_masters(game, ctx, self.prefix)
+
+    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
+        masters = ctx.masters(game, self.name)
+        return sheets_pdf(game, ctx, masters, self.name) if masters.families else []
 
 
 @register
-class CreatureCardsRenderer(Renderer):
+class CreatureCardsRenderer(DeckRenderer):
     name = "creature-cards"
-    kinds = ("cards",)
-    needs = (TravelCardsRenderer.name,)
+    prefix = creature_rows.PREFIX
     cost = 1.0
 
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
-        return race_sheets(game, ctx, creature_rows.PREFIX, "creature-cards")
-
 
 @register
-class HeroCardsRenderer(Renderer):
+class HeroCardsRenderer(DeckRenderer):
     """Every race's tavern: its nine hero cards (`empire-<lang>-hero-cards.pdf`), as the creature decks."""
     name = "hero-cards"
-    kinds = ("cards",)
-    needs = (TravelCardsRenderer.name,)
+    prefix = hero_rows.PREFIX
     cost = 0.5
-
-    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
-        return race_sheets(game, ctx, hero_rows.PREFIX, "hero-cards")
-
-
-def race_sheets(game: Game, ctx: RenderContext, prefix: str, stem: str) -> list[OutputFile]:
-    """The sheets of the card families whose id starts with `prefix` (a family a race), from the shared masters."""
-    families = tuple(f for f in game.card_families if f.id.startswith(prefix))
-    if not families:
-        return []
-    return sheets_pdf(game, ctx, only(ctx.masters(game, TravelCardsRenderer.name), families), stem)

@@ -15,19 +15,19 @@ With ``--duplex none`` the backs of each go to ``…-backs.pdf``. Its masters (t
 
 from __future__ import annotations
 
-import dataclasses
-
 from pnp.components import cards
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
-from pnp.components.card_family import CardFamily
 from pnp.games.empire.model import Game
 from pnp.games.empire.render.travel_rows import FAMILY, blank_family, colour_in_family
 from pnp.print import pdf
 
 
-def only(masters: cards.Masters, families: tuple[CardFamily, ...]) -> cards.Masters:
-    """The shared masters (every card family of the game, for the exports) cut to `families`' sheets."""
-    return dataclasses.replace(masters, families=families)
+def family_masters(game: Game, ctx: RenderContext, prefix: str) -> cards.Masters:
+    """The faces and backs of the card families whose id starts with `prefix`: each deck is drawn,
+    cached and shared with the exports by its own renderer, so an edit to one deck redraws that deck
+    alone, and the decks are drawn side by side."""
+    families = tuple(f for f in game.card_families if f.id.startswith(prefix))
+    return cards.build_masters(game, ctx.options.lang, ctx.options.ink_saver, families=families)
 
 
 def sheets_pdf(game: Game, ctx: RenderContext, masters: cards.Masters, stem: str) -> list[OutputFile]:
@@ -50,14 +50,14 @@ class TravelCardsRenderer(Renderer):
     cost = 1.5
 
     def masters(self, game: Game, ctx: RenderContext) -> cards.Masters:
-        """Every card family's faces (travel and creature cards): the exports and the preview take them all."""
-        return cards.build_masters(game, ctx.options.lang, ctx.options.ink_saver)
+        """The travel deck's faces (the print-shop, TTS and preview exports take them with the other decks')."""
+        return family_masters(game, ctx, FAMILY)
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         lang, ink_saver = ctx.options.lang, ctx.options.ink_saver
         travel = tuple(f for f in game.card_families if f.id == FAMILY)
         colour_in = cards.build_masters(game, lang, ink_saver, colour_in=True, families=tuple(map(colour_in_family, travel)))
         blanks = cards.build_masters(game, lang, ink_saver, families=tuple(map(blank_family, travel)))
-        return (sheets_pdf(game, ctx, only(ctx.masters(game, self.name), travel), "travel-cards")
+        return (sheets_pdf(game, ctx, ctx.masters(game, self.name), "travel-cards")
                 + sheets_pdf(game, ctx, colour_in, "travel-cards-colour-in")
                 + sheets_pdf(game, ctx, blanks, "travel-templates"))
