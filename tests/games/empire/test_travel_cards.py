@@ -15,7 +15,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.components.base import BuildOptions, RenderContext
-from pnp.games.empire.render.travel_cards import TravelCardsRenderer
+from pnp.games.empire.render.travel_cards import TravelCardsRenderer, TravelPrintsRenderer
 from pnp.core.geometry import Box
 from pnp.print.imposition import fit_grid
 from test_capital_sheet import page_words, words_in  # the capital sheet's readers of pdftotext -bbox
@@ -27,7 +27,8 @@ A4 = (210.0, 297.0)
 
 
 def render(game, out: Path, lang: str) -> dict[str, Path]:
-    files = TravelCardsRenderer().render(game, RenderContext(BuildOptions(lang=lang), out))
+    ctx = RenderContext(BuildOptions(lang=lang), out)
+    files = TravelCardsRenderer().render(game, ctx) + TravelPrintsRenderer().render(game, ctx)
     return {f.path: out / f.path for f in files}
 
 

@@ -1,15 +1,16 @@
-"""The `travel-cards` renderer: the travel cards of «Строительство империи», through pnp's card renderer.
+"""The `travel-cards` and `travel-prints` renderers: the travel cards of «Строительство империи», through
+pnp's card renderer.
 
 Three home-print PDFs, each a 3 x 3 card sheet run with its duplex backs (the common back: the
 cards are drawn face down), crop marks and the scale bar (`pnp.components.cards.sheet_pages`):
 
-- ``empire-<lang>-travel-cards.pdf``: every card of the content, in the type's colour;
-- ``empire-<lang>-travel-cards-colour-in.pdf``: the same cards as ink outlines on white, for
+- ``empire-<lang>-travel-cards.pdf`` (`travel-cards`): every card of the content, in the type's colour;
+- ``empire-<lang>-travel-cards-colour-in.pdf`` (`travel-prints`, as the next): the same cards as ink outlines on white, for
   colouring by hand («Распечатка карт путешествий и ручное разукрашивание»);
 - ``empire-<lang>-travel-templates.pdf``: one blank card per type, its layout with write-in
   lines where the names and numbers go, for new cards written by hand.
 
-With ``--duplex none`` the backs of each go to ``…-backs.pdf``. Its masters (the colour faces,
+With ``--duplex none`` the backs of each go to ``…-backs.pdf``. The deck's masters (the colour faces,
 `pnp.components.cards.Masters`) are shared as `cards`, for the print-shop, TTS and preview.
 """
 
@@ -54,10 +55,22 @@ class TravelCardsRenderer(Renderer):
         return family_masters(game, ctx, FAMILY)
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
+        return sheets_pdf(game, ctx, ctx.masters(game, self.name), "travel-cards")
+
+
+@register
+class TravelPrintsRenderer(Renderer):
+    """The travel deck's two other prints: its outlines to colour in by hand, and blank templates
+    of each type for the players' own cards. Apart from the deck, so the three are drawn side by side."""
+
+    name = "travel-prints"
+    kinds = ("cards",)
+    cost = 1.0
+
+    def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         lang, ink_saver = ctx.options.lang, ctx.options.ink_saver
         travel = tuple(f for f in game.card_families if f.id == FAMILY)
         colour_in = cards.build_masters(game, lang, ink_saver, colour_in=True, families=tuple(map(colour_in_family, travel)))
         blanks = cards.build_masters(game, lang, ink_saver, families=tuple(map(blank_family, travel)))
-        return (sheets_pdf(game, ctx, ctx.masters(game, self.name), "travel-cards")
-                + sheets_pdf(game, ctx, colour_in, "travel-cards-colour-in")
+        return (sheets_pdf(game, ctx, colour_in, "travel-cards-colour-in")
                 + sheets_pdf(game, ctx, blanks, "travel-templates"))
