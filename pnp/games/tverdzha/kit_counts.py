@@ -6,54 +6,89 @@ token sheets and the simulator's kit check all ask here, so they can never disag
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import cached_property
 
 from pnp.components.card_family import deck
 from pnp.games.tverdzha.model import Game
-
-
-@dataclass(frozen=True)
-class KitCounts:
-    battle_cards: int
-    building_cards: int
-    upgrade_cards: int
-    aid_cards: int
-    land_tiles: int
-    unit_tokens: int  # both players together
-    unit_tokens_per_player: int
-    score_markers: int
-    storage_markers: int
-    first_player_markers: int
-    castle_mats: int
-    boards: int
-    dice: int  # not printed: the table supplies them
-
-    def as_dict(self) -> dict[str, int]:
-        return dict(self.__dict__)
 
 
 #: aid cards per player: the round and actions card, the battle card (issue: player aids)
 AIDS_PER_PLAYER = 2
 
 
+class KitCounts:
+    """The kit's counts of one game, each worked out from the model when first asked. A renderer
+    that asks for its markers reads the components and the players, not the card lists, so the
+    build cache does not draw the tokens again when a card's name changes (pnp.cache.reads)."""
+
+    #: the counts, in the order the manifest lists them
+    NAMES = ("battle_cards", "building_cards", "upgrade_cards", "aid_cards", "land_tiles", "unit_tokens",
+             "unit_tokens_per_player", "score_markers", "storage_markers", "first_player_markers", "castle_mats",
+             "boards", "dice")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    @cached_property
+    def battle_cards(self) -> int:
+        return sum(c.count for c in self._game.battle_cards)
+
+    @cached_property
+    def building_cards(self) -> int:
+        return sum(b.copies for b in self._game.buildings)
+
+    @cached_property
+    def upgrade_cards(self) -> int:
+        return sum(b.copies for b in self._game.buildings)
+
+    @cached_property
+    def aid_cards(self) -> int:
+        return AIDS_PER_PLAYER * len(self._game.players)
+
+    @cached_property
+    def land_tiles(self) -> int:
+        return self._game.board.tiles.count
+
+    @cached_property
+    def unit_tokens(self) -> int:
+        """Both players' together."""
+        return self.unit_tokens_per_player * len(self._game.players)
+
+    @cached_property
+    def unit_tokens_per_player(self) -> int:
+        return self._game.components.unit_tokens_per_player
+
+    @cached_property
+    def score_markers(self) -> int:
+        return self._game.components.score_markers_per_player * len(self._game.players)
+
+    @cached_property
+    def storage_markers(self) -> int:
+        return self._game.components.storage_markers_per_player * len(self._game.players)
+
+    @cached_property
+    def first_player_markers(self) -> int:
+        return self._game.components.first_player_markers
+
+    @cached_property
+    def castle_mats(self) -> int:
+        return len(self._game.players)
+
+    @cached_property
+    def boards(self) -> int:
+        return 1
+
+    @cached_property
+    def dice(self) -> int:
+        """Not printed: the table supplies them."""
+        return self._game.components.dice
+
+    def as_dict(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in self.NAMES}
+
+
 def counts(game: Game) -> KitCounts:
-    players = len(game.players)
-    comp = game.components
-    return KitCounts(
-        battle_cards=sum(c.count for c in game.battle_cards),
-        building_cards=sum(b.copies for b in game.buildings),
-        upgrade_cards=sum(b.copies for b in game.buildings),
-        aid_cards=AIDS_PER_PLAYER * players,
-        land_tiles=game.board.tiles.count,
-        unit_tokens=comp.unit_tokens_per_player * players,
-        unit_tokens_per_player=comp.unit_tokens_per_player,
-        score_markers=comp.score_markers_per_player * players,
-        storage_markers=comp.storage_markers_per_player * players,
-        first_player_markers=comp.first_player_markers,
-        castle_mats=players,
-        boards=1,
-        dice=comp.dice,
-    )
+    return KitCounts(game)
 
 
 def count_dict(game: Game) -> dict[str, int]:
