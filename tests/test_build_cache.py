@@ -5,6 +5,7 @@ rebuilt; the cache keeps to its bound and deletes nothing of anyone else's; --no
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -99,6 +100,34 @@ def test_each_empire_deck_is_drawn_apart_so_a_travel_card_redraws_the_travel_dec
     cached = kit.both()  # byte-identical to a clean build, and:
     assert {"creature-cards", "hero-cards", "neutral-cards", "chest-cards"} <= set(cached)
     assert "travel-cards" not in cached
+
+
+def test_which_font_prints_a_role_is_part_of_the_key(tmp_path, cache_dir):
+    """Two designer fonts beside the content all along: naming the other one for a role redraws the
+    kit in it (the files beside the content did not change, the content's `fonts:` did)."""
+    from fontkit import LATIN_CYRILLIC, LICENCE, make_font
+    from pnp.commands import new
+    folder = tmp_path / "game"
+    new.write(folder, "uk")
+    (folder / "fonts").mkdir()
+    for name, extra in (("One.ttf", []), ("Two.ttf", [0x2116])):  # two fonts of other bytes
+        make_font(folder / "fonts", LATIN_CYRILLIC + extra)
+        (folder / "fonts" / "font.ttf").rename(folder / "fonts" / name)
+    (folder / "fonts" / "OFL.txt").write_text(LICENCE, encoding="utf-8")
+    content = folder / "game.yaml"
+    content.write_text(content.read_text(encoding="utf-8")
+                       + "\nfonts:\n  sans: {file: fonts/One.ttf, licence: fonts/OFL.txt}\n", encoding="utf-8")
+
+    def built() -> tuple[list[str], str]:
+        game, problems = load_game(content)
+        assert game is not None, problems
+        result = build(game, BuildOptions(lang="uk"), out_root=tmp_path / "out", content=content)
+        return result.cached, hashlib.sha256((tmp_path / "out" / "uk" / f"{game.id}-uk-cards.pdf").read_bytes()).hexdigest()
+
+    _, first = built()
+    content.write_text(content.read_text(encoding="utf-8").replace("fonts/One.ttf", "fonts/Two.ttf"), encoding="utf-8")
+    cached, second = built()
+    assert "cards" not in cached and second != first
 
 
 def test_a_damaged_entry_is_rebuilt_and_the_kit_stays_right(tmp_path, cache_dir):

@@ -6,7 +6,8 @@
 - the game's pack when it lives outside pnp (its folder's files);
 - the files of input kinds beside the content (layouts, art, fonts a designer keeps there), the
   output folder and the cache left out;
-- the renderer, the build's options and the output folder (the TTS files name it).
+- the renderer, the build's options and the output folder (the TTS files name it);
+- which designer's font prints each role (`fonts:`): every renderer sets its text in them.
 Files are digested once per process while their size and modification time stay the same.
 """
 
@@ -51,6 +52,13 @@ def code() -> str:
 def options(opts, final_dir: Path) -> str:
     fields = asdict(opts)
     return repr(sorted(fields.items())) + f"\nout={final_dir.resolve()}"
+
+
+def designer_fonts(game) -> str:
+    """Which font prints each role the content's `fonts:` names (its bytes' SHA-256): every text a
+    renderer sets is drawn in them (pnp.typeset.fonts.designer_fonts), outside the fields it reads."""
+    named = sorted((font.role, font.sha256) for font in getattr(game, "fonts", ()))
+    return "fonts=" + ";".join(f"{role}:{sha}" for role, sha in named)
 
 
 def beside(content: Path | None, leave_out: Iterable[Path]) -> str:

@@ -47,7 +47,7 @@ class BuildCache:
         pack = pack_of(game)
         try:
             base = keys.static_key(f"format={store.root.name}", keys.code(), f"pack={pack.id}", _pack_code(pack),
-                                   keys.options(options, final_dir),
+                                   keys.options(options, final_dir), keys.designer_fonts(game),
                                    keys.beside(content, [*leave_out, store.root]))
         except keys.TooMany:
             return None
