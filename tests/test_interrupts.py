@@ -367,3 +367,20 @@ def test_ctrl_c_while_the_tool_imports_prints_one_line():
     proc = subprocess.run([sys.executable, "-c", _CTRL_C_IN_IMPORT], env=ENV, text=True, capture_output=True,
                           timeout=60)
     assert (proc.returncode, proc.stderr) == (130, "pnp: interrupted\n")
+
+
+def _killed_by_itself(_) -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_task_handed_over_after_a_worker_died_fails_with_the_death_not_a_broken_pool():
+    """A worker killed between two hand-overs made the next `submit` raise BrokenProcessPool (a
+    traceback, exit 70, seen in a sweep on a loaded machine): its answer is the death, as the
+    pending answers' are, and the command stops in one line (exit 2)."""
+    from concurrent.futures import wait
+    with interrupts.worker_pool(1, "fork") as workers:
+        first = workers.submit(_killed_by_itself, None)
+        wait([first], timeout=60)
+        assert isinstance(first.exception(), interrupts.WorkerKilled)
+        late = workers.submit(abs, -1)  # the executor knows its worker is dead by now
+        assert late.done() and isinstance(late.exception(), interrupts.WorkerKilled), late

@@ -188,9 +188,15 @@ class Workers:
 
     def submit(self, fn, /, *args, **kwargs) -> Future:
         """A future of fn(*args, **kwargs), run in a worker; a worker's death is its exception."""
-        with self._starting():
-            inner = self._executor.submit(_answer, fn, *args, **kwargs)
         outer: Future = Future()
+        with self._starting():
+            try:
+                inner = self._executor.submit(_answer, fn, *args, **kwargs)
+            except BrokenProcessPool:
+                # a worker died since the last call (the executor refuses new work at once): the
+                # death is this answer too, as it is the pending ones'
+                outer.set_exception(self._death())
+                return outer
         # a cancelled answer leaves its task be: cancelling the executor's future while the executor
         # fails its pending ones (a worker died, or `close` ended them) breaks its manager thread
         inner.add_done_callback(functools.partial(self._pass_on, outer))
