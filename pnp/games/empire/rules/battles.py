@@ -16,7 +16,7 @@ from pnp.games.empire.rules.army import Army, Opponent
 from pnp.games.empire.rules.player import Player
 
 if TYPE_CHECKING:
-    from pnp.games.empire.rules.state import State
+    from pnp.games.empire.rules.position import Position as State
 
 
 def clone_fight(f: dict) -> dict:
@@ -66,6 +66,30 @@ def opponent(s: State, card: str, neutral: str | None, holder: int | None = None
                         name=card)
     strength = c.bonus or 0 if c.type == "garrison" else c.strength[s.week - 1]
     return Opponent(strength, kind, luck, name=card)
+
+
+def gain_chests(s: State, p: Player, n: int) -> None:
+    """Chests from the bank; one beyond what a player may hold, or with the bank empty, is taken as gold."""
+    for _ in range(n):
+        if p.chests < s.t.chest_keep and s.chests_out() < s.t.chest_count:
+            p.chests += 1
+        else:
+            p.gold += s.t.chest_gold
+
+
+def captures(s: State, seat: int) -> list[tuple]:
+    """The captures of a war this turn: an end card of an enemy's holdings (a garrison first, wherever it
+    lies: «Враг не может захватить защищённые земли или обойти гарнизон, пока его не захватит»)."""
+    if s.stage == "capture" and s.captures_left <= 0:
+        return []
+    out = []
+    for a, d in s.wars:
+        if seat not in (a, d):
+            continue
+        e = d if a == seat else a
+        for end in capturable(s, seat, e):
+            out.append(("capture", e, end))
+    return sorted(set(out))
 
 
 # --- starting a battle ----------------------------------------------------------------------
@@ -222,7 +246,6 @@ def _courage(s: State, p: Player) -> None:
 
 
 def _end_battle(s: State, f: dict) -> None:
-    from pnp.games.empire.rules.moves import gain_chests  # the chest bank's rule, shared with the moves
     t, seat, card = s.t, f["seat"], f["card"]
     p = s.players[seat]
     a, opp = f["army"], f["opp"]
@@ -263,7 +286,6 @@ def _end_battle(s: State, f: dict) -> None:
 
 
 def _end_duel(s: State, f: dict) -> None:
-    from pnp.games.empire.rules.moves import gain_chests
     t, seat, enemy = s.t, f["seat"], f["enemy"]
     out = duel.resolve_duel(t.rules, f["army"], f["def_army"], f["drawn"], f["def_drawn"])
     f["outcome"] = out
@@ -289,7 +311,6 @@ def _take(s: State, seat: int, enemy: int, at: int) -> None:
 
 
 def _after_capture(s: State) -> None:
-    from pnp.games.empire.rules.moves import captures
     s.stage = "capture"
     if s.captures_left <= 0 or not captures(s, s.seat()):
         s.stage = "done"

@@ -19,10 +19,12 @@ from pnp.games.empire.rules import battles, capital
 from pnp.games.empire.rules.player import Player
 
 if TYPE_CHECKING:
-    from pnp.games.empire.rules.state import State
+    from pnp.games.empire.rules.position import Position as State
 
 clone_fight = battles.clone_fight
 fight_step = battles.fight_step
+gain_chests = battles.gain_chests
+captures = battles.captures
 
 GUARDED = ("mine", "reserve")  # a neutral army from the neutral deck holds them
 SIEGED = ("town", "garrison")  # their own strength, besieged
@@ -162,15 +164,6 @@ def _penalty(s: State, p: Player, penalty) -> None:
     p.gold = max(0, p.gold - penalty.get("gold", 0))
 
 
-def gain_chests(s: State, p: Player, n: int) -> None:
-    """Chests from the bank; one beyond what a player may hold, or with the bank empty, is taken as gold."""
-    for _ in range(n):
-        if p.chests < s.t.chest_keep and s.chests_out() < s.t.chest_count:
-            p.chests += 1
-        else:
-            p.gold += s.t.chest_gold
-
-
 # --- the week -------------------------------------------------------------------------------
 
 def week_start(s: State, p: Player) -> None:
@@ -274,26 +267,11 @@ def _plays(s: State, seat: int, card: str) -> list[tuple]:
     return [("visit", card)]
 
 
-def captures(s: State, seat: int) -> list[tuple]:
-    """The captures of a war this turn: an end card of an enemy's holdings (a garrison first, wherever it
-    lies: «Враг не может захватить защищённые земли или обойти гарнизон, пока его не захватит»)."""
-    if s.stage == "capture" and s.captures_left <= 0:
-        return []
-    out = []
-    for a, d in s.wars:
-        if seat not in (a, d):
-            continue
-        e = d if a == seat else a
-        for end in battles.capturable(s, seat, e):
-            out.append(("capture", e, end))
-    return sorted(set(out))
-
-
 # --- applying a decision --------------------------------------------------------------------
 
 def apply(s: State, action: tuple) -> None:
     kind = action[0]
-    seat = s.current_player
+    seat = s.peace[1] if s.stage == "consent" and s.peace else s.seat()
     p = s.players[seat]
     t = s.t
     if kind == "hero":
