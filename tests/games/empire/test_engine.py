@@ -122,7 +122,10 @@ def test_a_battle_in_the_engine_is_the_calculator_s_count_of_the_same_army_and_c
         f["checked"] = True
         out = battle.resolve(game.battle, f["army"], f["opp"], f["drawn"], f["morale"])
         assert out == f["outcome"]
-        # the engine drew exactly the cards the count reads: one fewer changes the outcome
+        # the engine drew exactly the cards the count reads: one more changes nothing, one fewer does
+        if f["pool"]:
+            assert all(battle.resolve(game.battle, f["army"], f["opp"], [*f["drawn"], v], f["morale"]) == out
+                       for v in f["pool"])
         if f["drawn"]:
             assert battle.resolve(game.battle, f["army"], f["opp"], f["drawn"][:-1], f["morale"]) != out
         fought += 1
