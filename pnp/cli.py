@@ -173,10 +173,15 @@ class _PackOptionsCommand(click.Command):
         return super().get_params(ctx)
 
 
-def _odds_options() -> list[click.Option]:
+def _sim_options() -> list[click.Option]:
+    """The `pnp sim` options every pack declares (`GamePack.sim_options`), each naming its games."""
+    return _odds_options("sim_options")
+
+
+def _odds_options(field: str = "odds_options") -> list[click.Option]:
     """The odds options every pack declares (`GamePack.odds_options`), each naming its games."""
     made = []
-    for option, names in games.odds_options():
+    for option, names in games.odds_options(field):
         where = f"  [{', '.join(names)}]"
         if option.kind == "flag":
             made.append(click.Option([f"--{option.name}"], is_flag=True, help=option.help + where))
@@ -304,7 +309,7 @@ def odds(content, as_json, **options):
     sys.exit(run(content, as_json=as_json, **options))
 
 
-@main.command()
+@main.command(cls=_PackOptionsCommand, declared=_sim_options)
 @content_option
 @click.option("--games", default=None, type=click.IntRange(1, 10_000_000),
               help="Games to play (default 1000).")
@@ -329,13 +334,14 @@ def odds(content, as_json, **options):
               help="Fail (exit 1) if more than 1 game in 1000 needs more than a printed count (95 % bound).")
 @_fault_guard
 def sim(content, games, precision, max_games, seed, agents, workers, start_method, json_out, report, forbid,
-        check_kit):
-    """Play many seeded games and report balance and component peaks."""
+        check_kit, **options):
+    """Play many seeded games and report balance and component peaks. The other options are the games'
+    own (in brackets: the games that read each)."""
     from pnp.commands.sim import run
 
     sys.exit(run(content, games=games, seed=seed, agents=agents, workers=workers, json_out=json_out,
                  report=report, forbid=forbid, check_kit=check_kit, precision=precision, max_games=max_games,
-                 start_method=start_method))
+                 start_method=start_method, options=options))
 
 
 @main.command()

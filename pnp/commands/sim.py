@@ -24,7 +24,7 @@ from pnp.core.errors import UserError, has_errors
 from pnp.core.safeio import write_atomic
 from pnp.games import pack_of, simulation_of
 from pnp.sim.report import stop_line, write_report
-from pnp.sim.hooks import UnknownAgent, UnknownId, parse_specs
+from pnp.sim.hooks import BadOption, UnknownAgent, UnknownId, parse_specs
 from pnp.sim.kit_check import assessment, check_kit as kit_check
 from pnp.sim.runner import default_workers, play_many, play_until, result_document
 from pnp.sim.source import GameSource
@@ -34,7 +34,7 @@ MAX_GAMES = 100_000  # the cap of a --precision run: about ±0.5 pp for an even 
 
 
 def run(content, *, games, seed, agents, workers, json_out, report, forbid, check_kit,
-        precision=None, max_games=None, start_method=None) -> int:
+        precision=None, max_games=None, start_method=None, options=None) -> int:
     if precision is not None and games is not None:
         return _usage("--games and --precision exclude each other: a --precision run plays until it is as "
                       "precise as asked; --max-games caps it")
@@ -44,8 +44,8 @@ def run(content, *, games, seed, agents, workers, json_out, report, forbid, chec
     if problem:
         return _usage(problem)
     try:
-        ready = prepare(content, agents, forbid)
-    except UnknownAgent as exc:
+        ready = prepare(content, agents, forbid, options or {})
+    except (UnknownAgent, BadOption) as exc:
         return _usage(str(exc))
     if ready is None:
         return 1
@@ -81,18 +81,31 @@ def all_capped_warning(result: dict) -> str | None:
             f"{result['meta']['cap_rounds']} rounds and none ended: the win rates above measure nothing")
 
 
-def prepare(content, agents: str | None, forbid=()) -> tuple | None:
+def prepare(content, agents: str | None, forbid=(), options=None) -> tuple | None:
     """(the checked model, its Simulation, the agent specs, the GameSource tasks carry), or
-    None when the content has problems (printed); UnknownAgent for an agent it lacks."""
+    None when the content has problems (printed); UnknownAgent for an agent it lacks, BadOption for a
+    game option (`GamePack.sim_options`) the game does not take or cannot play."""
     game, _ = load_checked(content)
     if game is None:
         return None
-    sim = simulation(game)
+    sim = configured(simulation(game), pack_of(game), options or {})
     specs = parse_specs(agents, sim, sim.roles(game))
     source = GameSource.read(content_path(content), sim, forbid)
     if source.sha256 != game.sha256:
         raise UserError(f"{source.path} changed while pnp read it; run the command again")
     return game, sim, specs, source
+
+
+def configured(sim, pack, options: dict):
+    """The game's Simulation for the game options given (`GamePack.sim_options`); one it does not declare
+    is a BadOption."""
+    own = {option.key for option in pack.sim_options}
+    other = sorted(key for key, value in options.items() if value is not None and key not in own)
+    if other:
+        takes = ", ".join(f"--{o.name}" for o in pack.sim_options) or "no options of its own"
+        raise BadOption(f"{pack.name} takes {takes}, found --{other[0].replace('_', '-')}")
+    mine = {key: options[key] for key in sorted(own) if options.get(key) is not None}
+    return sim.configure(mine) if mine else sim
 
 
 def run_options_problem(start_method: str | None, json_out: Path | None, report: Path | None) -> str | None:

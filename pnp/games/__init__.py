@@ -120,14 +120,18 @@ class GamePack:
     #: the options its odds read (`pnp odds --NAME`), declared here so the command lists them
     #: without importing the odds; a game whose odds take none declares none
     odds_options: tuple[OddsOption, ...] = ()
+    #: the options its simulation reads (`pnp sim --NAME`, e.g. the players at the table), passed to its
+    #: Simulation's `configure`; declared here so the command lists them without importing the simulation
+    sim_options: tuple[OddsOption, ...] = ()
 
 
-def odds_options() -> list[tuple[OddsOption, tuple[str, ...]]]:
-    """Every pack's odds options, each once, with the names of the games that read it, in the
-    packs' order; two packs declaring one name differently is a PackError."""
+def odds_options(field: str = "odds_options") -> list[tuple[OddsOption, tuple[str, ...]]]:
+    """Every pack's odds options (or, `field="sim_options"`, its `pnp sim` options), each once, with the
+    names of the games that read it, in the packs' order; two packs declaring one name differently is a
+    PackError."""
     found: dict[str, tuple[OddsOption, list[str]]] = {}
     for candidate in packs().values():
-        for option in candidate.odds_options:
+        for option in getattr(candidate, field):
             if option.kind not in ODDS_OPTION_KINDS:
                 raise PackError(f"game pack {candidate.id!r}: odds option --{option.name} is of kind "
                                 f"{option.kind!r}; known: {', '.join(ODDS_OPTION_KINDS)}")

@@ -37,6 +37,10 @@ class UnknownId(ValueError):
     """An id given to --forbid that the game cannot take out."""
 
 
+class BadOption(ValueError):
+    """A value of a game's own `pnp sim` option (`GamePack.sim_options`) the game cannot play."""
+
+
 class Observer(Protocol):
     """Watches one game: `step` after every applied action, then `record` once at the end."""
 
@@ -132,6 +136,12 @@ class Simulation(Protocol):
     def kit_rules(self, game: Any) -> list[Problem]:
         """Problems with printed counts that follow from the rules alone (no games needed)."""
         ...
+
+
+# A game whose pack declares `sim_options` (`pnp sim --NAME`) also answers
+# `configure(options) -> Simulation`: the Simulation for those options (`options[key]`, as typed; a value
+# it cannot play raises BadOption). It must pickle, as every Simulation does: workers rebuild the game
+# from the task's GameSource, which carries the configured Simulation.
 
 
 def parse_specs(text: str | None, sim: Simulation, roles: Sequence[str]) -> tuple[AgentSpec, ...]:

@@ -154,7 +154,8 @@ def test_the_winner_is_the_one_seat_alone_at_the_top(returns, seat):
 
 #: The simulator's and the engine's modules: no cycle among them, counting every import
 #: (inside functions too: such an import may hide a cycle, never break it).
-AREA = ("pnp/sim", "pnp/games/tverdzha/rules", "pnp/games/tverdzha/sim", "pnp/games/tverdzha/simulation.py")
+AREA = ("pnp/sim", "pnp/games/tverdzha/rules", "pnp/games/tverdzha/sim", "pnp/games/tverdzha/simulation.py",
+        "pnp/games/empire/rules", "pnp/games/empire/sim", "pnp/games/empire/simulation.py")
 
 
 def _module(path: Path) -> str:

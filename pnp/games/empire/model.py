@@ -203,6 +203,19 @@ class Chests:
 
 
 @dataclass(frozen=True)
+class Economy:
+    """The whole game's numbers the seed leaves open (content `economy:`): prices in gold, a hero's own
+    attack, what holdings bring at a week's start, the luck ritual."""
+    start_chests: int
+    creature_gold: int  # a creature card's price a level
+    hero_gold: int
+    hero_attack: int
+    resource_chests: int
+    ritual_luck: int
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
 class Creature:
     """One creature of a race's deck and its printed cards: each card's strike mark (0: the card has none)."""
     id: str
@@ -265,6 +278,8 @@ class Game(GameModel):
     #: content `neutral_armies:` and `chests:` (None for a content without them)
     neutral_deck: NeutralDeck | None = None
     chests: Chests | None = None
+    #: content `economy:` (None for a content without it: such a game has no engine)
+    economy: Economy | None = None
 
     @property
     def weeks(self) -> int:

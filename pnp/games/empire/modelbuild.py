@@ -11,7 +11,7 @@ from pnp.games.empire.book_model import build_book, build_play
 from pnp.games.empire.magicbuild import build_magic
 from pnp.games.empire.rules.battle_rules import (BattleRules, BattleType, Formations, HeroAbility, Morale, RaceHero,
                                                  WarMachine)
-from pnp.games.empire.model import (Building, Capital, ChestRange, Chests, Creature, CreatureDeck, Game, IncomeStep,
+from pnp.games.empire.model import (Building, Capital, ChestRange, Chests, Creature, CreatureDeck, Economy, Game, IncomeStep,
                                     NeutralArmy, NeutralDeck, Plot, Print, Race, Resource, TravelCard, TravelType, Upgrade)
 from pnp.games.empire.render import chest_rows, creature_rows, hero_rows, neutral_rows, travel_rows
 
@@ -144,4 +144,6 @@ def build_game(loaded: Loaded, source: str) -> Game:
                        *((chest_rows.family(d["chests"]["colour"], m("chests")),) if "chests" in d else ())),
         creature_decks=tuple(deck(i, k) for i, k in enumerate(d.get("creature_decks", ()))),
         neutral_deck=neutral_deck(d["neutral_armies"]) if "neutral_armies" in d else None,
-        chests=chests(d["chests"]) if "chests" in d else None)
+        chests=chests(d["chests"]) if "chests" in d else None,
+        economy=Economy(**{k: v for k, v in d["economy"].items() if k != "note"}, mark=m("economy"))
+        if "economy" in d else None)

@@ -60,6 +60,8 @@ PACK = GamePack(
     kit=Lazy("pnp.games.empire.kit:kit_rows"),
     summary=_summary,
     odds="pnp.games.empire.odds_report",
+    simulation="pnp.games.empire.simulation",
+    sim_options=(OddsOption("players", "Players at the table (default: the most the content seats).", metavar="N"),),
     odds_options=(
         OddsOption("army", "The attacker's army file.", kind="file", metavar="FILE"),
         OddsOption("against", "The opponent's file: a neutral army, a travel card at a week, or another army.",

@@ -208,6 +208,10 @@ def decks_named(game: Game) -> dict:
         facts |= {"chest_count": c.count, "chest_keep": c.keep, "chest_gold": c.gold, "chest_xp": c.experience,
                   "chest_need": (game.play.players[1] if game.play else 1) * c.keep, "dearest": dearest,
                   "courage_max": game.battle.courage_max}
+    if game.economy is not None:
+        e = game.economy
+        facts |= {"start_chests": e.start_chests, "creature_gold": e.creature_gold, "hero_gold": e.hero_gold,
+                  "hero_attack": e.hero_attack, "resource_chests": e.resource_chests, "ritual_luck": e.ritual_luck}
     return facts
 
 

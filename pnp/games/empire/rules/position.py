@@ -1,0 +1,61 @@
+"""The mutable position of «Строительство империи»: the players, the decks and the week's clock. The steps
+(pnp.games.empire.rules.moves, .battles) change it in place; pnp.games.empire.rules.state adds the engine
+protocol and the flow, and is the one module that imports the steps."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pnp.games.empire.rules.player import Player
+from pnp.games.empire.rules.tables import Tables
+
+
+class Position:
+    def __init__(self, t: Tables, players: int) -> None:
+        if not t.players[0] <= players <= t.players[1] or players > len(t.races):
+            raise ValueError(f"expected {t.players[0]} to {min(t.players[1], len(t.races))} players, found {players}")
+        self.t = t
+        self.n = players
+        self.players: list[Player] = []
+        self.week = 1
+        self.day = 1
+        self.turn = 0  # the turn in the day's order
+        self.phase = "setup"  # setup | play | over
+        self.stage = "main"  # main | bribe | consent | capture
+        self.chance: list[tuple] = [("races",)]
+        self.fight: dict | None = None
+        self.last_battle: dict | None = None  # the last battle ended and its outcome (the observer reads it)
+        self.offer: tuple | None = None  # (seat, card, neutral army) while its player chooses the bribe
+        self.captures_left = 0
+        self.peace: tuple | None = None  # (proposer, other, card) while the other consents or refuses
+        self.wars: list[tuple[int, int]] = []  # (declarer, defender)
+        self.pile: Counter = Counter(); self.under: list[str] = []; self.discard: list[str] = []
+        self.pile.update({c.id: c.count for c in t.cards.values()})
+        self.out: Counter = Counter()  # travel cards out of the game (traps, dungeons)
+        self.neutral_pile: Counter = Counter({a.id: a.count for a in t.neutrals.values()})
+        self.neutral_discard: list[str] = []
+        self.tally: Counter = Counter()  # what the simulator counts
+
+    def seat(self) -> int:
+        """The seat whose turn it is."""
+        return (self.first() + self.turn) % self.n
+
+    def first(self) -> int:
+        return (self.week - 1) % self.n
+
+    # --- what the simulator reads --------------------------------------------------------
+
+    def travel_in_use(self) -> int:
+        """Travel cards not in the deck or its discard: in hands, holdings, open, out of the game."""
+        return sum(c.count for c in self.t.cards.values()) - sum(self.pile.values()) - len(self.under) - len(self.discard)
+
+    def neutrals_in_use(self) -> int:
+        return sum(a.count for a in self.t.neutrals.values()) - sum(self.neutral_pile.values()) - len(self.neutral_discard)
+
+    def chests_out(self) -> int:
+        return sum(p.chests for p in self.players)
+
+    def diplomacy_in_use(self) -> int:
+        ids = [c.id for c in self.t.cards.values() if c.type == "diplomacy"]
+        total = sum(self.t.cards[i].count for i in ids)
+        return total - sum(self.pile[i] for i in ids) - sum(c in ids for c in self.under) - sum(c in ids for c in self.discard)

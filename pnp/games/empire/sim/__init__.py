@@ -1,0 +1,1 @@
+"""«Строительство империи»\x27s agents, observer and statistics for pnp sim."""

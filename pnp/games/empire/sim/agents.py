@@ -1,0 +1,117 @@
+"""The agents of «Строительство империи»: random, and greedy (each decision valued in victory points by
+pnp.games.empire.sim.heuristic, one decision ahead, ties broken by the injected RNG)."""
+
+from __future__ import annotations
+
+import random
+
+from pnp.games.empire.rules import capital
+from pnp.games.empire.rules.state import State
+from pnp.games.empire.sim import heuristic as h
+
+
+class RandomAgent:
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, state: State, player: int):
+        return self.rng.choice(state.legal_actions())
+
+
+class GreedyAgent:
+    """Hires what its gold allows beyond the building it saves for, then takes the turn's action worth the most
+    points: a building (its points, the gold and heroes it brings), a travel card (its battle's reward times
+    the chance to win it), a capture, peace when the enemy is the stronger, the ritual before a battle."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, s: State, player: int):
+        actions = s.legal_actions()
+        if s.stage == "bribe":
+            return max(actions, key=lambda a: self._bribe(s, player, a[1]))
+        if s.stage == "consent":
+            return ("accept",) if h.duel_odds(s, player, s.peace[0]) < 0.5 else ("refuse",)
+        scored = [(self.value(s, player, a), self.rng.random(), a) for a in actions]
+        return max(scored)[2]
+
+    def _bribe(self, s: State, seat: int, chests: int) -> float:
+        assert s.offer is not None
+        _, card, neutral = s.offer
+        return h.fight_odds(s, seat, card, neutral, chests) * h.reward(s, seat, card, neutral) - chests
+
+    def value(self, s: State, seat: int, a: tuple) -> float:
+        t, p = s.t, s.players[seat]
+        kind = a[0]
+        if kind == "hero":
+            return 6.0 if p.gold - t.hero_gold >= self._reserve(s, seat) else -1.0
+        if kind == "hire":
+            level = t.races[p.race].creature(a[1]).level
+            left = p.gold - level * t.creature_gold
+            return 1.0 + level / 2 if left >= self._reserve(s, seat) else -1.0
+        if kind == "build":
+            plot = t.races[p.race].plots[a[1]]
+            bonus = 4.0 if plot.kind == "unique" else 2.0 if plot.kind in ("forge", "magic_tower") else 1.5
+            return plot.points + bonus
+        if kind == "upgrade":
+            plot = t.races[p.race].plots[a[1]]
+            return 3.0 if plot.kind == "unique" else 1.0 if plot.kind in ("forge", "magic_tower") else 0.3
+        if kind == "visit":
+            return self._visit(s, seat, a[1])
+        if kind == "again":
+            card, army = p.open[a[1]]
+            return self._battle(s, seat, card, army)
+        if kind == "capture":
+            return self._capture(s, seat, a[1], a[2])
+        if kind == "war":
+            enemy = s.players[a[2]]
+            return 2.0 * h.duel_odds(s, seat, a[2]) * len(enemy.holdings) - 1.0
+        if kind == "peace":
+            return 3.0 * (1 - h.duel_odds(s, seat, a[2])) - 1.0
+        if kind == "ritual":
+            return 0.2 if s.week > 1 else -0.5
+        if kind == "stop":
+            return 0.0
+        return 0.0  # pass
+
+    def _reserve(self, s: State, seat: int) -> int:
+        """The gold the player keeps for its next building (the dearest it may build now)."""
+        t, p = s.t, s.players[seat]
+        plots = t.races[p.race].plots
+        costs = [plots[x].cost for x in capital.legal(t.layout, p.built) if x in plots]
+        return max(0, (min(costs, default=0) - p.chests)) * t.chest_gold
+
+    def _visit(self, s: State, seat: int, card: str) -> float:
+        t, p = s.t, s.players[seat]
+        c = t.cards[card]
+        if c.type == "treasure":
+            return next((r.chests for r in c.chest_ranges if r.first <= s.week <= r.last), 0) + 0.5
+        if c.type == "other":
+            return 0.5 * len(p.heroes)
+        if c.type == "terrain":
+            return 0.1
+        if c.type in ("mine", "reserve"):
+            return 0.8 * h.reward(s, seat, card, _any_army(s)) * 0.6
+        return self._battle(s, seat, card, None)
+
+    def _battle(self, s: State, seat: int, card: str, neutral: str | None) -> float:
+        odds = h.fight_odds(s, seat, card, neutral)
+        return odds * h.reward(s, seat, card, neutral) - (1 - odds) * 1.5
+
+    def _capture(self, s: State, seat: int, enemy: int, at: int) -> float:
+        t = s.t
+        card = s.players[enemy].holdings[at]
+        c = t.cards[card]
+        worth = h.holding_worth(s, card) * 2  # taken from a rival: it counts twice
+        if c.type == "terrain":
+            return worth - (c.gold or 0) / t.chest_gold
+        if c.type in ("town", "garrison"):
+            return self._battle(s, seat, card, None) + worth * 0.5
+        odds = h.duel_odds(s, seat, enemy)
+        return odds * worth - (1 - odds) * 1.5
+
+
+def _any_army(s: State) -> str:
+    """A neutral army standing for the one the deck will turn up (the most common kind left)."""
+    pool = s.neutral_pile or {a: 1 for a in s.neutral_discard} or {next(iter(s.t.neutrals)): 1}
+    return max(sorted(pool), key=lambda a: pool[a])

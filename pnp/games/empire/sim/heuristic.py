@@ -1,0 +1,77 @@
+"""What the greedy agent of «Строительство империи» knows: a battle's expected margin and what a card,
+a building or a capture is worth, in victory points (a chest and a day's gold turned into points)."""
+
+from __future__ import annotations
+
+import math
+
+from pnp.games.empire.rules import battle, battles, duel
+from pnp.games.empire.rules.army import Army, Opponent
+from pnp.games.empire.rules.state import State
+
+SPREAD = 6.0  # the margin at which a battle is won about three times in four
+
+
+def margin(s: State, a: Army, opp: Opponent, held: int | None = None) -> float:
+    """The army's expected strength less what it must pass (its bonuses, the luck card and a damage card a group
+    at the deck's mean, a miss at its minimal damage)."""
+    rules = s.t.rules
+    try:
+        base = sum(x.value for x in battle.bonus_lines(rules, a, opp))
+        groups = battle.groups(rules, a, opp)
+        luck = battle.luck_bonus(rules, a, opp)
+    except battle.BattleError:
+        return -99.0
+    deck = a.deck or (0,)
+    hits = [v for v in deck if v] or [0]
+    mean_hit = sum(hits) / len(hits)
+    misses = sum(1 for v in deck if not v) / len(deck)
+    dmg = sum((1 - misses) * mean_hit * g.multiplier + misses * battle.damage(rules, g, 0) for g in groups)
+    lucky = luck * mean_hit if luck > 0 else luck * ((1 - misses) * mean_hit + misses * rules.luck_zero_penalty)
+    need = battle.target(rules, a, opp).low if held is None else held
+    return base + lucky + dmg - (need or 0)
+
+
+def chance(m: float) -> float:
+    return 1.0 / (1.0 + math.exp(-m / SPREAD * 1.1))
+
+
+def fight_odds(s: State, seat: int, card: str, neutral: str | None, chests: int = 0) -> float:
+    opp = battles.opponent(s, card, neutral)
+    a = battles.army(s, seat, opp.battle, opp, chests)
+    return chance(margin(s, a, opp))
+
+
+def duel_odds(s: State, seat: int, enemy: int) -> float:
+    kind = duel.duel_type(s.t.rules)
+    side = Opponent(0, kind.id, 0)
+    att, dfn = battles.army(s, seat, kind.id, side), battles.army(s, enemy, kind.id, side)
+    held = margin(s, dfn, duel.sees(kind, att), 0)
+    return chance(margin(s, att, duel.sees(kind, dfn), max(int(held), 0)))
+
+
+def days_left(s: State) -> int:
+    return (s.t.weeks - s.week) * s.t.days + (s.t.days - s.day) + 1
+
+
+def holding_worth(s: State, card: str) -> float:
+    """A travel card held to the end: its gold a day and its weekly chests as points, a reserve's points."""
+    t = s.t
+    c = t.cards[card]
+    gold = (c.gold or 0) * days_left(s) if c.type in ("mine", "town") else 0
+    weeks = t.weeks - s.week
+    chests = t.resource_chests * weeks if c.resource else 0
+    return gold / t.chest_gold + chests + (c.points or 0 if c.type == "reserve" else 0)
+
+
+def reward(s: State, seat: int, card: str, neutral: str | None) -> float:
+    """What winning a card's battle brings, in points."""
+    t = s.t
+    c = t.cards[card]
+    opp = battles.opponent(s, card, neutral)
+    kind = t.rules.type(opp.battle)
+    chests = (t.neutral_win_chests if neutral is not None
+              else kind.trophy_chests if kind.trophy_chests is not None else c.chests or 0)
+    points = (opp.count or 0) if kind.points == "squads" else (c.points or 0) if kind.points == "card" else 0
+    keep = holding_worth(s, card) if t.played[c.type] == "holdings" else 0
+    return chests + points + keep

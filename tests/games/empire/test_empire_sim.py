@@ -1,0 +1,59 @@
+"""`pnp sim --game empire --players N`: the command plays 2, 3 and 4 players and prints each race's win rate
+with its 95 % interval, the game's length, points by source and, with --check-kit, the decks' peaks."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+
+def _sim(*args):
+    result = CliRunner().invoke(main, ["sim", "--game", "empire", "--workers", "1", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("players, agents", [(2, "greedy"), (3, "random"), (4, "greedy,random,greedy,random")])
+def test_the_command_plays_two_to_four_players_and_prints_each_race_s_interval(players, agents, tmp_path):
+    code, out, err = _sim("--players", str(players), "--games", str(2 * players), "--seed", "5", "--agents", agents,
+                          "--check-kit", "--json", str(tmp_path / "r.json"))
+    assert code == 0, out + err
+    seats = re.findall(r"seat ([A-D]) wins", out)
+    assert seats == list("ABCD"[:players])
+    races = re.findall(r"race (\w+) wins \d+\.\d% \(95 % CI \d+\.\d%–\d+\.\d%, \d+/\d+\)", out)
+    assert len(races) == len(set(races)) and set(races) <= {"humans", "orcs", "dark_elves", "forest_elves"}
+    assert len(races) >= players
+    assert "rounds: mean 49.0" in out  # seven weeks of seven days
+    assert "points a player by source" in out and "buildings" in out
+    for deck in ("travel", "neutral", "chests", "diplomacy"):
+        assert re.search(rf"  {deck}: kit \d+, \d+ of {2 * players} games needed more", err), err
+    doc = json.loads((tmp_path / "r.json").read_text())
+    assert sorted(doc["stats"]["races"]) == sorted(races)
+    assert doc["stats"]["games"] == 2 * players
+
+
+def test_the_same_seed_gives_the_same_json(tmp_path):
+    runs = []
+    for name in ("a", "b"):
+        code, _, err = _sim("--players", "3", "--games", "3", "--seed", "8", "--json", str(tmp_path / f"{name}.json"))
+        assert code == 0, err
+        doc = json.loads((tmp_path / f"{name}.json").read_text())
+        doc["meta"].pop("elapsed", None)
+        runs.append(json.dumps(doc, sort_keys=True))
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("value", ["1", "5", "many"])
+def test_a_number_of_players_the_game_does_not_seat_is_a_usage_error(value):
+    code, out, err = _sim("--players", value, "--games", "1")
+    assert code == 2 and "--players" in err
+
+
+def test_a_game_that_declares_no_players_option_refuses_it():
+    result = CliRunner().invoke(main, ["sim", "--game", "oborona-zamka", "--players", "2", "--games", "1",
+                                       "--workers", "1"])
+    assert result.exit_code == 2 and "takes no options of its own, found --players" in result.stderr
