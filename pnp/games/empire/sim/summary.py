@@ -45,7 +45,7 @@ def summarize(records: list[dict], roles: tuple[str, ...]) -> dict:
 def summary_lines(st: dict) -> list[str]:
     lines = [f"race {race} wins {_share(r)}" for race, r in st["races"].items()]
     lines.append("points a player by source (mean; the winner's): " + ", ".join(
-        f"{k} {st['points'][k]['mean']} ({st['winner_points'][k]['mean']})" for k in SOURCES))
+        f"{k} {st['points'][k]['mean']:.1f} ({st['winner_points'][k]['mean']:.1f})" for k in SOURCES))
     per = st["per_game"]
     lines.append("per game: " + ", ".join(f"{k} {v}" for k, v in per.items() if k.startswith(("battles", "won",
                                                                                                 "wars", "captures"))))
