@@ -112,12 +112,24 @@ def impose(fronts: Sequence[str], backs: Sequence[str] | str, *, trim: tuple[flo
     """Impose card masters (SVG with `bleed` mm around a `trim` card) onto home sheets."""
     sheet = impose_pages(fronts, backs, trim=trim, bleed=bleed, text=text, paper=paper,
                          duplex=duplex, back_offset=back_offset)
+    (pdf_bytes, pages), backs_pdf = render_runs([sheet], title, duplex)
+    if backs_pdf is None:
+        return Imposed(pdf_bytes, pages, sheet.sheets, notes=sheet.notes)
+    return Imposed(pdf_bytes, pages, sheet.sheets, backs_pdf[0], backs_pdf[1], sheet.notes)
+
+
+def render_runs(runs: Sequence["SheetPages"], title: str,
+                duplex: str) -> tuple[tuple[bytes, int], tuple[bytes, int] | None]:
+    """Sheet runs (one component's, or several put in one PDF) rendered for home printing:
+    (PDF bytes, pages) of the fronts and backs alternating, the order a duplex printer needs; with
+    `duplex` "none", of the fronts, and the backs apart (None when there are none)."""
     info = pdf.DocInfo(title, duplex=duplex)
-    if duplex == "none":
-        return Imposed(pdf.render(sheet.fronts, info), len(sheet.fronts), sheet.sheets,
-                       pdf.render(sheet.backs, info), len(sheet.backs), sheet.notes)
-    pages = sheet.interleaved()
-    return Imposed(pdf.render(pages, info), len(pages), sheet.sheets, notes=sheet.notes)
+    if duplex != "none":
+        pages = [page for run in runs for page in run.interleaved()]
+        return (pdf.render(pages, info), len(pages)), None
+    fronts = [page for run in runs for page in run.fronts]
+    backs = [page for run in runs for page in run.backs]
+    return (pdf.render(fronts, info), len(fronts)), (pdf.render(backs, info), len(backs)) if backs else None
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,7 @@ from pnp.components.board_sheet import BoardSheetRenderer
 from pnp.components.token_sheet import Block, Piece, arrange, max_cols, token_pages
 from pnp.core.geometry import pt_to_mm
 from pnp.games.data.model import Game, Token, token_ui_key
-from pnp.print import pdf
-from pnp.print.imposition import sheet_text
+from pnp.print.imposition import render_runs, sheet_text
 from pnp.rulebook.renderer import RulebookRenderer
 from pnp.typeset import fonts
 
@@ -95,17 +94,12 @@ class Tokens(Renderer):
 
     def render(self, game: Game, ctx: RenderContext) -> list[OutputFile]:
         options, lang = ctx.options, ctx.options.lang
-        fronts, backs = [], []
+        runs = []
         for token, pieces in token_groups(game, lang, options.ink_saver):
             cols = max_cols(options.paper, (token.size, token.size))
             block = Block(arrange([pieces], cols), token.size, sheet_text(game, lang, game.ui(token_ui_key(token.id), lang)))
-            part = token_pages(block.rows, trim=(token.size, token.size), bleed=game.print.card.bleed, text=block.text,
-                               paper=options.paper, duplex=options.duplex, back_offset=options.back_offset)
-            if options.duplex == "none":
-                fronts += part.fronts
-                backs += part.backs
-            else:
-                fronts += part.interleaved()
-        info = pdf.DocInfo(f"{game.title.get(lang)}: {game.ui('comp_tokens', lang)}", duplex=options.duplex)
-        return ctx.write_sheets(f"{game.id}-{lang}-tokens", "tokens", (pdf.render(fronts, info), len(fronts)),
-                                (pdf.render(backs, info), len(backs)) if backs else None)
+            runs.append(token_pages(block.rows, trim=(token.size, token.size), bleed=game.print.card.bleed,
+                                    text=block.text, paper=options.paper, duplex=options.duplex,
+                                    back_offset=options.back_offset))
+        title = f"{game.title.get(lang)}: {game.ui('comp_tokens', lang)}"
+        return ctx.write_sheets(f"{game.id}-{lang}-tokens", "tokens", *render_runs(runs, title, options.duplex))

@@ -23,7 +23,7 @@ from pnp.games.data.model import Game
 from pnp.games.data.parts import Aid, Mat, Sheet, aid_trim
 from pnp.games.data.render import fill_of, ink_on
 from pnp.print import pdf
-from pnp.print.imposition import impose_pages, sheet_text
+from pnp.print.imposition import impose_pages, render_runs, sheet_text
 from pnp.print.sheetmarks import svg_page
 from pnp.print.tile_plan import Part, tile_text
 from pnp.print.tiling import large_page, tiled_pages
@@ -214,7 +214,7 @@ class Aids(Renderer):
         ctx.made[self.name] = ([f for _, f, _ in made], [b for _, _, b in made])
         ctx.notes.extend(f"aids: {n}" for n in notes)
         text = sheet_text(game, opts.lang, game.ui("comp_aids", opts.lang))
-        fronts, backs = [], []
+        runs = []
         for size in ("card", "half-page"):
             chosen = [(aid, f, b) for aid, f, b in made if aid.size == size]
             if not chosen:
@@ -223,11 +223,6 @@ class Aids(Renderer):
                                  trim=aid_trim(chosen[0][0], game.print.card), bleed=game.print.card.bleed, text=text,
                                  paper=opts.paper, duplex=opts.duplex, back_offset=opts.back_offset)
             ctx.notes.extend(f"aids: {n}" for n in sheet.notes)
-            if opts.duplex == "none":
-                fronts += sheet.fronts
-                backs += sheet.backs
-            else:
-                fronts += sheet.interleaved()
-        info = pdf.DocInfo(f"{game.title.get(opts.lang)}: {game.ui('comp_aids', opts.lang)}", duplex=opts.duplex)
-        return ctx.write_sheets(f"{game.id}-{opts.lang}-aids", "aids", (pdf.render(fronts, info), len(fronts)),
-                                (pdf.render(backs, info), len(backs)) if backs else None)
+            runs.append(sheet)
+        title = f"{game.title.get(opts.lang)}: {game.ui('comp_aids', opts.lang)}"
+        return ctx.write_sheets(f"{game.id}-{opts.lang}-aids", "aids", *render_runs(runs, title, opts.duplex))
