@@ -1,4 +1,4 @@
-"""Design tokens: the one palette, type scale, line weights and radii of the whole kit.
+"""Design tokens: the palette, type scale, line weights and radii of the whole kit.
 
 Every component (cards, board, mats, tokens, aids, rulebook) takes its colours, faces,
 sizes and strokes from here, so the kit reads as one family: a title is always the same
@@ -13,62 +13,35 @@ every area fill into a pale tint, so it still reads when printed in greyscale.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Mapping
 
+from pnp.games import pack_colours
 from pnp.typeset.fonts import FACES
 from pnp.core.geometry import pt_to_mm
 
 # --- colour -------------------------------------------------------------------------
 
-_BASE = {
-    # neutrals
+# pnp's own colours: the neutrals every page is made of, and the few roles general components
+# fill (the rulebook's headings, a card's points badge, a board's zones, a data game's defaults).
+# The games' colours (resources, players, lands …) are their packs' (`GamePack.colours`).
+_NEUTRALS = {
     "ink": "#2a2320",  # outlines and text: a warm near-black, softer than pure black
     "paper": "#fbf8f1",
     "panel": "#efe6d2",  # text panels on coloured card faces
     "muted": "#7a7068",  # secondary text, rules, captions
     "line": "#b9ad98",  # thin separators and guide lines
-    # resources: four hues far apart in lightness as well as hue
-    "wood": "#9a5b2c",
-    "wood-light": "#e0b479",
-    "stone": "#8c949b",
-    "stone-light": "#c9ced2",
-    "grain": "#e9c85a",
-    "grain-dark": "#b8902a",
-    "gold": "#f2a81d",
-    "gold-light": "#fcd86b",
-    # card families
-    "battle": "#a8322d",
-    "building": "#2e7566",
-    "upgrade": "#6a4c9c",
-    "aid": "#4a5a6a",
-    # players: blue and orange stay apart for every common colour-vision deficiency
-    "player-a": "#2d6cb0",
-    "player-b": "#d2691e",
-    # lands
-    "forest": "#4f7f3b",
-    "field": "#e3c766",
-    "mountain": "#8c949b",
-    "desert": "#ecd5a0",
-    "castle": "#cdbf9f",
-    "citadel": "#e0b24a",
-    "mine": "#7d6a5a",
-    # icon details
-    "point": "#f0bb2e",
-    "point-dark": "#b3362c",
-    "steel": "#d4d9dd",
-    "unit": "#c9b08a",
-    "heal": "#3f9050",
-    "trade": "#d39a2c",
-    "move": "#3f7fa6",
-    "die": "#fbf8f1",
-    "die-shade": "#cfc8bb",
-    "sun": "#f6cd4c",
-    "dark": "#4a3b33",  # openings: gates, mine mouths
-    "ribbon": "#b8412f",
     "on-colour": "#fbf8f1",  # letters and marks drawn on top of a coloured fill
-    "bars": "#d4d9dd",  # portcullis bars in a dark gate
+    "heading": "#b8412f",  # the rulebook's headings
+    "badge": "#f0bb2e",  # a card's points badge
+    "accent": "#9a5b2c",  # a data game's mats and aids that name no colour
+    "note": "#e9c85a",  # a data game's rulebook notes
 }
+#: a board's zones that the content gives no colour, in turn: far apart in hue and lightness
+ZONE_COLOURS = tuple(f"zone-{i}" for i in range(1, 9))
+_NEUTRALS |= dict(zip(ZONE_COLOURS, ("#2d6cb0", "#d2691e", "#8c949b", "#f2a81d", "#2e7566", "#6a4c9c",
+                                      "#a8322d", "#4f7f3b")))
 
 
 def tint(hex_colour: str, keep: float) -> str:
@@ -83,44 +56,40 @@ INK_SAVER_KEEP = 0.28
 
 # Keys that stay as they are in ink-saver mode: ink carries the shapes, paper is paper.
 _INK_SAVER_KEEP = {"ink", "paper", "muted"}
+# What the ink saver prints for a neutral instead of its pale tint
+_INK_SAVER_NEUTRALS = {
+    "panel": "#ffffff",
+    "line": "#9a9a9a",
+    # on pale tints, marks must turn dark to stay visible
+    "on-colour": _NEUTRALS["ink"],
+}
 
-PALETTE: Mapping[str, str] = MappingProxyType(dict(_BASE))
-INK_SAVER_PALETTE: Mapping[str, str] = MappingProxyType(
-    {
-        key: value if key in _INK_SAVER_KEEP else tint(value, INK_SAVER_KEEP)
-        for key, value in _BASE.items()
-    }
-    | {
-        "dark": tint(_BASE["dark"], 0.35),
-        "panel": "#ffffff",
-        "line": "#9a9a9a",
-        # on pale tints, marks must turn dark to stay visible
-        "on-colour": _BASE["ink"],
-        "bars": _BASE["muted"],
-    }
-)
-
-
-# The colour-in variant (cards printed for a player to colour by hand): outlines and text
-# in ink, every area white, so nothing printed competes with the player's pencils.
+# The colour-in variant (cards printed for a player to colour by hand): outlines and text in
+# ink, every area white, so nothing printed competes with the player's pencils.
 _COLOUR_IN_KEEP = {"ink", "muted", "line"}
-COLOUR_IN_PALETTE: Mapping[str, str] = MappingProxyType(
-    {key: value if key in _COLOUR_IN_KEEP else "#ffffff" for key, value in _BASE.items()}
-    | {"on-colour": _BASE["ink"]}  # marks drawn on a colour fill: on white they turn to ink
-)
 
 
+@lru_cache(maxsize=None)
 def palette(ink_saver: bool = False, colour_in: bool = False) -> Mapping[str, str]:
+    """The kit's colours by name: pnp's neutrals and every game pack's colours, as printed
+    normally, with the ink saver (pale tints, dark outlines: it still reads in greyscale), or
+    for colouring in (`colour_in`: every area white)."""
+    own, own_ink_saver = pack_colours()
+    base = _NEUTRALS | {key: value for key, value in own.items() if key not in _NEUTRALS}  # pnp's neutrals win
     if colour_in:
-        return COLOUR_IN_PALETTE
-    return INK_SAVER_PALETTE if ink_saver else PALETTE
+        return MappingProxyType({key: value if key in _COLOUR_IN_KEEP else "#ffffff" for key, value in base.items()}
+                                | {"on-colour": _NEUTRALS["ink"]})  # marks on a colour fill: on white they turn to ink
+    if not ink_saver:
+        return MappingProxyType(base)
+    return MappingProxyType({key: value if key in _INK_SAVER_KEEP else tint(value, INK_SAVER_KEEP)
+                             for key, value in base.items()} | own_ink_saver | _INK_SAVER_NEUTRALS)
 
 
 def colour(key: str, ink_saver: bool = False) -> str:
     try:
         return palette(ink_saver)[key]
     except KeyError:
-        raise KeyError(f"unknown colour {key!r}; known: {', '.join(sorted(PALETTE))}") from None
+        raise KeyError(f"unknown colour {key!r}; known: {', '.join(sorted(palette()))}") from None
 
 
 # --- type ---------------------------------------------------------------------------

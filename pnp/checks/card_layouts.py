@@ -67,10 +67,10 @@ def family_problems(game, family: CardFamily) -> list[Problem]:
 
 
 def _colour_problem(family: CardFamily, colour: str, mark) -> list[Problem]:
-    if colour in style.PALETTE or HEX.fullmatch(colour):
+    if colour in style.palette() or HEX.fullmatch(colour):
         return []
     return [error("family-ref", f"card family {family.id!r}: expected a palette colour or #rrggbb, found {colour!r}",
-                  mark, f"colours: {', '.join(sorted(style.PALETTE))}")]
+                  mark, f"colours: {', '.join(sorted(style.palette()))}")]
 
 
 def check(game, lang: str | None = None) -> Iterator[Problem]:

@@ -50,8 +50,6 @@ FRAME_BAND = 4.0  # mm from the part's edge to the framed board's title and lege
 FRAME_OUTER, FRAME_INNER = 1.0, 0.3  # mm: the frame's two lines, the inner one FRAME_GAP inside the outer
 FRAME_GAP = 1.4
 PANEL_PAD = 3.0  # mm around the text of the title's cartouche and the legend's strip
-#: zone colours when the content gives none, in zone order
-ZONE_COLOURS = ("player-a", "player-b", "mountain", "gold", "building", "upgrade", "battle", "forest")
 
 
 class BoardModel(Protocol):
@@ -82,7 +80,7 @@ def coordinates(pos: tuple[int, int]) -> str:
 def _zone_fills(spec: BoardSpec, pen: Pen) -> dict[str, str]:
     """Each zone's fill: the content's colour as given (tinted for the ink saver), else a tint of the palette's."""
     return {z.id: mix(z.colour, ZONE_TINT) if z.colour and pen.ink_saver else z.colour
-            or mix(pen.c(ZONE_COLOURS[i % len(ZONE_COLOURS)]), ZONE_TINT) for i, z in enumerate(spec.zones)}
+            or mix(pen.c(style.ZONE_COLOURS[i % len(style.ZONE_COLOURS)]), ZONE_TINT) for i, z in enumerate(spec.zones)}
 
 
 def _owners(spec: BoardSpec) -> dict[str, str]:

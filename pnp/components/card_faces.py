@@ -85,9 +85,9 @@ def colours(family: str, ink_saver: bool, colour_in: bool = False) -> Colours:
                        "#ffffff", "none", "#ffffff", pal["ink"], ink_saver, True)
     if ink_saver:
         return Colours("none", full, style.tint(full, 0.28) if is_hex else pal[family], pal["ink"], "#ffffff",
-                       "#ffffff", pal["ink"], pal["muted"], "#ffffff", "#ffffff", pal["point"], full, True)
+                       "#ffffff", pal["ink"], pal["muted"], "#ffffff", "#ffffff", pal["badge"], full, True)
     return Colours(full, "none", "none", pal["on-colour"], pal["paper"], pal["panel"], pal["ink"], pal["muted"],
-                   mix(full, 0.22), mix(full, 0.34), pal["point"], full)
+                   mix(full, 0.22), mix(full, 0.34), pal["badge"], full)
 
 
 def cover_radius(w: float, h: float, count: int) -> float:

@@ -111,6 +111,10 @@ class GamePack:
     #: the module whose ART (icon name -> (label, SVG body in a 0 0 100 100 box)) adds the
     #: game's icons to the kit's icon set (pnp.art.icons, `icon_art()`); None: no icons
     icons: str | None = None
+    #: the module whose COLOURS (name -> "#rrggbb") adds the colours its art and pages fill with to
+    #: the kit's palette (pnp.art.style.palette), and whose optional INK_SAVER (name -> "#rrggbb")
+    #: gives a colour its own ink-saver shade instead of the usual pale tint; None: no colours
+    colours: str | None = None
     #: the module whose RULEBOOK (pnp.rulebook.game_side.RulebookSide) is its side of the
     #: general rulebook: the templates' facts, cover, figures, checks; None: no rulebook
     rulebook: str | None = None
@@ -180,6 +184,30 @@ def _packs_icon_art() -> Mapping[str, tuple[str, str | Callable[[], str]]]:
 @lru_cache(maxsize=4)
 def _with_own(own: tuple) -> Mapping[str, tuple[str, str | Callable[[], str]]]:
     return dict(sorted({**_packs_icon_art(), **dict(own)}.items()))
+
+
+@lru_cache(maxsize=1)
+def pack_colours() -> tuple[Mapping[str, str], Mapping[str, str]]:
+    """Every registered pack's colours (`GamePack.colours`): (name -> colour, name -> its ink-saver
+    colour where a pack gives one). Packs share names (`gold`, `stone`): a name two packs colour
+    differently is a PackError naming both, never a silent choice, as for icons."""
+    colours: dict[str, str] = {}
+    ink_saver: dict[str, str] = {}
+    owner: dict[str, str] = {}
+    for candidate in packs().values():
+        if candidate.colours is None:
+            continue
+        module = importlib.import_module(candidate.colours)
+        for table, given in ((colours, module.COLOURS), (ink_saver, getattr(module, "INK_SAVER", {}))):
+            for name, value in given.items():
+                if table.get(name, value) != value:
+                    raise PackError(f"game packs {owner[name]!r} and {candidate.id!r} both colour {name!r}, "
+                                    f"differently")
+                table[name] = value
+                owner.setdefault(name, candidate.id)
+    for name in sorted(set(ink_saver) - set(colours)):
+        raise PackError(f"game pack {owner[name]!r} gives {name!r} an ink-saver colour but no colour")
+    return colours, ink_saver
 
 
 #: the icons of the content being checked or drawn: ((name, (label, SVG body)), ...), sorted

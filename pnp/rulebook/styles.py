@@ -69,7 +69,7 @@ def styles(ink_saver: bool = False) -> dict[str, ParagraphStyle]:
         "h1": ParagraphStyle("h1", fontName="sans-bold", fontSize=19, leading=23, spaceBefore=4, spaceAfter=7,
                              keepWithNext=1, textColor=ink, hyphenationLang=""),
         "h2": ParagraphStyle("h2", fontName="sans-bold", fontSize=12.5, leading=15.5, spaceBefore=9,
-                             spaceAfter=4, keepWithNext=1, textColor=colour("ribbon", ink_saver)
+                             spaceAfter=4, keepWithNext=1, textColor=colour("heading", ink_saver)
                              if not ink_saver else ink, hyphenationLang=""),
         "h3": ParagraphStyle("h3", fontName="sans-bold", fontSize=10.5, leading=13, spaceBefore=6, spaceAfter=2,
                              keepWithNext=1, textColor=ink, hyphenationLang=""),
@@ -94,7 +94,7 @@ def styles(ink_saver: bool = False) -> dict[str, ParagraphStyle]:
                                   alignment=TA_LEFT),
         "summary-h": ParagraphStyle("summary-h", fontName="sans-bold", fontSize=10.5, leading=13,
                                     spaceBefore=5, spaceAfter=2.5, keepWithNext=1,
-                                    textColor=colour("ribbon", ink_saver) if not ink_saver else ink),
+                                    textColor=colour("heading", ink_saver) if not ink_saver else ink),
     }
     out["summary-bullet"] = ParagraphStyle("summary-bullet", parent=out["summary"], leftIndent=mm_to_pt(3.2),
                                            bulletIndent=0, spaceAfter=1.5, bulletFontSize=out["summary"].fontSize)

@@ -128,7 +128,7 @@ def test_ink_saver_uses_less_ink_but_keeps_outline(name):
 
 def test_ink_saver_differs_in_every_fill():
     # the letters on the player icons turn dark so they survive on a pale fill
-    assert "#fbf8f1" in icons.symbol("player-a") and style.PALETTE["ink"] in icons.symbol("player-a", True)
+    assert "#fbf8f1" in icons.symbol("player-a") and style.palette()["ink"] in icons.symbol("player-a", True)
     assert icons.symbol("wood") != icons.symbol("wood", ink_saver=True)
 
 
@@ -138,11 +138,12 @@ def _lum(hex_colour: str) -> float:
 
 
 def test_palettes_and_tokens():
-    assert set(style.PALETTE) == set(style.INK_SAVER_PALETTE)
+    normal, saver = style.palette(), style.palette(ink_saver=True)
+    assert set(normal) == set(saver) == set(style.palette(colour_in=True))
     for key in ("wood", "stone", "grain", "gold", "battle", "building", "upgrade", "aid",
-                "player-a", "player-b", "forest", "field", "mountain", "desert"):
-        assert _lum(style.INK_SAVER_PALETTE[key]) > _lum(style.PALETTE[key]) + 20, key
-        assert _lum(style.INK_SAVER_PALETTE[key]) > 170, key  # pale: cheap to print
+                "player-a", "player-b", "forest", "field", "mountain", "desert", "heading", "badge", *style.ZONE_COLOURS):
+        assert _lum(saver[key]) > _lum(normal[key]) + 20, key
+        assert _lum(saver[key]) > 170, key  # pale: cheap to print
     for role, ts in style.TYPE.items():
         assert ts.face in fonts.FACES and ts.min_size <= ts.size
     assert style.TYPE["body"].min_size >= 7.0

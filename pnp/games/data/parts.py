@@ -62,7 +62,7 @@ class Mat:
     width: float
     height: float
     areas: tuple[Area, ...]
-    colour: str = "wood"
+    colour: str = "accent"  # pnp's own warm brown (pnp.art.style)
     mark: Mark = field(default=NO_MARK, compare=False)
 
 
@@ -91,7 +91,7 @@ class Aid:
     name: Text
     sections: tuple[AidSection, ...]
     size: str = "card"
-    colour: str = "wood"
+    colour: str = "accent"  # pnp's own warm brown (pnp.art.style)
     count: int = 1
     mark: Mark = field(default=NO_MARK, compare=False)
 

@@ -18,4 +18,4 @@ def cover(book: Book) -> list[Flowable]:
 
 
 RULEBOOK = RulebookSide(facts=BookWords, context=lambda game, lang: ({}, []), cover=cover,
-                        figures=lambda book: {}, note_colours=("grain", 0.25, "grain"))
+                        figures=lambda book: {}, note_colours=("note", 0.25, "note"))

@@ -70,4 +70,5 @@ PACK = GamePack(
     rulebook="pnp.games.empire.rulebook.sections",
     # the travel types' emblems and the travel cards' back medallion
     icons="pnp.games.empire.render.travel_emblems",
+    colours="pnp.games.empire.colours",
 )

@@ -46,4 +46,5 @@ PACK = GamePack(
     counts=Lazy("pnp.games.oborona_zamka.kit:counts"),
     summary=_summary,
     rulebook="pnp.games.oborona_zamka.rulebook.sections",
+    colours="pnp.games.oborona_zamka.colours",
 )

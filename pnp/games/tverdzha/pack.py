@@ -62,4 +62,5 @@ PACK = GamePack(
     rulebook="pnp.games.tverdzha.rulebook.sections",
     # the rulebook's text layer only: imported when a PDF speaks its icons
     icon_words=Lazy("pnp.games.tverdzha.icon_speech:icon_words"),
+    colours="pnp.games.tverdzha.colours",
 )

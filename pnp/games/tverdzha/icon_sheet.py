@@ -1,7 +1,7 @@
 """Contact sheet of the icon set: every icon at 20, 8 and 4 mm, in colour and ink-saver,
 plus sample paragraphs with inline icons set by richtext. A proof for the eye.
 
-    python -m pnp.art.icon_sheet docs/icons.png [--dpi 72] [--svg out.svg]
+    python -m pnp.games.tverdzha.icon_sheet docs/icons.png [--dpi 72] [--svg out.svg]
 """
 
 from __future__ import annotations
