@@ -343,11 +343,23 @@ def _resolve(node: dict, schema: dict | None = None) -> tuple[dict, str | None]:
         target = schema_mod.schema()
         for key in node["$ref"].split("#/", 1)[1].split("/"):
             target = target[key]
-        return target, None
+        return _with_siblings(target, node), None
     if "$ref" in node:
         name = node["$ref"].rsplit("/", 1)[-1]
         return (schema or _schema())["$defs"][name], name
     return node, None
+
+
+def _with_siblings(target: dict, node: dict) -> dict:
+    """A shared shape as a game uses it: the keywords beside its $ref add to it (a game that requires
+    more of the shape's fields, or narrows one of them, says so there)."""
+    extra = {k: v for k, v in node.items() if k != "$ref"}
+    if not extra:
+        return target
+    merged = {**target, **{k: v for k, v in extra.items() if k not in ("required", "properties")}}
+    merged["required"] = [*target.get("required", ()), *(k for k in extra.get("required", ()) if k not in target.get("required", ()))]
+    merged["properties"] = {k: {**v, **extra.get("properties", {}).get(k, {})} for k, v in target.get("properties", {}).items()}
+    return merged
 
 
 def _type(node: dict, schema: dict | None = None) -> str:

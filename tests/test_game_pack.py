@@ -214,3 +214,51 @@ def test_every_bundled_pack_takes_its_text_and_ui_shapes_from_the_base_schema():
         own = json.loads(pack.schema.read_text(encoding="utf-8"))
         assert own["$defs"]["text"]["$ref"].endswith("base.schema.json#/$defs/text"), name
         assert own["properties"]["ui"]["$ref"].endswith("base.schema.json#/$defs/ui"), name
+
+
+def _refs(node, path=""):
+    """(path, $ref) of every reference in a schema."""
+    if isinstance(node, dict):
+        if "$ref" in node:
+            yield path, node["$ref"]
+        for key, value in node.items():
+            yield from _refs(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _refs(value, f"{path}/{i}")
+
+
+def _numbered_sizes(node, path=""):
+    """Paths of objects that declare a card's trim (`width` and `height` and `bleed`) or a grid (`kind`
+    with `cols`) in properties of their own, rather than through the shared shapes."""
+    if isinstance(node, dict):
+        props = node.get("properties", {})
+        if {"width", "height", "bleed"} <= set(props) and "$ref" not in props["width"]:
+            yield path
+        if {"kind", "cols"} <= set(props):
+            yield path
+        for key, value in node.items():
+            yield from _numbered_sizes(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _numbered_sizes(value, f"{path}/{i}")
+
+
+def test_a_cards_print_size_and_a_boards_grid_are_declared_once_in_the_base_schema():
+    """A card's trim, bleed, safe margin and smallest text, and a board's grid, mean the same in every
+    game: one shape each in pnp/content/base.schema.json, which the bundled packs refer to."""
+    from pnp.games import packs
+    from pnp.content import schema as content_schema
+    base = json.loads(content_schema.BASE_SCHEMA_PATH.read_text(encoding="utf-8"))["$defs"]
+    assert {"card_print", "topology"} <= set(base)
+    users = {"card_print": set(), "topology": set()}
+    for name, pack in packs().items():
+        if name == "vulyk":
+            continue  # the test pack installed beside pnp: an outside pack may shape its own
+        own = json.loads(pack.schema.read_text(encoding="utf-8"))
+        assert not list(_numbered_sizes(own)), (name, list(_numbered_sizes(own)))
+        for _, ref in _refs(own):
+            for shape in users:
+                if f"base.schema.json#/$defs/{shape}" in ref:
+                    users[shape].add(name)
+    assert users == {"card_print": {"tverdzha", "empire", "data"}, "topology": {"tverdzha", "data"}}
