@@ -110,7 +110,9 @@ def resolve_chance(s: State, task: tuple, outcome: Any) -> None:
 
 def _seat_races(s: State, races: tuple[int, ...]) -> None:
     t = s.t
-    for seat, race in enumerate(races):
+    order = s.slots or range(len(races))
+    for seat in range(len(races)):
+        race = races[order[seat]]
         p = Player(race)
         rt = t.races[race]
         for c in rt.creatures:
