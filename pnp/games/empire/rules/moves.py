@@ -30,6 +30,12 @@ GUARDED = ("mine", "reserve")  # a neutral army from the neutral deck holds them
 SIEGED = ("town", "garrison")  # their own strength, besieged
 
 
+def neighbours(seat: int, players: int) -> list[int]:
+    """The seats a «Война» card may be declared on: the neighbours left and right («соседу справа или слева»);
+    at a table of two the one other player, of three both others."""
+    return sorted({(seat - 1) % players, (seat + 1) % players} - {seat})
+
+
 def race_draws(races: int, players: int) -> list[tuple[tuple[int, ...], Fraction]]:
     """Every ordered draw of `players` races of `races`, equally likely («расы определены»)."""
     draws = list(itertools.permutations(range(races), players))
@@ -59,7 +65,7 @@ def chance_outcomes(s: State, task: tuple) -> list[tuple[Any, Fraction]]:
         return race_draws(len(s.t.races), s.n)
     if kind == "start":
         p = s.players[task[1]]
-        return _share(Counter({k: n for k, n in p.deck.items() if s.t.races[p.race].creature(k[0]).level <= 2}))
+        return _share(Counter({k: n for k, n in p.deck.items() if s.t.races[p.race].creature(k[0]).level <= s.t.start_levels}))
     if kind == "hire":
         p = s.players[task[1]]
         return _share(Counter({k: n for k, n in p.deck.items() if k[0] == task[2]}))
@@ -253,7 +259,7 @@ def _plays(s: State, seat: int, card: str) -> list[tuple]:
     if c.type == "diplomacy":
         at_war = {d if a == seat else a for a, d in s.wars if seat in (a, d)}
         if c.action in ("war", "crusade"):
-            targets = ({(seat - 1) % s.n, (seat + 1) % s.n} if c.action == "war" else set(range(s.n))) - {seat}
+            targets = (set(neighbours(seat, s.n)) if c.action == "war" else set(range(s.n))) - {seat}
             return [("war", card, e) for e in sorted(targets - at_war)]
         return [("peace", card, e) for e in sorted(at_war)]
     if c.type == "garrison" and c.week is not None and s.week < c.week:
