@@ -2,9 +2,9 @@
 
 `play(game)` plays the game the content's `rulebook.week` names (its players, its seed: the draws come from
 `random.Random(seed)`, each player is the simulator's greedy agent with its own seeded tie-breaks), records
-what happens, and keeps the first week in which someone builds, someone hires and someone fights (the
-last week if none has all three): what each player was dealt and shown at the week's start, and each
-turn's income, hires, action and battle. Nothing here is typed by hand, so the book's week is the engine's
+what happens, and keeps the week that shows the most of the game (a build, a hire, a battle won, one
+lost; the earliest of equals): what each player was dealt and shown at the week's start, and each turn's
+income, hires, action and battle. Nothing here is typed by hand, so the book's week is the engine's
 and a test replays it.
 """
 
@@ -75,17 +75,21 @@ def play(game) -> Week:
 
 
 def play_week(game, players: int, seed: int) -> Week:
+    """The week of the game that shows the most of a turn (see `shows`), the earliest of equals."""
     weeks = _play(game, players, seed)
-    for w in weeks:
-        if _complete(w):
-            return w
-    return weeks[-1]
+    return max(weeks, key=lambda w: (len(shows(w)), -w.number))
 
 
-def _complete(w: Week) -> bool:
-    acts = [t.action[0] for t in w.turns]
-    return (any(a in ("build", "upgrade") for a in acts) and any(t.hires for t in w.turns)
-            and any(t.fought for t in w.turns))
+def shows(w: Week) -> set[str]:
+    """What of the game a week shows: a build, a hire, a battle won, a battle lost."""
+    found = set()
+    if any(t.action[0] in ("build", "upgrade") for t in w.turns):
+        found.add("build")
+    if any(t.hires for t in w.turns):
+        found.add("hire")
+    for t in w.turns:
+        found |= {"won" if f.won else "lost" for f in t.fought}
+    return found
 
 
 def _play(game, players: int, seed: int) -> list[Week]:

@@ -2,7 +2,8 @@
 legal actions, what each does, and the week's start and end. Battles are in pnp.games.empire.rules.battles.
 
 Actions are tuples: ("hero", id) and ("hire", creature) hire and keep the turn; ("build", plot),
-("upgrade", plot), ("visit", card), ("again", i) (a card fought and lost this week), ("war", card, seat),
+("upgrade", plot), ("visit", card), ("again", owner, i) (a card someone fought
+and lost this week, by the seat it lies before: «сразиться всем игрокам по очереди»), ("war", card, seat),
 ("peace", card, seat), ("capture", seat, end) (end 0 the left of its holdings, 1 the right), ("ritual",)
 and ("pass",) are the turn's one action; ("bribe", chests) before a battle against a neutral army;
 ("accept",) / ("refuse",) a peace; ("stop",) ends a turn's captures.
@@ -233,7 +234,9 @@ def actions(s: State, seat: int) -> list[tuple]:
     out += [("upgrade", x) for x in p.built if _upgradable(s, p, x)]
     for card in sorted(set(p.travel)):
         out += _plays(s, seat, card)
-    out += [("again", i) for i, (card, _) in enumerate(p.open) if battles.can_fight(s, p, card)]
+    # an army that held lies on its card till the week's end, for every player to fight in turn
+    out += [("again", owner, i) for owner in range(s.n) for i, (card, _) in enumerate(s.players[owner].open)
+            if battles.can_fight(s, p, card)]
     if any(seat in w for w in s.wars):
         out += captures(s, seat)
     return out + [("ritual",)]
@@ -303,7 +306,7 @@ def apply(s: State, action: tuple) -> None:
         p.travel.remove(action[1])
         _visit(s, seat, action[1])
     elif kind == "again":
-        card, army = p.open.pop(action[1])
+        card, army = s.players[action[1]].open.pop(action[2])
         battles.attack(s, seat, card, army)
     elif kind == "war":
         _play_diplomacy(s, p, action[1])
