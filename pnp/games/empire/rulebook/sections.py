@@ -1,7 +1,8 @@
 """«Строительство империи»'s side of the general rulebook (RULEBOOK): the cover, the figures its
 templates place with ``@name`` (components, the capital's plots, diagram and income, the travel
-cards of a type, the weeks, the battle types, machines, spells, the worked battle, the setup by player count
-and the worked week), the worked battle and week for the templates' sentences, and the check that the templates write no number of their own."""
+cards of a type, the weeks, the battle types, machines, spells, the worked battle, the setup by
+player count and the worked week), the worked battle and week and the table sizes for the templates'
+sentences, and the check that the templates write no number of their own."""
 
 from __future__ import annotations
 
@@ -49,8 +50,9 @@ def cover(book: Book) -> list[Flowable]:
 
 
 def context(game, lang: str) -> tuple[dict, list[str]]:
-    """The worked battle and the worked week (the engine's, played now) for the templates' sentences, and a build note for every content `note:`
-    that no decided gap of the book explains yet."""
+    """The worked battle, the worked week (the engine's, played now) and the table sizes the edition seats
+    for the templates' sentences, and a build note for every content `note:` that no decided gap of the
+    book explains yet."""
     notes = [f"rulebook: no decided gap explains the note at {a}" for a in unexplained(game)]
     return {"ex": work(game, lang), "wk": worked_week.play(game), "P": game.play, "W": game.play.war,
             "sizes": week_tables.player_counts(game)}, notes
