@@ -1,5 +1,5 @@
 """The content sections only the rulebook reads: the seed's numbers for the turn and war (`play:`)
-and the book's own part (`rulebook:`: its worked battle, the decided gaps in the players' words).
+and the book's own part (`rulebook:`: its worked battle and week, the decided gaps in the players' words).
 
 Built from schema-valid data like the rest of the model (modelbuild.py calls `build_play` and
 `build_book`), frozen, with marks.
@@ -32,6 +32,7 @@ class Play:
     players: tuple[int, int]  # the fewest and the most players at the table
     travel_hand: int
     creature_hand: int
+    start_levels: int  # the creature cards in hand at the start are of levels I up to this one
     tavern_reveal: int
     spy_cards: int
     neutral_win_chests: int
@@ -63,6 +64,14 @@ class Example:
 
 
 @dataclass(frozen=True)
+class WeekExample:
+    """The rulebook's worked week: a game of `players` the engine plays from `seed` at build time."""
+    players: int
+    seed: int
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
 class Decision:
     about: tuple[str, ...]  # the note addresses it explains (notes_by_address)
     topic: Text
@@ -74,6 +83,7 @@ class Decision:
 class BookContent:
     tagline: Text
     example: Example
+    week: WeekExample
     decisions: tuple[Decision, ...]
     #: the attack kinds' names by id (content `battle.attack_kinds`), for the book's sentences
     attack_kinds: Mapping[str, Text] = field(default_factory=dict)
@@ -83,7 +93,8 @@ class BookContent:
 
 def build_play(d: Mapping[str, Any]) -> Play:
     w = d["war"]
-    return Play((d["players"]["least"], d["players"]["most"]), d["travel_hand"], d["creature_hand"], d["tavern_reveal"], d["spy_cards"], d["neutral_win_chests"],
+    return Play((d["players"]["least"], d["players"]["most"]), d["travel_hand"], d["creature_hand"], d["start_levels"],
+                d["tavern_reveal"], d["spy_cards"], d["neutral_win_chests"],
                 War(w["captures"], w["counter_captures"], w["holdings_row"], w["contribution_share"],
                     w["bribe"]["peace_card"], w["bribe"]["treaty"]))
 
@@ -97,12 +108,13 @@ def build_book(data: Mapping[str, Any], notes: Mapping[tuple, str], text: TextOf
     deck = tuple(sorted(int(strike) for strike, n in e["deck"].items() for _ in range(n)))
     example = Example(e["luck"], squads, e.get("machine"), deck, tuple(e["cards"]), e["against"]["battle"],
                       e["against"]["strength"], e["against"]["week"], mark("rulebook", "example"))
+    week = WeekExample(d["week"]["players"], d["week"]["seed"], mark("rulebook", "week"))
     decisions = tuple(Decision(tuple(x["about"]), text(x["topic"], "rulebook", "decisions", i, "topic"),
                                text(x["text"], "rulebook", "decisions", i, "text"), mark("rulebook", "decisions", i))
                       for i, x in enumerate(d["decisions"]))
     kinds = frozen_map({k["id"]: text(k["name"], "battle", "attack_kinds", i, "name")
                         for i, k in enumerate(data["battle"]["attack_kinds"])})
-    return BookContent(text(d["tagline"], "rulebook", "tagline"), example, decisions, kinds,
+    return BookContent(text(d["tagline"], "rulebook", "tagline"), example, week, decisions, kinds,
                        frozen_map({address(data, path): path for path in notes}))
 
 
