@@ -15,6 +15,7 @@ from pnp.components.card_family import CardFamily, CardSpec
 from pnp.content.gamemodel import GameModel
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text
+from pnp.games.empire import ui_keys as ui_contract
 from pnp.games.empire.book_model import BookContent, Play
 from pnp.games.empire.rules.battle_rules import BattleRules, RaceHero
 from pnp.games.empire.rules.capital import Cell, Layout
@@ -280,6 +281,10 @@ class Game(GameModel):
     chests: Chests | None = None
     #: content `economy:` (None for a content without it: such a game has no engine)
     economy: Economy | None = None
+
+    #: its ui-string contract (a class attribute, not a field: the same for every content)
+    ui_keys = ui_contract.KEYS
+    ui_contract_file = "pnp/games/empire/ui_keys.py"
 
     @property
     def weeks(self) -> int:
