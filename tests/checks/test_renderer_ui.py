@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import re
-from pathlib import Path
 
 import pytest
 import yaml
