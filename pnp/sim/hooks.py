@@ -102,6 +102,12 @@ class Simulation(Protocol):
 
     def new_game(self, game: Any, max_rounds: int) -> GameState: ...
 
+    # Optional, called by the runner only where a game defines it:
+    #     def bind_slots(self, state, slots: tuple[int, ...]) -> None
+    # `slots[seat]` is the agent slot sitting in each seat. A game whose seats differ by what
+    # chance deals them (the empire's races) binds that deal to the slots here, so a seat-rotated
+    # group (common random numbers) deals each slot the same and seats it in every seat once.
+
     def observer(self, game: Any, state: Any) -> Observer: ...
 
     def ablate(self, game: Any, ids: Sequence[str]) -> Any:

@@ -50,6 +50,9 @@ def play_game(sim: Simulation, game: Any, specs, gs: seeding.GameSeed, max_round
     slots = gs.slots
     agents = [make_agent(sim, specs[slots[seat]], game, random.Random(gs.agents[slots[seat]])) for seat in seats]
     state = sim.new_game(game, max_rounds)
+    bind = getattr(sim, "bind_slots", None)  # optional: a game whose seats differ by a chance deal
+    if bind is not None:
+        bind(state, slots)
     observer = sim.observer(game, state)
     decisions = 0
     while not state.is_terminal() and decisions < MAX_DECISIONS:

@@ -117,6 +117,23 @@ def pair_interval(records, won) -> list[float]:
     return tally.interval()
 
 
+def grouped_rate(groups: Sequence[tuple[int, int]]) -> dict:
+    """A rate over seat-rotated groups, each given as (successes, trials) — e.g. a race's wins over the
+    games it played in each group — with a 95 % interval that takes the group as the unit (a ratio
+    estimator, its variance from the spread of the groups: the delta method). The games of a group share
+    their chance draws, so they are not independent; treating them as such would narrow the interval."""
+    won = sum(w for w, _ in groups)
+    played = sum(p for _, p in groups)
+    out = {"n": won, "of": played, "rate": rounded(won / played) if played else 0.0, "groups": len(groups)}
+    k = len(groups)
+    if k < 2 or not played:
+        return out | {"ci95": [0.0, 1.0]}
+    r = won / played
+    spread = sum((w - r * p) ** 2 for w, p in groups) * k / (k - 1)
+    half = Z95 * math.sqrt(spread) / played
+    return out | {"ci95": [rounded(max(0.0, r - half)), rounded(min(1.0, r + half))]}
+
+
 def _seat_count(records) -> int:
     return len(records[0]["slots"]) if records else 2
 

@@ -170,3 +170,19 @@ def test_three_seat_groups_are_one_observation_and_count_the_agent_that_won_all(
     assert tally.mean() == pytest.approx(4 / 6)  # group means 1 and 1/3
     # sample variance of the group means (1, 1/3) is 2/9; its standard error over 2 groups is 1/3
     assert tally.half_width() == pytest.approx(1.959963984540054 / 3)
+
+
+def test_a_grouped_rate_counts_a_group_of_copies_as_one_observation():
+    """A race's win rate over seat-rotated groups: games that share their chance draws may be near copies, and
+    four copies of a game tell no more than the game once; the interval must not narrow for them."""
+    from pnp.sim.stats import grouped_rate
+    once = grouped_rate([(1, 1)] * 25 + [(0, 1)] * 75)
+    copies = grouped_rate([(4, 4)] * 25 + [(0, 4)] * 75)
+    assert once["rate"] == copies["rate"] == 0.25 and copies["of"] == 400 and copies["groups"] == 100
+    assert copies["ci95"] == once["ci95"]
+    lo, hi = once["ci95"]
+    assert 0.16 < lo < 0.17 and 0.33 < hi < 0.34  # 0.25 ± 1.96 · sqrt(0.25 · 0.75 / 99)
+    # groups that agree exactly (one win in each group of four) leave no doubt about the rate
+    assert grouped_rate([(1, 4)] * 50)["ci95"] == [0.25, 0.25]
+    # a race absent from some groups: the rate is over the games it played
+    assert grouped_rate([(1, 1), (0, 2), (1, 1)])["rate"] == 0.5

@@ -1,5 +1,5 @@
 """The content sections only the rulebook reads: the seed's numbers for the turn and war (`play:`)
-and the book's own part (`rulebook:`: its worked battle, the decided gaps in the players' words).
+and the book's own part (`rulebook:`: its worked battle and week, the decided gaps in the players' words).
 
 Built from schema-valid data by the general model builder like the rest of the model, frozen,
 with marks.
@@ -32,6 +32,7 @@ class Play:
     players: tuple[int, int] = field(metadata={"build": lambda at: (at.get("players.least"), at.get("players.most"))})
     travel_hand: int
     creature_hand: int
+    start_levels: int  # the creature cards in hand at the start are of levels I up to this one
     tavern_reveal: int
     spy_cards: int
     neutral_win_chests: int
@@ -65,6 +66,14 @@ class Example:
 
 
 @dataclass(frozen=True)
+class WeekExample:
+    """The rulebook's worked week: a game of `players` the engine plays from `seed` at build time."""
+    players: int
+    seed: int
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
 class Decision:
     about: tuple[str, ...]  # the note addresses it explains (notes_by_address)
     topic: Text
@@ -87,6 +96,7 @@ def _notes_by_address(at: At) -> Mapping[str, tuple]:
 class BookContent:
     tagline: Text
     example: Example
+    week: WeekExample
     decisions: tuple[Decision, ...]
     #: the attack kinds' names by id (content `battle.attack_kinds`), for the book's sentences
     attack_kinds: Mapping[str, Text] = field(default_factory=dict, metadata={"build": _attack_kinds})

@@ -65,6 +65,12 @@ class EmpireSimulation:
         s.advance()
         return s
 
+    def bind_slots(self, state: State, slots: tuple[int, ...]) -> None:
+        """The races follow the agent slots: the games of a seat-rotated group share their chance draws,
+        so every slot gets the same race in each, and each race sits once in every seat. A race's win
+        rate then carries no seat's advantage, and the group's games are different games."""
+        state.slots = tuple(slots)
+
     def observer(self, game: Game, state: Any) -> Observer:
         return Observer(game, state)
 

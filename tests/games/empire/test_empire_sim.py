@@ -24,7 +24,8 @@ def test_the_command_plays_two_to_four_players_and_prints_each_race_s_interval(p
     assert code == 0, out + err
     seats = re.findall(r"seat ([A-D]) wins", out)
     assert seats == list("ABCD"[:players])
-    races = re.findall(r"race (\w+) wins \d+\.\d% \(95 % CI \d+\.\d%–\d+\.\d%, \d+/\d+\)", out)
+    races = re.findall(r"race (\w+) wins \d+\.\d% \(95 % CI \d+\.\d%–\d+\.\d%, \d+/\d+; \d+ seat-rotated groups as "
+                       r"the unit\)", out)
     assert len(races) == len(set(races)) and set(races) <= {"humans", "orcs", "dark_elves", "forest_elves"}
     assert len(races) >= players
     assert "rounds: mean 49.0" in out  # seven weeks of seven days
@@ -57,3 +58,26 @@ def test_a_game_that_declares_no_players_option_refuses_it():
     result = CliRunner().invoke(main, ["sim", "--game", "oborona-zamka", "--players", "2", "--games", "1",
                                        "--workers", "1"])
     assert result.exit_code == 2 and "takes no options of its own, found --players" in result.stderr
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_seat_rotated_group_seats_each_race_in_every_seat_once(players):
+    """The races follow the agent slots (EmpireSimulation.bind_slots): a group's games share their chance
+    draws, so every agent slot is dealt the same race in each, and each race sits once in every seat; a
+    race's rate carries no seat's advantage, and the group's games are different games."""
+    from pnp.games import pack
+    from pnp.games.empire.simulation import EmpireSimulation
+    from pnp.sim.hooks import parse_specs
+    from pnp.sim.runner import play_many
+    from pnp.sim.source import GameSource
+
+    sim = EmpireSimulation(players=players)
+    source = GameSource.read(pack("empire").content, sim)
+    roles = sim.roles(source.game())
+    records = list(play_many(source, parse_specs("random", sim, roles), games=2 * players, seed=3, workers=1))
+    for group in (records[:players], records[players:]):
+        race_of_slot = {group[0]["slots"][role]: group[0]["races"][seat] for seat, role in enumerate(roles)}
+        for r in group:
+            assert [r["races"][seat] for seat in range(players)] == [race_of_slot[r["slots"][role]] for role in roles]
+        for seat in range(players):
+            assert len({r["races"][seat] for r in group}) == players  # each race once in this seat

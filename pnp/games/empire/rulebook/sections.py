@@ -1,14 +1,15 @@
 """«Строительство империи»'s side of the general rulebook (RULEBOOK): the cover, the figures its
 templates place with ``@name`` (components, the capital's plots, diagram and income, the travel
-cards of a type, the weeks, the battle types, machines, spells and the worked battle), the worked
-battle for the templates' sentences, and the check that the templates write no number of their own."""
+cards of a type, the weeks, the battle types, machines, spells, the worked battle, the setup by
+player count and the worked week), the worked battle and week and the table sizes for the templates'
+sentences, and the check that the templates write no number of their own."""
 
 from __future__ import annotations
 
 from reportlab.platypus import Flowable, Spacer
 
 from pnp.games import pack_of
-from pnp.games.empire.rulebook import tables
+from pnp.games.empire.rulebook import tables, week_tables, worked_week
 from pnp.games.empire.rulebook.book_facts import Facts
 from pnp.games.empire.rulebook.capital_figure import capital
 from pnp.games.empire.rulebook.example import work
@@ -26,6 +27,8 @@ def figures(book: Book) -> dict:
         "travel": lambda type_id: tables.travel(book, type_id), "weeks": lambda: tables.weeks(book),
         "battle_types": lambda: tables.battle_types(book), "machines": lambda: tables.machines(book),
         "spells": lambda: tables.spells(book), "example": lambda: tables.example(book),
+        "setup": lambda: week_tables.setup(book), "week_dealt": lambda: week_tables.dealt(book),
+        "week_turns": lambda: week_tables.turns(book),
     }
 
 
@@ -47,10 +50,12 @@ def cover(book: Book) -> list[Flowable]:
 
 
 def context(game, lang: str) -> tuple[dict, list[str]]:
-    """The worked battle for the templates' sentences, and a build note for every content `note:`
-    that no decided gap of the book explains yet."""
+    """The worked battle, the worked week (the engine's, played now) and the table sizes the edition seats
+    for the templates' sentences, and a build note for every content `note:` that no decided gap of the
+    book explains yet."""
     notes = [f"rulebook: no decided gap explains the note at {a}" for a in unexplained(game)]
-    return {"ex": work(game, lang), "P": game.play, "W": game.play.war}, notes
+    return {"ex": work(game, lang), "wk": worked_week.play(game), "P": game.play, "W": game.play.war,
+            "sizes": week_tables.player_counts(game)}, notes
 
 
 def unexplained(game) -> list[str]:

@@ -2,7 +2,8 @@
 legal actions, what each does, and the week's start and end. Battles are in pnp.games.empire.rules.battles.
 
 Actions are tuples: ("hero", id) and ("hire", creature) hire and keep the turn; ("build", plot),
-("upgrade", plot), ("visit", card), ("again", i) (a card fought and lost this week), ("war", card, seat),
+("upgrade", plot), ("visit", card), ("again", owner, i) (a card someone fought
+and lost this week, by the seat it lies before: «сразиться всем игрокам по очереди»), ("war", card, seat),
 ("peace", card, seat), ("capture", seat, end) (end 0 the left of its holdings, 1 the right), ("ritual",)
 and ("pass",) are the turn's one action; ("bribe", chests) before a battle against a neutral army;
 ("accept",) / ("refuse",) a peace; ("stop",) ends a turn's captures.
@@ -28,6 +29,12 @@ captures = battles.captures
 
 GUARDED = ("mine", "reserve")  # a neutral army from the neutral deck holds them
 SIEGED = ("town", "garrison")  # their own strength, besieged
+
+
+def neighbours(seat: int, players: int) -> list[int]:
+    """The seats a «Война» card may be declared on: the neighbours left and right («соседу справа или слева»);
+    at a table of two the one other player, of three both others."""
+    return sorted({(seat - 1) % players, (seat + 1) % players} - {seat})
 
 
 def race_draws(races: int, players: int) -> list[tuple[tuple[int, ...], Fraction]]:
@@ -59,7 +66,7 @@ def chance_outcomes(s: State, task: tuple) -> list[tuple[Any, Fraction]]:
         return race_draws(len(s.t.races), s.n)
     if kind == "start":
         p = s.players[task[1]]
-        return _share(Counter({k: n for k, n in p.deck.items() if s.t.races[p.race].creature(k[0]).level <= 2}))
+        return _share(Counter({k: n for k, n in p.deck.items() if s.t.races[p.race].creature(k[0]).level <= s.t.start_levels}))
     if kind == "hire":
         p = s.players[task[1]]
         return _share(Counter({k: n for k, n in p.deck.items() if k[0] == task[2]}))
@@ -110,7 +117,9 @@ def resolve_chance(s: State, task: tuple, outcome: Any) -> None:
 
 def _seat_races(s: State, races: tuple[int, ...]) -> None:
     t = s.t
-    for seat, race in enumerate(races):
+    order = s.slots or range(len(races))
+    for seat in range(len(races)):
+        race = races[order[seat]]
         p = Player(race)
         rt = t.races[race]
         for c in rt.creatures:
@@ -227,7 +236,9 @@ def actions(s: State, seat: int) -> list[tuple]:
     out += [("upgrade", x) for x in p.built if _upgradable(s, p, x)]
     for card in sorted(set(p.travel)):
         out += _plays(s, seat, card)
-    out += [("again", i) for i, (card, _) in enumerate(p.open) if battles.can_fight(s, p, card)]
+    # an army that held lies on its card till the week's end, for every player to fight in turn
+    out += [("again", owner, i) for owner in range(s.n) for i, (card, _) in enumerate(s.players[owner].open)
+            if battles.can_fight(s, p, card)]
     if any(seat in w for w in s.wars):
         out += captures(s, seat)
     return out + [("ritual",)]
@@ -253,7 +264,7 @@ def _plays(s: State, seat: int, card: str) -> list[tuple]:
     if c.type == "diplomacy":
         at_war = {d if a == seat else a for a, d in s.wars if seat in (a, d)}
         if c.action in ("war", "crusade"):
-            targets = ({(seat - 1) % s.n, (seat + 1) % s.n} if c.action == "war" else set(range(s.n))) - {seat}
+            targets = (set(neighbours(seat, s.n)) if c.action == "war" else set(range(s.n))) - {seat}
             return [("war", card, e) for e in sorted(targets - at_war)]
         return [("peace", card, e) for e in sorted(at_war)]
     if c.type == "garrison" and c.week is not None and s.week < c.week:
@@ -297,7 +308,7 @@ def apply(s: State, action: tuple) -> None:
         p.travel.remove(action[1])
         _visit(s, seat, action[1])
     elif kind == "again":
-        card, army = p.open.pop(action[1])
+        card, army = s.players[action[1]].open.pop(action[2])
         battles.attack(s, seat, card, army)
     elif kind == "war":
         _play_diplomacy(s, p, action[1])

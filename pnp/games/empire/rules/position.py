@@ -23,6 +23,10 @@ class Position:
         self.phase = "setup"  # setup | play | over
         self.stage = "main"  # main | bribe | consent | capture
         self.chance: list[tuple] = [("races",)]
+        #: which drawn race each seat takes: seat s the race drawn for slot slots[s] (None: seat s the
+        #: s-th). The simulator binds the races to its agent slots (`seat_races_by`), so a seat-rotated
+        #: group deals every agent the same race and seats each race once in every seat
+        self.slots: tuple[int, ...] | None = None
         self.fight: dict | None = None
         self.last_battle: dict | None = None  # the last battle ended and its outcome (the observer reads it)
         self.offer: tuple | None = None  # (seat, card, neutral army) while its player chooses the bribe

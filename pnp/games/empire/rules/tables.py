@@ -57,6 +57,7 @@ class Tables:
     days: int
     hand: int  # travel cards a player holds at the start of a week
     creature_hand: int
+    start_levels: int  # the starting hand's creatures are of levels I up to this one
     tavern_reveal: int
     players: tuple[int, int]
     neutral_win_chests: int
@@ -121,7 +122,8 @@ def _make(game: Game) -> Tables:
         hero_base=game.capital.hero_base, races=races, cards={t.id: t for t in game.travel_cards},
         played={t.id: t.played for t in game.travel_types},
         neutrals={a.id: a for a in game.neutral_deck.armies}, weeks=game.weeks, days=game.week_days or 7,
-        hand=game.play.travel_hand, creature_hand=game.play.creature_hand, tavern_reveal=game.play.tavern_reveal,
+        hand=game.play.travel_hand, creature_hand=game.play.creature_hand,
+        start_levels=game.play.start_levels, tavern_reveal=game.play.tavern_reveal,
         players=game.play.players, neutral_win_chests=game.play.neutral_win_chests, captures=w.captures,
         counter_captures=w.counter_captures, bribe_peace=w.bribe_peace_card, bribe_treaty=w.bribe_treaty,
         chest_count=c.count, chest_keep=c.keep, chest_gold=c.gold, chest_xp=c.experience,

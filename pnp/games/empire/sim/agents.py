@@ -59,7 +59,7 @@ class GreedyAgent:
         if kind == "visit":
             return self._visit(s, seat, a[1])
         if kind == "again":
-            card, army = p.open[a[1]]
+            card, army = s.players[a[1]].open[a[2]]
             return self._battle(s, seat, card, army)
         if kind == "capture":
             return self._capture(s, seat, a[1], a[2])

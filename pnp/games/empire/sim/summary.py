@@ -1,14 +1,15 @@
 """«Строительство империи»'s own statistics: each race's win rate (over the games it played) with its 95 %
-interval, victory points by source, the battles, and the decks' peaks with their printed counts."""
+interval (the seat-rotated group as the unit: its games share their chance draws), victory points by source,
+the battles, and the decks' peaks with their printed counts."""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 
 from pnp.core.errors import Mark
 from pnp.sim.hooks import Requirement
 from pnp.sim.report import ci_text
-from pnp.sim.stats import distribution, rate
+from pnp.sim.stats import distribution, grouped_rate
 
 PEAK_LABELS = {"travel": "travel cards out of the deck at once (hands, holdings, open, out of the game)",
                "neutral": "neutral-army cards on the table at once",
@@ -19,16 +20,15 @@ SOURCES = ("buildings", "neutrals", "dungeons", "reserves")
 
 
 def summarize(records: list[dict], roles: tuple[str, ...]) -> dict:
-    played: Counter = Counter()
-    won: Counter = Counter()
+    groups: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))  # race -> group -> [won, played]
     points: dict[str, list[int]] = {k: [] for k in SOURCES}
     winners: dict[str, list[int]] = {k: [] for k in SOURCES}
     battles: Counter = Counter()
     for r in records:
         for race in r["races"]:
-            played[race] += 1
+            groups[race][r["pair"]][1] += 1
         if r["winner_race"] is not None:
-            won[r["winner_race"]] += 1
+            groups[r["winner_race"]][r["pair"]][0] += 1
         for i, pts in enumerate(r["points"]):
             for k in SOURCES:
                 points[k].append(pts.get(k, 0))
@@ -36,7 +36,7 @@ def summarize(records: list[dict], roles: tuple[str, ...]) -> dict:
                     winners[k].append(pts.get(k, 0))
         battles.update({k: v for k, v in r["tally"].items()})
     n = len(records)
-    return {"races": {race: rate(won[race], played[race]) for race in sorted(played)},
+    return {"races": {race: grouped_rate([tuple(v) for v in groups[race].values()]) for race in sorted(groups)},
             "points": {k: distribution(v) for k, v in points.items()},
             "winner_points": {k: distribution(v) for k, v in winners.items()},
             "per_game": {k: round(v / n, 2) for k, v in sorted(battles.items())} if n else {}}
@@ -53,7 +53,8 @@ def summary_lines(st: dict) -> list[str]:
 
 
 def _share(r: dict) -> str:
-    return f"{r['rate']:.1%} (95 % CI {r['ci95'][0]:.1%}–{r['ci95'][1]:.1%}, {r['n']}/{r['of']})"
+    return (f"{r['rate']:.1%} (95 % CI {r['ci95'][0]:.1%}–{r['ci95'][1]:.1%}, {r['n']}/{r['of']}; "
+            f"{r['groups']} seat-rotated groups as the unit)")
 
 
 def report_sections(st: dict, game) -> list[tuple]:
