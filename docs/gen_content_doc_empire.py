@@ -2,8 +2,8 @@
 
 The field tables come from the game's JSON Schema (pnp/games/empire/schema.json), with the
 meanings below where the schema has no description; the travel-card table from the schema's
-part per card type; the printed words from the keys the pack's code asks for
-(pnp/games/empire/checks/kit_words.py); the decisions from the content's notes; the problem
+part per card type; the printed words from what the game's renderers declare they print
+(pnp/games/empire/ui_keys.py); the decisions from the content's notes; the problem
 codes from the loader and the game's checks; the example output from a real `pnp check`. So the
 guide cannot drift from the code. The prose lives here; the table machinery is
 docs/gen_content_doc.py's. Run it after changing any of those:
@@ -29,7 +29,6 @@ from gen_content_doc import (_cell, _codes, _fields, _flow, _limits, _resolve, _
 from pnp import games  # noqa: E402
 from pnp.content import schema as schema_mod  # noqa: E402
 from pnp.games.empire import army_file  # noqa: E402
-from pnp.games.empire.checks import kit_words  # noqa: E402
 from pnp.games.empire.rules.battle import DECK_STATES_MOST  # noqa: E402
 from pnp.games.empire.modelbuild import build_game  # noqa: E402
 
@@ -347,19 +346,22 @@ def buildings(schema: dict, data: dict) -> list[str]:
 
 
 def ui_words(game) -> list[str]:
-    """The `ui:` words: every key the kit's code prints, where, and the shipped text."""
-    from_code = {**kit_words.code_keys(), **{k: "pnp/exports/preview.py" for k in kit_words.EXPORTER_KEYS}}
+    """The `ui:` words: every key the kit's renderers print (their declarations, the game's ui contract),
+    which renderers print it, and the shipped text."""
+    contract = game.ui_keys
+    keys = [*contract.known, *(k for _, part in contract.parts for k in part.keys(game) if k not in contract.known)]
     rows = ["## The printed words (`ui:`)", "",
-            "The words the kit adds to the content's names, by key, with `{fields}` the code fills in and",
+            "The words the kit adds to the content's names, by key, with `{fields}` the renderers fill in and",
             "plural forms `{n|карта|карты|карт}` (one form per plural category: one, few, many). A key here",
             "that `ui:` lacks comes from pnp's catalogue (`pnp/core/catalogue/strings.yaml`: sheet labels,",
-            "the preview page); a key `ui:` gives overrides the catalogue's. Check `kit-words` holds the",
-            "file to this list, which is read from the code:", "",
+            "the preview page); a key `ui:` gives overrides the catalogue's. Each renderer declares the words",
+            "it prints (`pnp/games/empire/ui_keys.py`), and check `ui-strings` holds the file to them:", "",
             "| Key | Printed by | ru (shipped) |", "|---|---|---|"]
-    for key, where in from_code.items():
+    for key in dict.fromkeys(keys):
         own = game.ui_strings.get(key)
         shipped = own.get("ru") if own is not None and own.has("ru") else "(pnp's catalogue)"
-        rows.append(f"| `{key}` | `{where.rsplit(':', 1)[0]}` | {_cell(shipped)} |")
+        printers = ", ".join(f"`{name}`" for name in contract.renderers(key, game)) or "(kept for later use)"
+        rows.append(f"| `{key}` | {printers} | {_cell(shipped)} |")
     return rows
 
 

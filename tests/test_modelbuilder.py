@@ -10,7 +10,7 @@ from typing import Mapping
 import pytest
 
 from pnp.content import load_game
-from pnp.content.modelbuilder import At, ModelBuildError, build, file_fields, key
+from pnp.content.modelbuilder import At, ModelBuildError, build, file_fields, key, place_key
 from pnp.content.yamlload import parse_yaml
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text
@@ -136,3 +136,59 @@ def test_tverdzha_is_built_by_the_general_builder():
     assert [p for p in problems if p.severity == "error"] == []
     assert game.limits.hand_max == 7 and game.board.cells[0].mark.line > 1
     assert game.buildings[0].upgrade.base == game.buildings[0].id
+
+
+NESTED = """\
+shops:
+  forge: {name: {uk: Кузня}, open: [1, 5]}
+  mill:
+    name: {uk: Млин}
+    open: [2, 6]
+"""
+
+
+@dataclass(frozen=True)
+class Shop:
+    id: str = place_key()
+    name: Text = key("name")
+    opens: int = key("open.0")
+    closes: int = key("open.1")
+    town: int = field(default=0, metadata={"build": lambda at: len(at.up().data)})
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
+class Town:
+    shops: tuple[Shop, ...]
+
+
+def test_a_tuple_from_a_mapping_the_key_an_object_stands_under_list_items_in_a_path_and_the_place_above():
+    town = build(Town, _loaded(NESTED))
+    forge, mill = town.shops
+    assert (forge.id, forge.opens, forge.closes, mill.id, mill.opens, mill.closes) == ("forge", 1, 5, "mill", 2, 6)
+    assert str(forge.mark) == "game.yaml:2:10" and str(mill.mark) == "game.yaml:4:5"
+    assert str(mill.name.mark) == "game.yaml:4:11" and forge.town == mill.town == 2
+    at = At(_loaded(NESTED).data["shops"]["mill"], ("shops", "mill"), _loaded(NESTED))
+    assert at.get("open.1") == 6 and at.up(2).path == () and str(at.mark("open", 1)) == "game.yaml:5:15"
+    assert at.build(int, "open.0") == 2
+    with pytest.raises(ValueError):
+        at.up(3)
+
+
+def test_the_empire_is_built_by_the_general_builder():
+    # the empire's model declares where each field comes from: its builder adds the card families alone
+    from pnp.games.empire import modelbuild
+    from pnp.games import pack
+
+    source = open(modelbuild.__file__, encoding="utf-8").read()
+    assert "build(Game, loaded" in source and 'd["capital"]' not in source and "Capital(" not in source
+    game, problems = load_game(pack("empire").content)
+    assert [p for p in problems if p.severity == "error"] == []
+    forge = game.races[0].building("forge")
+    assert forge.plot == "forge" and forge.mark.line > 1 and game.capital.hero_base > 0
+    spell = game.battle.magic.schools[0].levels[0].destruction[0]
+    assert (spell.school, spell.circle, spell.level) == (game.battle.magic.schools[0].id, "destruction", 1)
+    assert spell.damage == game.battle.magic.schools[0].levels[0].damage
+    treasure = next(c for c in game.travel_cards if c.chest_ranges)
+    assert treasure.chests is None and treasure.chest_ranges[0].first == 1 and treasure.chest_ranges[0].mark.line > 1
+    assert game.book.example.deck == tuple(sorted(game.book.example.deck)) and game.play.players[0] <= game.play.players[1]

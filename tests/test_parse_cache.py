@@ -1,6 +1,5 @@
-"""The parsed-YAML cache (pnp.content.parsecache) and the empire's code-keys cache give exactly what
-parsing gives, skip the parser on a hit, ignore a damaged entry, keep no file that had a problem,
-and trim only their own entries."""
+"""The parsed-YAML cache (pnp.content.parsecache) gives exactly what parsing gives, skips the parser
+on a hit, ignores a damaged entry, keeps no file that had a problem, and trims only its own entries."""
 
 from __future__ import annotations
 
@@ -11,7 +10,6 @@ import pytest
 
 from pnp.content import parsecache, yamlload
 from pnp.core import private
-from pnp.games.empire.checks import kit_words
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted(p for folder in ("content", "templates", "pnp") for p in (ROOT / folder).rglob("*.yaml"))
@@ -103,23 +101,3 @@ def test_trim_never_touches_a_symlink_or_a_folder(tmp_path, monkeypatch):
     (folder / ("b" * 64)).mkdir()
     private.cache_trim("kind", 0)
     assert outside.read_text() == "keep" and (folder / ("b" * 64)).is_dir() and (folder / ("a" * 64)).is_symlink()
-
-
-def test_the_code_keys_come_the_same_from_the_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNP_NO_CACHE", "1")
-    kit_words.code_keys.cache_clear()
-    scanned = kit_words.code_keys()
-    monkeypatch.delenv("PNP_NO_CACHE")
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
-    for _ in range(2):  # the first stores, the second reads
-        kit_words.code_keys.cache_clear()
-        assert kit_words.code_keys() == scanned
-    (entry,) = (tmp_path / "code-keys").iterdir()
-    monkeypatch.setattr(kit_words, "_scan", lambda sources: pytest.fail("scanned although cached"))
-    kit_words.code_keys.cache_clear()
-    assert kit_words.code_keys() == scanned
-    entry.write_bytes(b"[damaged")
-    monkeypatch.setattr(kit_words, "_scan", lambda sources: {"from-the-scan": "here"})
-    kit_words.code_keys.cache_clear()
-    assert kit_words.code_keys() == {"from-the-scan": "here"}
-    kit_words.code_keys.cache_clear()

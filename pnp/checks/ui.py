@@ -1,5 +1,6 @@
 """The `ui:` strings match what the renderers print (the game's contract, the model's
-`ui_keys`, and pnp/core/catalogue for the tool's own strings): every string the kit needs is there, in
+`ui_keys`: the union of what each of its renderers declares it prints, `Renderer.ui`; and
+pnp/core/catalogue for the tool's own strings): every string the kit needs is there, in
 the content or in pnp's catalogue, each uses only the fields its renderer fills in, and
 plural forms only on fields that are numbers, one per plural category of the language
 (that every string is a template that can be read is the ui-syntax check's, for every game).
@@ -28,7 +29,7 @@ class UiModel(Marked, Protocol):
     the fields of any key it prints (the contract's, the catalogue's, or keys it derives)."""
 
     ui_strings: Mapping[str, Text]
-    ui_keys: catalogue.UiKeys
+    ui_keys: UiKeys
 
     def ui_fields(self, key: str) -> Mapping[str, str] | None:
         """The fields ui string `key` is given (name -> NUMBER or TEXT); None if the kit prints no such string."""
@@ -47,12 +48,13 @@ CODES = {
 def check(game: UiModel, lang: str | None = None) -> Iterator[Problem]:
     present, contract = set(game.ui_strings), game.ui_keys
     unknown = sorted(k for k in present if game.ui_fields(k) is None)
-    for key in contract.required:
+    for key in contract.required_of(game):
         if key not in present:
-            yield error("missing-ui", f"ui: no string {key!r}; the kit prints it", game.mark("ui"),
+            printers = ", ".join(contract.renderers(key, game))
+            yield error("missing-ui", f"ui: no string {key!r}; the kit prints it (renderer {printers})", game.mark("ui"),
                         did_you_mean(key, unknown) or f"add `{key}: {{uk: ...}}` under ui:")
     yield from _tool_strings(game, (lang,) if lang else game.languages)
-    known = [*contract.required, *contract.optional, *catalogue.FIELDS]
+    known = [*contract.known, *catalogue.FIELDS]
     for key in unknown:
         yield warning("unknown-ui", f"ui.{key}: the kit prints no such string", key_mark(game, "ui", key),
                       did_you_mean(key, known) or f"remove it, or check the key against {contract.source}")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pnp.components import ui_words
 from pnp.components.base import OutputFile, Renderer, register
 from pnp.print import pdf
 from pnp.print.alignment import AlignmentText, alignment_pdf
@@ -13,6 +14,7 @@ class AlignmentRenderer(Renderer):
     """Kind `alignment`: the front/back test pair a player prints before the cards."""
 
     name = "alignment"
+    ui = ui_words.ALIGNMENT
     cost = 0.1
 
     def render(self, game, ctx) -> list[OutputFile]:

@@ -7,7 +7,8 @@ plan needs to know (pnp.build derives the plan from these alone): the kinds it w
 its measured cost, whether a plain build makes it, and `needs`, the renderers whose
 masters it reuses (`RenderContext.masters`), so that nothing is drawn twice. An exporter
 that works for any game names the kinds of masters it `takes` instead (`SHARES`): the
-pack's renderers that share those kinds become its needs (`renderers_of`).
+pack's renderers that share those kinds become its needs (`renderers_of`). It declares the
+ui strings it prints (`ui`), so that `pnp check` holds a game's content to its renderers.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Mapping
 
+from pnp.core.ui_contract import Words
 from pnp.games import GamePack, pack_of
 
 #: what a renderer's `masters()` may be shared as (`Renderer.shares`), for the exporters
@@ -137,6 +139,10 @@ class Renderer:
     #: "board" (a tiling Part), "pieces" (a tuple of pnp.components.pieces.Piece) ...); empty:
     #: nothing shared by kind
     shares: ClassVar[str] = ""
+    #: the ui strings it prints and the {fields} each is given (pnp.core.ui_contract.Words): the game's
+    #: ui contract is the union of its renderers' (its `ui_keys.py`), which `pnp check` holds the
+    #: content to; a string printed through another renderer's masters is that renderer's
+    ui: ClassVar[Words] = Words()
 
     def applies(self, game) -> bool:
         """Whether the game has what it draws: a pack whose content may leave a component out

@@ -27,7 +27,7 @@ from shapely.ops import unary_union
 
 from pnp.art import style, svg
 from pnp.art.draw import Pen, centred_text, line, polygon, rect, text
-from pnp.components import board_terrain
+from pnp.components import board_terrain, ui_words
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.components.board_shapes import Shapes, circle, shapes
 from pnp.components.board_spec import BoardLabels, BoardSpec
@@ -341,6 +341,7 @@ class BoardSheetRenderer(Renderer):
     for any game whose model is a `BoardModel`."""
 
     name = "board"
+    ui = ui_words.BOARD
     shares = "board"
     cost = 0.5
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.components import card_faces, card_text
+from pnp.components import card_faces, card_text, ui_words
 from pnp.components.card_family import CardFamily, deck
 from pnp.print import pdf
 from pnp.typeset import svg_fonts
@@ -100,6 +100,7 @@ def doc_title(game, lang: str) -> str:
 @register
 class CardsRenderer(Renderer):
     name = "cards"
+    ui = ui_words.CARDS
     shares = "cards"
     kinds = ("cards", "svg")
     cost = 2.3

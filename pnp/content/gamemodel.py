@@ -2,9 +2,10 @@
 
 A game's `Game` dataclass inherits `GameModel` and keeps the fields it reads: `source` (the shown
 path), `marks` (content path -> Mark) and `ui_strings` (key -> Text). A model that declares a ui
-contract (its `ui_keys.py`: the keys the kit prints and the {fields} each is given) names it in
-`ui_contract_file` and answers `ui_fields`; `ui` then refuses anything the contract does not list, a
-renderer's bug that `pnp check` could not have caught.
+contract (its `ui_keys.py`: the union of what its renderers declare they print, a
+`pnp.core.ui_contract.UiKeys`) sets it as `ui_keys` and names the file in `ui_contract_file`; `ui_fields`
+answers from it, and `ui` refuses anything the contract does not list, a renderer's bug that
+`pnp check` could not have caught.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import ClassVar, Mapping
 from pnp.core import catalogue
 from pnp.core.errors import Mark
 from pnp.core.templating import fill
+from pnp.core.ui_contract import UiKeys
 
 
 class GameModel:
@@ -21,6 +23,8 @@ class GameModel:
 
     #: where the game declares its ui strings (a path for the message), or None: no contract
     ui_contract_file: ClassVar[str | None] = None
+    #: the game's ui contract, or None
+    ui_keys: ClassVar[UiKeys | None] = None
 
     def mark(self, *path) -> Mark:
         """The mark of a content path (or of its nearest ancestor that has one)."""
@@ -32,7 +36,9 @@ class GameModel:
 
     def ui_fields(self, key: str) -> Mapping[str, str] | None:
         """The fields ui string `key` is given (name -> NUMBER or TEXT); None if the kit prints no such
-        string. Only a model with a `ui_contract_file` answers it."""
+        string. Only a model with a contract (`ui_keys`) answers it."""
+        if self.ui_keys is not None:
+            return self.ui_keys.fields(key, self)
         raise NotImplementedError(f"{type(self).__name__} declares no ui contract")
 
     def ui(self, key: str, lang: str, **values) -> str:

@@ -8,7 +8,8 @@ from the key of its name, or from `key("a.b")`, a dotted path below the object's
 - `Text`: from a language map, with the mark of its path; `Text | None` and any `X | None`
   are None where the key is absent (or null);
 - a frozen dataclass: built the same way from the mapping at its path (recursively);
-- `tuple[X, ...]`: from a list, item i built as X at path + (i,); `tuple[X, Y]` item by item;
+- `tuple[X, ...]`: from a list, item i built as X at path + (i,) (from a mapping: its values in
+  the content's order, each at path + (key,)); `tuple[X, Y]` item by item;
 - `Mapping[str, X]`: a frozen map (MappingProxyType), each value built as X at path + (key,);
 - `float` from any number; `int`, `str`, `bool` and anything else as the data holds it;
 - a class with a `from_content(at)` classmethod builds itself from its place (`At`): a value
@@ -18,8 +19,11 @@ from the key of its name, or from `key("a.b")`, a dotted path below the object's
 - a key that is absent: the field's default (a Mapping default is frozen), else None for an
   optional type; a required field without data is a schema's gap, a `ModelBuildError`.
 
+A dotted path may index a list: `key("weeks.0")` is the first item of `weeks`.
+
 The few fields a game computes say so: `field(metadata={"build": fn})` calls `fn(at)` with
-the object's place (`At`: its data, path, marks and the whole content), `metadata={"skip":
+the object's place (`At`: its data, path, marks, the places above it and the whole content;
+`place_key()` is the key or index the object stands under), `metadata={"skip":
 True}` (or `init=False`) leaves the field to its default, and the top object's fields may be
 `given` as keywords (`file_fields` gives the ones every game keeps of its file).
 
@@ -69,6 +73,12 @@ def key(path: str, **field_options) -> Any:
     return dataclasses.field(metadata={"key": path}, **field_options)
 
 
+def place_key(**field_options) -> Any:
+    """A field holding the key (or index) its object stands under in its mapping (or list): a
+    building under `buildings: {forge: …}` gets "forge"."""
+    return dataclasses.field(metadata={"build": lambda at: at.path[-1]}, **field_options)
+
+
 @dataclass(frozen=True)
 class At:
     """Where an object is built: its data, its path in the content, and the whole content.
@@ -94,7 +104,19 @@ class At:
     def build(self, tp: Any, dotted: str) -> Any:
         """The value at a dotted path below this object, built as type `tp`."""
         sub = _keys(dotted)
-        return _value(tp, self.get(dotted), At(None, self.path + sub, self.loaded))
+        data = self.get(dotted)
+        return _value(tp, data, At(data, self.path + _indexed(self.data, sub), self.loaded))
+
+    def up(self, steps: int = 1) -> "At":
+        """The place `steps` levels up the path (a spell's level, its school), for a value its
+        object takes from what holds it."""
+        if not 0 < steps <= len(self.path):
+            raise ValueError(f"no place {steps} up from {self.path}")
+        path = self.path[:-steps]
+        data = self.loaded.data
+        for k in path:
+            data = data[k]
+        return At(data, path, self.loaded)
 
 
 def build(cls: type[T], loaded: Loaded, path: tuple = (), **given) -> T:
@@ -128,10 +150,26 @@ def _keys(dotted: str) -> tuple[str, ...]:
 
 def _dig(data: Any, keys: tuple) -> Any:
     for k in keys:
-        if not isinstance(data, AbcMapping) or k not in data:
+        if isinstance(data, list) and k.isdigit() and int(k) < len(data):
+            data = data[int(k)]
+        elif isinstance(data, AbcMapping) and k in data:
+            data = data[k]
+        else:
             return _ABSENT
-        data = data[k]
     return data
+
+
+def _indexed(data: Any, keys: tuple) -> tuple:
+    """A dotted path's keys as the content's path has them: a list's index as a number."""
+    out = []
+    for k in keys:
+        if isinstance(data, list) and k.isdigit():
+            out.append(int(k))
+            data = data[int(k)] if int(k) < len(data) else None
+        else:
+            out.append(k)
+            data = data.get(k) if isinstance(data, AbcMapping) else None
+    return tuple(out)
 
 
 def _object(cls: type, at: At, given: Mapping[str, Any]) -> Any:
@@ -144,11 +182,11 @@ def _object(cls: type, at: At, given: Mapping[str, Any]) -> Any:
         if build_fn is not None:
             values[f.name] = build_fn(at)
             continue
-        sub = _keys(f.metadata.get("key", f.name))
+        sub = _indexed(at.data, _keys(f.metadata.get("key", f.name)))
         if tp is Mark:
             values[f.name] = at.mark() if f.name == "mark" and "key" not in f.metadata else at.mark(*sub)
             continue
-        data = _dig(at.data, sub)
+        data = _dig(at.data, tuple(map(str, sub)))
         if data is _ABSENT:
             values[f.name] = _absent(f, tp, at.path + sub)
             if values[f.name] is _ABSENT:
@@ -198,6 +236,8 @@ def _value(tp: Any, data: Any, at: At) -> Any:
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
+            if isinstance(data, AbcMapping):  # a mapping's values, in the content's order
+                return tuple(_value(args[0], item, At(item, at.path + (k,), at.loaded)) for k, item in data.items())
             return tuple(_value(args[0], item, At(item, at.path + (i,), at.loaded)) for i, item in enumerate(data))
         if args:
             return tuple(_value(t, item, At(item, at.path + (i,), at.loaded))

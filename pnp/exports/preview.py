@@ -25,6 +25,7 @@ from typing import Any, Callable, Mapping
 from markupsafe import Markup
 import jinja2
 
+from pnp.components import ui_words
 from pnp.components.pieces import Piece, group_title
 from pnp.components.sheet_set import SheetSet
 from pnp.exports import preview_assets as assets
@@ -278,6 +279,7 @@ def page(game: Game, ctx: RenderContext) -> str:
 @register
 class PreviewRenderer(Renderer):
     name = "preview"
+    ui = ui_words.PREVIEW
     takes = tuple(SECTIONS)
     needs_files = True
     cost = 0.1

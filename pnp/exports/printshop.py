@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from pnp.art import designer_art
 from pnp.checks import card_layouts
-from pnp.components import cards
+from pnp.components import cards, ui_words
 from pnp.components.pieces import Piece, group_title
 from pnp.print import cmyk, pdf, pdfx, raster
 from pnp.components.base import BuildError, OutputFile, RenderContext, Renderer, register
@@ -148,6 +148,7 @@ def run_task(task) -> bytes:
 @register
 class PrintShopRenderer(Renderer):
     name = "print-shop"
+    ui = ui_words.PRINT_SHOP
     default = False
     kinds = ("print-shop", "png")
     takes = ("cards", "board", "sheets", "pieces")

@@ -29,6 +29,7 @@ from typing import Iterable, Iterator
 
 from PIL import Image
 
+from pnp.components import ui_words
 from pnp.print import raster
 from pnp.exports import tts_layout as tl
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
@@ -105,6 +106,7 @@ def card_cell(svg: str, spec, size: tuple[int, int]):
 @register
 class TTSRenderer(Renderer):
     name = "tts"
+    ui = ui_words.TTS
     default = False
     takes = ("cards", "board", "table", "sheets", "pieces")
     cost = 1.7

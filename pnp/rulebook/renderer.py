@@ -13,6 +13,7 @@ from functools import partial
 
 from reportlab.platypus import CondPageBreak, Flowable, NextPageTemplate, PageBreak, Spacer
 
+from pnp.components import ui_words
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.core import i18n
 from pnp.core.geometry import mm_to_pt, paper as paper_size
@@ -81,6 +82,7 @@ def build_pdf(game, lang: str = "uk", paper: str = "a4", ink_saver: bool = False
 @register
 class RulebookRenderer(Renderer):
     name = "rulebook"
+    ui = ui_words.RULEBOOK
     cost = 2.5
 
     def render(self, game, ctx: RenderContext) -> list[OutputFile]:

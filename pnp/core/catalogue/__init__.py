@@ -13,7 +13,6 @@ forms).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from types import MappingProxyType
@@ -31,17 +30,6 @@ def table(spec: dict[str, str]) -> Mapping[str, Mapping[str, str]]:
         key: MappingProxyType({name.rstrip("#"): NUMBER if name.endswith("#") else TEXT for name in fields.split()})
         for key, fields in spec.items()
     })
-
-
-@dataclass(frozen=True)
-class UiKeys:
-    """A game's contract for its own `ui:` strings (the tool's are FIELDS): what its renderers
-    print and the fields each string is given, as `table` writes them. The ui-strings check
-    (pnp/checks/ui.py) holds the content to it."""
-
-    required: Mapping[str, Mapping[str, str]]  #: the strings the kit always prints
-    optional: Mapping[str, Mapping[str, str]]  #: the strings it prints only where the content has them
-    source: str  #: where the contract is written, for the check's hints
 
 
 #: every tool string, with the fields its renderer fills in

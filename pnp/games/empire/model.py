@@ -3,18 +3,24 @@
 Every object keeps the Mark of the YAML it came from, so checks can point at the line.
 Travel cards share one class: each type fills the fields its layout prints (the schema
 requires them per type) and leaves the others empty.
+
+The general model builder (pnp.content.modelbuilder) makes it from the validated content: each
+field says where it comes from (`key("hero_hand.base")`) where that is not its own name, and
+what the content writes in another shape says how it is read (`metadata={"build": …}`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Iterable, Mapping
 
 from pnp.components.card_family import CardFamily, CardSpec
 from pnp.content.gamemodel import GameModel
+from pnp.content.modelbuilder import At, key, place_key
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text
+from pnp.games.empire import ui_keys as ui_contract
 from pnp.games.empire.book_model import BookContent, Play
 from pnp.games.empire.rules.battle_rules import BattleRules, RaceHero
 from pnp.games.empire.rules.capital import Cell, Layout
@@ -50,8 +56,8 @@ class Capital:
     columns: int
     rows: int
     income: tuple[IncomeStep, ...]
-    hero_base: int
-    points_per_card: int
+    hero_base: int = key("hero_hand.base")
+    points_per_card: int = key("points_per_card.value")
     plots: tuple[Plot, ...]
     mark: Mark = field(default=NO_MARK, compare=False)
 
@@ -77,7 +83,7 @@ class Upgrade:
 
 @dataclass(frozen=True)
 class Building:
-    plot: str
+    plot: str = place_key()  # the plot it stands on: its key under the race's `buildings:`
     name: Text
     cost: int | None = None  # cards to build; None for what stands from the start
     upgrade: Upgrade | None = None
@@ -131,10 +137,19 @@ class TravelType:
 
 @dataclass(frozen=True)
 class ChestRange:
-    first: int
-    last: int
+    first: int = key("weeks.0")
+    last: int = key("weeks.1")
     chests: int
     mark: Mark = field(default=NO_MARK, compare=False)
+
+
+def _dungeon_chests(at: At) -> int | None:
+    chests = at.data.get("chests")
+    return chests if isinstance(chests, int) else None
+
+
+def _treasure_chests(at: At) -> tuple["ChestRange", ...]:
+    return at.build(tuple[ChestRange, ...], "chests") if isinstance(at.data.get("chests"), list) else ()
 
 
 @dataclass(frozen=True)
@@ -150,8 +165,9 @@ class TravelCard:
     week: int | None = None
     kind: Text | None = None
     bonus: int | None = None
-    chests: int | None = None  # a dungeon's reward
-    chest_ranges: tuple[ChestRange, ...] = ()  # a treasure's chests by weeks
+    chests: int | None = field(default=None, metadata={"build": _dungeon_chests})  # a dungeon's reward
+    #: a treasure's chests by weeks (its `chests:` is a list)
+    chest_ranges: tuple[ChestRange, ...] = field(default=(), metadata={"build": _treasure_chests})
     penalty: Mapping[str, int] = field(default_factory=dict)
     action: str | None = None
     effect: Text | None = None
@@ -183,7 +199,7 @@ class NeutralArmy:
 @dataclass(frozen=True)
 class NeutralDeck:
     colour: str
-    armies: tuple[NeutralArmy, ...]
+    armies: tuple[NeutralArmy, ...] = key("cards")
     mark: Mark = field(default=NO_MARK, compare=False)
 
     @property
@@ -231,7 +247,7 @@ class Creature:
 @dataclass(frozen=True)
 class CreatureDeck:
     race: str
-    creatures: tuple[Creature, ...]
+    creatures: tuple[Creature, ...] = key("cards")
     mark: Mark = field(default=NO_MARK, compare=False)
     colour: str = "#555555"  # its cards' frame and back (content `colour:`)
 
@@ -243,43 +259,49 @@ class CreatureDeck:
 
 @dataclass(frozen=True)
 class Print:
-    card: CardSpec  # the travel cards' size, as pnp's card renderer and the exporters read it
+    #: the travel cards' size, as pnp's card renderer and the exporters read it (content `cards:`), its
+    #: numbers as the content writes them (a whole 63 stays an int in what the rulebook prints)
+    card: CardSpec = field(metadata={"build": lambda at: CardSpec(**{f.name: at.get(f.name) for f in fields(CardSpec)})})
 
 
 @dataclass(frozen=True)
 class Game(GameModel):
-    id: str
-    title: Text
-    languages: tuple[str, ...]
-    gold_short: Text
-    gold_name: Text
+    id: str = key("game.id")
+    title: Text = key("game.title")
+    languages: tuple[str, ...] = key("game.languages")
+    gold_short: Text = key("gold.short")
+    gold_name: Text = key("gold.name")
     resources: tuple[Resource, ...]
-    neutral_luck: tuple[int, ...]  # by week, from week 1; its length is the number of weeks
+    neutral_luck: tuple[int, ...] = key("weeks.neutral_luck")  # by week, from week 1; its length is the number of weeks
     capital: Capital
     races: tuple[Race, ...]
     travel_types: tuple[TravelType, ...]
     travel_cards: tuple[TravelCard, ...]
     battle: BattleRules
     notes: Mapping[tuple, str] = field(default_factory=dict, compare=False, repr=False)  # path of a mapping -> its note
-    ui_strings: Mapping[str, Text] = field(default_factory=dict)  # the content's `ui:` (the printed kit's words)
+    ui_strings: Mapping[str, Text] = key("ui", default_factory=dict)  # the content's `ui:` (the printed kit's words)
     source: str = ""
     sha256: str = ""
     fonts: tuple = field(default=(), compare=False, repr=False)  # the designer's fonts (pnp.content.fonts.DesignerFont)
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
-    week_days: int | None = None  # days (rounds) a week: the week track's day counter
+    week_days: int | None = key("weeks.days.value", default=None)  # days (rounds) a week: the week track's day counter
     play: Play | None = None  # the seed's numbers for the turn and war (content `play:`)
-    book: BookContent | None = None  # the rulebook's worked battle and decided gaps (content `rulebook:`)
+    book: BookContent | None = key("rulebook", default=None)  # the rulebook's worked battle and decided gaps
     #: content `cards:` (None for a model built without it)
-    print: Print | None = None
-    #: the travel cards as pnp's card renderer reads them: one deck and back, a layout and colour per type
+    print: Print | None = key("cards", default=None)
+    #: every deck as pnp's card renderer reads them (modelbuild.py gives them: their rows read the model)
     card_families: tuple[CardFamily, ...] = ()
     #: content `creature_decks:`, a deck a race
     creature_decks: tuple[CreatureDeck, ...] = ()
     #: content `neutral_armies:` and `chests:` (None for a content without them)
-    neutral_deck: NeutralDeck | None = None
+    neutral_deck: NeutralDeck | None = key("neutral_armies", default=None)
     chests: Chests | None = None
     #: content `economy:` (None for a content without it: such a game has no engine)
     economy: Economy | None = None
+
+    #: its ui-string contract (a class attribute, not a field: the same for every content)
+    ui_keys = ui_contract.KEYS
+    ui_contract_file = "pnp/games/empire/ui_keys.py"
 
     @property
     def weeks(self) -> int:

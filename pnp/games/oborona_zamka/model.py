@@ -227,10 +227,6 @@ class Game(GameModel):
     ui_keys = ui_contract.KEYS
     ui_contract_file = "pnp/games/oborona_zamka/ui_keys.py"
 
-    def ui_fields(self, key: str) -> Mapping[str, str] | None:
-        """The fields ui string `key` is given (name -> NUMBER or TEXT); None if the kit prints no such string."""
-        return ui_contract.fields_for(key)
-
     @cached_property
     def board_spec(self) -> BoardSpec:
         """The field as a general board (`Field.board`), sides in engine order."""

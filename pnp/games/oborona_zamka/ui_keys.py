@@ -1,12 +1,15 @@
-"""«Оборона Замка»'s ui strings: which keys its renderers print and which {fields} each is given.
+"""«Оборона Замка»'s ui strings: which keys each of its renderers prints and which {fields} each is given.
 
 The content writes the kit's words (`ui:` in its YAML); the tool's own strings (sheet
 labels, tiling, preview) come from pnp's catalogue (pnp.core.catalogue), which the content
-may override. These tables are the contract: `pnp check` holds the content to it (the
-general check pnp/checks/ui.py: a missing key, a field its renderer does not fill, a
-plural form on a field that is not a number, a template that cannot be read), and
-`Game.ui` refuses a key or a field no table lists, so no renderer can ask for a string
-the check has not verified.
+may override. Each renderer declares what it prints (`Renderer.ui`: this pack's renderers
+name a table below, pnp's general ones theirs in pnp.components.ui_words), and what pnp's
+general renderers print through this game's plug-ins (the field's labels, the rulebook's
+templates, the kit list) is declared here under their names. `KEYS`, the union, is the
+contract: `pnp check` holds the content to it (the general check pnp/checks/ui.py: a missing
+key, a field its renderer does not fill, a plural form on a field that is not a number, a
+template that cannot be read), and `Game.ui` refuses a key or a field it lacks, so no
+renderer can ask for a string the check has not verified.
 
 A key a rule picks (`aid_first_<first_player>`, `aid_capture_<capture.from>`,
 `aid_no_room_<potion.no_room>`, `aid_bonus_<all|others>[_capture]`, `aid_reroll_<all|others>`)
@@ -15,14 +18,13 @@ is listed for every value the schema allows, so changing a rule never needs a ne
 
 from __future__ import annotations
 
-from typing import Mapping
+from pnp.components import ui_words
+from pnp.components.ui_words import SHEET
+from pnp.core.catalogue import table
+from pnp.core.ui_contract import UiKeys, words
 
-from pnp.core import catalogue
-from pnp.core.catalogue import UiKeys, table
-
-#: every string the renderers print (the aids, the paper models, the standees, the field, the preview)
-REQUIRED = table({
-    # the player aids (render/aids.py)
+#: the player aids (render/aids.py)
+AIDS = words({
     "aid_attack_attacker": "", "aid_attack_defender": "", "aid_blocked": "",
     "aid_bonus_all": "bonus", "aid_bonus_all_capture": "bonus", "aid_bonus_others": "bonus",
     "aid_bonus_others_capture": "bonus", "aid_capture_next_to_castle": "range", "aid_commander_target": "modifier",
@@ -32,32 +34,45 @@ REQUIRED = table({
     "aid_row_wall": "", "aid_step_attack_attacker": "", "aid_step_attack_defender": "", "aid_step_move": "",
     "aid_success": "", "aid_turn": "", "aid_victory": "", "aid_wall_falls": "", "aid_walls_closed": "",
     "aid_walls_open": "", "aid_win_attacker": "", "aid_win_defender": "",
-    "castle": "", "commander": "", "mountain": "", "wall": "", "wall_legend": "", "yard": "",
-    "start_attacker": "", "start_defender": "", "hex_rows": "",
-    # the components' names (print shop, TTS, the preview's kit list)
-    "comp_aids": "", "comp_board": "", "comp_standees": "", "copies": "count#",
-    "kit_aids": "", "kit_board": "", "kit_castle": "", "kit_dice": "", "kit_standees": "", "kit_wall_segments": "",
-    # the paper models (render/models.py, walls.py, castle.py, steps.py)
+    "commander": "", "comp_aids": "",
+}, tool=SHEET)
+
+#: the field's labels (the model's `board_labels` and `hex_name`): what pnp's board renderer prints
+#: of this game, and its rulebook's field diagrams
+FIELD = table({
+    "castle": "", "hex_rows": "", "mountain": "", "start_attacker": "", "start_defender": "", "wall_legend": "",
+    "yard": "",
+})
+BOARD = words(dict.fromkeys(FIELD, ""))
+
+#: the paper models (render/models.py, walls.py, castle.py, steps.py)
+MODELS = words({
+    "castle": "", "hex_rows": "", "wall": "",
     "models_title": "", "models_spare": "", "models_cut": "", "models_valley": "", "models_mountain": "",
     "models_glue": "",
     "models_wall_step_1": "", "models_wall_step_2": "", "models_wall_step_3": "", "models_wall_step_4": "",
     "models_wall_step_5": "",
     "models_castle_step_1": "", "models_castle_step_2": "", "models_castle_step_3": "", "models_castle_step_4": "",
     "models_castle_step_5": "a b",
-    # the standees (render/standees.py)
-    "standee_warrior": "n#",
-})
+}, tool=("print_page", "print_scale", "tile_glue"))
+
+#: the standees (render/standees.py)
+STANDEES = words({"commander": "", "comp_standees": "", "standee_warrior": "n#"}, tool=("print_page", "print_scale"))
+
+#: pnp's rulebook, through the rulebook's field diagrams
+RULEBOOK = words(dict.fromkeys(FIELD, ""))
+
+#: pnp's preview, through the kit list (a row per printed count, kit.py), and the file list's name for
+#: the kinds the field (board) and the aids write
+PREVIEW = words({"comp_aids": "", "comp_board": "", "kit_aids": "", "kit_board": "", "kit_castle": "", "kit_dice": "", "kit_standees": "",
+                 "kit_wall_segments": ""})
 
 #: strings the kit prints nowhere yet, kept in the content for later use
-OPTIONAL = table({"attacker": "", "defender": "", "warrior": ""})
+RESERVED = table({"attacker": "", "defender": "", "warrior": ""})
 
-#: the contract as the ui-strings check reads it (the model's `ui_keys`)
-KEYS = UiKeys(REQUIRED, OPTIONAL, "pnp/games/oborona_zamka/ui_keys.py")
-
-
-def fields_for(key: str) -> Mapping[str, str] | None:
-    """The fields of ui string `key` (name -> NUMBER or TEXT), or None when the kit prints no such string."""
-    for known in (catalogue.FIELDS, REQUIRED, OPTIONAL):
-        if key in known:
-            return known[key]
-    return None
+#: the contract as the ui-strings check reads it (the model's `ui_keys`), in the pack's renderer order
+KEYS = UiKeys((
+    ("board", ui_words.BOARD), ("board", BOARD), ("models", MODELS), ("standees", STANDEES), ("aids", AIDS),
+    ("rulebook", ui_words.RULEBOOK), ("rulebook", RULEBOOK), ("print-shop", ui_words.PRINT_SHOP),
+    ("tts", ui_words.TTS), ("preview", ui_words.PREVIEW), ("preview", PREVIEW),
+), "pnp/games/oborona_zamka/ui_keys.py", RESERVED)

@@ -464,11 +464,6 @@ class Game(GameModel):
         training or hiring gives; a unit token prints them, one per edge."""
         return tuple(range(1, max(strength for strength, _, _ in self.strength_sources(marked=False)) + 1))
 
-    # ---- look-ups -------------------------------------------------------------
-    def ui_fields(self, key: str) -> Mapping[str, str] | None:
-        """The fields ui string `key` is given (name -> ui.NUMBER or ui.TEXT); None if no such string is printed."""
-        return ui_contract.fields_for(key, {a.key: a.params for a in self.actions}, tuple(t.key for t in self.battle.timing))
-
     # ---- the board as pnp's general board renderer reads it (board_sheet.BoardModel): ТВЕРДЖА
     # prints its own lens board (render/board.py); general tools may draw the plain graph
     @property
@@ -487,6 +482,7 @@ class Game(GameModel):
         """No names: the general renderer prints each land's id and position."""
         return BoardLabels()
 
+    # ---- look-ups -------------------------------------------------------------
     def resource(self, rid: str) -> Resource:
         return _by_id(self.resources, rid)
 

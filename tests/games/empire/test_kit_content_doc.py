@@ -9,7 +9,6 @@ import casekit
 
 from pnp import checks, games
 from pnp.content import schema as schema_mod, yamlload
-from pnp.games.empire.checks import kit_words
 
 ROOT = Path(__file__).resolve().parents[3]
 PACK = games.pack("empire")
@@ -49,9 +48,9 @@ def test_every_key_of_the_schema_is_in_the_guide_with_what_it_means():
     assert missing == [], "give these a schema description or a MEANINGS line in docs/gen_content_doc_empire.py"
 
 
-def test_every_word_the_kit_prints_by_key_is_listed():
+def test_every_word_the_kit_prints_by_key_is_listed(game):
     doc = DOC.read_text(encoding="utf-8")
-    for key in [*kit_words.code_keys(), *kit_words.EXPORTER_KEYS]:
+    for key in [*game.ui_keys.known, *game.ui_keys.required_of(game)]:
         assert f"| `{key}` |" in doc, key
 
 
@@ -62,5 +61,5 @@ def test_every_code_the_checks_and_the_cases_give_is_documented():
         assert f"| `{code}` |" in doc, code
     used = {code for expect in (ROOT / "tests" / "cases" / PACK.id).glob("*.expect")
             for _, code, _ in casekit.read_expect(expect).problems}
-    assert {"missing-key", "strength-falls", "plot-unreachable", "missing-ui-word", "missing-glyph"} <= used
+    assert {"missing-key", "strength-falls", "plot-unreachable", "missing-ui", "missing-glyph"} <= used
     assert used <= set(documented), used - set(documented)

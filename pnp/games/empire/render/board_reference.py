@@ -13,6 +13,7 @@ from __future__ import annotations
 from pnp.art.draw import Pen
 from pnp.components.base import register
 from pnp.components.sheet_set import NamedSheet, SheetSet
+from pnp.games.empire import ui_keys
 from pnp.games.empire.model import Game
 from pnp.games.empire.render import board_battles, board_machines, board_weeks
 from pnp.games.empire.render.capital_layout import page_frame
@@ -38,6 +39,7 @@ def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[She
 @register
 class BoardsRenderer(SheetPages):
     name = "boards"
+    ui = ui_keys.BOARDS
     kinds = ("aids",)
     cost = 0.2
     draw = staticmethod(sheets)

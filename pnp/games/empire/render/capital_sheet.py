@@ -18,6 +18,7 @@ from pnp.art import style, svg
 from pnp.art.draw import Pen, rect, rich, text
 from pnp.components.base import register
 from pnp.components.sheet_set import NamedSheet, SheetSet
+from pnp.games.empire import ui_keys
 from pnp.games.empire.model import Building, Game, Plot, Race
 from pnp.games.empire.render.capital_layout import TICK, SheetLayout, rows_in, sheet_layout
 from pnp.games.empire.render.forms import (fitted, heading, labelled_box, labelled_tick, light, roman, tick_box,
@@ -210,6 +211,7 @@ def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[She
 @register
 class CapitalRenderer(SheetPages):
     name = "capital"
+    ui = ui_keys.CAPITAL
     kinds = ("mats",)
     cost = 0.2
     draw = staticmethod(sheets)  # a sheet per race

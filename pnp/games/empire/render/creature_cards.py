@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from pnp.components import cards
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.games.empire import ui_keys
 from pnp.games.empire.model import Game
 from pnp.games.empire.render import creature_rows, hero_rows
 from pnp.games.empire.render.travel_cards import family_masters, sheets_pdf
@@ -38,6 +39,7 @@ class DeckRenderer(Renderer):
 @register
 class CreatureCardsRenderer(DeckRenderer):
     name = "creature-cards"
+    ui = ui_keys.CREATURE_CARDS
     prefix = creature_rows.PREFIX
     cost = 1.0
 
@@ -46,5 +48,6 @@ class CreatureCardsRenderer(DeckRenderer):
 class HeroCardsRenderer(DeckRenderer):
     """Every race's tavern: its nine hero cards (`empire-<lang>-hero-cards.pdf`), as the creature decks."""
     name = "hero-cards"
+    ui = ui_keys.HERO_CARDS
     prefix = hero_rows.PREFIX
     cost = 0.5

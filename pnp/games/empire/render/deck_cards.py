@@ -11,6 +11,7 @@ Each draws its own family's faces and shares them with the print-shop, TTS and p
 from __future__ import annotations
 
 from pnp.components.base import register
+from pnp.games.empire import ui_keys
 from pnp.games.empire.model import Game
 from pnp.games.empire.render import chest_rows, neutral_rows
 from pnp.games.empire.render.creature_cards import DeckRenderer
@@ -19,6 +20,7 @@ from pnp.games.empire.render.creature_cards import DeckRenderer
 @register
 class NeutralCardsRenderer(DeckRenderer):
     name = "neutral-cards"
+    ui = ui_keys.NEUTRAL_CARDS
     prefix = neutral_rows.FAMILY
     cost = 0.5
 
@@ -29,6 +31,7 @@ class NeutralCardsRenderer(DeckRenderer):
 @register
 class ChestCardsRenderer(DeckRenderer):
     name = "chest-cards"
+    ui = ui_keys.CHEST_CARDS
     prefix = chest_rows.FAMILY
     cost = 0.5
 

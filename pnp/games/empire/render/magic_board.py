@@ -16,6 +16,7 @@ from pnp.art import style
 from pnp.art.draw import Pen, line, rect, rich, text
 from pnp.components.base import register
 from pnp.components.sheet_set import NamedSheet, SheetSet
+from pnp.games.empire import ui_keys
 from pnp.games.empire.model import Game
 from pnp.games.empire.render.capital_sheet import fitted
 from pnp.games.empire.render.sheet_pages import SheetPages
@@ -156,6 +157,7 @@ def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[She
 @register
 class MagicBoardRenderer(SheetPages):
     name = "magic"
+    ui = ui_keys.MAGIC
     kinds = ("mats",)
     cost = 0.15
     draw = staticmethod(sheets)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from pnp.components import cards
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.games.empire import ui_keys
 from pnp.games.empire.model import Game
 from pnp.games.empire.render.travel_rows import FAMILY, blank_family, colour_in_family
 from pnp.print import pdf
@@ -46,6 +47,7 @@ def sheets_pdf(game: Game, ctx: RenderContext, masters: cards.Masters, stem: str
 @register
 class TravelCardsRenderer(Renderer):
     name = "travel-cards"
+    ui = ui_keys.TRAVEL_CARDS
     shares = "cards"
     kinds = ("cards",)
     cost = 1.5
@@ -64,6 +66,7 @@ class TravelPrintsRenderer(Renderer):
     of each type for the players' own cards. Apart from the deck, so the three are drawn side by side."""
 
     name = "travel-prints"
+    ui = ui_keys.TRAVEL_PRINTS
     kinds = ("cards",)
     cost = 1.0
 

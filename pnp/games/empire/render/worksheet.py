@@ -16,6 +16,7 @@ from pnp.art import style
 from pnp.art.draw import Pen, centred_text, rect, rich, text
 from pnp.components.base import register
 from pnp.components.sheet_set import NamedSheet, SheetSet
+from pnp.games.empire import ui_keys
 from pnp.games.empire.model import Game
 from pnp.games.empire.render import battle_words as words
 from pnp.games.empire.render import worksheet_layout as wl
@@ -193,6 +194,7 @@ def sheets(game: Game, lang: str, paper_name: str, ink_saver: bool) -> tuple[She
 @register
 class WorksheetRenderer(SheetPages):
     name = "worksheet"
+    ui = ui_keys.WORKSHEET
     kinds = ("aids",)
     cost = 0.1
     draw = staticmethod(sheets)

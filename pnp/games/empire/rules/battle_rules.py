@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as _field
 from fractions import Fraction
-from typing import Mapping
+from typing import Callable, Mapping
 
+from pnp.content.modelbuilder import At, key
 from pnp.core.errors import Mark
-from pnp.core.texts import NO_MARK, Text
+from pnp.core.texts import NO_MARK, Text, frozen_map
 from pnp.games.empire.rules.schools import Magic
 
 
@@ -36,14 +37,14 @@ class BattleType:
 
 @dataclass(frozen=True)
 class Formations:
-    line_least: int
-    line_per_squad: int
-    mixed_least: int
-    mixed_bonus: int
-    mixed_per_extra: int
-    straight_least: int
-    straight_bonus: int
-    straight_per_extra: int
+    line_least: int = key("line.least")
+    line_per_squad: int = key("line.per_squad")
+    mixed_least: int = key("mixed.least")
+    mixed_bonus: int = key("mixed.bonus")
+    mixed_per_extra: int = key("mixed.per_extra")
+    straight_least: int = key("straight.least")
+    straight_bonus: int = key("straight.bonus")
+    straight_per_extra: int = key("straight.per_extra")
 
 
 @dataclass(frozen=True)
@@ -68,8 +69,8 @@ class WarMachine:
 @dataclass(frozen=True)
 class Morale:
     """The neutrals' morale in a dungeon: one tile of a domino set, `bonus` strength when its pips reach `least`."""
-    pips: int  # the set's highest pip: 6 for a double-six set
-    least: int
+    pips: int = key("domino_pips")  # the set's highest pip: 6 for a double-six set
+    least: int = key("from")
     bonus: int
 
     def tiles(self) -> tuple[int, int]:
@@ -114,25 +115,47 @@ class RaceHero:
     skill: str | None = None  # «Благословение» (blessing) for hero №3, «Магический удар» (magic_strike) for №6
 
 
+def _least_most(name: str) -> Callable[[At], tuple[int, int] | None]:
+    """A `{least, most}` pair as (least, most), or None where the content has none."""
+    def pair(at: At) -> tuple[int, int] | None:
+        found = at.data.get(name)
+        return (found["least"], found["most"]) if found is not None else None
+    return pair
+
+
+def _kind_names(at: At) -> Mapping[str, Text]:
+    return frozen_map({k["id"]: at.build(Text, f"attack_kinds.{i}.name") for i, k in enumerate(at.data["attack_kinds"])})
+
+
+def _without_note(name: str) -> Callable[[At], Mapping[str, str]]:
+    return lambda at: frozen_map({k: v for k, v in at.data[name].items() if k != "note"})
+
+
 @dataclass(frozen=True)
 class BattleRules:
-    attack_kinds: tuple[str, ...]
+    """The content's `battle:` section (and its `magic:`), as the calculator and the engine read it."""
+    attack_kinds: tuple[str, ...] = _field(metadata={"build": lambda at: tuple(k["id"] for k in at.data["attack_kinds"])})
     types: tuple[BattleType, ...]
     magic_attack_bonus: int
     formations: Formations
-    luck_zero_penalty: int
-    miss_damage: int
-    courage_max: int
-    machines: tuple[WarMachine, ...]
-    magic: Magic  # the schools of magic (content `magic:`)
-    neutral_squads: tuple[int, int] | None = None  # «ПО 1-7»: the least and most squads of a neutral army
-    kind_names: Mapping[str, Text] = _field(default_factory=dict)  # an attack kind's printed name, by id
-    flank_multiplier: int = 1
-    echelon_per_squad: int = 0
+    luck_zero_penalty: int = key("luck.zero_penalty")
+    miss_damage: int = key("miss_damage.value")
+    courage_max: int = key("courage.max")
+    machines: tuple[WarMachine, ...] = key("war_machines")
+    #: the schools of magic (the content's top-level `magic:`)
+    magic: Magic = _field(metadata={"build": lambda at: at.up().build(Magic, "magic")})
+    #: «ПО 1-7»: the least and most squads of a neutral army
+    neutral_squads: tuple[int, int] | None = _field(default=None, metadata={"build": _least_most("neutral_squads")})
+    #: an attack kind's printed name, by id
+    kind_names: Mapping[str, Text] = _field(default_factory=dict, metadata={"build": _kind_names})
+    flank_multiplier: int = key("flank.multiplier", default=1)
+    echelon_per_squad: int = key("second_echelon.per_squad", default=0)
     morale: Morale = Morale(0, 1, 0)
-    squads_per_chest: int = 1
-    card_battles: Mapping[str, str] = _field(default_factory=dict)  # travel-card type -> battle type
-    upgrade_miss_damage: int = 0  # each upgrade of a squad's barracks raises its minimal damage by this
+    squads_per_chest: int = key("bribery.squads_per_chest", default=1)
+    #: travel-card type -> battle type
+    card_battles: Mapping[str, str] = _field(default_factory=dict, metadata={"build": _without_note("card_battles")})
+    #: each upgrade of a squad's barracks raises its minimal damage by this
+    upgrade_miss_damage: int = key("miss_damage.per_upgrade", default=0)
 
     def type(self, id_: str) -> BattleType | None:
         return next((t for t in self.types if t.id == id_), None)

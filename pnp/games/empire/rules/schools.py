@@ -11,10 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pnp.content.modelbuilder import At, key
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text
 
 CIRCLES = ("destruction", "blessing")
+
+
+def _extra(at: At) -> bool:
+    """Whether the spell built at `at` is one of its school's extras (else in a level's circle)."""
+    return at.path[-2] == "extras"
 
 
 @dataclass(frozen=True)
@@ -34,16 +40,21 @@ class SpellEffect:
 
 @dataclass(frozen=True)
 class Spell:
+    """A spell, from where the content lists it: a level's circle (`levels[j].destruction[k]`) or the
+    school's extras; what it takes from there (its school, circle, level and damage) says so."""
     id: str
     name: Text
-    school: str
-    circle: str  # destruction | blessing | extra
-    level: int | None  # None: outside the levels (a ritual, the ether's spells)
-    damage: int = 0  # a destruction spell's: its level's «Урон»
+    school: str = field(metadata={"build": lambda at: at.up(2 if _extra(at) else 4).data["id"]})
+    circle: str = field(metadata={"build": lambda at: "extra" if _extra(at) else at.path[-2]})  # destruction | blessing | extra
+    #: None: outside the levels (a ritual, the ether's spells)
+    level: int | None = field(metadata={"build": lambda at: None if _extra(at) else at.up(2).data["level"]})
+    #: a destruction spell's: its level's «Урон»
+    damage: int = field(default=0, metadata={"build": lambda at: at.up(2).data["damage"] if at.path[-2] == "destruction" else 0})
     text: Text | None = None
     effect: SpellEffect = SpellEffect()
     hero: int | None = None  # the hero slot (№1-9) the board ties it to, if it names one
-    hero_spell: bool = False  # one of two in its level's circle: the heroes' skills add to it
+    #: one of two in its level's circle: the heroes' skills add to it
+    hero_spell: bool = field(default=False, metadata={"build": lambda at: not _extra(at) and len(at.up().data) > 1})
     mark: Mark = field(default=NO_MARK, compare=False)
 
 
@@ -51,8 +62,8 @@ class Spell:
 class Level:
     level: int
     damage: int
-    destruction: tuple[Spell, ...]
-    blessing: tuple[Spell, ...]
+    destruction: tuple[Spell, ...] = ()
+    blessing: tuple[Spell, ...] = ()
     mark: Mark = field(default=NO_MARK, compare=False)
 
     def circle(self, name: str) -> tuple[Spell, ...]:
@@ -81,7 +92,7 @@ class School:
 @dataclass(frozen=True)
 class Magic:
     levels: int  # spell levels a school has
-    tower_damage: int  # the tower's automatic damage a level
+    tower_damage: int = key("tower.damage_per_level")  # the tower's automatic damage a level
     schools: tuple[School, ...]
     mark: Mark = field(default=NO_MARK, compare=False)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from pnp.art import style, svg
 from pnp.art.draw import Pen, centred_text, circle, line, rect, rich, text
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.games.oborona_zamka import ui_keys
 from pnp.games.oborona_zamka.model import Game, Side
 from pnp.games.oborona_zamka.render import race_art
 from pnp.core.geometry import Box
@@ -209,6 +210,7 @@ def aid_masters(game: Game, lang: str, ink_saver: bool) -> tuple[list[str], list
 @register
 class AidsRenderer(Renderer):
     name = "aids"
+    ui = ui_keys.AIDS
     cost = 0.3
 
     def masters(self, game: Game, ctx: RenderContext) -> tuple[list[str], list[str]]:

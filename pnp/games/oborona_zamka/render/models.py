@@ -15,6 +15,7 @@ from pnp.art.draw import Pen
 from pnp.art import svg
 from pnp.components.pieces import Piece
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
+from pnp.games.oborona_zamka import ui_keys
 from pnp.games.oborona_zamka.model import Game
 from pnp.games.oborona_zamka.render import castle, steps, walls
 from pnp.games.oborona_zamka.render.papercraft import Net, legend
@@ -105,6 +106,7 @@ class ModelsRenderer(Renderer):
     """`<game>-<lang>-models.pdf`: the fortress wall's pieces and the castle, with assembly steps."""
 
     name = "models"
+    ui = ui_keys.MODELS
     cost = 0.3
     shares = "pieces"  # the wall pieces, two-sided (pnp.components.pieces), for the exporters
 

@@ -33,6 +33,7 @@ from pnp.art import style, svg
 from pnp.art.draw import Pen, circle, line, polygon, rect, rich
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
 from pnp.components.pieces import Piece
+from pnp.games.oborona_zamka import ui_keys
 from pnp.games.oborona_zamka.model import Game, Race
 from pnp.games.oborona_zamka.render import race_art
 from pnp.print import pdf
@@ -205,6 +206,7 @@ def sheet_pages(game: Game, options) -> tuple[list[pdf.Page], list[str]]:
 @register
 class StandeesRenderer(Renderer):
     name = "standees"
+    ui = ui_keys.STANDEES
     kinds = ("tokens",)
     cost = 0.4
     shares = "pieces"

@@ -7,6 +7,7 @@ cards carry the player's colour and shape; the back is the player's aid back.
 
 from __future__ import annotations
 
+from pnp.games.tverdzha import ui_keys
 from pnp.games.tverdzha.model import Game
 from pnp.art import style
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
@@ -199,6 +200,7 @@ def sheet_text(game: Game, lang: str) -> SheetText:
 @register
 class AidsRenderer(Renderer):
     name = "aids"
+    ui = ui_keys.AIDS
     shares = "aids"
     cost = 0.5
 

@@ -14,6 +14,7 @@ rectangle's four corners free for it while the mats are full of the castle econo
 
 from __future__ import annotations
 
+from pnp.games.tverdzha import ui_keys
 from pnp.games.tverdzha.model import Game
 from pnp.art import style, svg
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
@@ -203,6 +204,7 @@ def board_part(game: Game, lang: str, ink_saver: bool = False) -> tuple[Part, Pe
 @register
 class BoardRenderer(Renderer):
     name = "board"
+    ui = ui_keys.BOARD
     shares = "table"  # its own lens board: a table image and a picture, not (yet) a print-shop board
     cost = 1.5
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from pnp.games.tverdzha import ui_keys
 from pnp.games.tverdzha.model import Game
 from pnp.print import pdf
 from pnp.art import style
@@ -147,6 +148,7 @@ def mat_part(game: Game, player: str, lang: str, ink_saver: bool = False) -> tup
 @register
 class MatsRenderer(Renderer):
     name = "mats"
+    ui = ui_keys.MATS
     shares = "table"
     cost = 2.6
 

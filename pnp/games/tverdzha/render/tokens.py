@@ -17,7 +17,7 @@ first-player marker shows its face on both sides.
 
 from __future__ import annotations
 
-from pnp.games.tverdzha import kit_counts as kit
+from pnp.games.tverdzha import kit_counts as kit, ui_keys
 from pnp.games.tverdzha.model import Game
 from pnp.print import pdf
 from pnp.games.tverdzha.render import token_art
@@ -133,6 +133,7 @@ def sheets(game: Game, options) -> tuple[list[pdf.Page], list[pdf.Page]]:
 @register
 class TokensRenderer(Renderer):
     name = "tokens"
+    ui = ui_keys.TOKENS
     shares = "tokens"
     cost = 0.4
 
