@@ -74,6 +74,24 @@ class WeekExample:
 
 
 @dataclass(frozen=True)
+class RaceShare:
+    rate: float  # the race's wins over the games it played
+    ci95: tuple[float, float]  # its 95 % interval, the seat-rotated group as the unit
+
+
+@dataclass(frozen=True)
+class BalanceRun:
+    """What the simulator measured at one table size (`pnp sim --players N`, greedy agents), which the book
+    prints: each race's share of the wins. A test plays the run again and compares every figure."""
+    players: int
+    games: int
+    seed: int
+    races: Mapping[str, RaceShare] = field(metadata={"build": lambda at: frozen_map(
+        {race: RaceShare(v["rate"], (v["ci95"][0], v["ci95"][1])) for race, v in at.data["races"].items()})})
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
 class Decision:
     about: tuple[str, ...]  # the note addresses it explains (notes_by_address)
     topic: Text
@@ -97,6 +115,7 @@ class BookContent:
     tagline: Text
     example: Example
     week: WeekExample
+    balance: tuple[BalanceRun, ...]
     decisions: tuple[Decision, ...]
     #: the attack kinds' names by id (content `battle.attack_kinds`), for the book's sentences
     attack_kinds: Mapping[str, Text] = field(default_factory=dict, metadata={"build": _attack_kinds})

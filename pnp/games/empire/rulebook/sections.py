@@ -9,7 +9,7 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, Spacer
 
 from pnp.games import pack_of
-from pnp.games.empire.rulebook import tables, week_tables, worked_week
+from pnp.games.empire.rulebook import balance_table, tables, week_tables, worked_week
 from pnp.games.empire.rulebook.book_facts import Facts
 from pnp.games.empire.rulebook.capital_figure import capital
 from pnp.games.empire.rulebook.example import work
@@ -28,7 +28,7 @@ def figures(book: Book) -> dict:
         "battle_types": lambda: tables.battle_types(book), "machines": lambda: tables.machines(book),
         "spells": lambda: tables.spells(book), "example": lambda: tables.example(book),
         "setup": lambda: week_tables.setup(book), "week_dealt": lambda: week_tables.dealt(book),
-        "week_turns": lambda: week_tables.turns(book),
+        "week_turns": lambda: week_tables.turns(book), "balance": lambda: balance_table.table(book),
     }
 
 
