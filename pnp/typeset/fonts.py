@@ -17,7 +17,7 @@ import io
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from html import escape
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -42,8 +42,9 @@ class Face:
     style: str  # "normal" | "italic"
     file: str  # file name in fonts/
 
-    @property
+    @cached_property
     def path(self) -> Path:
+        """Made once per face: text is measured tens of thousands of times a check, by path."""
         return FONT_DIR / self.file
 
     def svg_attrs(self) -> dict[str, str]:
