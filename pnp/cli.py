@@ -23,7 +23,7 @@ from pnp import games
 from pnp.core import cairolib
 from pnp.components.base import BuildOptions
 from pnp.core.errors import UserError
-from pnp.core.interrupts import Interrupted, signals_raise
+from pnp.core.signals import Interrupted, signals_raise
 from pnp.exports.shop_presets import PRESETS, SHOP_ORDERS
 from pnp.exports.tts_layout import check_url_base
 from pnp.core.geometry import DUPLEX_MODES, HOME_PAPERS

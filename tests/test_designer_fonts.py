@@ -207,8 +207,15 @@ def test_designer_fonts_replace_their_roles_only_while_active(tmp_path, test_fon
     path = _starter_with(tmp_path, test_font, GOOD)
     game, _ = load_game(path)
     assert fonts.face("sans-bold").family == "PT Sans"
+    word = "Вулик 12"
+    bundled_width = fonts.text_width_pt(word, "sans-bold", 10)  # measured, and kept for the role
     with fonts.designer_fonts(game.fonts):
         bold = fonts.face("sans-bold")
+        # the role's widths are the designer's face's now, not those kept for the bundled one
+        own = TTFont(bold.path)
+        advances = own["hmtx"].metrics
+        units = sum(advances[own.getBestCmap()[ord(c)]][0] for c in word)
+        assert fonts.text_width_pt(word, "sans-bold", 10) == units * 10 / own["head"].unitsPerEm != bundled_width
         assert bold.family.startswith("pnp ") and bold.path.is_file() and fonts.face("sans").family == "PT Sans"
         svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="20mm" viewBox="0 0 100 20">'
                f'<text x="2" y="12" font-size="8" {bold.svg_attr_text()}>Вулик 12</text></svg>')
@@ -216,6 +223,7 @@ def test_designer_fonts_replace_their_roles_only_while_active(tmp_path, test_fon
         pdf.write_bytes(svg_to_pdf(svg, DocInfo("one")))
         assert [name for name, _ in _pdffonts(pdf)] == ["PnpTestSans"] * len(_pdffonts(pdf))
     assert fonts.face("sans-bold").family == "PT Sans"
+    assert fonts.text_width_pt(word, "sans-bold", 10) == bundled_width
 
 
 def test_a_font_without_a_capital_height_measures_its_h(tmp_path, test_font):

@@ -191,9 +191,10 @@ def test_listing_the_packs_imports_no_renderer_cairo_or_simulator():
 def test_checking_a_game_imports_neither_the_other_games_nor_what_only_writes_pdfs():
     """`pnp check` is run at every edit: it reads one game's model, fits its texts with the font
     metrics, and loads neither another game's model nor pypdf and reportlab, which only the PDF
-    writers need (about 0.15 s of a check's 0.8 s when they did)."""
+    writers need (about 0.15 s of a check's 0.8 s when they did), nor PIL (only pixels need it) and the
+    worker pools' multiprocessing (a check starts no worker)."""
     unwanted = ("pnp.games.empire.model", "pnp.games.oborona_zamka.model", "pnp.games.empire.modelbuild",
-                "pypdf", "reportlab", "cairosvg", "pnp.sim.runner")
+                "pypdf", "reportlab", "cairosvg", "pnp.sim.runner", "PIL", "multiprocessing", "concurrent.futures")
     probe = ("import sys; from pnp.commands.check import run; code = run(None); "
              f"print(code, ' '.join(m for m in {unwanted!r} if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

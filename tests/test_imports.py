@@ -23,6 +23,11 @@ ALLOWED_IN_FUNCTIONS = {
     ("pnp.art.icon_inline", "_ink_columns", "cairosvg"):
         "only measuring an icon's ink needs cairo, and its spans are cached: `pnp check` sets text with icons "
         "and would pay about 0.6 s for importing cairo",
+    ("pnp.art.icon_inline", "_ink_columns", "PIL"):
+        "the measured icon's pixels: the same measurement, cached, that `pnp check` skips",
+    ("pnp.art.designer_art", "*", "PIL"):
+        "only a raster picture (decoded, placed, written as PNG) needs PIL: `pnp check` of content without one "
+        "skips its import, about 10 ms",
     ("pnp.components.card_art", "as_pixels", "pnp.print.raster"):
         "only an SVG picture with transparency or gradients is drawn as pixels: `pnp check` reads the card "
         "art module and would pay for importing cairo",
@@ -39,6 +44,12 @@ ALLOWED_IN_FUNCTIONS = {
     ("pnp.art.svg", "_make", "svgwrite"):
         "`pnp check` names icons and sets text through modules that import pnp.art.svg but never draws: "
         "svgwrite's import (its SVG grammar parsed with pyparsing) is about 60 ms of a check",
+    ("pnp.content.schema", "_strict", "jsonschema"):
+        "a content the schema passed before is not validated again (pnp.content.schemacache): `pnp check` of "
+        "unchanged content skips jsonschema's import, about 45 ms",
+    ("pnp.content.schema", "_registry", "referencing"):
+        "the registry of pnp's general schema is only made for a validation: jsonschema's own dependency, the same "
+        "import skipped",
     ("pnp.content.tables", "_workbook_grid", "python_calamine"):
         "only a content that names a workbook needs the reader: every other `pnp check` skips loading it",
     ("pnp.games.tverdzha.simulation", "_equilibrium", "pnp.games.tverdzha.sim.equilibrium"):

@@ -26,14 +26,17 @@ import warnings
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from defusedxml import ElementTree as SafeET
 from markupsafe import Markup
-from PIL import Image, ImageOps
 
 from pnp.content.gamefiles import Refused, locate, read_bounded
 from pnp.core.errors import Mark, Problem, error, warning
 from pnp.core.geometry import Box, fmt
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 FITS = ("contain", "cover", "stretch")
@@ -93,7 +96,7 @@ class Picture:
         if self.given is not None:
             return self.given
         decoded = _decode(self.encoded, self.form)
-        assert isinstance(decoded, Image.Image), decoded
+        assert not isinstance(decoded, tuple), decoded
         return decoded
 
 
@@ -135,13 +138,15 @@ def _read_cached(path: Path, mtime_ns: int, size: int, name: str) -> Picture | t
 
 def _read_raster(raw: bytes, name: str, form: str) -> Picture | tuple[str, str]:
     decoded = _decode(raw, form)
-    if not isinstance(decoded, Image.Image):
+    if isinstance(decoded, tuple):
         return decoded
     return Picture(name, (float(decoded.width), float(decoded.height)), encoded=raw, form=form)
 
 
 def _decode(raw: bytes, form: str) -> Image.Image | tuple[str, str]:
     """The file's pixels (RGB, or RGBA when it has transparency), or (what is wrong, a hint)."""
+    from PIL import Image, ImageOps  # see ALLOWED_IN_FUNCTIONS in tests/test_imports.py: only pixels need PIL
+
     resave = "open it in an image editor and save it again as PNG or JPEG"
     try:
         with warnings.catch_warnings():
@@ -270,6 +275,8 @@ def markup(picture: Picture, box: Box, fit: str, lighten: float | None = None) -
 
 def _placed(picture: Picture, box: Box, fit: str) -> tuple[Image.Image, Box]:
     """The pixels to embed (the picture, cropped for `cover`) and the box they are drawn in."""
+    from PIL import Image  # only pixels need PIL (ALLOWED_IN_FUNCTIONS)
+
     image = picture.image
     sx, sy = _scale(picture, box, fit)
     if fit == "stretch":
@@ -289,6 +296,8 @@ def _placed(picture: Picture, box: Box, fit: str) -> tuple[Image.Image, Box]:
 
 def _png(image: Image.Image, lighten: float | None) -> bytes:
     """The pixels as PNG (alpha kept), lightened towards white by `lighten` (ink saver)."""
+    from PIL import Image  # only pixels need PIL (ALLOWED_IN_FUNCTIONS)
+
     if lighten is not None:
         white = Image.new(image.mode, image.size, (255,) * len(image.mode))
         mixed = Image.blend(white, image, lighten)

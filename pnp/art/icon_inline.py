@@ -16,7 +16,6 @@ from functools import lru_cache
 from importlib import metadata
 
 from markupsafe import Markup
-from PIL import Image
 
 from pnp.art import icons, svg
 from pnp.core import private
@@ -71,6 +70,7 @@ def _cached_columns(key: str) -> tuple[int, int] | None:
 def _ink_columns(doc: str) -> tuple[int, int]:
     """The first and past-the-last pixel columns with ink; the whole width when there is none."""
     import cairosvg  # see ALLOWED_IN_FUNCTIONS in tests/test_imports.py: only a measurement needs cairo
+    from PIL import Image  # the same: the measured pixels alone need PIL
 
     png = cairosvg.svg2png(bytestring=doc.encode("utf-8"), output_width=INK_RASTER_PX,
                            output_height=INK_RASTER_PX)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from types import ModuleType
 
 from pnp import games
+from pnp.checks import _memo
 from pnp.core.errors import Problem, sorted_problems
 from pnp.games import Model
 from pnp.typeset import fonts
@@ -70,7 +71,8 @@ def run_all(game: Model, lang: str | None = None, only: tuple[str, ...] | None =
     crashed: list[tuple[str, Exception]] = []
     # text is measured in the fonts the kit prints in (the content's `fonts:` in their roles), and
     # `[name]` in the content's text may be an icon the content brings
-    with fonts.designer_fonts(getattr(game, "fonts", ())), games.own_icons(game):
+    # what several checks read of the model (its texts, the families' layouts) is worked out once a run
+    with fonts.designer_fonts(getattr(game, "fonts", ())), games.own_icons(game), _memo.shared():
         for module in modules(games.pack_of(game).checks):
             if only is not None and module.ID not in only:
                 continue

@@ -6,6 +6,7 @@ import dataclasses
 import re
 from typing import Any, Iterator, Mapping, Protocol
 
+from pnp.checks._memo import of_model
 from pnp.content.schema import did_you_mean, path_text as where
 from pnp.core.errors import Mark
 from pnp.core.texts import Text
@@ -83,6 +84,11 @@ def _paths_by_mark(game: Marked) -> dict[Mark, list[tuple]]:
 
 def texts(game: Marked) -> Iterator[tuple[Text, tuple]]:
     """Every player-facing Text of the model with its path in the YAML, in file order."""
+    return iter(_texts(game))
+
+
+@of_model
+def _texts(game: Marked) -> tuple[tuple[Text, tuple], ...]:
     index = _paths_by_mark(game)
     found: list[tuple[Text, tuple]] = []
     for text in _walk(game):
@@ -92,7 +98,7 @@ def texts(game: Marked) -> Iterator[tuple[Text, tuple]]:
         path = next((p for p in paths if any(p + (lang,) in game.marks for lang in langs)), paths[0] if paths else ())
         found.append((text, path))
     found.sort(key=lambda tp: (tp[0].mark.line, tp[0].mark.col))
-    return iter(found)
+    return tuple(found)
 
 
 def _walk(obj: Any, seen: set[int] | None = None) -> Iterator[Text]:

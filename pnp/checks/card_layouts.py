@@ -15,6 +15,7 @@ from typing import Iterator
 
 from pnp.art import designer_art, icons, style
 from pnp.components import card_art, card_layout, card_text
+from pnp.checks._memo import of_model
 from pnp.components.card_family import CardFamily
 from pnp.core.errors import Problem, error
 
@@ -38,9 +39,14 @@ def _read(game, name: str, mark) -> tuple[card_layout.Layout | None, list[Proble
 
 def family_problems(game, family: CardFamily) -> list[Problem]:
     """Every problem of one family's layout and of its cards' own layouts (empty: the renderer can draw them)."""
+    return list(_family_problems(game, family))
+
+
+@of_model
+def _family_problems(game, family: CardFamily) -> tuple[Problem, ...]:
     layout, problems = _read(game, family.layout, family.mark)
     if layout is None:
-        return problems
+        return tuple(problems)
     try:
         rows = family.cards(game, game.languages[0])
     except (KeyError, ValueError):
@@ -63,7 +69,7 @@ def family_problems(game, family: CardFamily) -> list[Problem]:
         if not more:
             more = card_art.problems(game, family, layout, own, lambda row, layout=layout: card_text.steps(layout, row))
         out += more
-    return out
+    return tuple(out)
 
 
 def _colour_problem(family: CardFamily, colour: str, mark) -> list[Problem]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from pnp import games
 from pnp.content import fonts as designer_fonts, tables
-from pnp.content.schema import content_validator, validate
+from pnp.content.schema import content_problems
 from pnp.content.yamlload import Loaded, load_yaml, parse_yaml
 from pnp.core.errors import Problem, error, has_errors
 
@@ -50,7 +50,7 @@ def load_text(text: str, shown: str) -> tuple[Any | None, list[Problem]]:
 
 def pack_problems(loaded: Loaded) -> tuple[games.GamePack | None, list[Problem]]:
     """The pack the content names, or the problems that say why there is none."""
-    problems = validate(loaded)
+    problems = content_problems(loaded)
     known = games.packs()
     if isinstance(loaded.data, dict) and "pack" not in loaded.data:
         return None, [error("missing-key", "the document: required key 'pack' is missing (the game this content is for)",
@@ -68,7 +68,7 @@ def format_problems(loaded: Loaded) -> tuple[games.GamePack | None, list[Problem
     """The content's pack and every disagreement with the content format: pnp's general
     schema, then (once the pack is known) the pack's own."""
     pack, problems = pack_problems(loaded)
-    return pack, problems if pack is None else validate(loaded, content_validator(pack.schema))
+    return pack, problems if pack is None else content_problems(loaded, pack.schema)
 
 
 def _build(loaded: Loaded | None, problems: list[Problem], shown: str) -> tuple[Any | None, list[Problem]]:

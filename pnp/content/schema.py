@@ -14,13 +14,15 @@ import difflib
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
-import jsonschema
-from referencing import Registry, Resource
-
+from pnp.content import schemacache
 from pnp.content.yamlload import Loaded
 from pnp.core.errors import Problem, error
+
+if TYPE_CHECKING:
+    import jsonschema
+    from referencing import Registry
 
 BASE_SCHEMA_PATH = Path(__file__).with_name("base.schema.json")
 
@@ -53,6 +55,8 @@ def schema(path: Path = BASE_SCHEMA_PATH) -> dict:
 @lru_cache(maxsize=1)
 def _registry() -> Registry:
     """The general schema, by its file URI (packs' relative `$ref`s) and by its `$id`."""
+    from referencing import Registry, Resource
+
     base = Resource.from_contents(schema())
     return Registry().with_resources([(BASE_SCHEMA_PATH.resolve().as_uri(), base), (schema()["$id"], base)])
 
@@ -63,22 +67,40 @@ def _is_integer(checker, instance) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_STRICT = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
-)
+@lru_cache(maxsize=1)
+def _strict() -> type[jsonschema.protocols.Validator]:
+    """Draft 2020-12 whose `integer` refuses 4.0."""
+    import jsonschema
+
+    return jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+    )
 
 
 def strict_validator(schema_doc: dict) -> jsonschema.protocols.Validator:
     """A validator for `schema_doc` whose `integer` refuses 4.0."""
-    return _STRICT(schema_doc)
+    return _strict()(schema_doc)
 
 
 @lru_cache(maxsize=None)
 def content_validator(path: Path = BASE_SCHEMA_PATH) -> jsonschema.protocols.Validator:
     """The validator of the schema at `path`, its relative `$ref`s resolved from where it is."""
     doc = {"$id": path.resolve().as_uri(), **schema(path)}
-    return _STRICT(doc, registry=_registry())
+    return _strict()(doc, registry=_registry())
+
+
+def content_problems(loaded: Loaded, path: Path = BASE_SCHEMA_PATH) -> list[Problem]:
+    """`validate` against the content schema at `path` (a pack's refers to pnp's general part),
+    skipped for data this schema passed before (pnp.content.schemacache): an unchanged content
+    is not validated, nor jsonschema imported, again."""
+    files = (path,) if path == BASE_SCHEMA_PATH else (path, BASE_SCHEMA_PATH)
+    if schemacache.passed_before(loaded.data, files):
+        return []
+    problems = validate(loaded, content_validator(path))
+    if not problems:
+        schemacache.remember_passed(loaded.data, files)
+    return problems
 
 
 def _kind(value: Any) -> str:

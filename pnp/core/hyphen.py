@@ -19,6 +19,7 @@ from functools import lru_cache
 
 import pyphen
 
+from pnp.core import hyphen_patterns
 from pnp.core.typography import Typography
 
 HYPHENS = "-‐"
@@ -71,7 +72,7 @@ def _cluster_ok(head: str, tail: str, t: Typography) -> bool:
 
 @lru_cache(maxsize=None)
 def _dictionary(name: str) -> pyphen.Pyphen:
-    return pyphen.Pyphen(lang=name, left=2, right=2)
+    return hyphen_patterns.dictionary(name, left=2, right=2)
 
 
 def reach(t: Typography) -> int:

@@ -20,56 +20,20 @@ import os
 from multiprocessing import resource_tracker
 import signal
 import sys
-import threading
 import time
 from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from pnp.core.errors import UserError
+from pnp.core.signals import SIGNALS, Interrupted, signals_raise
 
-SIGNALS = (signal.SIGINT, signal.SIGTERM)
+__all__ = ["SIGNALS", "Interrupted", "signals_raise", "WorkerDied", "WorkerKilled", "Workers", "worker_pool",
+           "forked_workers"]
+
 #: POSIX only: elsewhere (Windows) there is no signal mask to hold the signals back
 _MASK = hasattr(signal, "pthread_sigmask")
 #: prctl(2) option: the signal a process gets when the thread that forked it ends
 _PR_SET_PDEATHSIG = 1
-
-
-class Interrupted(BaseException):
-    """SIGINT or SIGTERM arrived. A BaseException, like KeyboardInterrupt, so that no
-    `except Exception` on the way out can swallow it."""
-
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
-
-    @property
-    def exit_code(self) -> int:
-        return 128 + self.signum
-
-    @property
-    def message(self) -> str:
-        return "interrupted" if self.signum == signal.SIGINT else f"stopped by {signal.Signals(self.signum).name}"
-
-
-def _raise(signum, frame):
-    # the first signal is enough: a second one (an impatient Ctrl-C) must not cut the clean-up short
-    for s in SIGNALS:
-        signal.signal(s, signal.SIG_IGN)
-    raise Interrupted(signum)
-
-
-@contextlib.contextmanager
-def signals_raise():
-    """Within the block, SIGINT and SIGTERM raise `Interrupted` in the main thread."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = {s: signal.signal(s, _raise) for s in SIGNALS}
-    try:
-        yield
-    finally:
-        for s, handler in previous.items():
-            signal.signal(s, handler)
 
 
 def _worker_init(parent: int, setup=None, setup_args: tuple = ()) -> None:

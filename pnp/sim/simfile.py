@@ -11,6 +11,7 @@ from the YAML loader (JSON is YAML), the data from `json`, which is the stricter
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 
 from pnp.content import readfile
@@ -55,7 +56,11 @@ SCHEMA = {
     },
 }
 
-_VALIDATOR = strict_validator(SCHEMA)
+
+@lru_cache(maxsize=1)
+def _validator():
+    """Made at the first `--sim` file read: a plain `pnp check` does not import jsonschema."""
+    return strict_validator(SCHEMA)
 
 
 def load_sim_result(path: str | Path, display: str) -> tuple[dict | None, list[Problem]]:
@@ -74,5 +79,5 @@ def load_sim_result(path: str | Path, display: str) -> tuple[dict | None, list[P
                             Mark(display, line, col), "give the file `pnp sim --json FILE` wrote")]
     loaded, _ = parse_yaml(text, display)
     marks = loaded.marks if loaded is not None else {(): Mark(display, 1, 1)}
-    problems = validate(Loaded(data, marks, text), _VALIDATOR)
+    problems = validate(Loaded(data, marks, text), _validator())
     return (None, problems) if problems else (data, [])

@@ -17,7 +17,7 @@ import io
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from html import escape
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -42,8 +42,9 @@ class Face:
     style: str  # "normal" | "italic"
     file: str  # file name in fonts/
 
-    @property
+    @cached_property
     def path(self) -> Path:
+        """Made once per face: text is measured tens of thousands of times a check, by path."""
         return FONT_DIR / self.file
 
     def svg_attrs(self) -> dict[str, str]:
@@ -101,13 +102,18 @@ def designer_fonts(named: Iterable) -> Iterator[None]:
     render workers inherit both the faces and fontconfig's list."""
     previous = dict(_DESIGNER)
     chosen = {font.role: _designer_face(font.role, Path(font.path), font.sha256) for font in named}
-    _DESIGNER.clear()
-    _DESIGNER.update(chosen)
+    _set_designer(chosen)
     try:
         yield
     finally:
-        _DESIGNER.clear()
-        _DESIGNER.update(previous)
+        _set_designer(previous)
+
+
+def _set_designer(chosen: dict[str, Face]) -> None:
+    _DESIGNER.clear()
+    _DESIGNER.update(chosen)
+    _ROLE_METRICS.clear()  # a role may print in another face now
+    _ROLE_WIDTHS.clear()
 
 
 def _designer_face(role: str, path: Path, sha256: str) -> Face:
@@ -191,9 +197,23 @@ def _add_to_fontconfig(path: Path) -> None:
         raise FontUnusable(f"fontconfig could not read the font {path}")
 
 
+#: role -> the metrics of the face it prints in now, and role -> {text: its advance in font units};
+#: emptied whenever the designer's faces change. Setting a card's text asks for them tens of
+#: thousands of times, most for a word measured before: a face's path made and hashed on each
+#: ask cost more than the measuring itself.
+_ROLE_METRICS: dict[str, tuple[dict[int, int], float, float, float]] = {}
+_ROLE_WIDTHS: dict[str, dict[str, float]] = {}
+#: texts kept per role before its widths are dropped (a long `pnp serve` measures ever new words)
+_WIDTHS_KEPT = 50_000
+
+
 def _metrics(key: str) -> tuple[dict[int, int], float, float, float]:
     """(codepoint -> advance in font units, units per em, ascent, descent) of a face."""
-    return _file_metrics(face(key).path)
+    try:
+        return _ROLE_METRICS[key]
+    except KeyError:
+        metrics = _ROLE_METRICS[key] = _file_metrics(face(key).path)
+        return metrics
 
 
 @lru_cache(maxsize=None)
@@ -249,8 +269,14 @@ def _file_cap_height(path: Path) -> float:
 def text_width_pt(text: str, key: str, size_pt: float) -> float:
     """Advance width of `text` set in face `key` at `size_pt` points (no kerning)."""
     advances, upem, _, _ = _metrics(key)
-    fallback = advances.get(ord("?"), upem / 2)
-    return sum(advances.get(ord(c), fallback) for c in text) * size_pt / upem
+    widths = _ROLE_WIDTHS.setdefault(key, {})
+    units = widths.get(text)
+    if units is None:
+        if len(widths) >= _WIDTHS_KEPT:
+            widths.clear()
+        fallback = advances.get(ord("?"), upem / 2)
+        units = widths[text] = sum(advances.get(ord(c), fallback) for c in text)
+    return units * size_pt / upem
 
 
 def text_width_mm(text: str, key: str, size_pt: float) -> float:

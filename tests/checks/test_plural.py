@@ -88,3 +88,53 @@ def test_bad_plural_counts_the_forms_of_the_texts_language():
     loot = index_of(data["battle_cards"], id="loot")
     two = ("battle_cards", loot, "effects", 0, "text", "uk")
     assert codes(run(effect_texts, changed({two: "Візьми {amount} {amount|карту|карти}. {resource}"}))) == ["bad-plural"]
+
+
+def _fresh(monkeypatch, tmp_path):
+    """The user cache on, in a new folder, and nothing remembered in this process."""
+    monkeypatch.delenv("PNP_NO_CACHE", raising=False)
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    for cached in (plural._known, plural._rule, plural.forms):
+        cached.cache_clear()
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru", "en", "fr", "ar"])
+def test_a_rule_kept_in_the_user_cache_is_babels(monkeypatch, tmp_path, lang):
+    """The rules' text and the forms are kept between runs (Babel loads a language's whole CLDR data
+    for them); the rule made again from the text answers as Babel's own for every number."""
+    from babel import Locale
+    _fresh(monkeypatch, tmp_path)
+    try:
+        first = plural.forms(lang)
+        (entry,) = (tmp_path / plural.CACHE_KIND).iterdir()
+        for cached in (plural._known, plural._rule, plural.forms):
+            cached.cache_clear()
+        monkeypatch.setattr(plural.Locale, "parse", lambda *a, **k: pytest.fail("read Babel's data again"))
+        assert plural.forms(lang) == first
+        monkeypatch.undo()  # Babel's own rule, to compare with
+        babels = Locale.parse(lang).plural_form
+        kept = plural._rule(lang)
+        assert kept is not babels
+        numbers = (*range(2000), *(10 ** k for k in range(3, 10)), *(Decimal(n) / 10 for n in range(200)))
+        assert [kept(n) for n in numbers] == [babels(n) for n in numbers]
+        assert entry.exists()
+    finally:
+        for cached in (plural._known, plural._rule, plural.forms):
+            cached.cache_clear()
+
+
+@pytest.mark.parametrize("damage", [b"", b"{}", b'{"rules": {"one": "n in"}, "forms": ["one", "other"]}',
+                                    b'{"rules": {"one": "n is 1"}, "forms": ["sometimes"]}'])
+def test_a_damaged_kept_rule_is_found_again(monkeypatch, tmp_path, damage):
+    _fresh(monkeypatch, tmp_path)
+    try:
+        plural.forms("uk")
+        (entry,) = (tmp_path / plural.CACHE_KIND).iterdir()
+        entry.write_bytes(damage)
+        for cached in (plural._known, plural._rule, plural.forms):
+            cached.cache_clear()
+        assert plural.forms("uk") == ("one", "few", "many")
+        assert [plural.category("uk", n) for n in (1, 2, 5, 11, 21)] == ["one", "few", "many", "many", "one"]
+    finally:
+        for cached in (plural._known, plural._rule, plural.forms):
+            cached.cache_clear()
