@@ -14,3 +14,18 @@ def game():
     model, problems = load_game(pack("empire").content)
     assert model is not None and not problems, problems
     return model
+
+
+@pytest.fixture(scope="session")
+def rulebook_pdfs(game, tmp_path_factory):
+    """lang -> the shipped content's rulebook PDF (ru and uk), built once for every test that reads it."""
+    from pnp.core import typography
+    from pnp.rulebook.renderer import build_pdf
+    root = tmp_path_factory.mktemp("empire-rulebook")
+    out = {}
+    for lang in ("ru", "uk"):
+        with typography.using(lang):
+            data, _, _ = build_pdf(game, lang)
+        out[lang] = root / f"empire-{lang}-rulebook.pdf"
+        out[lang].write_bytes(data)
+    return out

@@ -11,7 +11,6 @@ from collections import Counter
 
 import pytest
 
-from pnp.core import typography
 from pnp.games.empire.render.capital_sheet import roman
 from pnp.games.empire.rulebook import worked_week
 from pnp.games.empire.rulebook.week_tables import player_counts
@@ -19,21 +18,13 @@ from pnp.games.empire.rules.state import CHANCE, State
 from pnp.games.empire.rules.tables import tables
 from pnp.games.empire.sim.agents import GreedyAgent
 from pnp.rulebook.prose import render_labels
-from pnp.rulebook.renderer import build_pdf
 
 LANGS = ("ru", "uk")
 
 
 @pytest.fixture(scope="module")
-def pdfs(game, tmp_path_factory):
-    root = tmp_path_factory.mktemp("empire-setup-week")
-    out = {}
-    for lang in LANGS:
-        with typography.using(lang):
-            data, _, _ = build_pdf(game, lang)
-        out[lang] = root / f"empire-{lang}.pdf"
-        out[lang].write_bytes(data)
-    return out
+def pdfs(rulebook_pdfs):
+    return rulebook_pdfs
 
 
 def text_of(path, *args: str) -> str:
