@@ -76,7 +76,7 @@ class Store:
     def open(cls) -> "Store | None":
         """The user's build cache, or None when there is no usable cache folder or PNP_NO_CACHE is set
         (what --no-cache does, for every build of a session: the tests set it)."""
-        if os.environ.get("PNP_NO_CACHE"):
+        if not private.cache_enabled():
             return None
         folder = private.cache_folder(f"build-{FORMAT}")
         if folder is None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -51,13 +50,9 @@ def _name(text: str, file: str) -> str:
     return digest.hexdigest()
 
 
-def enabled() -> bool:
-    return not os.environ.get("PNP_NO_CACHE")
-
-
 def get(text: str, file: str) -> tuple[Any, dict[tuple, Mark]] | None:
     """The data and marks the loader made of `text` read as `file` before, or None."""
-    if not enabled():
+    if not private.cache_enabled():
         return None
     raw = private.cache_get(KIND, _name(text, file))
     if raw is None:
@@ -72,7 +67,7 @@ def get(text: str, file: str) -> tuple[Any, dict[tuple, Mark]] | None:
 
 def put(text: str, file: str, data: Any, marks: dict[tuple, Mark]) -> None:
     """Keep what the loader made of `text` (read without a problem); skipped if the cache cannot be written."""
-    if not enabled():
+    if not private.cache_enabled():
         return
     paths = tuple(marks)
     entry = (data, paths, tuple(m.line for m in marks.values()), tuple(m.col for m in marks.values()))

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
@@ -60,13 +59,9 @@ def _name(data: Any, schemas: Sequence[Path]) -> str | None:
     return digest.hexdigest()
 
 
-def enabled() -> bool:
-    return not os.environ.get("PNP_NO_CACHE")
-
-
 def passed_before(data: Any, schemas: Sequence[Path]) -> bool:
     """Whether the schemas (the first one validates, the others it refers to) passed `data` before."""
-    if not enabled():
+    if not private.cache_enabled():
         return False
     name = _name(data, schemas)
     return name is not None and private.cache_get(KIND, name) is not None
@@ -74,7 +69,7 @@ def passed_before(data: Any, schemas: Sequence[Path]) -> bool:
 
 def remember_passed(data: Any, schemas: Sequence[Path]) -> None:
     """Keep that the schemas passed `data`; skipped if the cache cannot be written."""
-    if not enabled():
+    if not private.cache_enabled():
         return
     name = _name(data, schemas)
     if name is not None:

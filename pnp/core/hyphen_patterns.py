@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 from pathlib import Path
 
 import pyphen
@@ -27,7 +26,7 @@ KIND = "hyphen-1"
 def dictionary(lang: str, left: int, right: int) -> pyphen.Pyphen:
     """pyphen's dictionary of `lang` (its language fallback, as pyphen picks it)."""
     path = Path(pyphen.LANGUAGES[pyphen.language_fallback(lang)])
-    if path not in pyphen.hdcache and not os.environ.get("PNP_NO_CACHE"):
+    if path not in pyphen.hdcache and private.cache_enabled():
         name = hashlib.sha256(f"{pyphen.__version__}\0".encode() + path.read_bytes()).hexdigest()
         kept = _kept(name)
         if kept is not None:

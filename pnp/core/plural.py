@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from functools import lru_cache
 
 import babel
@@ -60,7 +59,7 @@ def _known(lang: str) -> tuple[PluralRule, tuple[str, ...]]:
     the rules' text and the forms are kept in the user's cache (PNP_NO_CACHE=1 skips it) and the
     rule is made again from its text, as Babel makes it from CLDR's."""
     name = hashlib.sha256(f"{babel.__version__}\0{lang}\0{__file__}".encode("utf-8", "surrogatepass")).hexdigest()
-    kept = _cached(name) if not os.environ.get("PNP_NO_CACHE") else None
+    kept = _cached(name) if private.cache_enabled() else None
     if kept is not None:
         return kept
     try:
@@ -69,7 +68,7 @@ def _known(lang: str) -> tuple[PluralRule, tuple[str, ...]]:
         raise PluralError(f"no plural rules for language {lang!r}") from None
     reached = {rule(n) for n in _SAMPLES}
     found = tuple(c for c in CATEGORIES if c in reached)
-    if not os.environ.get("PNP_NO_CACHE"):
+    if private.cache_enabled():
         entry = {"rules": rule.rules, "forms": list(found)}
         private.cache_put(CACHE_KIND, name, json.dumps(entry, sort_keys=True).encode())
     return rule, found

@@ -61,6 +61,12 @@ def write_atomic(folder: Path, name: str, data: bytes) -> Path:
     return folder / name
 
 
+def cache_enabled() -> bool:
+    """Whether pnp's user caches may be read and written: PNP_NO_CACHE (what --no-cache sets, and the
+    tests) turns every one of them off, the build cache and the check's caches alike."""
+    return not os.environ.get("PNP_NO_CACHE")
+
+
 def cache_root() -> Path:
     """The user's cache folder for pnp (PNP_CACHE_DIR, if set, says where instead)."""
     return Path(os.environ.get("PNP_CACHE_DIR") or user_cache_dir("pnp"))
