@@ -29,3 +29,8 @@ def percent(share: float | Fraction, lang: str, decimals: int = 0) -> str:
     digits = "." + "0" * decimals if decimals else ""
     pattern = f"#,##0{digits}{typography.table(lang).percent_space}%"
     return format_percent(float(share), pattern, locale=lang)
+
+
+def percent_range(low: float | Fraction, high: float | Fraction, lang: str, decimals: int = 0) -> str:
+    """An interval of shares with the percent sign once, at its end: "57,1–61,4 %" in uk."""
+    return f"{percent(low, lang, decimals).rstrip('%').rstrip()}–{percent(high, lang, decimals)}"

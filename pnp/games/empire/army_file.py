@@ -290,7 +290,7 @@ def _card(r: _Reader, d: dict, week: int | None, game: Game) -> tuple[str, int, 
     """A travel card's battle, strength and squads: its own strength, or the neutral army the file gives."""
     if "battle" in d:
         raise r.fail("expected no `battle:` with a card: the card's type decides it", ("battle",), "against-key")
-    card = next((c for c in game.travel_cards if c.id == d["card"]), None)
+    card = game.travel_card(d["card"])
     if card is None or card.type not in game.battle.card_battles:
         fought = ", ".join(c.id for c in game.travel_cards if c.type in game.battle.card_battles)
         raise r.fail(f"expected a travel card that is fought for ({fought}), found {d['card']!r}", ("card",),

@@ -310,6 +310,13 @@ class Game(GameModel):
     def hero(self, id_: str) -> RaceHero | None:
         """A hero of any race by id (the checks keep hero ids unique across races)."""
         return next((h for r in self.races for h in r.heroes if h.id == id_), None)
+    def creature(self, id_: str) -> Creature | None:
+        """A creature of any race's deck by id (the checks keep creature ids unique across decks)."""
+        return next((c for d in self.creature_decks for c in d.creatures if c.id == id_), None)
+
+    def travel_card(self, id_: str) -> TravelCard | None:
+        return next((c for c in self.travel_cards if c.id == id_), None)
+
     def travel_type(self, type_id: str) -> TravelType:
         return next(t for t in self.travel_types if t.id == type_id)
 

@@ -119,7 +119,7 @@ def _tent(game: Game, army: Army, opp: Opponent) -> dict[str, Any] | None:
 def _opponent_lines(game: Game, army: Army, opp: Opponent) -> list[Line]:
     """What the army must pass: the opponent's strength, mercenaries, morale and bribery (3.4.3)."""
     rules = game.battle
-    card = next((c for c in game.travel_cards if c.id == opp.name), None)
+    card = game.travel_card(opp.name)
     squads = len(opp.squads) or opp.count
     held = [f"{card.name.get('ru')} ({card.id})"] if card is not None else []
     if squads:

@@ -14,8 +14,7 @@ from pnp.rulebook.ruled import ruled_table
 
 def share(book: Book, rate: float, ci95: tuple[float, float]) -> str:
     """«25,7 % (23,8–27,6 %)»: always one decimal, so the column reads alike."""
-    pct = [i18n.percent(x, book.lang, 1) for x in (rate, *ci95)]
-    return f"{pct[0]} ({pct[1].rstrip('%').rstrip()}–{pct[2]})"
+    return f"{i18n.percent(rate, book.lang, 1)} ({i18n.percent_range(*ci95, book.lang, 1)})"
 
 
 def table(book: Book) -> list[Flowable]:
@@ -29,5 +28,4 @@ def table(book: Book) -> list[Flowable]:
         rows.append([book.cell(Markup("<b>{}</b>").format(race.name.get(book.lang)))]
                     + [book.cell(share(book, r.races[race.id].rate, r.races[race.id].ci95), "table-num")
                        if race.id in r.races else book.cell("—", "table-num") for r in runs])
-    width = 170 - 50
-    return [ruled_table(book, rows, (50, *([width / len(runs)] * len(runs))))]
+    return [ruled_table(book, rows, (50,) + (60,) * len(runs))]  # proportions of the text width

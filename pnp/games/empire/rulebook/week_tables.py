@@ -63,7 +63,7 @@ def dealt(book: Book) -> list[Flowable]:
     rows = [[book.cell(lab(k), "table-head") for k in ("week.head.player", "week.head.tavern", "week.head.dealt")]]
     for d in w.dealt:
         race = next(r for r in g.races if r.id == d.race)
-        heroes = f.join(f"«{_hero(g, d.race, h).name.get(book.lang)}»" for h in d.heroes)
+        heroes = f.join(f"«{g.hero(h).name.get(book.lang)}»" for h in d.heroes)
         cards = [_dealt_card(book, c) for c in d.cards]
         said = Markup(f.join(str(escape(c)) for c in cards))
         if d.chests:
@@ -97,10 +97,10 @@ def tell(book: Book, t: Turn) -> Markup:
     said = []
     for what, hid in t.hires:
         if what == "hero":
-            said.append(lab("week.hire.hero", name=_hero(g, race, hid).name.get(book.lang), gold=g.economy.hero_gold,
+            said.append(lab("week.hire.hero", name=g.hero(hid).name.get(book.lang), gold=g.economy.hero_gold,
                             short=short))
         else:
-            c = _creature(g, race, hid)
+            c = g.creature(hid)
             said.append(lab("week.hire.creature", name=c.name.get(book.lang), gold=c.level * g.economy.creature_gold,
                             short=short))
     said.append(_action(book, t, race))
@@ -122,7 +122,7 @@ def _action(book: Book, t: Turn, race: str) -> Markup:
     if kind == "again":
         return Markup("; ").join(_battle(book, f, again=True) for f in t.fought)
     if kind in ("war", "peace"):
-        said = lab(f"week.{kind}", card=_card(g, a[1]).name.get(book.lang), enemy=seat_name(book, a[2]))
+        said = lab(f"week.{kind}", card=g.travel_card(a[1]).name.get(book.lang), enemy=seat_name(book, a[2]))
         if kind == "peace" and t.answer:
             said += lab(f"week.peace.{t.answer}", enemy=seat_name(book, a[2]))
         return said
@@ -133,7 +133,7 @@ def _action(book: Book, t: Turn, race: str) -> Markup:
 
 def _visit(book: Book, t: Turn, card_id: str) -> Markup:
     g, lab = book.game, book.labels
-    c = _card(g, card_id)
+    c = g.travel_card(card_id)
     name = c.name.get(book.lang)
     if t.fought:
         return Markup("; ").join(_battle(book, f) for f in t.fought)
@@ -147,7 +147,7 @@ def _visit(book: Book, t: Turn, card_id: str) -> Markup:
 
 def _battle(book: Book, f: Fought, again: bool = False) -> Markup:
     g, lab = book.game, book.labels
-    c = _card(g, f.card)
+    c = g.travel_card(f.card)
     name = c.name.get(book.lang)
     if f.kind == "duel":
         opening = lab("week.duel", card=name, enemy=seat_name(book, f.enemy or 0))
@@ -160,37 +160,15 @@ def _battle(book: Book, f: Fought, again: bool = False) -> Markup:
         opening = lab(f"week.{'siege' if f.kind in ('town', 'garrison', 'siege_war') else 'dungeon'}", card=name)
     lost = "week.lost" if f.kind == "neutral" else "week.lost.plain"
     result = lab("week.won" if f.won else lost, army=f.army, strength=f.strength)
-    if f.won and f.kind != "duel" and _played(g, c.type) == "holdings":
+    if f.won and f.kind != "duel" and g.travel_type(c.type).played == "holdings":
         result += lab("week.holding")
     if f.lost:
-        result += lab("week.routed", names=book.facts.join(_creature(g, _race_of(book, f), x).name.get(book.lang)
+        result += lab("week.routed", names=book.facts.join(g.creature(x).name.get(book.lang)
                                                              for x in f.lost))
     return Markup("{}: {}").format(opening, result)
 
 
-def _race_of(book: Book, f: Fought) -> str:
-    w: Week = book.extra["wk"]
-    seat = next(t.seat for t in w.turns if f in t.fought)
-    return w.dealt[seat].race
-
-
 def _dealt_card(book: Book, card_id: str) -> Markup | str:
-    c = _card(book.game, card_id)
+    c = book.game.travel_card(card_id)
     name = c.name.get(book.lang)
     return book.labels("week.trap", card=name) if c.type == "trap" else name
-
-
-def _played(g, type_id: str) -> str:
-    return next(t.played for t in g.travel_types if t.id == type_id)
-
-
-def _card(g, card_id: str):
-    return next(c for c in g.travel_cards if c.id == card_id)
-
-
-def _hero(g, race: str, hero_id: str):
-    return next(h for r in g.races if r.id == race for h in r.heroes if h.id == hero_id)
-
-
-def _creature(g, race: str, creature_id: str):
-    return next(c for d in g.creature_decks if d.race == race for c in d.creatures if c.id == creature_id)

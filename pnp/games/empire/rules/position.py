@@ -24,7 +24,7 @@ class Position:
         self.stage = "main"  # main | bribe | consent | capture
         self.chance: list[tuple] = [("races",)]
         #: which drawn race each seat takes: seat s the race drawn for slot slots[s] (None: seat s the
-        #: s-th). The simulator binds the races to its agent slots (`seat_races_by`), so a seat-rotated
+        #: s-th). The simulator binds the races to its agent slots (`EmpireSimulation.bind_slots`), so a seat-rotated
         #: group deals every agent the same race and seats each race once in every seat
         self.slots: tuple[int, ...] | None = None
         self.fight: dict | None = None

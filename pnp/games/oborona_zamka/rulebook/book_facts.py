@@ -45,8 +45,7 @@ class Facts(BookWords):
 
     def interval(self, ci) -> str:
         """A 95 % interval as printed: 57,1–61,4 %."""
-        low, high = (self.pct(x) for x in ci)
-        return f"{low.rstrip('%').rstrip()}–{high}"
+        return i18n.percent_range(*ci, self.lang, 1)
 
     # --- dice ---------------------------------------------------------------------
     @property
