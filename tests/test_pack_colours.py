@@ -116,3 +116,9 @@ def test_an_ink_saver_shade_of_no_colour_is_refused(fake_packs):
     fake_packs({"gold": "#f2a81d"}, {"sea": "#2a6c8c"}, {"sky": "#ffffff"})
     with pytest.raises(PackError, match="'second' gives 'sky' an ink-saver colour but no colour"):
         registry.pack_colours()
+
+
+def test_a_colour_that_is_not_rrggbb_is_refused_by_name(fake_packs):
+    fake_packs({"gold": "#f2a81d"}, {"sea": "blue"})
+    with pytest.raises(PackError, match="game pack 'second' colours 'sea' with 'blue': expected a name and a colour"):
+        registry.pack_colours()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import pkgutil
+import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -186,6 +187,9 @@ def _with_own(own: tuple) -> Mapping[str, tuple[str, str | Callable[[], str]]]:
     return dict(sorted({**_packs_icon_art(), **dict(own)}.items()))
 
 
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
 @lru_cache(maxsize=1)
 def pack_colours() -> tuple[Mapping[str, str], Mapping[str, str]]:
     """Every registered pack's colours (`GamePack.colours`): (name -> colour, name -> its ink-saver
@@ -200,6 +204,9 @@ def pack_colours() -> tuple[Mapping[str, str], Mapping[str, str]]:
         module = importlib.import_module(candidate.colours)
         for table, given in ((colours, module.COLOURS), (ink_saver, getattr(module, "INK_SAVER", {}))):
             for name, value in given.items():
+                if not (isinstance(name, str) and isinstance(value, str) and _HEX_COLOUR.fullmatch(value)):
+                    raise PackError(f"game pack {candidate.id!r} colours {name!r} with {value!r}: expected a name "
+                                    f"and a colour \"#rrggbb\"")
                 if table.get(name, value) != value:
                     raise PackError(f"game packs {owner[name]!r} and {candidate.id!r} both colour {name!r}, "
                                     f"differently")
