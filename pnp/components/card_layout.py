@@ -21,7 +21,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -133,20 +132,49 @@ class _Entry:
         return source.loaded.mark(source.path + (key,) + sub)
 
 
-@lru_cache(maxsize=64)
+#: (folder, name) -> (the stamps of the files its chain read, what `load` gave); bounded
+_LOADED: dict[tuple[Path, str], tuple[tuple, tuple[Layout | None, tuple[Problem, ...]]]] = {}
+_LOADED_MAX = 256
+
+
 def load(folder: Path, name: str) -> tuple[Layout | None, tuple[Problem, ...]]:
-    """Layout `name` of `folder`, its `extends:` chain merged; None when it has errors."""
-    raw, problems = _read_chain(folder, name, (), None)
+    """Layout `name` of `folder`, its `extends:` chain merged; None when it has errors.
+
+    Kept per process (a check and a build ask for a layout hundreds of times) until a file of
+    its chain changes: `pnp serve` lives for hours while the designer edits the layouts, and its
+    render workers are forked from it."""
+    kept = _LOADED.get((folder, name))
+    if kept is not None and kept[0] == _stamps(path for path, _ in kept[0]):
+        return kept[1]
+    read: list[Path] = []
+    raw, problems = _read_chain(folder, name, (), None, read)
     if raw is None:
-        return None, tuple(problems)
-    layout = _build(raw, problems)
-    if problems:
-        return None, tuple(problems)
-    return layout, ()
+        answer: tuple[Layout | None, tuple[Problem, ...]] = (None, tuple(problems))
+    else:
+        layout = _build(raw, problems)
+        answer = (None, tuple(problems)) if problems else (layout, ())
+    if len(_LOADED) >= _LOADED_MAX:
+        _LOADED.clear()
+    _LOADED[(folder, name)] = (_stamps(read), answer)
+    return answer
 
 
-def _read_chain(folder: Path, name: str, seen: tuple[str, ...], mark: Mark | None) -> tuple[dict | None, list[Problem]]:
+def _stamps(paths) -> tuple[tuple[Path, tuple[int, int] | None], ...]:
+    """Each file as it is now: (its path, its (mtime, size), or None when there is none)."""
+    stamped = []
+    for path in paths:
+        try:
+            st = os.stat(path)
+            stamped.append((path, (st.st_mtime_ns, st.st_size)))
+        except OSError:
+            stamped.append((path, None))
+    return tuple(stamped)
+
+
+def _read_chain(folder: Path, name: str, seen: tuple[str, ...], mark: Mark | None,
+                read: list[Path]) -> tuple[dict | None, list[Problem]]:
     path = folder / f"{name}.yaml"
+    read.append(path)
     if name in seen:
         chain = " -> ".join(seen + (name,))
         return None, [error("layout-cycle", f"layouts extend each other in a circle: {chain}", mark or Mark(_display(path)))]
@@ -171,7 +199,7 @@ def _read_chain(folder: Path, name: str, seen: tuple[str, ...], mark: Mark | Non
     if not isinstance(parent_name, str):
         return None, problems + [error("layout-key", f"expected a layout name for extends, found {parent_name!r}",
                                        loaded.mark(("extends",)))]
-    parent, more = _read_chain(folder, parent_name, seen + (name,), loaded.mark(("extends",)))
+    parent, more = _read_chain(folder, parent_name, seen + (name,), loaded.mark(("extends",)), read)
     problems += more
     if parent is None:
         return None, problems

@@ -76,7 +76,6 @@ def test_a_cycle_in_extends_is_one_problem_at_the_extends_key(tmp_path):
 
 def _with_layouts(game, folder: Path, monkeypatch):
     monkeypatch.setattr(card_text, "layout_folder", lambda g: folder)
-    card_layout.load.cache_clear()
 
 
 def test_unknown_field_names_the_fields_the_family_has(game, tmp_path, monkeypatch):
@@ -117,3 +116,19 @@ def test_registered_with_the_other_checks():
     from pnp.checks import ids
 
     assert card_layouts.ID in ids(games.pack("tverdzha").checks)
+
+
+def test_a_layout_edited_while_the_process_lives_is_read_again(tmp_path):
+    """`pnp serve` lives for hours and forks its render workers from itself: a layout it read
+    before the designer's save (here the parent's, through `extends:`) must not be the one drawn."""
+    folder = _folder(tmp_path, base=BASE + "  a: {kind: shape, box: {top: 1, height: 4}}\n",
+                     own="extends: base\nelements:\n  b: {kind: shape, box: {top: 6, height: 4}}\n")
+    first, _ = card_layout.load(folder, "own")
+    assert card_layout.load(folder, "own")[0] is first  # kept while nothing changed
+    (folder / "base.yaml").write_text(BASE + "  a: {kind: shape, box: {top: 2, height: 9}}\n", encoding="utf-8")
+    again, _ = card_layout.load(folder, "own")
+    spec = CardSpec(63, 88, 3, 3, 7)
+    assert card_boxes.boxes(first, spec)["a"].h == 4 and card_boxes.boxes(again, spec)["a"].h == 9
+    (folder / "own.yaml").unlink()
+    gone, problems = card_layout.load(folder, "own")
+    assert gone is None and codes(problems) == ["layout-missing"]
