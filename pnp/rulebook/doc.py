@@ -124,3 +124,26 @@ def contents(styles: dict) -> TableOfContents:
                                  ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                  ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
     return toc
+
+
+def foresee_contents(story: list) -> None:
+    """Give each table of contents of `story` its headings before the first pass, their pages not
+    yet known (0). multiBuild lays the book out until the contents stop changing; begun empty, the
+    contents grow on the second pass and move the pages after them, so a third pass was needed. A
+    row's height does not depend on its page number, so begun full the book settles on the second
+    pass, to the same bytes (a heading missed here costs the pass back, never a wrong page)."""
+    headings = list(_headings(story))
+    for flowable in story:
+        if isinstance(flowable, TableOfContents):
+            for heading in headings:
+                flowable.addEntry(heading.level, escape(heading.plain), 0, heading.key)
+
+
+def _headings(flowables):
+    for flowable in flowables:
+        if isinstance(flowable, Heading):
+            yield flowable
+        elif isinstance(flowable, (list, tuple)):
+            yield from _headings(flowable)
+        elif isinstance(getattr(flowable, "_content", None), (list, tuple)):  # KeepTogether and kin
+            yield from _headings(flowable._content)

@@ -19,7 +19,7 @@ from pnp.core import i18n
 from pnp.core.geometry import mm_to_pt, paper as paper_size
 from pnp.rulebook import blocks, prose
 from pnp.rulebook.book import Book
-from pnp.rulebook.doc import RulebookDoc, contents
+from pnp.rulebook.doc import RulebookDoc, contents, foresee_contents
 from pnp.rulebook.game_side import side_of
 from pnp.rulebook.hyphenation import enable as enable_hyphenation
 from pnp.rulebook.vector_icons import canvas_maker
@@ -75,6 +75,7 @@ def build_pdf(game, lang: str = "uk", paper: str = "a4", ink_saver: bool = False
         story: list[Flowable] = side.cover(book) + [NextPageTemplate("body"), PageBreak()]
         story += blocks.flowables(blocks.parse(text), book.styles, figures(book),
                                   (book.tint(fill, keep), book.colour(rule)), side.loose_figures)
+        foresee_contents(story)
         doc.multiBuild(story, canvasmaker=canvas_maker(ink_saver, words))
     return out.getvalue(), doc.page, notes
 
