@@ -32,6 +32,7 @@ from pnp.core.errors import UserError
 from pnp.core.interrupts import forked_workers
 from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable, manifest_game
 from pnp.core.safeio import sha256_file
+from pnp.core.warm_workers import WarmWorkers
 from pnp.games import Model, own_icons, pack_of
 from pnp.print.preflight import preflight
 from pnp.typeset import fonts
@@ -201,7 +202,19 @@ def _start_worker(*job) -> None:
 def _render_group(names: tuple[str, ...]) -> list[tuple[str, list[OutputFile], list[str], Any, dict, set, float]]:
     """In a worker: (name, files, notes, masters, cache, fields read, CPU seconds) of each renderer of the group."""
     assert _WORKER is not None, "a render group runs only in a worker started by _start_worker"
-    game, options, out_dir, renderers = _WORKER
+    return _render_names(*_WORKER, names)
+
+
+def _render_group_warm(job: tuple, names: tuple[str, ...]) -> list[tuple[str, list[OutputFile], list[str], Any, dict, set, float]]:
+    """`_render_group` in a worker that outlives the build (pnp.core.warm_workers): the game and
+    the options come with the task, and the designer's fonts are set here, not inherited."""
+    game, options, out_dir = job
+    with fonts.designer_fonts(getattr(game, "fonts", ())):
+        return _render_names(game, options, out_dir, renderers_of(pack_of(game), game), names)
+
+
+def _render_names(game: Model, options: BuildOptions, out_dir: Path, renderers: Mapping[str, Renderer],
+                  names: tuple[str, ...]) -> list[tuple[str, list[OutputFile], list[str], Any, dict, set, float]]:
     done = []
     for name in names:
         ctx = RenderContext(options=options, out_dir=out_dir, renderers=renderers)
@@ -229,18 +242,24 @@ def groups(renderers: Mapping[str, Renderer], names: list[str], count: int = 2,
 
 
 def _render_all(game: Model, ctx: RenderContext, names: list[str], files: list[OutputFile],
-                jobs: int, cache: BuildCache | None = None) -> list[OutputFile]:
+                jobs: int, cache: BuildCache | None = None, warm: WarmWorkers | None = None) -> list[OutputFile]:
     """Render every planned renderer, or take its output from the cache. With two or more cores,
-    the independent renderers the cache lacks run in two forked processes; their files, notes and
-    masters are taken in plan order, so the output does not depend on which process drew what.
-    The renderers that reuse the others' masters then run here."""
+    the independent renderers the cache lacks run in two forked processes (or in `warm`, workers
+    that outlive the build); their files, notes and masters are taken in plan order, so the output
+    does not depend on which process drew what. The renderers that reuse the others' masters then
+    run here."""
     independent = [n for n in names if not ctx.renderers[n].needs and not ctx.renderers[n].needs_files]
     statics = {n: cache.static(n, (), {}) for n in independent} if cache is not None else {}
     found = {n: e for n in independent if (e := cache.find(n, statics[n]) if cache is not None else None)}
     todo = [n for n in names if n not in found]
     parallel = groups(ctx.renderers, todo, measured=cache.costs() if cache is not None else None)
     workers = min(len(parallel), os.cpu_count() or 1, jobs)
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if warm is not None and parallel:
+        parallel = groups(ctx.renderers, todo, count=len(warm), measured=cache.costs() if cache is not None else None)
+        ctx.progress(" + ".join(n for g in parallel for n in g))
+        job = (game, ctx.options, ctx.out_dir)
+        results = {done[0]: done for group in warm.map(_render_group_warm, job, parallel) for done in group}
+    elif workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         results = {}
     else:
         ctx.progress(" + ".join(n for g in parallel for n in g))
@@ -318,12 +337,14 @@ def build(
     jobs: int | None = None,
     waiting: Callable[[str], None] = lambda message: None,
     use_cache: bool = True,
+    warm: WarmWorkers | None = None,
 ) -> BuildResult:
     """Build into `<out_root>/<lang>/`, which must be absent or pnp's (pnp.core.outfolder).
 
     `content` is the content file (never inside the folder replaced); `waiting(message)` is
     told when another build holds the output root's lock. With `use_cache`, each renderer's
-    output is taken from the build cache when nothing it reads has changed (pnp.cache).
+    output is taken from the build cache when nothing it reads has changed (pnp.cache). `warm`:
+    render workers that outlive the build (pnp serve), else each build forks its own.
     """
     only = list(only)
     renderers = renderers_of(pack_of(game), game)
@@ -344,7 +365,7 @@ def build(
             cache = BuildCache.open(game, options, final, content, [out_root]) if use_cache else None
             # each role the content's `fonts:` names prints in the designer's font (forked workers inherit it)
             with fonts.designer_fonts(getattr(game, "fonts", ())):
-                files = _render_all(game, ctx, names, files, jobs, cache)
+                files = _render_all(game, ctx, names, files, jobs, cache, warm)
             # what the cache gave passed the preflight when it was stored
             kept = {p for e in (cache.found_entries if cache else ()) for p in e}
             failures = _preflight(tmp, [f for f in files if f.path not in kept])

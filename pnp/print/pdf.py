@@ -22,6 +22,7 @@ import io
 import logging
 import math
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 import xml.etree.ElementTree as ET
@@ -201,7 +202,7 @@ def _draw(pages: Sequence[Page], info: DocInfo, whole_points: bool = False) -> b
             key = (placement.svg, shift)
             recording = recordings.get(key)
             if recording is None:
-                recording = recordings[key] = _record(drawer, placement.svg, shift)
+                recording = recordings[key] = _kept_or_recorded(drawer, placement.svg, shift)
             _paint(context, recording, placement, whole)
         del context
         if page.overlay is not None:
@@ -209,6 +210,40 @@ def _draw(pages: Sequence[Page], info: DocInfo, whole_points: bool = False) -> b
         surface.show_page()
     surface.finish()
     return out.getvalue()
+
+
+#: Drawings kept for later documents, in a process that asked (`keep_drawings`), least recently
+#: used first out: bounded in number and in the SVG text behind them (pictures are in that text)
+_KEPT: OrderedDict[tuple[str, tuple[float, float]], object] = OrderedDict()
+_KEEPING = {"on": False, "chars": 0}
+KEEP_MAX_DRAWINGS = 2048
+KEEP_MAX_CHARS = 48_000_000
+
+
+def keep_drawings() -> None:
+    """Keep each master's drawing in this process for the documents it draws later: `pnp serve`'s
+    render workers redraw a deck after a save, and only the card that changed is drawn again.
+
+    A drawing depends on its SVG text and its shift alone (pictures are inline in the text, a
+    designer's font is named by the hash of its bytes, glyph metrics are unhinted: `_unhinted`),
+    so a kept one paints the bytes a fresh one would."""
+    _KEEPING["on"] = True
+
+
+def _kept_or_recorded(drawer, svg: str, shift: tuple[float, float]):
+    if not _KEEPING["on"]:
+        return _record(drawer, svg, shift)
+    key = (svg, shift)
+    recording = _KEPT.get(key)
+    if recording is not None:
+        _KEPT.move_to_end(key)
+        return recording
+    recording = _KEPT[key] = _record(drawer, svg, shift)
+    _KEEPING["chars"] += len(svg)
+    while len(_KEPT) > KEEP_MAX_DRAWINGS or (_KEEPING["chars"] > KEEP_MAX_CHARS and len(_KEPT) > 1):
+        (old_svg, _), _ = _KEPT.popitem(last=False)
+        _KEEPING["chars"] -= len(old_svg)
+    return recording
 
 
 def _record(drawer, svg: str, shift: tuple[float, float]):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import traceback
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -57,9 +58,11 @@ def _braces_as_text(value: Any) -> Any:
     return value.translate(_TEXT_BRACES) if isinstance(value, str) else value
 
 
+@lru_cache(maxsize=8)
 def environment(templates: Path, values_as_text: bool = False) -> jinja2.Environment:
     """The rulebook's jinja2 environment; `values_as_text`: braces in inserted values stay text
-    (for the labels, whose output is filled again)."""
+    (for the labels, whose output is filled again). One a process: it keeps the templates it
+    compiled, and compiles one again when its file changes (jinja2's auto_reload)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         undefined=jinja2.StrictUndefined,

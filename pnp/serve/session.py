@@ -8,20 +8,24 @@ line a rebuild, with its time, or the problems.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import threading
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from pnp.build import build, cached_note, make_root
+from pnp.build import build, cached_note, jobs_from_env, make_root
 from pnp.checks import run_all
 from pnp.commands.common import kit_language, require_language, summary_line
 from pnp.components.base import BuildError, BuildOptions
 from pnp.content import load_game
 from pnp.core import swap
 from pnp.core.errors import Level, UserError, has_errors, sorted_problems
+from pnp.core.warm_workers import WarmWorkers
 from pnp.games import Model, pack_of
+from pnp.print.pdf import keep_drawings
 from pnp.serve.gallery import Gallery, Status
 from pnp.serve.watch import Watcher
 
@@ -49,6 +53,7 @@ def serve(request: Request, say: Callable[[str], None], *, ready: Callable[[str]
     """Serve and rebuild until `stop` is set or the command is interrupted (Ctrl-C)."""
     stop = stop or threading.Event()
     out_root = request.out_root
+    warm: WarmWorkers | None = None
     make_root(out_root)
     with swap.serve_lock(out_root):
         status = Status()
@@ -63,7 +68,8 @@ def serve(request: Request, say: Callable[[str], None], *, ready: Callable[[str]
                 say(f"note: serving on {request.host}: anyone who can reach this machine can read the kit")
             # the files as they are before the first look: a save during the first build is a change
             watcher = Watcher([request.content.resolve().parent], ignore=[out_root])
-            game = look(request, status, say)
+            warm = _warm_workers(request)
+            game = look(request, status, say, warm)
             _watch_templates(watcher, game)
             say(f"serving {gallery.url} (Ctrl-C stops)")
             ready(gallery.url)
@@ -72,16 +78,28 @@ def serve(request: Request, say: Callable[[str], None], *, ready: Callable[[str]
                     continue
                 while not stop.wait(SETTLE_S) and watcher.changed():
                     pass  # still being written
-                game = look(request, status, say) or game
+                game = look(request, status, say, warm) or game
                 _watch_templates(watcher, game)
         finally:
+            if warm is not None:
+                warm.close()
             status.close()
             gallery.shutdown()
             gallery.server_close()
     return 0
 
 
-def look(request: Request, status: Status, say: Callable[[str], None]) -> Model | None:
+def _warm_workers(request: Request) -> WarmWorkers | None:
+    """The render workers of every rebuild: two that live as long as the server and keep the card
+    faces they drew, so a save redraws only the faces it changed (None: one core, or PNP_JOBS=1)."""
+    count = min(2, os.cpu_count() or 1, request.jobs or jobs_from_env())
+    if count < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    return WarmWorkers(count, setup=keep_drawings)
+
+
+def look(request: Request, status: Status, say: Callable[[str], None],
+         warm: WarmWorkers | None = None) -> Model | None:
     """Check the content; rebuild the kit if it is clean; tell the pages and the terminal.
     Returns the game read (None: the content could not be read as one)."""
     started = time.perf_counter()
@@ -103,7 +121,7 @@ def look(request: Request, status: Status, say: Callable[[str], None]) -> Model 
     options = replace(request.options, lang=lang)
     try:
         result = build(game, options, out_root=request.out_root, content=request.content, jobs=request.jobs,
-                       waiting=lambda message: say(f"pnp: {message}"), use_cache=request.use_cache)
+                       waiting=lambda message: say(f"pnp: {message}"), use_cache=request.use_cache, warm=warm)
     except (BuildError, UserError) as exc:
         _problems(status, say, [f"pnp: {exc}"], "the kit could not be built; the kit shown is the last good one")
         return game

@@ -206,3 +206,22 @@ def test_a_clipped_master_at_a_fractional_offset_stays_vector():
     # and where asked: the page's words of the form place it at whole points, the shift is inside
     painted = drawing(data, 0).forms[0]
     assert abs(painted.x - pt_to_mm(int(3.048 / 25.4 * 72))) < 1e-6
+
+
+def test_kept_drawings_paint_the_bytes_fresh_ones_do_and_stay_bounded(monkeypatch):
+    """pnp serve's render workers keep each face's drawing (`keep_drawings`): a deck drawn again
+    with one card changed draws that card alone, and the PDF is the one a fresh process makes."""
+    names = ["А", "Б", "В", "Г"]
+    fresh = [pdf.render(_sheet(names), INFO), pdf.render(_sheet(names[:3] + ["Ґ"]), INFO),
+             pdf.render(_sheet(["Д", "Е", "Є"]), INFO)]
+    drawn = []
+    record = pdf._record
+    monkeypatch.setattr(pdf, "_record", lambda drawer, svg, shift: drawn.append(svg) or record(drawer, svg, shift))
+    monkeypatch.setattr(pdf, "_KEPT", pdf.OrderedDict())
+    monkeypatch.setitem(pdf._KEEPING, "on", True)
+    monkeypatch.setitem(pdf._KEEPING, "chars", 0)
+    assert pdf.render(_sheet(names), INFO) == fresh[0] and len(drawn) == 4
+    assert pdf.render(_sheet(names[:3] + ["Ґ"]), INFO) == fresh[1] and len(drawn) == 5  # Ґ alone
+    monkeypatch.setattr(pdf, "KEEP_MAX_DRAWINGS", 2)
+    assert pdf.render(_sheet(["Д", "Е", "Є"]), INFO) == fresh[2]
+    assert len(pdf._KEPT) == 2 and pdf._KEEPING["chars"] == sum(len(svg) for svg, _ in pdf._KEPT)

@@ -35,6 +35,8 @@ def compile_rules(game: Game) -> "Rules":
     """The compiled tables for `game` (cached per model object)."""
     rules = _CACHE.get(id(game))
     if rules is None or rules.game is not game:
+        if len(_CACHE) > 8:  # a process that lives for hours (pnp serve) sees a model a save
+            _CACHE.clear()
         rules = _CACHE[id(game)] = Rules(game)
     return rules
 
