@@ -134,6 +134,10 @@ def png_bytes(image, dpi: int | None = None) -> bytes:
 BAND_BYTES = 1 << 22
 
 
+#: rows of a band packed at a time
+_STRIP_ROWS = 64
+
+
 def png_of_bands(size: tuple[int, int], bands: Iterable, dpi: int | None = None) -> bytes:
     """`png_bytes` of an image given as RGB bands as wide as it, top to bottom, which need never
     be whole at once: the bytes are the same (deflate without a flush does not see where its
@@ -144,9 +148,12 @@ def png_of_bands(size: tuple[int, int], bands: Iterable, dpi: int | None = None)
     for band in bands:
         if band.mode != "RGB" or band.size[0] != width:
             raise ValueError(f"expected RGB bands {width} px wide, got {band.mode} {band.size[0]} px")
-        data = band.tobytes()
-        compressed.append(packer.compress(b"".join(b"\x00" + data[y * stride:(y + 1) * stride]  # filter 0: none
-                                                    for y in range(band.size[1]))))
+        # a strip of the band at a time: a band of a deck's sheet is a row of cards (23 MB at
+        # Tabletop Simulator's widest), and its bytes whole, twice over, were the build's peak
+        for top in range(0, band.size[1], _STRIP_ROWS):
+            strip = band.crop((0, top, width, min(top + _STRIP_ROWS, band.size[1]))).tobytes()
+            compressed.append(packer.compress(b"".join(b"\x00" + strip[y * stride:(y + 1) * stride]  # filter 0: none
+                                                        for y in range(len(strip) // stride))))
         rows += band.size[1]
     if rows != height:
         raise ValueError(f"expected {height} rows of bands, got {rows}")
