@@ -252,10 +252,10 @@ def _render_all(game: Model, ctx: RenderContext, names: list[str], files: list[O
     statics = {n: cache.static(n, (), {}) for n in independent} if cache is not None else {}
     found = {n: e for n in independent if (e := cache.find(n, statics[n]) if cache is not None else None)}
     todo = [n for n in names if n not in found]
-    parallel = groups(ctx.renderers, todo, measured=cache.costs() if cache is not None else None)
+    parallel = groups(ctx.renderers, todo, count=len(warm) if warm is not None else 2,
+                      measured=cache.costs() if cache is not None else None)
     workers = min(len(parallel), os.cpu_count() or 1, jobs)
     if warm is not None and parallel:
-        parallel = groups(ctx.renderers, todo, count=len(warm), measured=cache.costs() if cache is not None else None)
         ctx.progress(" + ".join(n for g in parallel for n in g))
         job = (game, ctx.options, ctx.out_dir)
         results = {done[0]: done for group in warm.map(_render_group_warm, job, parallel) for done in group}

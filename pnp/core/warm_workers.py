@@ -23,7 +23,6 @@ from typing import Any, Callable, Sequence
 from pnp.core.interrupts import Workers
 
 
-
 def _view(mapping: dict) -> MappingProxyType:
     return MappingProxyType(mapping)
 
