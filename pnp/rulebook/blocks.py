@@ -22,10 +22,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer, Table, TableStyle
 
 from pnp.core.geometry import mm_to_pt
 from pnp.rulebook.markup import para, plain, prepare as markup
+from pnp.rulebook.paragraph import Paragraph
 from pnp.rulebook.build_error import RulebookError
 
 _NUMBERED = re.compile(r"^(\d+)\.\s+(.*)$")

@@ -24,10 +24,10 @@ import html
 import re
 from functools import lru_cache
 
-from reportlab.platypus import Paragraph
 from reportlab.platypus.paragraph import _hy_pfx_pat, _hy_sfx_pat
 
 from pnp.core import typography
+from pnp.rulebook.paragraph import Paragraph
 from pnp.core.typography import Typography
 from pnp.typeset.iconwords import TOKEN, annotate
 from pnp.rulebook.hyphenation import sparing

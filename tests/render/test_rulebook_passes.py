@@ -30,3 +30,26 @@ def test_a_book_with_contents_settles_in_two_passes_to_the_same_bytes(monkeypatc
     monkeypatch.setattr(renderer, "foresee_contents", lambda story: None)
     begun_empty, more = _book(monkeypatch, game, lang)
     assert more == 3 and begun_empty == foreseen
+
+
+def test_a_paragraph_laid_out_again_for_its_width_keeps_its_lines_and_the_book_its_bytes(monkeypatch):
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph as Plain
+
+    from pnp.rulebook.paragraph import Paragraph
+
+    text = "Кожен гравець бере по сім карт подорожі на початку тижня. " * 6
+    style = ParagraphStyle("t", fontName="sans", fontSize=10, leading=12)
+    kept, plain = Paragraph(text, style), Plain(text, style)
+    for width in (300, 300, 120, 300):
+        assert kept.wrap(width, 1000) == plain.wrap(width, 1000)
+        assert [line for line in kept.blPara.lines] and len(kept.blPara.lines) == len(plain.blPara.lines)
+    first = kept.blPara
+    kept.wrap(300, 1000)
+    assert kept.blPara is first  # the same width: the lines kept, not broken again
+
+    game, problems = load_game(bundled("content") / "oborona-zamka.yaml")
+    assert game is not None, problems
+    fast, _ = _book(monkeypatch, game, "uk")
+    monkeypatch.setattr(Paragraph, "wrap", Plain.wrap)
+    assert _book(monkeypatch, game, "uk")[0] == fast
