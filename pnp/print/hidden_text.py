@@ -47,14 +47,45 @@ def _paint(node) -> None:
         _paint(child)
 
 
+#: streams rewritten before, in a process that keeps them (`keep_rewritten`): their bytes -> the
+#: bytes `_rewritten` made of them (a pure function of the bytes), bounded in bytes held
+_KEPT: dict[bytes, bytes] = {}
+_KEEPING = {"on": False, "bytes": 0}
+KEEP_MAX_BYTES = 64_000_000
+
+
+def keep_rewritten() -> None:
+    """Keep each rewritten stream for the documents this process writes later (`pnp serve`'s
+    render workers: a deck drawn again after a save has one card face that changed)."""
+    _KEEPING["on"] = True
+
+
 def hide(writer) -> None:
     """Make the marker-coloured text of every page and form XObject of `writer` invisible."""
     seen: set[int] = set()
     for page in writer.pages:
         contents = page.get_contents()
-        if contents is not None and _MARK_BYTES in contents.get_data():
-            page.replace_contents(_rewritten(contents, writer))
+        if contents is not None:
+            data = contents.get_data()
+            if _MARK_BYTES in data:
+                rewritten = ContentStream(None, writer)
+                rewritten.set_data(_rewritten_data(data, contents, writer))
+                page.replace_contents(rewritten)
         _forms(page.get("/Resources"), writer, seen)
+
+
+def _rewritten_data(data: bytes, stream, writer) -> bytes:
+    kept = _KEPT.get(data) if _KEEPING["on"] else None
+    if kept is not None:
+        return kept
+    out = _rewritten(stream, writer).get_data()
+    if _KEEPING["on"]:
+        if _KEEPING["bytes"] > KEEP_MAX_BYTES:
+            _KEPT.clear()
+            _KEEPING["bytes"] = 0
+        _KEPT[data] = out
+        _KEEPING["bytes"] += len(data) + len(out)
+    return out
 
 
 def _forms(resources, writer, seen: set[int]) -> None:
@@ -70,8 +101,9 @@ def _forms(resources, writer, seen: set[int]) -> None:
         form = ref.get_object()
         if form.get("/Subtype") != "/Form":
             continue
-        if _MARK_BYTES in form.get_data():
-            form.set_data(_rewritten(ContentStream(form, writer), writer).get_data())
+        data = form.get_data()
+        if _MARK_BYTES in data:
+            form.set_data(_rewritten_data(data, ContentStream(form, writer), writer))
         _forms(form.get("/Resources"), writer, seen)
 
 

@@ -226,8 +226,10 @@ def keep_drawings() -> None:
 
     A drawing depends on its SVG text and its shift alone (pictures are inline in the text, a
     designer's font is named by the hash of its bytes, glyph metrics are unhinted: `_unhinted`),
-    so a kept one paints the bytes a fresh one would."""
+    so a kept one paints the bytes a fresh one would. The text layer's rewritten streams are
+    kept too (`hidden_text.keep_rewritten`)."""
     _KEEPING["on"] = True
+    hidden_text.keep_rewritten()
 
 
 def _kept_or_recorded(drawer, svg: str, shift: tuple[float, float]):

@@ -225,3 +225,25 @@ def test_kept_drawings_paint_the_bytes_fresh_ones_do_and_stay_bounded(monkeypatc
     monkeypatch.setattr(pdf, "KEEP_MAX_DRAWINGS", 2)
     assert pdf.render(_sheet(["Д", "Е", "Є"]), INFO) == fresh[2]
     assert len(pdf._KEPT) == 2 and pdf._KEEPING["chars"] == sum(len(svg) for svg, _ in pdf._KEPT)
+
+
+def test_kept_text_layers_are_rewritten_once_and_read_the_same(monkeypatch):
+    """Hidden words (render mode 3) of a face drawn again come from the kept rewrite, unchanged."""
+    from pnp.print import hidden_text
+
+    def faces(word):
+        svg = card_svg(word).replace("</svg>", f'<text class="pnp-hidden" x="9" y="50" font-family="PT Sans" '
+                                                f'font-size="3" fill-opacity="0">{word} слово</text></svg>')
+        return [pdf.Page(210, 297, (pdf.Placement(svg, 10, 10, Box(13, 13, 63, 88)),))]
+
+    fresh = pdf.render(faces("Дуб"), INFO)
+    rewrites = []
+    rewrite = hidden_text._rewritten
+    monkeypatch.setattr(hidden_text, "_rewritten", lambda stream, writer: rewrites.append(1) or rewrite(stream, writer))
+    monkeypatch.setattr(hidden_text, "_KEPT", {})
+    monkeypatch.setitem(hidden_text._KEEPING, "on", True)
+    monkeypatch.setitem(hidden_text._KEEPING, "bytes", 0)
+    assert pdf.render(faces("Дуб"), INFO) == fresh and rewrites
+    count = len(rewrites)
+    assert pdf.render(faces("Дуб"), INFO) == fresh and len(rewrites) == count
+    assert "Дуб слово" in text(fresh)
