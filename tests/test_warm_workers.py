@@ -17,7 +17,7 @@ from pnp.build import build
 from pnp.components.base import BuildOptions
 from pnp.content import load_game
 from pnp.core.resources import bundled
-from pnp.core.warm_workers import WarmWorkers
+from pnp.core.warm_workers import WarmWorkers, placement
 from pnp.print.pdf import keep_drawings
 from test_build_cache import _same
 
@@ -32,13 +32,12 @@ def test_a_model_reaches_a_worker_whole(name):
 
 
 def test_a_group_goes_to_the_worker_that_drew_most_of_it():
-    warm = WarmWorkers.__new__(WarmWorkers)  # its placement alone: no process is started
-    warm._pools, warm._home = [None, None], {}
-    assert warm.places([("cards", "aids"), ("rulebook",)]) == [0, 1]
-    warm._home = {"cards": 1, "aids": 0, "rulebook": 0}
-    assert warm.places([("aids", "cards", "tokens"), ("rulebook",)]) == [1, 0]
-    assert warm.places([("rulebook", "aids"), ("cards",)]) == [0, 1]
-    assert warm.places([("tokens",)]) == [0]
+    assert placement({}, [("cards", "aids"), ("rulebook",)], 2) == [0, 1]
+    home = {"cards": 1, "aids": 0, "rulebook": 0}
+    assert placement(home, [("aids", "cards", "tokens"), ("rulebook",)], 2) == [1, 0]
+    assert placement(home, [("rulebook", "aids"), ("cards",)], 2) == [0, 1]
+    assert placement(home, [("tokens",)], 2) == [0]
+    assert placement(home, [("cards",)], 2) == [1]
 
 
 @pytest.mark.slow

@@ -18,7 +18,7 @@ import copyreg
 import itertools
 import os
 from types import MappingProxyType
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from pnp.core.interrupts import Workers
 
@@ -57,20 +57,12 @@ class WarmWorkers:
         worker), each in the worker that drew most of its names last time."""
         if len(groups) > len(self._pools):
             raise ValueError(f"{len(groups)} groups for {len(self._pools)} workers")
-        places = self.places(groups)
+        places = placement(self._home, groups, len(self._pools))
         answers = [self._pools[place].submit(fn, job, group) for group, place in zip(groups, places)]
         results = [answer.result() for answer in answers]
         for group, place in zip(groups, places):
             self._home.update((name, place) for name in group)
         return results
-
-    def places(self, groups: Sequence[tuple[str, ...]]) -> list[int]:
-        """A distinct worker for each group, so that the most renderers go back to the worker that
-        drew them last (the first such choice, in worker order, on a tie)."""
-        def known(choice: tuple[int, ...]) -> int:
-            return sum(self._home.get(name) == worker for group, worker in zip(groups, choice) for name in group)
-
-        return list(max(itertools.permutations(range(len(self._pools)), len(groups)), key=known))
 
     def close(self) -> None:
         for pool in self._pools:
@@ -81,3 +73,12 @@ class WarmWorkers:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def placement(home: Mapping[str, int], groups: Sequence[tuple[str, ...]], workers: int) -> list[int]:
+    """A distinct worker for each group, so that the most renderers go back to the worker that drew
+    them last (`home`); the first such choice, in worker order, on a tie."""
+    def known(choice: tuple[int, ...]) -> int:
+        return sum(home.get(name) == worker for group, worker in zip(groups, choice) for name in group)
+
+    return list(max(itertools.permutations(range(workers), len(groups)), key=known))
