@@ -20,5 +20,8 @@ class Paragraph(_Paragraph):
             self.width, self.height = availWidth, kept[1]
             return availWidth, kept[1]
         answer = super().wrap(availWidth, availHeight)
-        self._wrapped = (availWidth, self.height, self.__dict__.get("blPara"))
+        laid = self.__dict__.get("blPara")
+        # kept only when the text was laid out (a width too narrow for anything is answered early)
+        if laid is not None and answer == (availWidth, getattr(self, "height", None)):
+            self._wrapped = (availWidth, self.height, laid)
         return answer

@@ -47,6 +47,9 @@ def test_a_paragraph_laid_out_again_for_its_width_keeps_its_lines_and_the_book_i
     first = kept.blPara
     kept.wrap(300, 1000)
     assert kept.blPara is first  # the same width: the lines kept, not broken again
+    fresh = Paragraph(text, style)
+    assert fresh.wrap(1e-9, 1000) == Plain(text, style).wrap(1e-9, 1000)  # too narrow: answered, not kept
+    assert fresh.wrap(300, 1000) == plain.wrap(300, 1000)
 
     game, problems = load_game(bundled("content") / "oborona-zamka.yaml")
     assert game is not None, problems
