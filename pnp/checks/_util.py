@@ -8,11 +8,11 @@ from typing import Any, Iterator, Mapping, Protocol
 
 from pnp.checks._memo import of_model
 from pnp.content.schema import did_you_mean, path_text as where
-from pnp.core.errors import Mark
+from pnp.core.errors import Mark, Problem, error
 from pnp.core.texts import Text
 from pnp.games import Model
 
-__all__ = ["did_you_mean", "note_for", "explained", "where", "texts", "lang_mark", "key_mark", "Marked"]
+__all__ = ["did_you_mean", "note_for", "explained", "where", "texts", "lang_mark", "key_mark", "Marked", "interval_problems"]
 
 
 class Marked(Model, Protocol):
@@ -128,3 +128,15 @@ def lang_mark(game: Marked, text: Text, path: tuple, lang: str) -> Mark:
 def key_mark(game: Marked, *path) -> Mark:
     """The mark of a mapping key (for a problem about the key itself, like a typo'd id)."""
     return game.marks.get(tuple(path) + ("__key__",), game.mark(*path))
+
+
+def interval_problems(share: Any, path: str, mark: Mark) -> Iterator[Problem]:
+    """`balance-interval` for a `pnp.content.gamemodel.Share` whose 95 % interval (content `<path>.ci95`)
+    is written upper bound first or does not hold its rate."""
+    low, high = share.ci95
+    if low > high:
+        yield error("balance-interval", f"{path}.ci95: the lower bound comes first, found [{low}, {high}]",
+                    mark, f"write [{high}, {low}]")
+    elif not low <= share.rate <= high:
+        yield error("balance-interval", f"{path}.ci95: [{low}, {high}] does not hold the rate {share.rate}",
+                    mark, "copy the rate and its interval from the same `pnp sim --json` result")

@@ -10,12 +10,21 @@ answers from it, and `ui` refuses anything the contract does not list, a rendere
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar, Mapping
 
 from pnp.core import catalogue
 from pnp.core.errors import Mark
 from pnp.core.templating import fill
 from pnp.core.ui_contract import UiKeys
+
+
+@dataclass(frozen=True)
+class Share:
+    """A win rate the simulator measured, with its 95 % interval (fractions of the games): what a
+    rulebook's balance section prints from the content."""
+    rate: float
+    ci95: tuple[float, float]
 
 
 class GameModel:

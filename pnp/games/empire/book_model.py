@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from pnp.content.gamemodel import Share
 from pnp.content.modelbuilder import At, key
 from pnp.content.notes import collect_notes
 from pnp.core.errors import Mark
@@ -74,20 +75,14 @@ class WeekExample:
 
 
 @dataclass(frozen=True)
-class RaceShare:
-    rate: float  # the race's wins over the games it played
-    ci95: tuple[float, float]  # its 95 % interval, the seat-rotated group as the unit
-
-
-@dataclass(frozen=True)
 class BalanceRun:
     """What the simulator measured at one table size (`pnp sim --players N`, greedy agents), which the book
     prints: each race's share of the wins. A test plays the run again and compares every figure."""
     players: int
     games: int
     seed: int
-    races: Mapping[str, RaceShare] = field(metadata={"build": lambda at: frozen_map(
-        {race: RaceShare(v["rate"], (v["ci95"][0], v["ci95"][1])) for race, v in at.data["races"].items()})})
+    #: each race's wins over the games it played, its 95 % interval with the seat-rotated group as the unit
+    races: Mapping[str, Share]
     mark: Mark = field(default=NO_MARK, compare=False)
 
 

@@ -13,7 +13,7 @@ from typing import Mapping
 
 from pnp.components.board_spec import BoardLabels, BoardSpec, Ground, Pair, Space, Zone
 from pnp.content.modelbuilder import key
-from pnp.content.gamemodel import GameModel
+from pnp.content.gamemodel import GameModel, Share
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text
 from pnp.games.oborona_zamka.rules.field import FieldSpec, Hex, neighbours_of
@@ -147,13 +147,6 @@ class Components:
     standees_per_race: int = key("standees.per_race")
     spare_wall_segments: int = key("wall_segments.spare")
     mark: Mark = field(default=NO_MARK, compare=False)
-
-
-@dataclass(frozen=True)
-class Share:
-    """A win rate the simulator measured, with its 95 % interval (fractions of the games)."""
-    rate: float
-    ci95: tuple[float, float]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from pnp.checks._util import did_you_mean
+from pnp.checks._util import did_you_mean, interval_problems
 from pnp.core.errors import Problem, error
 from pnp.games.empire.model import Game
 
@@ -37,11 +37,4 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
                 yield error("balance-race", f"{where}: expected one of the races ({', '.join(races)}), found "
                             f"{race!r}", game.mark(*at, "races", race), did_you_mean(race, races))
                 continue
-            low, high = share.ci95
-            mark = game.mark(*at, "races", race, "ci95")
-            if low > high:
-                yield error("balance-interval", f"{where}.ci95: the lower bound comes first, found [{low}, {high}]",
-                            mark, f"write [{high}, {low}]")
-            elif not low <= share.rate <= high:
-                yield error("balance-interval", f"{where}.ci95: [{low}, {high}] does not hold the rate {share.rate}",
-                            mark, "copy the rate and its interval from the same `pnp sim --json` result")
+            yield from interval_problems(share, where, game.mark(*at, "races", race, "ci95"))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from pnp.core.errors import Problem, error
+from pnp.checks._util import interval_problems
+from pnp.core.errors import Problem
 from pnp.games.oborona_zamka.model import Game
 
 ID = "balance"
@@ -20,12 +21,4 @@ def check(game: Game, lang: str | None = None) -> Iterator[Problem]:
     if game.balance is None:
         return
     for side in ("attacker", "defender"):
-        share = getattr(game.balance, side)
-        low, high = share.ci95
-        where = game.mark("balance", side, "ci95")
-        if low > high:
-            yield error("balance-interval", f"balance.{side}.ci95: the lower bound comes first, found "
-                        f"[{low}, {high}]", where, f"write [{high}, {low}]")
-        elif not low <= share.rate <= high:
-            yield error("balance-interval", f"balance.{side}.ci95: [{low}, {high}] does not hold the rate "
-                        f"{share.rate}", where, "copy the rate and its interval from the same `pnp sim --json` result")
+        yield from interval_problems(getattr(game.balance, side), f"balance.{side}", game.mark("balance", side, "ci95"))
