@@ -150,7 +150,7 @@ def _keys(dotted: str) -> tuple[str, ...]:
 
 def _dig(data: Any, keys: tuple) -> Any:
     for k in keys:
-        if isinstance(data, list) and k.isdigit() and int(k) < len(data):
+        if isinstance(data, list) and (isinstance(k, int) or k.isdigit()) and int(k) < len(data):
             data = data[int(k)]
         elif isinstance(data, AbcMapping) and k in data:
             data = data[k]
@@ -186,7 +186,7 @@ def _object(cls: type, at: At, given: Mapping[str, Any]) -> Any:
         if tp is Mark:
             values[f.name] = at.mark() if f.name == "mark" and "key" not in f.metadata else at.mark(*sub)
             continue
-        data = _dig(at.data, tuple(map(str, sub)))
+        data = _dig(at.data, sub)
         if data is _ABSENT:
             values[f.name] = _absent(f, tp, at.path + sub)
             if values[f.name] is _ABSENT:
