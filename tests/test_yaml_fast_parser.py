@@ -6,6 +6,8 @@ PyYAML was built with libyaml."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -86,3 +88,17 @@ def test_damaged_content_reads_as_the_python_parser_reads_it(game):
             keep = at if op < 0.4 else at + 1
             text = text[:at] + ("" if 0.4 <= op < 0.7 else rng.choice(MUTATIONS)) + text[keep:]
         assert _outcome(yamlload._parse(text, "f.yaml")) == _outcome(yamlload._parse_with(yaml.SafeLoader, text, "f.yaml")), text
+
+
+@pytest.mark.parametrize("text", ["a: " + "[" * 100_000 + "]" * 100_000, "a:\n  " + "- " * 100_000 + "x",
+                                  "a:\n" + "".join(" " * i + f"k{i}:\n" for i in range(1, 900)) + " " * 900 + "x"],
+                         ids=["brackets", "dashes", "indentation"])  # ids: the test's name goes into the environment
+def test_hostile_nesting_is_a_problem_not_a_crash(text):
+    """libyaml's composer recurses in C: 100,000 levels crashed the process (SIGSEGV). Nesting this
+    deep goes to the Python parser, which reports it. Run apart: a crash would end the test run."""
+    code = ("import sys; from pnp.content import yamlload; "
+            "loaded, problems = yamlload._parse(sys.stdin.read(), 'f.yaml'); print([p.code for p in problems])")
+    done = subprocess.run([sys.executable, "-c", code], input=text, capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.strip() == "['yaml-too-deep']"

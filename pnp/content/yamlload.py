@@ -292,12 +292,30 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", None)
 #: refuses; it counts a column fewer after a byte-order mark inside the text, and places an
 #: empty value in brackets (`{a: , b: 1}`) a column apart
 _SLOW = re.compile(r"[\t\ufeff?]|:\s*[,\]}]")
+#: nesting deeper than this goes to the Python parser too: libyaml's composer recurses in C, and a
+#: hostile file of 100,000 nested brackets, or of `- - - …` on one line, crashed the process (the
+#: Python parser reports it, yaml-too-deep). Brackets are counted; a block level takes at least a
+#: column of a line's indentation and markers, so a line starting with that many is deep enough
+_FAST_DEPTH = 64
+_BRACKET = re.compile(r"[\[\]{}]")
+_DEEP_LINE = re.compile(r"^[ \-?:]{%d}" % _FAST_DEPTH, re.MULTILINE)
+
+
+def _deeper_than(text: str, limit: int) -> bool:
+    """Whether brackets nest deeper than `limit` (counting those in quotes too: at worst a needless slow read)."""
+    depth = 0
+    for found in _BRACKET.finditer(text):
+        depth += 1 if found.group() in "[{" else -1
+        if depth > limit:
+            return True
+    return False
 
 
 def _parse(text: str, file: str) -> tuple[Loaded | None, list[Problem]]:
     """`text` read with libyaml; text it refuses, or reads differently in any way, goes to the
     pure-Python parser, whose problems and marks are the ones pnp reports."""
-    if _FAST_LOADER is not None and not _SLOW.search(text):
+    if (_FAST_LOADER is not None and not _SLOW.search(text) and not _DEEP_LINE.search(text)
+            and not _deeper_than(text, _FAST_DEPTH)):
         try:
             fast = _parse_with(_FAST_LOADER, text, file)
         except Exception:  # noqa: BLE001 - any surprise of the C parser: the Python one decides
