@@ -131,3 +131,52 @@ def test_a_second_check_of_unchanged_content_does_not_import_jsonschema(tmp_path
     runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env, cwd=ROOT)
             for _ in range(2)]
     assert [r.stdout.splitlines()[-1] for r in runs] == ["0 True", "0 False"]
+
+
+def _trusted(monkeypatch) -> list[set[str]]:
+    """The sections each validation took on trust, as it runs."""
+    seen: list[set[str]] = []
+    trusting = schema._sections_trusted
+
+    def spy(validator, known):
+        seen.append(set(known))
+        return trusting(validator, known)
+    monkeypatch.setattr(schema, "_sections_trusted", spy)
+    return seen
+
+
+@pytest.mark.parametrize("game", ["tverdzha", "empire"])
+def test_after_an_edit_only_the_edited_section_is_validated_again(cache, monkeypatch, game):
+    loaded = _loaded(game)
+    assert format_problems(loaded)[1] == []
+    seen = _trusted(monkeypatch)
+    title = loaded.data["game"]["title"]
+    changed = _edited(loaded, ("game", "title"), {lang: f"{words}!" for lang, words in title.items()})
+    assert format_problems(changed)[1] == []
+    pack_run = seen[-1]
+    assert pack_run == set(loaded.data) - {"game"}
+    # the edit's verdicts are kept in turn: the same data again is not validated at all
+    monkeypatch.setattr(schema, "validate", lambda *a, **k: pytest.fail("validated again"))
+    assert format_problems(changed)[1] == []
+
+
+def test_the_documents_own_rules_hold_with_every_section_trusted(cache, monkeypatch):
+    """A required section removed, an unknown one added: every remaining section passed before,
+    and the problems are those the validator finds without a cache."""
+    loaded = _loaded("empire")
+    assert format_problems(loaded)[1] == []
+    seen = _trusted(monkeypatch)
+    changed = replace(loaded, data={**{k: v for k, v in loaded.data.items() if k != "races"}, "colour": "teal"})
+    found = format_problems(changed)[1]
+    assert seen and seen[-1] == set(changed.data) - {"colour"}
+    monkeypatch.setenv("PNP_NO_CACHE", "1")
+    uncached = format_problems(changed)[1]
+    assert found == uncached and {p.code for p in found} >= {"missing-key", "unknown-key"}, [p.format() for p in found]
+
+
+def test_a_schema_with_rules_across_sections_is_never_trusted_by_section():
+    plain = {"type": "object", "required": ["a"], "additionalProperties": False, "properties": {"a": {}}}
+    assert schema._by_sections(plain)
+    for across in ({"allOf": [{"required": ["b"]}]}, {"if": {"required": ["a"]}, "then": {"required": ["b"]}},
+                   {"dependentRequired": {"a": ["b"]}}, {"additionalProperties": {"type": "string"}}):
+        assert not schema._by_sections({**plain, **across}), across

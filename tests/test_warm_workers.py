@@ -18,7 +18,7 @@ from pnp.components.base import BuildOptions
 from pnp.content import load_game
 from pnp.core.resources import bundled
 from pnp.core.warm_workers import WarmWorkers, placement
-from pnp.print.pdf import keep_drawings
+from pnp.core.kept import keep_between_builds
 from test_build_cache import _same
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +53,7 @@ def test_warm_workers_rebuild_a_designers_edits_as_a_clean_build_does(tmp_path, 
         assert old in text, (path, old)
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
-    with WarmWorkers(2, setup=keep_drawings) as warm:
+    with WarmWorkers(2, setup=keep_between_builds) as warm:
         def both() -> None:
             game, problems = load_game(content)
             assert game is not None, problems
@@ -79,20 +79,40 @@ def test_warm_workers_rebuild_a_designers_edits_as_a_clean_build_does(tmp_path, 
         both()
 
 
+#: a bundled game's edits, one after the other: (content, lang, [(what the content says, what it says now)])
+BUNDLED_EDITS = {
+    # one battle card renamed twice: the cards, the aids and the rulebook drawn again in workers that
+    # drew them before (kept faces, compiled templates)
+    "tverdzha": ("tverdzha.yaml", "uk", [("name: {uk: Натиск}", "name: {uk: Навала}"),
+                                          ("name: {uk: Навала}", "name: {uk: Натиск}")]),
+    # a travel card renamed (the rulebook's worked week kept), a number the week is played with
+    # (played again), the name back (the first week kept)
+    "empire": ("empire.yaml", "ru", [("name: {ru: Клад,", "name: {ru: Тайник,"),
+                                      ("start_chests: 3", "start_chests: 4"),
+                                      ("name: {ru: Тайник,", "name: {ru: Клад,"),
+                                      ("start_chests: 4", "start_chests: 3")]),
+}
+
+
 @pytest.mark.slow
-def test_warm_workers_rebuild_a_bundled_game_as_a_clean_build_does(tmp_path, monkeypatch):
-    """ТВЕРДЖА, one battle card renamed twice: the cards, the aids and the rulebook are drawn again
-    in workers that drew them before (kept faces, compiled templates), and match a clean build."""
+@pytest.mark.parametrize("name", BUNDLED_EDITS)
+def test_warm_workers_rebuild_a_bundled_game_as_a_clean_build_does(tmp_path, monkeypatch, name):
+    """Each of a series of edits to a bundled game, rebuilt by warm workers, matches a clean build."""
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("PNP_NO_CACHE", raising=False)
-    content = tmp_path / "tverdzha.yaml"
-    text = (bundled("content") / "tverdzha.yaml").read_text(encoding="utf-8")
-    with WarmWorkers(2, setup=keep_drawings) as warm:
-        for name in ("Натиск", "Навала", "Натиск"):
-            content.write_text(text.replace("name: {uk: Натиск}", f"name: {{uk: {name}}}"), encoding="utf-8")
+    file, lang, edits = BUNDLED_EDITS[name]
+    content = tmp_path / file
+    content.write_text((bundled("content") / file).read_text(encoding="utf-8"), encoding="utf-8")
+    with WarmWorkers(2, setup=keep_between_builds) as warm:
+        for edit in [None, *edits]:
+            if edit is not None:
+                old, new = edit
+                text = content.read_text(encoding="utf-8")
+                assert old in text
+                content.write_text(text.replace(old, new, 1), encoding="utf-8")
             game, problems = load_game(content)
             assert game is not None, problems
-            options = BuildOptions(lang="uk")
+            options = BuildOptions(lang=lang)
             build(game, options, out_root=tmp_path / "warm", content=content, warm=warm)
             build(game, options, out_root=tmp_path / "clean", content=content, use_cache=False)
-            _same(tmp_path / "warm" / "uk", tmp_path / "clean" / "uk")
+            _same(tmp_path / "warm" / lang, tmp_path / "clean" / lang)

@@ -9,6 +9,9 @@ and a line added above a card must not make every later card look new.
 
 A value of a kind this does not know raises `Unknown`: the caller then does not cache, which is
 always safe.
+
+`digest(value, texts=False)` leaves out the player-facing texts too (pnp.core.texts.Text): the
+key of what a rules engine makes of the model, which a new wording of a card does not change.
 """
 
 from __future__ import annotations
@@ -23,19 +26,21 @@ from pathlib import PurePath
 from typing import Any, Callable, Mapping
 
 from pnp.core.errors import Mark
+from pnp.core.texts import Text
 
 
 class Unknown(TypeError):
     """A value whose meaning cannot be digested (an open file, a cairo surface ...)."""
 
 
-def digest(value: Any) -> str:
-    """The hex SHA-256 of `value`'s canonical form."""
-    return _Walk().digest(value).hex()
+def digest(value: Any, *, texts: bool = True) -> str:
+    """The hex SHA-256 of `value`'s canonical form (without its player-facing texts: `texts=False`)."""
+    return _Walk(texts).digest(value).hex()
 
 
 class _Walk:
-    def __init__(self) -> None:
+    def __init__(self, texts: bool = True) -> None:
+        self.texts = texts
         self.done: dict[int, bytes] = {}  # id -> digest, of the containers met (a model shares many)
         self.held: list[Any] = []  # keeps them alive, so that an id is not reused while walking
         self.open: set[int] = set()
@@ -63,6 +68,8 @@ class _Walk:
     def _feed(self, h, value: Any) -> None:
         if isinstance(value, Mark):
             h.update(b"mark")
+        elif not self.texts and isinstance(value, Text):
+            h.update(b"text")
         elif dataclasses.is_dataclass(value) and not isinstance(value, type):
             h.update(b"dataclass:" + _name(type(value)))
             for f in dataclasses.fields(value):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 _CLASSES: dict[type, type] = {}
 _READS = "_pnp_reads"
@@ -35,6 +35,22 @@ def tracked(game: Any) -> tuple[Any, set[Read]]:
     reads: set[str] = set()
     object.__setattr__(clone, _READS, reads)
     return clone, reads
+
+
+def untracked(game: Any) -> Any:
+    """The model a tracked clone was made of, as a model that notes nothing (else `game` itself)."""
+    model = model_class(type(game))
+    if model is type(game):
+        return game
+    return _rebuild(model, {k: v for k, v in vars(game).items() if k != _READS})
+
+
+def note(game: Any, reads: Iterable[Read]) -> None:
+    """Note `reads` on `game` (a tracked clone; nothing for a model), as if it had read them itself:
+    what a kept result read when it was made (pnp.cache.model_memo)."""
+    noted = vars(game).get(_READS)
+    if noted is not None:
+        noted.update(reads)
 
 
 def model_class(cls: type) -> type:

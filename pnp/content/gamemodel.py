@@ -19,6 +19,11 @@ from pnp.core.templating import fill
 from pnp.core.ui_contract import UiKeys
 
 
+#: the fields every model has that say where its content came from (the shown path, the file's
+#: digest), not what it says: what the rules make of a model does not depend on them
+PROVENANCE = ("source", "sha256")
+
+
 @dataclass(frozen=True)
 class Share:
     """A win rate the simulator measured, with its 95 % interval (fractions of the games): what a

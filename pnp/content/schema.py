@@ -97,10 +97,34 @@ def content_problems(loaded: Loaded, path: Path = BASE_SCHEMA_PATH) -> list[Prob
     files = (path,) if path == BASE_SCHEMA_PATH else (path, BASE_SCHEMA_PATH)
     if schemacache.passed_before(loaded.data, files):
         return []
-    problems = validate(loaded, content_validator(path))
+    validator = content_validator(path)
+    known = schemacache.parts_passed_before(loaded.data, files) if _by_sections(validator.schema) else set()
+    problems = validate(loaded, _sections_trusted(validator, known) if known else validator)
     if not problems:
-        schemacache.remember_passed(loaded.data, files)
+        schemacache.remember_passed(loaded.data, files, known)
     return problems
+
+
+#: a document schema with no other words than these says what each top-level section must be
+#: (`properties`) apart from which sections there must or may be: a section's verdict then depends
+#: on that section alone, and one passed before can be trusted (pnp.content.schemacache)
+_SECTION_WISE = frozenset({"$schema", "$id", "$comment", "title", "description", "type", "required",
+                           "additionalProperties", "properties", "$defs", "definitions"})
+
+
+def _by_sections(root: Any) -> bool:
+    return (isinstance(root, dict) and root.keys() <= _SECTION_WISE and root.get("type") == "object"
+            and isinstance(root.get("properties"), dict) and isinstance(root.get("additionalProperties", True), bool))
+
+
+def _sections_trusted(validator: jsonschema.protocols.Validator, known: set[str]) -> jsonschema.protocols.Validator:
+    """The validator with each section in `known` accepted as it is; the document's own rules
+    (its type, required and allowed sections) and every other section are still checked."""
+    root = validator.schema
+    properties = {key: True if key in known else sub for key, sub in root["properties"].items()}
+    # made as content_validator makes one (`evolve` would pick the class the schema's dialect names,
+    # losing the strict `integer`)
+    return _strict()({**root, "properties": properties}, registry=_registry())
 
 
 def _kind(value: Any) -> str:

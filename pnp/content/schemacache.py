@@ -13,9 +13,13 @@ kept under a SHA-256 of all three:
   referencing.
 
 Only "no problem" is kept: a document with problems is validated again, so its messages always
-come from the validator itself, and an edited file, whose data differs, is validated in full.
-An entry is an empty file; PNP_NO_CACHE=1 skips the cache, like the parsed-YAML cache
-(pnp.content.parsecache) it sits beside.
+come from the validator itself. An entry is an empty file; PNP_NO_CACHE=1 skips the cache, like
+the parsed-YAML cache (pnp.content.parsecache) it sits beside.
+
+A clean document's top-level sections are kept one by one too (`PART_KIND`), each under its key
+and its own data: after an edit of one card, the schema checks that card's section and the
+document's own rules (its required and allowed keys) again, and takes the other sections'
+verdicts as they were (pnp.content.schema.content_problems decides when a schema allows this).
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ from typing import Any, Sequence
 from pnp.core import private
 
 KIND = "schema-1"
-#: verdicts kept: one per content and schema, each edit adds one
+PART_KIND = "schema-part-1"
+#: verdicts kept: one per content and schema, each edit adds one (and a section's one)
 KEEP = 200
 #: marshal's version 2 writes no references between equal objects, so equal data gives equal bytes
 _MARSHAL_VERSION = 2
@@ -46,7 +51,7 @@ def _code_digest() -> bytes:
     return hashlib.sha256(ours + f"\0{versions}\0{__file__}".encode()).digest()
 
 
-def _name(data: Any, schemas: Sequence[Path]) -> str | None:
+def _name(data: Any, schemas: Sequence[Path], part: str | None = None) -> str | None:
     try:
         raw = marshal.dumps(data, _MARSHAL_VERSION)
     except ValueError:
@@ -55,6 +60,8 @@ def _name(data: Any, schemas: Sequence[Path]) -> str | None:
     for path in schemas:
         schema_bytes = path.read_bytes()
         digest.update(f"{len(schema_bytes)}\0".encode() + schema_bytes)
+    if part is not None:
+        digest.update(f"part\0{len(part)}\0{part}\0".encode("utf-8", "surrogatepass"))
     digest.update(raw)
     return digest.hexdigest()
 
@@ -67,11 +74,31 @@ def passed_before(data: Any, schemas: Sequence[Path]) -> bool:
     return name is not None and private.cache_get(KIND, name) is not None
 
 
-def remember_passed(data: Any, schemas: Sequence[Path]) -> None:
-    """Keep that the schemas passed `data`; skipped if the cache cannot be written."""
+def parts_passed_before(data: Any, schemas: Sequence[Path]) -> set[str]:
+    """The top-level keys of `data` (a mapping) whose values the schemas passed before, each
+    under its key (see the module)."""
+    if not private.cache_enabled() or not isinstance(data, dict):
+        return set()
+    passed = set()
+    for key, value in data.items():
+        name = _name(value, schemas, key) if isinstance(key, str) else None
+        if name is not None and private.cache_get(PART_KIND, name) is not None:
+            passed.add(key)
+    return passed
+
+
+def remember_passed(data: Any, schemas: Sequence[Path], known_parts: set[str] = frozenset()) -> None:
+    """Keep that the schemas passed `data`, and each of its top-level sections but those kept
+    already (`known_parts`); skipped if the cache cannot be written."""
     if not private.cache_enabled():
         return
     name = _name(data, schemas)
     if name is not None:
         private.cache_put(KIND, name, b"")
         private.cache_trim(KIND, KEEP)
+    if isinstance(data, dict):
+        for key, value in data.items():
+            part = _name(value, schemas, key) if isinstance(key, str) and key not in known_parts else None
+            if part is not None:
+                private.cache_put(PART_KIND, part, b"")
+        private.cache_trim(PART_KIND, KEEP * 4)

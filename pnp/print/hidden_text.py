@@ -22,6 +22,8 @@ from __future__ import annotations
 from pypdf.generic import ContentStream, NumberObject
 
 from pnp.art.svg import HIDDEN_CLASS as CLASS
+from pnp.core.kept import Kept
+
 MARK = "#ff01ff"  # the marker colour, reserved: no art would pick a magenta one step off pure
 _MARK_RG = tuple(int(MARK[i:i + 2], 16) / 255 for i in (1, 3, 5))
 _MARK_BYTES = b"0.00392"  # its green as cairo writes it: a stream without these bytes is left alone
@@ -47,17 +49,11 @@ def _paint(node) -> None:
         _paint(child)
 
 
-#: streams rewritten before, in a process that keeps them (`keep_rewritten`): their bytes -> the
-#: bytes `_rewritten` made of them (a pure function of the bytes), bounded in bytes held
-_KEPT: dict[bytes, bytes] = {}
-_KEEPING = {"on": False, "bytes": 0}
+#: streams rewritten before, in a process that keeps results between builds (pnp.core.kept:
+#: a deck drawn again after a save has one card face that changed): their bytes -> the bytes
+#: `_rewritten` made of them (a pure function of the bytes), bounded in bytes held
 KEEP_MAX_BYTES = 64_000_000
-
-
-def keep_rewritten() -> None:
-    """Keep each rewritten stream for the documents this process writes later (`pnp serve`'s
-    render workers: a deck drawn again after a save has one card face that changed)."""
-    _KEEPING["on"] = True
+_KEPT: Kept[bytes, bytes] = Kept(100_000, KEEP_MAX_BYTES, size=lambda data, out: len(data) + len(out))
 
 
 def hide(writer) -> None:
@@ -75,17 +71,7 @@ def hide(writer) -> None:
 
 
 def _rewritten_data(data: bytes, stream, writer) -> bytes:
-    kept = _KEPT.get(data) if _KEEPING["on"] else None
-    if kept is not None:
-        return kept
-    out = _rewritten(stream, writer).get_data()
-    if _KEEPING["on"]:
-        if _KEEPING["bytes"] > KEEP_MAX_BYTES:
-            _KEPT.clear()
-            _KEEPING["bytes"] = 0
-        _KEPT[data] = out
-        _KEEPING["bytes"] += len(data) + len(out)
-    return out
+    return _KEPT.get(data, lambda: _rewritten(stream, writer).get_data())
 
 
 def _forms(resources, writer, seen: set[int]) -> None:

@@ -22,7 +22,6 @@ import io
 import logging
 import math
 import re
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 import xml.etree.ElementTree as ET
@@ -34,6 +33,7 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, ByteStringObject, DictionaryObject, FloatObject, NameObject, RectangleObject
 
 from pnp.art.designer_art import art_pixel_sizes
+from pnp.core.kept import Kept
 from pnp.print import hidden_text
 from pnp.typeset.fonts import use_bundled_fonts
 from pnp.core.geometry import DUPLEX_MODES, Box, check_duplex, css_length_mm, mm_to_pt, pt_to_mm
@@ -212,40 +212,20 @@ def _draw(pages: Sequence[Page], info: DocInfo, whole_points: bool = False) -> b
     return out.getvalue()
 
 
-#: Drawings kept for later documents, in a process that asked (`keep_drawings`), least recently
-#: used first out: bounded in number and in the SVG text behind them (pictures are in that text)
-_KEPT: OrderedDict[tuple[str, tuple[float, float]], object] = OrderedDict()
-_KEEPING = {"on": False, "chars": 0}
+#: Drawings kept for later documents, in a process that keeps results between builds (pnp
+#: serve's render workers: a deck drawn again after a save draws only the face that changed).
+#: A drawing depends on its SVG text and its shift alone (pictures are inline in the text, a
+#: designer's font is named by the hash of its bytes, glyph metrics are unhinted: `_unhinted`),
+#: so a kept one paints the bytes a fresh one would. Bounded in number and in the SVG text
+#: behind them (pictures are in that text).
 KEEP_MAX_DRAWINGS = 2048
 KEEP_MAX_CHARS = 48_000_000
-
-
-def keep_drawings() -> None:
-    """Keep each master's drawing in this process for the documents it draws later: `pnp serve`'s
-    render workers redraw a deck after a save, and only the card that changed is drawn again.
-
-    A drawing depends on its SVG text and its shift alone (pictures are inline in the text, a
-    designer's font is named by the hash of its bytes, glyph metrics are unhinted: `_unhinted`),
-    so a kept one paints the bytes a fresh one would. The text layer's rewritten streams are
-    kept too (`hidden_text.keep_rewritten`)."""
-    _KEEPING["on"] = True
-    hidden_text.keep_rewritten()
+_KEPT: Kept[tuple[str, tuple[float, float]], object] = Kept(KEEP_MAX_DRAWINGS, KEEP_MAX_CHARS,
+                                                            size=lambda key, _: len(key[0]))
 
 
 def _kept_or_recorded(drawer, svg: str, shift: tuple[float, float]):
-    if not _KEEPING["on"]:
-        return _record(drawer, svg, shift)
-    key = (svg, shift)
-    recording = _KEPT.get(key)
-    if recording is not None:
-        _KEPT.move_to_end(key)
-        return recording
-    recording = _KEPT[key] = _record(drawer, svg, shift)
-    _KEEPING["chars"] += len(svg)
-    while len(_KEPT) > KEEP_MAX_DRAWINGS or (_KEEPING["chars"] > KEEP_MAX_CHARS and len(_KEPT) > 1):
-        (old_svg, _), _ = _KEPT.popitem(last=False)
-        _KEEPING["chars"] -= len(old_svg)
-    return recording
+    return _KEPT.get((svg, shift), lambda: _record(drawer, svg, shift))
 
 
 def _record(drawer, svg: str, shift: tuple[float, float]):

@@ -25,7 +25,7 @@ from pnp.core import swap
 from pnp.core.errors import Level, UserError, has_errors, sorted_problems
 from pnp.core.warm_workers import WarmWorkers
 from pnp.games import Model, pack_of
-from pnp.print.pdf import keep_drawings
+from pnp.core.kept import keep_between_builds
 from pnp.serve.gallery import Gallery, Status
 from pnp.serve.watch import Watcher
 
@@ -95,7 +95,7 @@ def _warm_workers(request: Request) -> WarmWorkers | None:
     count = min(2, os.cpu_count() or 1, request.jobs or jobs_from_env())
     if count < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return None
-    return WarmWorkers(count, setup=keep_drawings)
+    return WarmWorkers(count, setup=keep_between_builds)
 
 
 def look(request: Request, status: Status, say: Callable[[str], None],

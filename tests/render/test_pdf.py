@@ -8,6 +8,8 @@ from pypdf import PdfReader
 from pdfprobe import card_svg, drawing, pdffonts, qpdf_check, text
 from pnp.print import pdf
 from pnp.core.geometry import Box, pt_to_mm
+from pnp.core import kept
+from pnp.core.kept import Kept
 
 INFO = pdf.DocInfo("Тверджа — тест", duplex="long")
 UKRAINIAN = "Їжак ґудзик «є» — ʼ’"
@@ -209,7 +211,7 @@ def test_a_clipped_master_at_a_fractional_offset_stays_vector():
 
 
 def test_kept_drawings_paint_the_bytes_fresh_ones_do_and_stay_bounded(monkeypatch):
-    """pnp serve's render workers keep each face's drawing (`keep_drawings`): a deck drawn again
+    """pnp serve's render workers keep each face's drawing (pnp.core.kept): a deck drawn again
     with one card changed draws that card alone, and the PDF is the one a fresh process makes."""
     names = ["А", "Б", "В", "Г"]
     fresh = [pdf.render(_sheet(names), INFO), pdf.render(_sheet(names[:3] + ["Ґ"]), INFO),
@@ -217,14 +219,13 @@ def test_kept_drawings_paint_the_bytes_fresh_ones_do_and_stay_bounded(monkeypatc
     drawn = []
     record = pdf._record
     monkeypatch.setattr(pdf, "_record", lambda drawer, svg, shift: drawn.append(svg) or record(drawer, svg, shift))
-    monkeypatch.setattr(pdf, "_KEPT", pdf.OrderedDict())
-    monkeypatch.setitem(pdf._KEEPING, "on", True)
-    monkeypatch.setitem(pdf._KEEPING, "chars", 0)
+    monkeypatch.setattr(pdf, "_KEPT", Kept(pdf.KEEP_MAX_DRAWINGS, pdf.KEEP_MAX_CHARS, size=lambda key, _: len(key[0])))
+    monkeypatch.setitem(kept._SWITCH, "on", True)
     assert pdf.render(_sheet(names), INFO) == fresh[0] and len(drawn) == 4
     assert pdf.render(_sheet(names[:3] + ["Ґ"]), INFO) == fresh[1] and len(drawn) == 5  # Ґ alone
-    monkeypatch.setattr(pdf, "KEEP_MAX_DRAWINGS", 2)
+    monkeypatch.setattr(pdf._KEPT, "most", 2)
     assert pdf.render(_sheet(["Д", "Е", "Є"]), INFO) == fresh[2]
-    assert len(pdf._KEPT) == 2 and pdf._KEEPING["chars"] == sum(len(svg) for svg, _ in pdf._KEPT)
+    assert len(pdf._KEPT) == 2 and pdf._KEPT.held == sum(len(svg) for svg, _ in pdf._KEPT._entries)
 
 
 def test_kept_text_layers_are_rewritten_once_and_read_the_same(monkeypatch):
@@ -240,9 +241,8 @@ def test_kept_text_layers_are_rewritten_once_and_read_the_same(monkeypatch):
     rewrites = []
     rewrite = hidden_text._rewritten
     monkeypatch.setattr(hidden_text, "_rewritten", lambda stream, writer: rewrites.append(1) or rewrite(stream, writer))
-    monkeypatch.setattr(hidden_text, "_KEPT", {})
-    monkeypatch.setitem(hidden_text._KEEPING, "on", True)
-    monkeypatch.setitem(hidden_text._KEEPING, "bytes", 0)
+    monkeypatch.setattr(hidden_text, "_KEPT", Kept(100, hidden_text.KEEP_MAX_BYTES))
+    monkeypatch.setitem(kept._SWITCH, "on", True)
     assert pdf.render(faces("Дуб"), INFO) == fresh and rewrites
     count = len(rewrites)
     assert pdf.render(faces("Дуб"), INFO) == fresh and len(rewrites) == count

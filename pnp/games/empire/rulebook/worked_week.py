@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from pnp.cache.model_memo import kept_for_model
+from pnp.core.kept import Kept
 from pnp.games.empire.rules.state import CHANCE, State
 from pnp.games.empire.rules.tables import tables
 from pnp.games.empire.sim.agents import GreedyAgent
@@ -75,7 +77,18 @@ def play(game) -> Week:
 
 
 def play_week(game, players: int, seed: int) -> Week:
-    """The week of the game that shows the most of a turn (see `shows`), the earliest of equals."""
+    """The week of the game that shows the most of a turn (see `shows`), the earliest of equals.
+
+    The engine never reads a player-facing text and a Week holds only ids and numbers, so
+    `pnp serve` keeps it from one save to the next until the rules change (pnp.cache.model_memo)."""
+    return kept_for_model(_WEEKS, game, (players, seed), lambda g: _best(g, players, seed))
+
+
+#: weeks played, in a process that keeps results between builds (pnp.core.kept)
+_WEEKS: Kept = Kept(4)
+
+
+def _best(game, players: int, seed: int) -> Week:
     weeks = _play(game, players, seed)
     return max(weeks, key=lambda w: (len(shows(w)), -w.number))
 
