@@ -4,11 +4,18 @@
 
 Prints, for the in-process pipeline, the time of each stage (YAML, schema, model,
 checks; warm, best of N) and of a cold first run in a fresh interpreter, then
-`pnp check --game G` as a whole process for every bundled game: its CPU (user + system, what
-the target is about) and wall time, median of N, with the user's caches warm (a check of
-unchanged files: parsed YAML, schema verdicts, plural rules, hyphenation patterns) and with
-PNP_NO_CACHE=1 (every file parsed and validated, as after an edit of each). Run by hand; the
-figures go in docs/benchmarks.md. No assertion: machines differ.
+`pnp check` as a whole process for every bundled game: its CPU (user + system, what the target
+is about) and wall time, median of N, three ways:
+
+- unchanged: the same files checked again, the user's caches warm (the verdict kept for them,
+  pnp.cache.check_verdicts);
+- after an edit: a copy of the content with one card's name changed before each run (a new word
+  each time, as benchmarks/bench_serve.py edits it): the content read, validated where it changed
+  and checked in full, the other caches (plural rules, hyphenation patterns, the schema's verdicts
+  on the unchanged sections) warm;
+- PNP_NO_CACHE=1: every file parsed and validated, nothing kept.
+
+Run by hand; the figures go in docs/benchmarks.md. No assertion: machines differ.
 """
 
 from __future__ import annotations
@@ -20,11 +27,14 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench_serve import GAMES as EDITS  # noqa: E402 - (content file, one card's name line, ...) per game
 #: the bundled games, each checked as a whole process
 GAMES = ("tverdzha", "oborona-zamka", "empire")
 #: issue 28: a whole `pnp check` process, user + system CPU, per game
@@ -82,12 +92,14 @@ def _checks(runs: int) -> dict[str, float]:
     return best
 
 
-def _subprocess(command: list[str], runs: int, env: dict[str, str]) -> tuple[list[float], list[float]]:
-    """Wall and CPU (user + system) seconds of each run; CPU time barely changes when
-    other work shares the machine, wall time does."""
+def _subprocess(command: list[str], runs: int, env: dict[str, str],
+                prepare: Callable[[], None] = lambda: None) -> tuple[list[float], list[float]]:
+    """Wall and CPU (user + system) seconds of each run (`prepare` before each, untimed); CPU time barely
+    changes when other work shares the machine, wall time does."""
     walls, cpus = [], []
     environ = {k: v for k, v in os.environ.items() if k not in ("PNP_NO_CACHE", "PYTHONDONTWRITEBYTECODE")}
     for _ in range(runs):
+        prepare()
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env={**environ, **env})
@@ -114,15 +126,29 @@ def main() -> None:
     print(f"  in-process cold (imports + fonts + load + checks) {cold * 1000:7.1f} ms")
     exe = shutil.which("pnp", path=str(Path(sys.executable).parent)) or shutil.which("pnp")
     base = [exe, "check"] if exe else [sys.executable, "-m", "pnp.cli", "check"]
-    print(f"`pnp check --game G` as a whole process, median of {runs} (target: < {TARGET_CPU_S * 1000:.0f} ms CPU)")
-    for game in GAMES:
-        for label, env in (("cache warm", {}), ("PNP_NO_CACHE=1", {"PNP_NO_CACHE": "1"})):
-            command = [*base, "--game", game]
-            _subprocess(command, 2, env)  # the first runs fill the caches (and Python's bytecode)
-            walls, cpus = _subprocess(command, runs, env)
-            cpu = statistics.median(cpus)
-            print(f"  {game:<14} {label:<15} CPU {cpu * 1000:4.0f} ms (best {min(cpus) * 1000:.0f}), "
-                  f"wall {statistics.median(walls) * 1000:4.0f} ms  {'ok' if cpu < TARGET_CPU_S else 'OVER'}")
+    print(f"`pnp check` as a whole process, median of {runs} (target: < {TARGET_CPU_S * 1000:.0f} ms CPU)")
+    with tempfile.TemporaryDirectory(prefix="pnp-bench-check-") as work:
+        for game in GAMES:
+            file, line = EDITS[game][:2]
+            copy = Path(work) / game / file
+            copy.parent.mkdir()
+            text = (ROOT / "content" / file).read_text(encoding="utf-8")
+            assert line in text, (game, line)
+            edits = iter(range(10 ** 6))
+
+            def edit() -> None:  # a word the content never had, in the first language: nothing kept for it
+                at = line.index(": ", line.index("{")) + 2
+                copy.write_text(text.replace(line, f"{line[:at]}Н{next(edits)} {line[at:]}", 1), encoding="utf-8")
+
+            cases = (("unchanged", [*base, "--game", game], {}, lambda: None),
+                     ("after an edit", [*base, "--content", str(copy)], {}, edit),
+                     ("PNP_NO_CACHE=1", [*base, "--game", game], {"PNP_NO_CACHE": "1"}, lambda: None))
+            for label, command, env, prepare in cases:
+                _subprocess(command, 2, env, prepare)  # the first runs fill the caches (and Python's bytecode)
+                walls, cpus = _subprocess(command, runs, env, prepare)
+                cpu = statistics.median(cpus)
+                print(f"  {game:<14} {label:<15} CPU {cpu * 1000:4.0f} ms (best {min(cpus) * 1000:.0f}), "
+                      f"wall {statistics.median(walls) * 1000:4.0f} ms  {'ok' if cpu < TARGET_CPU_S else 'OVER'}")
     print(f"  load average now: {', '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs "
           "(CPU time grows a little with it, wall time a lot)")
 

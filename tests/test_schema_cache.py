@@ -125,11 +125,13 @@ def test_no_cache_skips_it(cache, monkeypatch):
 
 
 def test_a_second_check_of_unchanged_content_does_not_import_jsonschema(tmp_path):
-    probe = ("import sys; from pnp.commands.check import run; code = run(None); "
+    # the second asks for another format: its verdict is not kept (pnp.cache.check_verdicts), the content is
+    # read and checked again, and the schema's verdict on it is
+    probe = ("import sys; from pnp.commands.check import run; code = run(None, fmt=sys.argv[1]); "
              "print(code, 'jsonschema' in sys.modules)")
     env = {**{k: v for k, v in __import__('os').environ.items() if k != "PNP_NO_CACHE"}, "PNP_CACHE_DIR": str(tmp_path)}
-    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env, cwd=ROOT)
-            for _ in range(2)]
+    runs = [subprocess.run([sys.executable, "-c", probe, fmt], capture_output=True, text=True, check=True, env=env,
+                           cwd=ROOT) for fmt in ("text", "json")]
     assert [r.stdout.splitlines()[-1] for r in runs] == ["0 True", "0 False"]
 
 

@@ -49,6 +49,11 @@ def code() -> str:
     return h.hexdigest()
 
 
+def code_files() -> str:
+    """pnp's code and bundled files (templates, fonts) as one digest, by their bytes."""
+    return hashlib.sha256("".join(folder(root, suffixes=None) for root in _code_roots()).encode()).hexdigest()
+
+
 def options(opts, final_dir: Path) -> str:
     fields = asdict(opts)
     return repr(sorted(fields.items())) + f"\nout={final_dir.resolve()}"
@@ -91,13 +96,14 @@ def _walk(root: Path, suffixes, leave_out):
         return
     for here, dirs, files in os.walk(root):
         base = Path(here)
+        # resolved only when something is left out: a walk of pnp's own files leaves out nothing
         dirs[:] = sorted(d for d in dirs if d not in SKIPPED and not d.startswith(".")
-                         and (base / d).resolve() not in leave_out)
+                         and not (leave_out and (base / d).resolve() in leave_out))
         for name in sorted(files):
             path = base / name
             if name.startswith(".") or (suffixes is not None and path.suffix.lower() not in suffixes):
                 continue
-            if path.resolve() in leave_out or not path.is_file():
+            if (leave_out and path.resolve() in leave_out) or not path.is_file():
                 continue
             yield path
 
@@ -128,10 +134,16 @@ def _environment() -> str:
     # imported here: a machine without libcairo learns it from cairolib.require(), not from importing pnp.build
     import cairocffi
 
-    versions = []
-    for name in LIBRARIES:
+    return f"python={sys.version}\ncairo (the C library)={cairocffi.cairo_version_string()}\n{versions(LIBRARIES)}"
+
+
+@lru_cache(maxsize=4)
+def versions(libraries: tuple[str, ...] = LIBRARIES) -> str:
+    """The installed versions of `libraries` ("-" for one that is absent), one a line."""
+    found = []
+    for name in libraries:
         try:
-            versions.append(f"{name}={metadata.version(name)}")
+            found.append(f"{name}={metadata.version(name)}")
         except metadata.PackageNotFoundError:
-            versions.append(f"{name}=-")
-    return f"python={sys.version}\ncairo (the C library)={cairocffi.cairo_version_string()}\n" + "\n".join(versions)
+            found.append(f"{name}=-")
+    return "\n".join(found)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from pnp.cache import check_verdicts
 from pnp.checks import run_all
 from pnp.commands.common import content_path, require_language, summary_line
 from pnp.content import display_path, load_game
@@ -27,23 +28,34 @@ EXIT_OK, EXIT_PROBLEMS = 0, 1
 def run(content: Path | None, lang: str | None = None, fmt: str = "text", strict: bool = False,
         sim_result: Path | None = None) -> int:
     """Exit code 0 or 1; a usage error (missing file, unknown --lang, a wrong --sim file)
-    raises UserError."""
+    raises UserError. Files checked before, unchanged, get the verdict they got
+    (pnp.cache.check_verdicts)."""
     path = content_path(content)
+    shown = display_path(path)
+    name = check_verdicts.key(path, shown, (f"lang={lang}", f"format={fmt}", f"strict={strict}")) \
+        if sim_result is None else None
+    verdict = check_verdicts.find(name)
+    if verdict is None:
+        verdict = _verdict(path, shown, lang, fmt, strict, sim_result)
+        check_verdicts.keep(name, verdict)
+    click.echo(verdict.output, nl=False)
+    return verdict.code
+
+
+def _verdict(path: Path, shown: str, lang: str | None, fmt: str, strict: bool,
+             sim_result: Path | None) -> check_verdicts.Verdict:
     game, problems = load_game(path)
     if game is not None:
         require_language(game, lang)
         problems = problems + run_all(game, lang=lang) + _kit_problems(game, sim_result)
     problems = sorted_problems(problems)
     failed = _failed(problems, strict)
-    shown = display_path(path)
     if fmt == "json":
         report = {"ok": not failed, "problems": [p.as_dict() for p in problems], "summary": summary(shown, game, problems)}
-        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        lines = [json.dumps(report, ensure_ascii=False, indent=2)]
     else:
-        for problem in problems:
-            click.echo(problem.format())
-        click.echo(summary_text(shown, game, problems, failed, strict))
-    return EXIT_PROBLEMS if failed else EXIT_OK
+        lines = [problem.format() for problem in problems] + [summary_text(shown, game, problems, failed, strict)]
+    return check_verdicts.Verdict(EXIT_PROBLEMS if failed else EXIT_OK, "".join(f"{line}\n" for line in lines))
 
 
 def _failed(problems: list[Problem], strict: bool) -> bool:
