@@ -245,21 +245,41 @@ def _numbered_sizes(node, path=""):
             yield from _numbered_sizes(value, f"{path}/{i}")
 
 
+def _own_families(node, path=""):
+    """Paths of objects that declare a card family's print (its layout, back, colour and icon) in
+    properties that do not rest on the shared shape."""
+    if isinstance(node, dict):
+        props = node.get("properties", {})
+        if {"layout", "back", "colour", "icon"} <= set(props):
+            for key in ("id", "layout", "back", "colour", "icon"):
+                if "card_family/properties/" not in json.dumps(props.get(key, {})):
+                    yield f"{path}/properties/{key}"
+        for key, value in node.items():
+            yield from _own_families(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _own_families(value, f"{path}/{i}")
+
+
 def test_a_cards_print_size_and_a_boards_grid_are_declared_once_in_the_base_schema():
-    """A card's trim, bleed, safe margin and smallest text, and a board's grid, mean the same in every
-    game: one shape each in pnp/content/base.schema.json, which the bundled packs refer to."""
+    """A card's trim, bleed, safe margin and smallest text, a board's grid, and what a card family says of
+    its print (id, layout, back, colour, icon) mean the same in every game: one shape each in
+    pnp/content/base.schema.json, which the bundled packs refer to (and may narrow)."""
     from pnp.games import packs
     from pnp.content import schema as content_schema
     base = json.loads(content_schema.BASE_SCHEMA_PATH.read_text(encoding="utf-8"))["$defs"]
-    assert {"card_print", "topology"} <= set(base)
-    users = {"card_print": set(), "topology": set()}
+    assert {"card_print", "topology", "card_family"} <= set(base)
+    users = {"card_print": set(), "topology": set(), "card_family": set()}
     for name, pack in packs().items():
         if name == "vulyk":
             continue  # the test pack installed beside pnp: an outside pack may shape its own
         own = json.loads(pack.schema.read_text(encoding="utf-8"))
         assert not list(_numbered_sizes(own)), (name, list(_numbered_sizes(own)))
+        assert not list(_own_families(own)), (name, list(_own_families(own)))
         for _, ref in _refs(own):
             for shape in users:
                 if f"base.schema.json#/$defs/{shape}" in ref:
                     users[shape].add(name)
-    assert users == {"card_print": {"tverdzha", "empire", "data"}, "topology": {"tverdzha", "data"}}
+    # the empire's card families are its decks, made by its model from the races' and the decks' data
+    assert users == {"card_print": {"tverdzha", "empire", "data"}, "topology": {"tverdzha", "data"},
+                     "card_family": {"tverdzha", "data"}}

@@ -259,7 +259,14 @@ def validate(loaded: Loaded, validator: jsonschema.protocols.Validator | None = 
     """Every disagreement of `loaded` with a schema (by default pnp's general part)."""
     problems: list[Problem] = []
     seen: set[Problem] = set()
+    formed: set[tuple] = set()  # values found of the wrong form: once each
     for err in (validator or content_validator()).iter_errors(loaded.data):
+        if err.validator == "pattern" and "propertyNames" not in err.schema_path:
+            # a game that narrows a shared shape (pnp's base schema) holds a value to both patterns:
+            # the first, the game's own, says what is wrong
+            if tuple(err.absolute_path) in formed:
+                continue
+            formed.add(tuple(err.absolute_path))
         # jsonschema reports `required` once per missing key; report each problem once.
         for problem in _problems_for(err, loaded):
             if problem not in seen:
