@@ -19,6 +19,10 @@ from pnp.core.templating import fill
 from pnp.core.ui_contract import UiKeys
 
 
+#: the fields every model has (its identity, its words, where its content came from): any renderer may
+#: read them without declaring it (`GameModel.renderer_reads`)
+EVERY_MODEL = ("id", "title", "languages", "ui_strings", "marks", "source", "sha256", "fonts", "notes")
+
 #: the fields every model has that say where its content came from (the shown path, the file's
 #: digest), not what it says: what the rules make of a model does not depend on them
 PROVENANCE = ("source", "sha256")
@@ -39,6 +43,10 @@ class GameModel:
     ui_contract_file: ClassVar[str | None] = None
     #: the game's ui contract, or None
     ui_keys: ClassVar[UiKeys | None] = None
+    #: what each of the game's renderers draws from the model, by renderer name: its fields beyond
+    #: those every model has (`EVERY_MODEL`), "x?" for one it draws only when the content gives it
+    #: (the game's `reads.py`; `pnp check` holds the content to it: pnp.checks.sections)
+    renderer_reads: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
     def mark(self, *path) -> Mark:
         """The mark of a content path (or of its nearest ancestor that has one)."""

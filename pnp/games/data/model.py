@@ -25,7 +25,7 @@ from pnp.content.gamemodel import GameModel
 from pnp.content.modelbuilder import At, key
 from pnp.core.errors import Mark
 from pnp.core.texts import Text, frozen_map
-from pnp.games.data import parts
+from pnp.games.data import parts, reads
 from pnp.games.data.parts import Aid, Icon, Mat, Sheet, text_at as _text
 from pnp.games.data.prose import filled
 
@@ -203,6 +203,8 @@ class Game(GameModel):
     fonts: tuple = field(default=(), compare=False, repr=False)  # the designer's fonts (pnp.content.fonts.DesignerFont)
     marks: Mapping[tuple, Mark] = field(default_factory=dict, compare=False, repr=False)
     notes: Mapping[tuple, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    renderer_reads = reads.READS
 
     #: what the markup check reads: no text of a data game is filled from resource parameters
     resource_icons: Mapping[str, str] = field(default_factory=dict, init=False, repr=False)

@@ -23,7 +23,7 @@ PACK = GamePack(
     # the general checks of what every model has, the data game's own (every row gives every
     # field in every language, every string the kit prints exists, every text fits its card:
     # pnp's text-fit for the rows given whole) and the card layouts' check
-    checks=("pnp.checks.strings", "pnp.checks.ui_syntax", "pnp.checks.markup", "pnp.games.data.checks",
+    checks=("pnp.checks.strings", "pnp.checks.sections", "pnp.checks.ui_syntax", "pnp.checks.markup", "pnp.games.data.checks",
             "pnp.checks.card_layouts"),
     renderers=("pnp.components.cards",
                "pnp.games.data.render",

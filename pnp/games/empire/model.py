@@ -21,6 +21,7 @@ from pnp.content.modelbuilder import At, key, place_key
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text
 from pnp.games.empire import ui_keys as ui_contract
+from pnp.games.empire import reads
 from pnp.games.empire.book_model import BookContent, Play
 from pnp.games.empire.rules.battle_rules import BattleRules, RaceHero
 from pnp.games.empire.rules.capital import Cell, Layout
@@ -302,6 +303,7 @@ class Game(GameModel):
     #: its ui-string contract (a class attribute, not a field: the same for every content)
     ui_keys = ui_contract.KEYS
     ui_contract_file = "pnp/games/empire/ui_keys.py"
+    renderer_reads = reads.READS
 
     @property
     def weeks(self) -> int:

@@ -18,6 +18,7 @@ from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text
 from pnp.games.oborona_zamka.rules.field import FieldSpec, Hex, neighbours_of
 from pnp.games.oborona_zamka import ui_keys as ui_contract
+from pnp.games.oborona_zamka import reads
 from pnp.games.oborona_zamka.rules.numbers import Numbers
 
 RowCol = tuple[int, int]
@@ -219,6 +220,7 @@ class Game(GameModel):
     #: its ui-string contract (a class attribute, not a field: the same for every content)
     ui_keys = ui_contract.KEYS
     ui_contract_file = "pnp/games/oborona_zamka/ui_keys.py"
+    renderer_reads = reads.READS
 
     @cached_property
     def board_spec(self) -> BoardSpec:

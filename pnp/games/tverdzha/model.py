@@ -16,6 +16,7 @@ from pnp.components.board_graph import BoardGraph
 from pnp.components.board_spec import BoardLabels, BoardSpec, read_board
 from pnp.core import templating as texts
 from pnp.games.tverdzha import ui_keys as ui_contract
+from pnp.games.tverdzha import reads
 from pnp.components.card_family import CardFamily, CardSpec
 from pnp.core.errors import Mark
 from pnp.core.texts import NO_MARK, Text, frozen_map
@@ -442,6 +443,7 @@ class Game(GameModel):
     #: its ui-string contract (a class attribute, not a field: the same for every content)
     ui_keys = ui_contract.KEYS
     ui_contract_file = "pnp/games/tverdzha/ui_keys.py"
+    renderer_reads = reads.READS
 
     # ---- units ----------------------------------------------------------------
     def strength_sources(self, *, marked: bool = True) -> Iterator[tuple[int, Mark | None, str]]:
