@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import math
 
-from pnp.games.empire.rules import battle, battles, duel
+from pnp.games.empire.rules import battles, duel
 from pnp.games.empire.rules.army import Army, Opponent
+from pnp.games.empire.rules.battle.damage import damage, groups, luck_bonus
+from pnp.games.empire.rules.battle.lines import bonus_lines
+from pnp.games.empire.rules.battle.target import target
+from pnp.games.empire.rules.battle.validation import BattleError
 from pnp.games.empire.rules.state import State
 
 SPREAD = 6.0  # the margin at which a battle is won about three times in four
@@ -17,18 +21,18 @@ def margin(s: State, a: Army, opp: Opponent, held: int | None = None) -> float:
     at the deck's mean, a miss at its minimal damage)."""
     rules = s.t.rules
     try:
-        base = sum(x.value for x in battle.bonus_lines(rules, a, opp))
-        groups = battle.groups(rules, a, opp)
-        luck = battle.luck_bonus(rules, a, opp)
-    except battle.BattleError:
+        base = sum(x.value for x in bonus_lines(rules, a, opp))
+        plan = groups(rules, a, opp)
+        luck = luck_bonus(rules, a, opp)
+    except BattleError:
         return -99.0
     deck = a.deck or (0,)
     hits = [v for v in deck if v] or [0]
     mean_hit = sum(hits) / len(hits)
     misses = sum(1 for v in deck if not v) / len(deck)
-    dmg = sum((1 - misses) * mean_hit * g.multiplier + misses * battle.damage(rules, g, 0) for g in groups)
+    dmg = sum((1 - misses) * mean_hit * g.multiplier + misses * damage(rules, g, 0) for g in plan)
     lucky = luck * mean_hit if luck > 0 else luck * ((1 - misses) * mean_hit + misses * rules.luck_zero_penalty)
-    need = battle.target(rules, a, opp).low if held is None else held
+    need = target(rules, a, opp).low if held is None else held
     return base + lucky + dmg - (need or 0)
 
 
