@@ -1,5 +1,5 @@
 """The steps of «Строительство империи» on a position (pnp.games.empire.rules.state): the chance steps, the
-legal actions, what each does, and the week's start and end. Battles are in pnp.games.empire.rules.battles.
+legal actions, what each does, and the week's start and end. Battles are in pnp.games.empire.rules.fights.
 
 Actions are tuples: ("hero", id) and ("hire", creature) hire and keep the turn; ("build", plot),
 ("upgrade", plot), ("visit", card), ("again", owner, i) (a card someone fought
@@ -16,16 +16,14 @@ from collections import Counter
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from pnp.games.empire.rules import battles, capital
+from pnp.games.empire.rules import capital
+from pnp.games.empire.rules.fights import cards, start
+from pnp.games.empire.rules.fights.sides import can_fight
+from pnp.games.empire.rules.fights.war import capture, captures
 from pnp.games.empire.rules.player import Player
 
 if TYPE_CHECKING:
     from pnp.games.empire.rules.position import Position as State
-
-clone_fight = battles.clone_fight
-fight_step = battles.fight_step
-gain_chests = battles.gain_chests
-captures = battles.captures
 
 GUARDED = ("mine", "reserve")  # a neutral army from the neutral deck holds them
 SIEGED = ("town", "garrison")  # their own strength, besieged
@@ -81,7 +79,7 @@ def chance_outcomes(s: State, task: tuple) -> list[tuple[Any, Fraction]]:
         taken = {p.school for p in s.players}
         free = [x for x in s.t.schools if x not in taken] or list(s.t.schools)
         return [(x, Fraction(1, len(free))) for x in free]
-    return battles.chance_outcomes(s, task)
+    return cards.chance_outcomes(s, task)
 
 
 def resolve_chance(s: State, task: tuple, outcome: Any) -> None:
@@ -108,11 +106,11 @@ def resolve_chance(s: State, task: tuple, outcome: Any) -> None:
         s.neutral_pile[outcome] -= 1
         if not s.neutral_pile[outcome]:
             del s.neutral_pile[outcome]
-        battles.offer(s, task[1], task[2], outcome)
+        start.offer(s, task[1], task[2], outcome)
     elif kind == "school":
         s.players[task[1]].school = outcome
     else:
-        battles.resolve_chance(s, task, outcome)
+        cards.resolve_chance(s, task, outcome)
 
 
 def _seat_races(s: State, races: tuple[int, ...]) -> None:
@@ -126,7 +124,7 @@ def _seat_races(s: State, races: tuple[int, ...]) -> None:
             p.deck.update((c.id, strike) for strike in c.strikes)
         p.tavern = [h.id for h in rt.heroes]
         s.players.append(p)
-        gain_chests(s, p, t.start_chests)
+        s.gain_chests(p, t.start_chests)
         s.chance += [("start", seat)] * t.creature_hand
 
 
@@ -180,7 +178,7 @@ def week_start(s: State, p: Player) -> None:
     p.tavern_out += p.tavern_open  # the heroes not hired go to the tavern's discard
     p.tavern_open = []
     rich = sum(1 for c in p.holdings if s.t.cards[c].resource is not None)
-    gain_chests(s, p, rich * s.t.resource_chests)
+    s.gain_chests(p, rich * s.t.resource_chests)
 
 
 def week_end(s: State) -> None:
@@ -206,7 +204,7 @@ def final_scoring(s: State) -> None:
 
 def legal(s: State) -> list[tuple]:
     if s.stage == "bribe":
-        return battles.bribes(s)
+        return start.bribes(s)
     if s.stage == "consent":
         return [("accept",), ("refuse",)]
     seat = s.seat()
@@ -238,7 +236,7 @@ def actions(s: State, seat: int) -> list[tuple]:
         out += _plays(s, seat, card)
     # an army that held lies on its card till the week's end, for every player to fight in turn
     out += [("again", owner, i) for owner in range(s.n) for i, (card, _) in enumerate(s.players[owner].open)
-            if battles.can_fight(s, p, card)]
+            if can_fight(s, p, card)]
     if any(seat in w for w in s.wars):
         out += captures(s, seat)
     return out + [("ritual",)]
@@ -271,7 +269,7 @@ def _plays(s: State, seat: int, card: str) -> list[tuple]:
         return []
     if c.type == "terrain" and p.gold < (c.gold or 0):
         return []
-    if c.type in GUARDED + SIEGED + ("dungeon",) and not battles.can_fight(s, p, card):
+    if c.type in GUARDED + SIEGED + ("dungeon",) and not can_fight(s, p, card):
         return []
     if c.type in GUARDED and not (s.neutral_pile or s.neutral_discard):
         return []  # every neutral army is on the table: the card waits (the kit check counts such games)
@@ -309,7 +307,7 @@ def apply(s: State, action: tuple) -> None:
         _visit(s, seat, action[1])
     elif kind == "again":
         card, army = s.players[action[1]].open.pop(action[2])
-        battles.attack(s, seat, card, army)
+        start.attack(s, seat, card, army)
     elif kind == "war":
         _play_diplomacy(s, p, action[1])
         s.wars.append((seat, action[2]))
@@ -326,7 +324,7 @@ def apply(s: State, action: tuple) -> None:
             s.captures_left = t.captures if any(a == seat and d == action[1] for a, d in s.wars) else t.counter_captures
         s.captures_left -= 1
         s.stage = "capture"
-        battles.capture(s, seat, action[1], action[2])
+        capture(s, seat, action[1], action[2])
     elif kind == "stop":
         s.stage = "done"
     elif kind == "ritual":
@@ -335,7 +333,7 @@ def apply(s: State, action: tuple) -> None:
     elif kind == "pass":
         s.stage = "done"
     elif kind == "bribe":
-        battles.bribe(s, action[1])
+        start.bribe(s, action[1])
     else:
         raise ValueError(f"unknown action {action!r}")
 
@@ -349,7 +347,7 @@ def _visit(s: State, seat: int, card: str) -> None:
     t, p = s.t, s.players[seat]
     c = t.cards[card]
     if c.type == "treasure":
-        gain_chests(s, p, next((r.chests for r in c.chest_ranges if r.first <= s.week <= r.last), 0))
+        s.gain_chests(p, next((r.chests for r in c.chest_ranges if r.first <= s.week <= r.last), 0))
         s.under.append(card)
         s.stage = "done"
     elif c.type == "other":  # «Камень опыта»: experience, as a chest taken as experience, for every hero
@@ -363,7 +361,7 @@ def _visit(s: State, seat: int, card: str) -> None:
     elif c.type in GUARDED:
         s.chance.append(("neutral", seat, card))
     else:
-        battles.attack(s, seat, card, None)
+        start.attack(s, seat, card, None)
 
 
 def _peace(s: State, accepted: bool) -> None:

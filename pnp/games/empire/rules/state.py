@@ -12,8 +12,9 @@ victory points win (then the most wealth).
 
 Every draw is a chance step with exact odds (`chance_outcomes`): the races, each creature card (a hire,
 the start), each travel card, each tavern hero, each neutral army, a school of magic, a dungeon's domino
-and every damage card of a battle (pnp.games.empire.rules.fight asks the calculator whether the count
-reads one more). The moves are in pnp.games.empire.rules.moves; this module holds the flow.
+and every damage card of a battle (pnp.games.empire.rules.fights.cards asks the calculator whether the
+count reads one more). The moves are in pnp.games.empire.rules.moves, the battles in
+.fights; this module holds the flow.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from random import Random
 from typing import Any
 
 from pnp.games.empire.rules import moves
+from pnp.games.empire.rules.fights.cards import fight_step
+from pnp.games.empire.rules.fights.start import clone_fight
 from pnp.games.empire.rules.position import Position
 
 CHANCE, TERMINAL = -1, -4
@@ -101,7 +104,7 @@ class State(Position):
         c.__dict__.update(self.__dict__)
         c.players = [p.clone() for p in self.players]
         c.chance = list(self.chance)
-        c.fight = None if self.fight is None else moves.clone_fight(self.fight)
+        c.fight = None if self.fight is None else clone_fight(self.fight)
         c.wars = list(self.wars)
         c.pile, c.under, c.discard, c.out = Counter(self.pile), list(self.under), list(self.discard), Counter(self.out)
         c.neutral_pile, c.neutral_discard = Counter(self.neutral_pile), list(self.neutral_discard)
@@ -143,7 +146,7 @@ class State(Position):
             if self.chance or self.phase == "over":
                 return
             if self.fight is not None:
-                if not moves.fight_step(self):
+                if not fight_step(self):
                     return
                 continue
             if self.phase == "setup":
