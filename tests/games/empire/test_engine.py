@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from pnp.games.empire.rules import capital, moves
+from pnp.games.empire.rules import capital, chance
 from pnp.games.empire.rules.battle.march import resolve
 from pnp.games.empire.rules.state import CHANCE, TERMINAL, State
 from pnp.games.empire.rules.tables import tables
@@ -153,5 +153,5 @@ def test_the_simulation_seats_two_to_four_players_and_refuses_others(game):
 
 
 def test_races_are_drawn_as_one_exact_chance_step():
-    draws = moves.race_draws(4, 2)
+    draws = chance.race_draws(4, 2)
     assert len(draws) == 12 and sum(p for _, p in draws) == 1

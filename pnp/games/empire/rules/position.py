@@ -1,5 +1,5 @@
 """The mutable position of «Строительство империи»: the players, the decks, the chests' bank and the week's
-clock. The steps (pnp.games.empire.rules.moves and the battles in .fights) change it in place;
+clock. The steps (pnp.games.empire.rules.chance, .moves, .week and the battles in .fights) change it in place;
 pnp.games.empire.rules.state adds the engine protocol and the flow, and is the one module that imports the steps."""
 
 from __future__ import annotations
