@@ -29,7 +29,7 @@ from gen_content_doc import (_cell, _codes, _fields, _flow, _limits, _resolve, _
 from pnp import games  # noqa: E402
 from pnp.content import schema as schema_mod  # noqa: E402
 from pnp.games.empire import army_file  # noqa: E402
-from pnp.games.empire.rules.battle import DECK_STATES_MOST  # noqa: E402
+from pnp.games.empire.rules.battle.odds import DECK_STATES_MOST  # noqa: E402
 from pnp.games.empire.modelbuild import build_game  # noqa: E402
 
 PACK = games.pack("empire")

@@ -28,7 +28,7 @@ An army file:
 Bounds, so that every file is counted in bounded time and memory: at most 20 squads in the first
 row and 20 in the second echelon, a column of at most 20 cards, a deck of at most 1,000 cards
 whose strikes are written in the digits 0-9 (from 0 to 99), and a battle whose deck orders take
-at most 1,000,000 states of the exact count (`rules.battle.DECK_STATES_MOST`, for the whole
+at most 1,000,000 states of the exact count (`rules.battle.odds.DECK_STATES_MOST`, for the whole
 question: both outcomes of a dungeon's morale, and every number of chests the bribe goal's
 search tries, count against one bound; an army of the seed's size takes far fewer). A file past a bound is a problem at its line, like any mistake.
 
@@ -59,7 +59,7 @@ from pnp.core.errors import error
 from pnp.games import OddsInputError, OddsRequestError
 from pnp.games.empire.model import Game
 from pnp.games.empire.rules.army import Army, Casting, Hero, Opponent, Squad
-from pnp.games.empire.rules.battle import BattleError
+from pnp.games.empire.rules.battle.validation import BattleError
 
 _SQUAD = {"type", "level", "kind", "cards", "large", "upgrades"}
 #: the bounds of an army file (stated in the docstring above and in docs/content-empire.md)

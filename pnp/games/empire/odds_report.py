@@ -16,9 +16,12 @@ from pnp.games import OddsRequestError
 from pnp.games.empire.army_file import blame, read_army, read_opponent
 from pnp.games.empire.model import Game
 from pnp.games.empire.rules.army import Army, Group, Opponent
-from pnp.games.empire.rules.battle import (BattleError, Line, StatesBudget, bonus_lines, cast_spells, groups,
-                                           luck_bonus, minimal, morale_outcomes, neutral_strength, restoring,
-                                           win_probability)
+from pnp.games.empire.rules.battle.damage import cast_spells, groups, luck_bonus, minimal
+from pnp.games.empire.rules.battle.lines import Line, bonus_lines
+from pnp.games.empire.rules.battle.march import restoring
+from pnp.games.empire.rules.battle.odds import StatesBudget, win_probability
+from pnp.games.empire.rules.battle.target import morale_outcomes, neutral_strength
+from pnp.games.empire.rules.battle.validation import BattleError
 from pnp.games.empire.rules.duel import duel, duel_chances
 
 _ROW = "{:<7}{:<34}{:>5}   {}"

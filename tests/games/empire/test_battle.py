@@ -12,7 +12,8 @@ import yaml
 
 from pnp.games.empire.army_file import read_army, read_opponent
 from pnp.games.empire.rules.army import Army, Opponent, Squad
-from pnp.games.empire.rules.battle import resolve, win_probability
+from pnp.games.empire.rules.battle.march import resolve
+from pnp.games.empire.rules.battle.odds import win_probability
 
 CASES = yaml.safe_load(Path(__file__).with_name("battle_cases.yaml").read_text("utf-8"))
 

@@ -1,6 +1,6 @@
 """`pnp odds --game empire` on hostile army files: bounded, exact, and a clear line for each refusal.
 
-The exact count walks the deck by its counts (pnp.games.empire.rules.battle.deck_orders), never
+The exact count walks the deck by its counts (pnp.games.empire.rules.battle.odds.deck_orders), never
 a list of its cards or a recursion as deep as the deck; what no bound of the file can keep small
 (how many states the count takes) is refused at the file's deck."""
 
@@ -13,9 +13,10 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.games.empire import army_file
-from pnp.games.empire.rules import battle
 from pnp.games.empire.rules.army import Army, Opponent, Squad
-from pnp.games.empire.rules.battle import bonus_lines, win_probability
+from pnp.games.empire.rules.battle import odds as battle_odds
+from pnp.games.empire.rules.battle.lines import bonus_lines
+from pnp.games.empire.rules.battle.odds import win_probability
 
 AGAINST = "battle: field\nstrength: 30\nweek: 2\n"
 
@@ -68,7 +69,7 @@ def test_the_deck_is_read_as_counts_of_strikes(tmp_path):
 
 
 def test_a_count_past_the_states_bound_is_refused_at_the_deck(tmp_path, monkeypatch):
-    monkeypatch.setattr(battle, "DECK_STATES_MOST", 50)
+    monkeypatch.setattr(battle_odds, "DECK_STATES_MOST", 50)
     done = odds(tmp_path, _army("{0: 5, 1: 5, 2: 5, 3: 5}", squads=4), "battle: field\nstrength: 90\nweek: 2\n")
     assert done.exit_code == 1, done.output
     first = done.output.strip().splitlines()[0]
@@ -78,7 +79,7 @@ def test_a_count_past_the_states_bound_is_refused_at_the_deck(tmp_path, monkeypa
 
 
 def test_a_battle_between_players_past_the_bound_blames_the_side_that_needs_it(tmp_path, monkeypatch):
-    monkeypatch.setattr(battle, "DECK_STATES_MOST", 50)
+    monkeypatch.setattr(battle_odds, "DECK_STATES_MOST", 50)
     small = "luck: 0\nsquads:\n  - {type: a, level: 1, kind: melee}\ndeck: {0: 1, 1: 1}\n"
     done = odds(tmp_path, small, _army("{0: 5, 1: 5, 2: 5, 3: 5}", squads=4))
     assert done.exit_code == 1 and "against.yaml:7:7: error:" in done.output.splitlines()[0], done.output

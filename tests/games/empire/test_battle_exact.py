@@ -11,7 +11,8 @@ from itertools import permutations
 import pytest
 
 from pnp.games.empire.rules.army import Army, Hero, Opponent, Squad
-from pnp.games.empire.rules.battle import resolve, win_probability
+from pnp.games.empire.rules.battle.march import resolve
+from pnp.games.empire.rules.battle.odds import win_probability
 from pnp.games.empire.rules.battle_rules import HeroAbility, Morale
 from pnp.games.empire.rules.duel import duel_chances, resolve_duel
 

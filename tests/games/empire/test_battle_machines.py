@@ -18,7 +18,10 @@ from pnp.cli import main
 from pnp.games.empire.odds_report import report
 from pnp.games.empire.render.battle_words import hero_ability
 from pnp.games.empire.rules.army import Army, Casting, Hero, Opponent, Squad
-from pnp.games.empire.rules.battle import BattleError, bonus_lines, resolve, restoring, win_probability
+from pnp.games.empire.rules.battle.lines import bonus_lines
+from pnp.games.empire.rules.battle.march import resolve, restoring
+from pnp.games.empire.rules.battle.odds import win_probability
+from pnp.games.empire.rules.battle.validation import BattleError
 from pnp.games.empire.rules.duel import duel_chances, resolve_duel
 
 ATTACKER = Army((Squad("pikemen", 1, "melee"), Squad("archers", 2, "ranged"), Squad("griffins", 3, "flying")),

@@ -15,7 +15,7 @@ from pnp.cli import main
 from pnp.content import load_game
 from pnp.games import pack
 from pnp.games.empire.army_file import read_army, read_opponent
-from pnp.games.empire.rules.battle import win_probability
+from pnp.games.empire.rules.battle.odds import win_probability
 from pnp.games.empire.rules.duel import duel_chances
 
 ARMY = """\
@@ -228,7 +228,7 @@ def test_the_bribe_goal_search_stays_within_one_bound_of_states(files, monkeypat
     """The search once counted the battle afresh for every number of chests, each count with the
     whole bound: the states it walked were the bound times the chests tried. Now one budget."""
     from pnp.games.empire import odds_report
-    from pnp.games.empire.rules import battle
+    from pnp.games.empire.rules.battle import odds as battle_odds
     army, neutral = files(ARMY.replace("deck:", "bribe: {chests: 0, before_card: 2, goal: 99}\ndeck:"),
                           "battle: field\nstrength: 40\nsquads: 5\nweek: 4\n")
     counts: list[tuple] = []  # (budget, states the count walked)
@@ -245,7 +245,7 @@ def test_the_bribe_goal_search_stays_within_one_bound_of_states(files, monkeypat
     assert len(search) >= 2 and len({id(b) for b, _ in search}) == 1  # several counts, one budget
     total = search[0][0].walked
     assert total == sum(n for _, n in search) and max(n for _, n in search) < total
-    monkeypatch.setattr(battle, "DECK_STATES_MOST", total - 1)  # each count fits, the search does not
+    monkeypatch.setattr(battle_odds, "DECK_STATES_MOST", total - 1)  # each count fits, the search does not
     done = odds("--army", army, "--against", neutral)
     assert done.exit_code == 1 and "[battle-too-large]" in done.output, done.output
 

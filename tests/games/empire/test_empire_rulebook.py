@@ -18,7 +18,8 @@ from pnp.games import pack
 from pnp.games.empire.rulebook import sections
 from pnp.games.empire.rulebook.book_facts import SECTIONS, destruction_spells
 from pnp.games.empire.rulebook.example import army_of, work
-from pnp.games.empire.rules.battle import resolve, win_probability
+from pnp.games.empire.rules.battle.march import resolve
+from pnp.games.empire.rules.battle.odds import win_probability
 from pnp.rulebook import own_numbers
 from pnp.rulebook.build_error import RulebookError
 from pnp.rulebook.renderer import build_pdf

@@ -11,7 +11,8 @@ from fractions import Fraction
 
 import pytest
 
-from pnp.games.empire.rules import battle, capital, moves
+from pnp.games.empire.rules import capital, chance
+from pnp.games.empire.rules.battle.march import resolve
 from pnp.games.empire.rules.state import CHANCE, TERMINAL, State
 from pnp.games.empire.rules.tables import tables
 from pnp.games.empire.simulation import SIMULATION, EmpireSimulation
@@ -120,14 +121,14 @@ def test_a_battle_in_the_engine_is_the_calculator_s_count_of_the_same_army_and_c
             continue
         f = s.last_battle
         f["checked"] = True
-        out = battle.resolve(game.battle, f["army"], f["opp"], f["drawn"], f["morale"])
+        out = resolve(game.battle, f["army"], f["opp"], f["drawn"], f["morale"])
         assert out == f["outcome"]
         # the engine drew exactly the cards the count reads: one more changes nothing, one fewer does
         if f["pool"]:
-            assert all(battle.resolve(game.battle, f["army"], f["opp"], [*f["drawn"], v], f["morale"]) == out
+            assert all(resolve(game.battle, f["army"], f["opp"], [*f["drawn"], v], f["morale"]) == out
                        for v in f["pool"])
         if f["drawn"]:
-            assert battle.resolve(game.battle, f["army"], f["opp"], f["drawn"][:-1], f["morale"]) != out
+            assert resolve(game.battle, f["army"], f["opp"], f["drawn"][:-1], f["morale"]) != out
         fought += 1
         if fought >= 5:
             break
@@ -152,5 +153,5 @@ def test_the_simulation_seats_two_to_four_players_and_refuses_others(game):
 
 
 def test_races_are_drawn_as_one_exact_chance_step():
-    draws = moves.race_draws(4, 2)
+    draws = chance.race_draws(4, 2)
     assert len(draws) == 12 and sum(p for _, p in draws) == 1

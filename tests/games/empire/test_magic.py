@@ -14,7 +14,11 @@ from pnp.cli import main
 from pnp.content import load_game
 from pnp.games import pack
 from pnp.games.empire.rules.army import Army, Casting, Hero, Opponent, Squad
-from pnp.games.empire.rules.battle import BattleError, bonus_lines, groups, resolve, win_probability
+from pnp.games.empire.rules.battle.damage import groups
+from pnp.games.empire.rules.battle.lines import bonus_lines
+from pnp.games.empire.rules.battle.march import resolve
+from pnp.games.empire.rules.battle.odds import win_probability
+from pnp.games.empire.rules.battle.validation import BattleError
 
 #: two melee squads, a column of two archers; a small deck so every order can be counted too
 ARMY = Army((Squad("pikemen", 1, "melee"), Squad("swordsmen", 4, "melee"), Squad("archers", 2, "ranged", cards=2)),

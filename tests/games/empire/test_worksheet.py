@@ -17,7 +17,7 @@ from pnp.games.empire.render import worksheet_layout as wl
 from pnp.games.empire.render.capital_layout import SEAM, WRITE_MIN
 from pnp.games.empire.render.forms import BOX_STROKE
 from pnp.games.empire.render.worksheet import BOXES, STEPS, WorksheetRenderer, worksheet_plan
-from pnp.games.empire.rules.battle import resolve
+from pnp.games.empire.rules.battle.march import resolve
 from pnp.core.geometry import pt_to_mm
 
 import sheetkit

@@ -10,7 +10,7 @@ from typing import Iterator
 from pnp.core.errors import Problem, error
 from pnp.games.empire.model import Game
 from pnp.games.empire.rules.army import Army, Opponent, Squad
-from pnp.games.empire.rules.battle import BattleError, validate
+from pnp.games.empire.rules.battle.validation import BattleError, validate
 
 ID = "rulebook"
 

@@ -1,7 +1,7 @@
 """What the battle-types board and the battle worksheet print about a battle type and a war machine.
 
 Every number is the model's or the engine's own: the weapon bonus a squad is asked of the
-calculator's weapon step (pnp.games.empire.rules.battle.weapon_lines), which machines count
+calculator's weapon step (pnp.games.empire.rules.battle.lines.weapon_lines), which machines count
 where of `WarMachine.strength`, so the boards, the worksheet and `pnp odds` cannot disagree.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pnp.games.empire.model import Game
 from pnp.games.empire.rules.army import Army, Opponent, Squad
-from pnp.games.empire.rules.battle import weapon_lines
+from pnp.games.empire.rules.battle.lines import weapon_lines
 from pnp.games.empire.render.forms import roman
 from pnp.games.empire.rules.battle_rules import BattleType, RaceHero, WarMachine
 

@@ -15,7 +15,7 @@ from pnp.core.templating import TemplateError, fill
 from pnp.games.empire.book_model import Decision
 from pnp.games.empire.model import Game, TravelCard
 from pnp.games.empire.rules.army import Army, Opponent, Squad
-from pnp.games.empire.rules.battle import weapon_lines
+from pnp.games.empire.rules.battle.lines import weapon_lines
 from pnp.games.empire.rules.schools import Spell
 from pnp.games.empire.render import battle_words as words
 from pnp.games.empire.render.capital_sheet import roman

@@ -17,7 +17,10 @@ from fractions import Fraction
 from pnp.games.empire.book_model import Example
 from pnp.games.empire.model import Game
 from pnp.games.empire.rules.army import Army, Opponent, Squad
-from pnp.games.empire.rules.battle import BattleError, Line, Outcome, resolve, win_probability
+from pnp.games.empire.rules.battle.lines import Line
+from pnp.games.empire.rules.battle.march import Outcome, resolve
+from pnp.games.empire.rules.battle.odds import win_probability
+from pnp.games.empire.rules.battle.validation import BattleError
 from pnp.rulebook.build_error import RulebookError
 
 #: the engine's lines (rules/battle.py, `Line.what`) by the label that tells them

@@ -22,9 +22,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Sequence
 
-from pnp.games.empire.rules import battle
 from pnp.games.empire.rules.army import Army, Opponent
-from pnp.games.empire.rules.battle import PASSED, BattleError, Outcome, Target, march, outcomes, validate
+from pnp.games.empire.rules.battle.march import Outcome, march, weakest as weakest_among
+from pnp.games.empire.rules.battle.odds import PASSED, outcomes
+from pnp.games.empire.rules.battle.target import Target
+from pnp.games.empire.rules.battle.validation import BattleError, validate
 from pnp.games.empire.rules.battle_rules import BattleRules, BattleType
 
 
@@ -67,7 +69,7 @@ def duel_type(rules: BattleRules) -> BattleType:
 
 def weakest(army: Army) -> int:
     """The squad a chest removes: the lowest level, of equal levels the rightmost (in `Army.fighters`)."""
-    return battle.weakest(army, range(len(army.fighters)))
+    return weakest_among(army, range(len(army.fighters)))
 
 
 def without(army: Army, i: int) -> Army:

@@ -2,7 +2,7 @@
 
 Pure: the schools (`Magic`), an army, the battle type and the opponent in; the lines of the
 breakdown and what the spell changes later (the army's luck, the squads that deal their maximal
-damage without a damage card) out. pnp.games.empire.rules.battle calls `cast` at its spell step.
+damage without a damage card) out. pnp.games.empire.rules.battle.damage calls `cast` at its spell step.
 
 The seed's rules («ЗАКЛИНАНИЯ»): no tower, no spell; only a hero casts, one spell a battle; the
 tower of level M opens the spells of levels 1 to M and deals its damage in every battle; a siege

@@ -1,5 +1,6 @@
-"""The steps of «Строительство империи» on a position (pnp.games.empire.rules.state): the chance steps, the
-legal actions, what each does, and the week's start and end. Battles are in pnp.games.empire.rules.battles.
+"""The players' moves in «Строительство империи» on a position (pnp.games.empire.rules.state): the legal
+actions and what each does. The chance steps are pnp.games.empire.rules.chance, the week's start and end
+pnp.games.empire.rules.week, the battles pnp.games.empire.rules.fights.
 
 Actions are tuples: ("hero", id) and ("hire", creature) hire and keep the turn; ("build", plot),
 ("upgrade", plot), ("visit", card), ("again", owner, i) (a card someone fought
@@ -11,21 +12,17 @@ and ("pass",) are the turn's one action; ("bribe", chests) before a battle again
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from pnp.games.empire.rules import battles, capital
+from pnp.games.empire.rules import capital
+from pnp.games.empire.rules.fights.sides import can_fight
+from pnp.games.empire.rules.fights.start import attack, bribe, bribes
+from pnp.games.empire.rules.fights.war import capture, captures
 from pnp.games.empire.rules.player import Player
 
 if TYPE_CHECKING:
     from pnp.games.empire.rules.position import Position as State
 
-clone_fight = battles.clone_fight
-fight_step = battles.fight_step
-gain_chests = battles.gain_chests
-captures = battles.captures
 
 GUARDED = ("mine", "reserve")  # a neutral army from the neutral deck holds them
 SIEGED = ("town", "garrison")  # their own strength, besieged
@@ -37,176 +34,11 @@ def neighbours(seat: int, players: int) -> list[int]:
     return sorted({(seat - 1) % players, (seat + 1) % players} - {seat})
 
 
-def race_draws(races: int, players: int) -> list[tuple[tuple[int, ...], Fraction]]:
-    """Every ordered draw of `players` races of `races`, equally likely («расы определены»)."""
-    draws = list(itertools.permutations(range(races), players))
-    return [(d, Fraction(1, len(draws))) for d in draws]
-
-
-# --- chance ---------------------------------------------------------------------------------
-
-def _share(counts: Counter) -> list[tuple[Any, Fraction]]:
-    total = sum(counts.values())
-    return [(k, Fraction(n, total)) for k, n in sorted(counts.items()) if n]
-
-
-def travel_source(s: State) -> Counter:
-    """The cards the next travel draw comes from: the deck (its unknown part, then the cards put under it in
-    order), or, both empty, the discard shuffled."""
-    if s.pile:
-        return s.pile
-    if s.under:
-        return Counter([s.under[0]])
-    return Counter(s.discard)
-
-
-def chance_outcomes(s: State, task: tuple) -> list[tuple[Any, Fraction]]:
-    kind = task[0]
-    if kind == "races":
-        return race_draws(len(s.t.races), s.n)
-    if kind == "start":
-        p = s.players[task[1]]
-        return _share(Counter({k: n for k, n in p.deck.items() if s.t.races[p.race].creature(k[0]).level <= s.t.start_levels}))
-    if kind == "hire":
-        p = s.players[task[1]]
-        return _share(Counter({k: n for k, n in p.deck.items() if k[0] == task[2]}))
-    if kind == "deal":
-        return _share(travel_source(s))
-    if kind == "tavern":
-        p = s.players[task[1]]
-        return _share(Counter(p.tavern or p.tavern_out))
-    if kind == "neutral":
-        return _share(s.neutral_pile or Counter(s.neutral_discard))
-    if kind == "school":
-        taken = {p.school for p in s.players}
-        free = [x for x in s.t.schools if x not in taken] or list(s.t.schools)
-        return [(x, Fraction(1, len(free))) for x in free]
-    return battles.chance_outcomes(s, task)
-
-
-def resolve_chance(s: State, task: tuple, outcome: Any) -> None:
-    kind = task[0]
-    if kind == "races":
-        _seat_races(s, outcome)
-    elif kind in ("start", "hire"):
-        p = s.players[task[1]]
-        p.deck[outcome] -= 1
-        p.hand[outcome] += 1
-        if not p.deck[outcome]:
-            del p.deck[outcome]
-    elif kind == "deal":
-        _dealt(s, task[1], outcome)
-    elif kind == "tavern":
-        p = s.players[task[1]]
-        if not p.tavern:
-            p.tavern, p.tavern_out = p.tavern_out, []
-        p.tavern.remove(outcome)
-        p.tavern_open.append(outcome)
-    elif kind == "neutral":
-        if not s.neutral_pile:
-            s.neutral_pile, s.neutral_discard = Counter(s.neutral_discard), []
-        s.neutral_pile[outcome] -= 1
-        if not s.neutral_pile[outcome]:
-            del s.neutral_pile[outcome]
-        battles.offer(s, task[1], task[2], outcome)
-    elif kind == "school":
-        s.players[task[1]].school = outcome
-    else:
-        battles.resolve_chance(s, task, outcome)
-
-
-def _seat_races(s: State, races: tuple[int, ...]) -> None:
-    t = s.t
-    order = s.slots or range(len(races))
-    for seat in range(len(races)):
-        race = races[order[seat]]
-        p = Player(race)
-        rt = t.races[race]
-        for c in rt.creatures:
-            p.deck.update((c.id, strike) for strike in c.strikes)
-        p.tavern = [h.id for h in rt.heroes]
-        s.players.append(p)
-        gain_chests(s, p, t.start_chests)
-        s.chance += [("start", seat)] * t.creature_hand
-
-
-def _dealt(s: State, seat: int, card: str) -> None:
-    if not s.pile and not s.under:
-        s.pile, s.discard = Counter(s.discard), []
-    if s.pile:
-        s.pile[card] -= 1
-        if not s.pile[card]:
-            del s.pile[card]
-    else:
-        s.under.pop(0)
-    p = s.players[seat]
-    c = s.t.cards[card]
-    if c.type == "trap":  # «обязан мгновенно заплатить штраф»; the hand is topped up again
-        _penalty(s, p, c.penalty)
-        s.out[card] += 1
-        s.tally["traps"] += 1
-    else:
-        p.travel.append(card)
-    _top_up(s, seat)
-
-
-def _top_up(s: State, seat: int) -> None:
-    """Another deal step while the hand is short of the week's seven, if the deck (or its discard) has a card."""
-    if len(s.players[seat].travel) < s.t.hand:
-        if s.pile or s.under or s.discard:
-            s.chance.insert(0, ("deal", seat))
-        else:
-            s.tally["travel_short"] += s.t.hand - len(s.players[seat].travel)
-
-
-def _penalty(s: State, p: Player, penalty) -> None:
-    t = s.t
-    rt = t.races[p.race]
-    for _ in range(penalty.get("creature_cards", 0)):
-        if p.hand:  # the weakest card: the lowest level, then the lowest strike
-            card = min(p.hand, key=lambda k: (rt.creature(k[0]).level, k[1]))
-            p.hand[card] -= 1
-            if not p.hand[card]:
-                del p.hand[card]
-            p.deck[card] += 1
-    p.chests = max(0, p.chests - penalty.get("chests", 0))
-    p.gold = max(0, p.gold - penalty.get("gold", 0))
-
-
-# --- the week -------------------------------------------------------------------------------
-
-def week_start(s: State, p: Player) -> None:
-    p.luck = 0
-    p.tavern_out += p.tavern_open  # the heroes not hired go to the tavern's discard
-    p.tavern_open = []
-    rich = sum(1 for c in p.holdings if s.t.cards[c].resource is not None)
-    gain_chests(s, p, rich * s.t.resource_chests)
-
-
-def week_end(s: State) -> None:
-    """An army not beaten by the week's end leaves its card, which goes back into the travel deck."""
-    for p in s.players:
-        for card, army in p.open:
-            s.pile[card] += 1
-            if army is not None:
-                s.neutral_discard.append(army)
-        p.open = []
-
-
-def final_scoring(s: State) -> None:
-    """«контроль над заповедными местами даёт кол-во ПО написанное на карте только в конце игры»."""
-    for p in s.players:
-        for card in p.holdings:
-            c = s.t.cards[card]
-            if c.type == "reserve" and c.points:
-                p.points["reserves"] += c.points
-
-
 # --- the legal actions ----------------------------------------------------------------------
 
 def legal(s: State) -> list[tuple]:
     if s.stage == "bribe":
-        return battles.bribes(s)
+        return bribes(s)
     if s.stage == "consent":
         return [("accept",), ("refuse",)]
     seat = s.seat()
@@ -238,7 +70,7 @@ def actions(s: State, seat: int) -> list[tuple]:
         out += _plays(s, seat, card)
     # an army that held lies on its card till the week's end, for every player to fight in turn
     out += [("again", owner, i) for owner in range(s.n) for i, (card, _) in enumerate(s.players[owner].open)
-            if battles.can_fight(s, p, card)]
+            if can_fight(s, p, card)]
     if any(seat in w for w in s.wars):
         out += captures(s, seat)
     return out + [("ritual",)]
@@ -271,7 +103,7 @@ def _plays(s: State, seat: int, card: str) -> list[tuple]:
         return []
     if c.type == "terrain" and p.gold < (c.gold or 0):
         return []
-    if c.type in GUARDED + SIEGED + ("dungeon",) and not battles.can_fight(s, p, card):
+    if c.type in GUARDED + SIEGED + ("dungeon",) and not can_fight(s, p, card):
         return []
     if c.type in GUARDED and not (s.neutral_pile or s.neutral_discard):
         return []  # every neutral army is on the table: the card waits (the kit check counts such games)
@@ -309,7 +141,7 @@ def apply(s: State, action: tuple) -> None:
         _visit(s, seat, action[1])
     elif kind == "again":
         card, army = s.players[action[1]].open.pop(action[2])
-        battles.attack(s, seat, card, army)
+        attack(s, seat, card, army)
     elif kind == "war":
         _play_diplomacy(s, p, action[1])
         s.wars.append((seat, action[2]))
@@ -326,7 +158,7 @@ def apply(s: State, action: tuple) -> None:
             s.captures_left = t.captures if any(a == seat and d == action[1] for a, d in s.wars) else t.counter_captures
         s.captures_left -= 1
         s.stage = "capture"
-        battles.capture(s, seat, action[1], action[2])
+        capture(s, seat, action[1], action[2])
     elif kind == "stop":
         s.stage = "done"
     elif kind == "ritual":
@@ -335,7 +167,7 @@ def apply(s: State, action: tuple) -> None:
     elif kind == "pass":
         s.stage = "done"
     elif kind == "bribe":
-        battles.bribe(s, action[1])
+        bribe(s, action[1])
     else:
         raise ValueError(f"unknown action {action!r}")
 
@@ -349,7 +181,7 @@ def _visit(s: State, seat: int, card: str) -> None:
     t, p = s.t, s.players[seat]
     c = t.cards[card]
     if c.type == "treasure":
-        gain_chests(s, p, next((r.chests for r in c.chest_ranges if r.first <= s.week <= r.last), 0))
+        s.gain_chests(p, next((r.chests for r in c.chest_ranges if r.first <= s.week <= r.last), 0))
         s.under.append(card)
         s.stage = "done"
     elif c.type == "other":  # «Камень опыта»: experience, as a chest taken as experience, for every hero
@@ -363,7 +195,7 @@ def _visit(s: State, seat: int, card: str) -> None:
     elif c.type in GUARDED:
         s.chance.append(("neutral", seat, card))
     else:
-        battles.attack(s, seat, card, None)
+        attack(s, seat, card, None)
 
 
 def _peace(s: State, accepted: bool) -> None:

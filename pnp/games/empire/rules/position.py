@@ -1,6 +1,6 @@
-"""The mutable position of «Строительство империи»: the players, the decks and the week's clock. The steps
-(pnp.games.empire.rules.moves, .battles) change it in place; pnp.games.empire.rules.state adds the engine
-protocol and the flow, and is the one module that imports the steps."""
+"""The mutable position of «Строительство империи»: the players, the decks, the chests' bank and the week's
+clock. The steps (pnp.games.empire.rules.chance, .moves, .week and the battles in .fights) change it in place;
+pnp.games.empire.rules.state adds the engine protocol and the flow, and is the one module that imports the steps."""
 
 from __future__ import annotations
 
@@ -46,6 +46,14 @@ class Position:
 
     def first(self) -> int:
         return (self.week - 1) % self.n
+
+    def gain_chests(self, p: Player, n: int) -> None:
+        """Chests from the bank; one beyond what a player may hold, or with the bank empty, is taken as gold."""
+        for _ in range(n):
+            if p.chests < self.t.chest_keep and self.chests_out() < self.t.chest_count:
+                p.chests += 1
+            else:
+                p.gold += self.t.chest_gold
 
     # --- what the simulator reads --------------------------------------------------------
 

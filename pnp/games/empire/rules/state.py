@@ -12,8 +12,9 @@ victory points win (then the most wealth).
 
 Every draw is a chance step with exact odds (`chance_outcomes`): the races, each creature card (a hire,
 the start), each travel card, each tavern hero, each neutral army, a school of magic, a dungeon's domino
-and every damage card of a battle (pnp.games.empire.rules.fight asks the calculator whether the count
-reads one more). The moves are in pnp.games.empire.rules.moves; this module holds the flow.
+and every damage card of a battle (pnp.games.empire.rules.fights.cards asks the calculator whether the
+count reads one more). The steps are in pnp.games.empire.rules.chance, .moves, .week and .fights; this
+module holds the flow.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from fractions import Fraction
 from random import Random
 from typing import Any
 
-from pnp.games.empire.rules import moves
+from pnp.games.empire.rules import chance, moves, week
+from pnp.games.empire.rules.fights.cards import fight_step
+from pnp.games.empire.rules.fights.start import clone_fight
 from pnp.games.empire.rules.position import Position
 
 CHANCE, TERMINAL = -1, -4
@@ -59,7 +62,7 @@ class State(Position):
         return [1.0 if len(top) == 1 and i == top[0] else 0.0 for i in range(self.n)]
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
-        return moves.chance_outcomes(self, self.chance[0])
+        return chance.chance_outcomes(self, self.chance[0])
 
     def sample_chance(self, rng: Random) -> Any:
         outcomes = self.chance_outcomes()
@@ -91,7 +94,7 @@ class State(Position):
             raise ValueError("the game is over")
         if self.chance:
             task = self.chance.pop(0)
-            moves.resolve_chance(self, task, action)
+            chance.resolve_chance(self, task, action)
         else:
             moves.apply(self, action)
         self.advance()
@@ -101,7 +104,7 @@ class State(Position):
         c.__dict__.update(self.__dict__)
         c.players = [p.clone() for p in self.players]
         c.chance = list(self.chance)
-        c.fight = None if self.fight is None else moves.clone_fight(self.fight)
+        c.fight = None if self.fight is None else clone_fight(self.fight)
         c.wars = list(self.wars)
         c.pile, c.under, c.discard, c.out = Counter(self.pile), list(self.under), list(self.discard), Counter(self.out)
         c.neutral_pile, c.neutral_discard = Counter(self.neutral_pile), list(self.neutral_discard)
@@ -143,7 +146,7 @@ class State(Position):
             if self.chance or self.phase == "over":
                 return
             if self.fight is not None:
-                if not moves.fight_step(self):
+                if not fight_step(self):
                     return
                 continue
             if self.phase == "setup":
@@ -157,7 +160,7 @@ class State(Position):
 
     def start_week(self) -> None:
         for seat in range(self.n):
-            moves.week_start(self, self.players[seat])
+            week.week_start(self, self.players[seat])
         for k in range(self.n):
             seat = (self.first() + k) % self.n
             self.chance += [("tavern", seat)] * self.t.tavern_reveal + [("deal", seat)]
@@ -181,9 +184,9 @@ class State(Position):
         self.start_turn()
 
     def end_week(self) -> None:
-        moves.week_end(self)
+        week.week_end(self)
         if self.week == self.t.weeks:
-            moves.final_scoring(self)
+            week.final_scoring(self)
             self.phase = "over"
             return
         self.week += 1

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import math
 
-from pnp.games.empire.rules import battle, battles, duel
+from pnp.games.empire.rules import duel
 from pnp.games.empire.rules.army import Army, Opponent
+from pnp.games.empire.rules.battle.damage import damage, groups, luck_bonus
+from pnp.games.empire.rules.battle.lines import bonus_lines
+from pnp.games.empire.rules.battle.target import target
+from pnp.games.empire.rules.battle.validation import BattleError
+from pnp.games.empire.rules.fights import sides
 from pnp.games.empire.rules.state import State
 
 SPREAD = 6.0  # the margin at which a battle is won about three times in four
@@ -17,18 +22,18 @@ def margin(s: State, a: Army, opp: Opponent, held: int | None = None) -> float:
     at the deck's mean, a miss at its minimal damage)."""
     rules = s.t.rules
     try:
-        base = sum(x.value for x in battle.bonus_lines(rules, a, opp))
-        groups = battle.groups(rules, a, opp)
-        luck = battle.luck_bonus(rules, a, opp)
-    except battle.BattleError:
+        base = sum(x.value for x in bonus_lines(rules, a, opp))
+        plan = groups(rules, a, opp)
+        luck = luck_bonus(rules, a, opp)
+    except BattleError:
         return -99.0
     deck = a.deck or (0,)
     hits = [v for v in deck if v] or [0]
     mean_hit = sum(hits) / len(hits)
     misses = sum(1 for v in deck if not v) / len(deck)
-    dmg = sum((1 - misses) * mean_hit * g.multiplier + misses * battle.damage(rules, g, 0) for g in groups)
+    dmg = sum((1 - misses) * mean_hit * g.multiplier + misses * damage(rules, g, 0) for g in plan)
     lucky = luck * mean_hit if luck > 0 else luck * ((1 - misses) * mean_hit + misses * rules.luck_zero_penalty)
-    need = battle.target(rules, a, opp).low if held is None else held
+    need = target(rules, a, opp).low if held is None else held
     return base + lucky + dmg - (need or 0)
 
 
@@ -37,15 +42,15 @@ def chance(m: float) -> float:
 
 
 def fight_odds(s: State, seat: int, card: str, neutral: str | None, chests: int = 0) -> float:
-    opp = battles.opponent(s, card, neutral)
-    a = battles.army(s, seat, opp.battle, opp, chests)
+    opp = sides.opponent(s, card, neutral)
+    a = sides.army(s, seat, opp.battle, opp, chests)
     return chance(margin(s, a, opp))
 
 
 def duel_odds(s: State, seat: int, enemy: int) -> float:
     kind = duel.duel_type(s.t.rules)
     side = Opponent(0, kind.id, 0)
-    att, dfn = battles.army(s, seat, kind.id, side), battles.army(s, enemy, kind.id, side)
+    att, dfn = sides.army(s, seat, kind.id, side), sides.army(s, enemy, kind.id, side)
     held = margin(s, dfn, duel.sees(kind, att), 0)
     return chance(margin(s, att, duel.sees(kind, dfn), max(int(held), 0)))
 
@@ -68,7 +73,7 @@ def reward(s: State, seat: int, card: str, neutral: str | None) -> float:
     """What winning a card's battle brings, in points."""
     t = s.t
     c = t.cards[card]
-    opp = battles.opponent(s, card, neutral)
+    opp = sides.opponent(s, card, neutral)
     kind = t.rules.type(opp.battle)
     chests = (t.neutral_win_chests if neutral is not None
               else kind.trophy_chests if kind.trophy_chests is not None else c.chests or 0)

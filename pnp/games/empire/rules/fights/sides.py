@@ -1,25 +1,59 @@
-"""Battles in the game: a player's army as the calculator reads it, and the damage cards drawn one at a time.
-
-The battle itself is the calculator's (`pnp.games.empire.rules.battle.march`/`resolve` and
-`pnp.games.empire.rules.duel.resolve_duel`): this module only builds the `Army` and the `Opponent` from a
-player's hand, heroes and capital, and says whether the count reads one more card of the creature deck
-(`needs_card`), so that the engine draws each card as its own chance step with exact odds.
-"""
+"""The two sides of a battle in the game, as the calculator reads them: the player's army from its hand,
+heroes and capital (a column a creature, the forge's best machine here, the spells that count most), and the
+opponent a travel card or an enemy's holding puts up."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from pnp.games.empire.rules import battle
 from pnp.games.empire.rules.army import Army, Casting, Hero, Opponent, Squad
-from pnp.games.empire.rules.battle import Outcome, Target, march
+from pnp.games.empire.rules.battle.damage import cast_spells
+from pnp.games.empire.rules.battle.validation import BattleError
+from pnp.games.empire.rules.player import Player
 from pnp.games.empire.rules.tables import Tables
 
-#: a strike that stands for "some card" when asking whether the count reads the next one: a card is read,
-#: or not, before its strike is seen, and a strike (not a miss) changes every outcome that reads it
-_PROBE = 1
+if TYPE_CHECKING:
+    from pnp.games.empire.rules.position import Position as State
+
+
+def can_fight(s: State, p: Player, card: str) -> bool:
+    """A squad to fight with: any creature in hand; in a dungeon one that is not large."""
+    if s.t.cards[card].type == "dungeon":
+        rt = s.t.races[p.race]
+        return any(not rt.creature(k[0]).large for k in p.hand)
+    return bool(p.hand)
+
+
+def army(s: State, seat: int, battle_type: str, opp: Opponent, chests: int = 0) -> Army:
+    """The player's army for this battle: every creature in hand (`squads`), the hired heroes, the forge's
+    best machine here, the tower, the best spells and the bribe's chests."""
+    t, p = s.t, s.players[seat]
+    kind = t.rules.type(battle_type)
+    assert kind is not None
+    counts = Counter()
+    for (cid, _), n in p.hand.items():
+        counts[cid] += n
+    a = Army(squads(t, p.race, counts, p.upgrades, kind.large_creatures), p.luck,
+             tuple(sorted(p.deck_strikes().elements())), machine(t, p.forge(t), battle_type),
+             heroes=heroes(t, p.race, p.heroes), tower=p.tower(t), chests=chests)
+    return replace(a, spells=spells(t, a, opp, p.school))
+
+
+def opponent(s: State, card: str, neutral: str | None, holder: int | None = None) -> Opponent:
+    """What a travel card's battle is fought against (pnp.games.empire.rules.army's Opponent)."""
+    t = s.t
+    c = t.cards[card]
+    kind = t.rules.card_battles[c.type]
+    luck = t.neutral_luck(s.week) if holder is None else s.players[holder].luck
+    if neutral is not None:
+        na = t.neutrals[neutral]
+        guards = c.guards or 0
+        return Opponent(na.army_strength(guards, s.week), kind, luck, na.immune, na.flying, count=na.squads(guards),
+                        name=card)
+    strength = c.bonus or 0 if c.type == "garrison" else c.strength[s.week - 1]
+    return Opponent(strength, kind, luck, name=card)
 
 
 def squads(t: Tables, race: int, hand: Counter, upgrades: dict[str, int], large: bool) -> tuple[Squad, ...]:
@@ -58,32 +92,14 @@ def spells(t: Tables, army: Army, opp: Opponent, school: str | None) -> tuple[Ca
             if (sp.level is not None and sp.level > army.tower) or sp.effect.maximal == "one":
                 continue
             try:
-                cast = battle.cast_spells(t.rules, replace(army, spells=(Casting(sp.id),)), opp)
-            except battle.BattleError:
+                cast = cast_spells(t.rules, replace(army, spells=(Casting(sp.id),)), opp)
+            except BattleError:
                 continue
             value = sum(v for what, v, _ in cast.lines if what.startswith("spell")) + 3 * cast.luck \
                 + 4 * len(cast.maximal)
             if value > 0:
                 valued.append((-value, sp.id))
     return tuple(Casting(sid) for _, sid in sorted(valued)[:most])
-
-
-def needs_card(count: Callable[[Sequence[int]], Outcome], drawn: Sequence[int], left: int) -> bool:
-    """Does the count read one more card than `drawn`? (`left`: cards still in the deck.)"""
-    return left > 0 and count([*drawn, _PROBE]) != count(drawn)
-
-
-def neutral_count(t: Tables, army: Army, opp: Opponent, morale: int) -> Callable[[Sequence[int]], Outcome]:
-    goal = battle.target(t.rules, army, opp, morale)
-    return lambda cards: march(t.rules, army, opp, cards, goal)
-
-
-def defender_count(t: Tables, army: Army, opp: Opponent) -> Callable[[Sequence[int]], Outcome]:
-    return lambda cards: march(t.rules, army, opp, cards, Target(None))
-
-
-def attacker_count(t: Tables, army: Army, opp: Opponent, held: int) -> Callable[[Sequence[int]], Outcome]:
-    return lambda cards: march(t.rules, army, opp, cards, Target(held, held))
 
 
 def heroes(t: Tables, race: int, hired: Sequence[tuple[str, int]]) -> tuple[Hero, ...]:

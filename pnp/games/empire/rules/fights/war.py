@@ -1,0 +1,81 @@
+"""Captures in a war between players: which holdings may be taken now (a garrison first), a terrain
+bought, a town or garrison besieged, or a duel against the holder's army."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pnp.games.empire.rules import duel
+from pnp.games.empire.rules.army import Opponent
+from pnp.games.empire.rules.fights.sides import army, opponent
+
+if TYPE_CHECKING:
+    from pnp.games.empire.rules.position import Position as State
+
+
+def captures(s: State, seat: int) -> list[tuple]:
+    """The captures of a war this turn: an end card of an enemy's holdings (a garrison first, wherever it
+    lies: «Враг не может захватить защищённые земли или обойти гарнизон, пока его не захватит»)."""
+    if s.stage == "capture" and s.captures_left <= 0:
+        return []
+    out = []
+    for a, d in s.wars:
+        if seat not in (a, d):
+            continue
+        e = d if a == seat else a
+        for end in capturable(s, seat, e):
+            out.append(("capture", e, end))
+    return sorted(set(out))
+
+
+def capturable(s: State, seat: int, enemy: int) -> list[int]:
+    """The enemy's holdings this seat may capture now (by index): a garrison first, else either end."""
+    t, p, held = s.t, s.players[seat], s.players[enemy].holdings
+    garrisons = [i for i, c in enumerate(held) if t.cards[c].type == "garrison"]
+    ends = garrisons or sorted({0, len(held) - 1} if held else set())
+    out = []
+    for i in ends:
+        c = t.cards[held[i]]
+        if c.type == "terrain":
+            if p.gold >= (c.gold or 0):
+                out.append(i)
+        elif p.hand:
+            out.append(i)
+    return out
+
+
+def capture(s: State, seat: int, enemy: int, at: int) -> None:
+    t = s.t
+    card = s.players[enemy].holdings[at]
+    c = t.cards[card]
+    s.tally["captures_tried"] += 1
+    if c.type == "terrain":  # «захватить может её заплатив»
+        s.players[seat].gold -= c.gold or 0
+        take(s, seat, enemy, at)
+        after_capture(s)
+        return
+    if c.type in ("town", "garrison"):  # a siege of the card's own strength
+        opp = opponent(s, card, None, holder=enemy)
+        s.fight = {"kind": "siege_war", "seat": seat, "card": card, "neutral": None, "enemy": enemy, "at": at,
+                   "army": army(s, seat, opp.battle, opp), "opp": opp, "morale": 0, "drawn": [],
+                   "pool": s.players[seat].deck_strikes()}
+        return
+    kind = duel.duel_type(t.rules)
+    side = Opponent(0, kind.id, 0)
+    att = army(s, seat, kind.id, side)
+    dfn = army(s, enemy, kind.id, side)
+    d = duel.duel(t.rules, att, dfn)
+    s.fight = {"kind": "duel", "seat": seat, "card": card, "enemy": enemy, "at": at, "army": att, "def_army": dfn,
+               "opp": d.attacker_sees, "def_opp": d.defender_sees, "side": "defender", "drawn": [], "def_drawn": [],
+               "pool": s.players[seat].deck_strikes(), "def_pool": s.players[enemy].deck_strikes(), "held": None}
+
+
+def take(s: State, seat: int, enemy: int, at: int) -> None:
+    card = s.players[enemy].holdings.pop(at)
+    s.players[seat].holdings.append(card)
+
+
+def after_capture(s: State) -> None:
+    s.stage = "capture"
+    if s.captures_left <= 0 or not captures(s, s.seat()):
+        s.stage = "done"
