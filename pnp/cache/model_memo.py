@@ -4,8 +4,7 @@ The empire's rulebook plays a week of the game through its engine at each build 
 example). A new wording of a card changes what the book prints, not what the engine plays: the
 week is a pure function of the model's values but its player-facing texts. `pnp serve`'s render
 workers keep it under that digest (the fields that say where the content came from left out too)
-and play it again only when a rule, a number or a card's
-make-up changed.
+and play it again only when a rule, a number or a card's make-up changed.
 
 The build cache keys a renderer's output on the model's fields it read (pnp.cache.reads). A kept
 result is made on a clone of its own, which notes what it reads; each later use notes the same
