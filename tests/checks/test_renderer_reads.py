@@ -146,3 +146,51 @@ def test_a_section_a_renderer_needs_taken_out_fails_the_check_naming_it(tmp_path
     found = [line for line in result.stdout.splitlines() if line.endswith("[missing-section]")]
     assert len(found) == 1 and f"no `{section}:`" in found[0] and renderer in found[0], result.stdout
     assert re.match(rf"^{re.escape(str(copy))}:1:1: error: ", found[0])
+
+
+def _sections_of(game_id: str, renderer: str) -> list[str]:
+    """The top-level content sections a renderer of a bundled game needs (its declared fields that
+    the content gives under a top-level key of the game's schema)."""
+    pack = games.pack(game_id)
+    sections = set(json.loads(pack.schema.read_text(encoding="utf-8"))["properties"])
+    game, _ = load_game(pack.content)
+    fields = {f.name: f for f in dataclasses.fields(game)}
+    found = []
+    for name in game.renderer_reads[renderer]:
+        field = fields[name.rstrip("?")]
+        section = field.metadata.get("key", field.name)
+        if not name.endswith("?") and section in sections and section not in found:
+            found.append(section)
+    return found
+
+
+RENDERERS = [(g, r) for g, _ in BUNDLED for r in load_game(games.pack(g).content)[0].renderer_reads]
+_CHECKED: dict[tuple[str, str], str] = {}
+
+
+def _check_without(game_id: str, section: str, folder: Path) -> str:
+    """`pnp check`'s report on the game's content without `section:` (each asked once)."""
+    if (game_id, section) not in _CHECKED:
+        content = games.pack(game_id).content
+        copy = folder / f"{section}-{content.name}"
+        copy.write_text(_without(content.read_text(encoding="utf-8"), section), encoding="utf-8")
+        result = CliRunner().invoke(main, ["check", "--content", str(copy)])
+        assert result.exit_code == 1, (section, result.stdout)
+        _CHECKED[(game_id, section)] = result.stdout
+    return _CHECKED[(game_id, section)]
+
+
+@pytest.mark.parametrize("game_id,renderer", RENDERERS, ids=[f"{g}-{r}" for g, r in RENDERERS])
+def test_each_section_a_renderer_draws_from_taken_out_fails_the_check(tmp_path_factory, game_id, renderer):
+    """A test per renderer: every top-level section it needs, taken out of the content one at a time, is
+    an error: the schema's missing key where the schema requires it, else the sections check's."""
+    sections = _sections_of(game_id, renderer)
+    if not sections:
+        pytest.skip(f"{renderer} draws from no section of its own (only what every model has, or parts of one)")
+    folder = tmp_path_factory.getbasetemp() / "without-sections"
+    folder.mkdir(exist_ok=True)
+    for section in sections:
+        report = _check_without(game_id, section, folder)
+        named = [line for line in report.splitlines() if ": error: " in line and (
+            f"required key {section!r} is missing" in line or f"no `{section}:`" in line)]
+        assert named, (section, report[-2000:])
