@@ -34,7 +34,7 @@ from pypdf.generic import ArrayObject, ByteStringObject, DictionaryObject, Float
 
 from pnp.art.designer_art import art_pixel_sizes
 from pnp.core.kept import Kept
-from pnp.print import hidden_text
+from pnp.print import fill_only_text, hidden_text
 from pnp.typeset.fonts import use_bundled_fonts
 from pnp.core.geometry import DUPLEX_MODES, Box, check_duplex, css_length_mm, mm_to_pt, pt_to_mm
 
@@ -151,12 +151,18 @@ def _side(value: str | None, viewbox_side: list[float]) -> float:
 
 
 def _drawer_class():
+    fill_only_text.install()
+
     class Drawer(PDFSurface):
         """cairosvg's PDF drawer aimed at a cairo surface we own (a page or a recording).
 
         cairosvg lets subclasses pick the target through `_create_surface`; it then scales
-        its px user units to points and draws the tree. We never call `finish` on it.
+        its px user units to points and draws the tree. We never call `finish` on it. Its
+        text is laid out once where cairosvg lays it out twice to the same bytes
+        (`fill_only_text`).
         """
+
+        pnp_fill_only_text = True
 
         def __init__(self, svg: str, make_target: Callable[[float, float], object]):
             self._make_target = make_target
