@@ -23,6 +23,7 @@ from pypdf.generic import ContentStream, NumberObject
 
 from pnp.art.svg import HIDDEN_CLASS as CLASS
 from pnp.core.kept import Kept
+from pnp.print import content_stream
 
 MARK = "#ff01ff"  # the marker colour, reserved: no art would pick a magenta one step off pure
 _MARK_RG = tuple(int(MARK[i:i + 2], 16) / 255 for i in (1, 3, 5))
@@ -65,13 +66,20 @@ def hide(writer) -> None:
             data = contents.get_data()
             if _MARK_BYTES in data:
                 rewritten = ContentStream(None, writer)
-                rewritten.set_data(_rewritten_data(data, contents, writer))
+                rewritten.set_data(_rewritten_data(data, lambda: contents, writer))
                 page.replace_contents(rewritten)
         _forms(page.get("/Resources"), writer, seen)
 
 
-def _rewritten_data(data: bytes, stream, writer) -> bytes:
-    return _KEPT.get(data, lambda: _rewritten(stream, writer).get_data())
+def _rewritten_data(data: bytes, stream_of_data, writer) -> bytes:
+    return _KEPT.get(data, lambda: _rewrite(data, stream_of_data, writer))
+
+
+def _rewrite(data: bytes, stream_of_data, writer) -> bytes:
+    out = _rewritten_fast(data)
+    if out is None:  # a stream content_stream leaves to pypdf
+        out = _rewritten(stream_of_data(), writer).get_data()
+    return out
 
 
 def _forms(resources, writer, seen: set[int]) -> None:
@@ -89,12 +97,42 @@ def _forms(resources, writer, seen: set[int]) -> None:
             continue
         data = form.get_data()
         if _MARK_BYTES in data:
-            form.set_data(_rewritten_data(data, ContentStream(form, writer), writer))
+            form.set_data(_rewritten_data(data, lambda: ContentStream(form, writer), writer))
         _forms(form.get("/Resources"), writer, seen)
 
 
 def _rewritten(stream: ContentStream, writer) -> ContentStream:
-    """`stream` with a render mode set before each text show whose mode must change.
+    """`stream` rewritten by pypdf's objects (what `_rewritten_fast` cannot read)."""
+    result = ContentStream(None, writer)
+    result.operations = _with_modes(stream.operations, lambda operand: operand, NumberObject)
+    return result
+
+
+def _rewritten_fast(data: bytes) -> bytes | None:
+    """`data` rewritten to the bytes `_rewritten` gives, read and written by `content_stream`;
+    None where that reader leaves the stream to pypdf, or a colour or mode is not a number."""
+    operations = content_stream.read(data)
+    if operations is None:
+        return None
+
+    def value(operand):
+        if not content_stream.is_number(operand):
+            raise _NotANumber
+        return content_stream.number(operand)
+
+    try:
+        return content_stream.write(_with_modes(operations, value, NumberObject))
+    except _NotANumber:
+        return None
+
+
+class _NotANumber(Exception):
+    pass
+
+
+def _with_modes(operations, value, make_number) -> list:
+    """The operations with a render mode set before each text show whose mode must change
+    (`value` gives the pypdf number an operand reads as, `make_number` makes the mode's operand).
 
     Fill colour and render mode are graphics state: both are tracked through q/Q. Before
     a form is painted (Do) the stream's own mode is put back, as the form expects it.
@@ -102,23 +140,21 @@ def _rewritten(stream: ContentStream, writer) -> ContentStream:
     marked, own, mode = False, 0, 0
     stack: list[tuple[bool, int, int]] = []
     out = []
-    for operands, op in stream.operations:
+    for operands, op in operations:
         if op == b"q":
             stack.append((marked, own, mode))
         elif op == b"Q" and stack:
             marked, own, mode = stack.pop()
         elif op in FILL_COLOUR:
-            marked = op == b"rg" and all(abs(float(v) - m) < _TOLERANCE for v, m in zip(operands, _MARK_RG))
+            marked = op == b"rg" and all(abs(float(value(v)) - m) < _TOLERANCE for v, m in zip(operands, _MARK_RG))
         elif op == b"Tr":
-            own = mode = int(operands[0])
+            own = mode = int(value(operands[0]))
         elif op in TEXT_SHOW or op == b"Do":
             wanted = INVISIBLE if marked and op in TEXT_SHOW else own
             if wanted != mode:
-                out.append(([NumberObject(wanted)], b"Tr"))
+                out.append(([make_number(wanted)], b"Tr"))
                 mode = wanted
         out.append((operands, op))
     if mode != own:
-        out.append(([NumberObject(own)], b"Tr"))
-    result = ContentStream(None, writer)
-    result.operations = out
-    return result
+        out.append(([make_number(own)], b"Tr"))
+    return out

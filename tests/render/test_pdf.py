@@ -239,8 +239,8 @@ def test_kept_text_layers_are_rewritten_once_and_read_the_same(monkeypatch):
 
     fresh = pdf.render(faces("Дуб"), INFO)
     rewrites = []
-    rewrite = hidden_text._rewritten
-    monkeypatch.setattr(hidden_text, "_rewritten", lambda stream, writer: rewrites.append(1) or rewrite(stream, writer))
+    rewrite = hidden_text._rewritten_fast
+    monkeypatch.setattr(hidden_text, "_rewritten_fast", lambda data: rewrites.append(1) or rewrite(data))
     monkeypatch.setattr(hidden_text, "_KEPT", Kept(100, hidden_text.KEEP_MAX_BYTES))
     monkeypatch.setitem(kept._SWITCH, "on", True)
     assert pdf.render(faces("Дуб"), INFO) == fresh and rewrites
