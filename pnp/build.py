@@ -29,6 +29,7 @@ from pnp.cache.session import NONE, BuildCache
 from pnp.components.base import BuildError, BuildOptions, OutputFile, Renderer, RenderContext, renderers_of
 from pnp.core import swap, typography
 from pnp.core.errors import UserError
+from pnp.core.frozen_heap import frozen_heap
 from pnp.core.interrupts import forked_workers
 from pnp.core.outfolder import Listed, OutputFolderError, check_replaceable, manifest_game
 from pnp.core.safeio import sha256_file
@@ -364,7 +365,8 @@ def build(
             files: list[OutputFile] = _keep_previous(final, tmp, renderers, names, previous) if only else []
             cache = BuildCache.open(game, options, final, content, [out_root]) if use_cache else None
             # each role the content's `fonts:` names prints in the designer's font (forked workers inherit it)
-            with fonts.designer_fonts(getattr(game, "fonts", ())):
+            # what is alive now (modules, model, fonts) outlives the drawing: kept out of the collector's passes
+            with fonts.designer_fonts(getattr(game, "fonts", ())), frozen_heap():
                 files = _render_all(game, ctx, names, files, jobs, cache, warm)
             # what the cache gave passed the preflight when it was stored
             kept = {p for e in (cache.found_entries if cache else ()) for p in e}
