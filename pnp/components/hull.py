@@ -17,8 +17,13 @@ Point = tuple[float, float]
 
 def inside_depth(pt: Point, poly) -> float:
     """How far a point lies inside a convex page-clockwise polygon (negative outside)."""
-    return min(-((pt[0] - p[0]) * n[0] + (pt[1] - p[1]) * n[1])
-               for p, q in zip(poly, list(poly[1:]) + [poly[0]]) for n in (normal(p, q),))
+    return min(-((pt[0] - p[0]) * n[0] + (pt[1] - p[1]) * n[1]) for p, n in _edges(tuple(poly)))
+
+
+@lru_cache(maxsize=64)
+def _edges(poly: tuple[Point, ...]) -> tuple[tuple[Point, Point], ...]:
+    """Each edge's start and outward normal: the board's layout asks about one lens thousands of times."""
+    return tuple((p, normal(p, q)) for p, q in zip(poly, poly[1:] + poly[:1]))
 
 
 def box_dist(pt: Point, b: Box) -> float:

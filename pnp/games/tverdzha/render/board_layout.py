@@ -145,26 +145,48 @@ def _free_spot(player: str, hull, boxes, castles, width: float, low: bool):
     """The largest free circle inside the lens on `player`'s left, near `player`'s end.
 
     `low`: the player sits at the bottom edge, so their left is the left of the page.
+    A grid point's room is the least of its distances to the cells, to the castles and to the
+    lens's edge; a point loses as soon as one of them is no more than the best room so far
+    (`_room`), so most points cost a distance or two; the winner and its room are the same.
     """
     ys = [p[1] for p in hull]
     mid_y, mid_x = (min(ys) + max(ys)) / 2, width / 2
     best = (0.0, 0.0, 0.0)
+    near = [0]  # the cell that last ruled a point out: the next point's neighbour too, most often
     for gx in range(0, int(width) + 1, 2):
         for gy in range(int(min(ys)), int(max(ys)) + 1, 2):
             if (gx < mid_x) != low or (gy > mid_y) != low:
                 continue
-            # cheapest distances first: most points lose to the best so far on the cells alone
-            room = min(box_dist((gx, gy), b) for b in boxes)
-            if room <= best[0]:
-                continue
-            room = min([room] + [distance_to_polygon((gx, gy), list(c.polygon)) for c in castles])
-            if room <= best[0]:
-                continue
-            room = min(room, inside_depth((gx, gy), hull) + LENS_MARGIN)
-            if room > best[0]:
+            room = _room((gx, gy), hull, boxes, castles, best[0], near)
+            if room is not None and room > best[0]:
                 best = (room, gx, gy)
     room, x, y = best
     return player, float(x), float(y), room - 2.0
+
+
+def _room(pt: Point, hull, boxes, castles, floor: float, near: list[int]) -> float | None:
+    """min(the distances to the cells, to the castles, the depth in the lens plus its margin),
+    or None when one of them is `floor` or less (the point cannot beat the best so far).
+
+    Cheapest first: the cell that ruled out the last point, the lens's edge (most grid points
+    lie outside it), then every cell, the first within `floor` ending the search (`near`
+    remembers it), then the castles. A point that is not ruled out gets the least of all of
+    them, the same value whatever order they were taken in.
+    """
+    if box_dist(pt, boxes[near[0]]) <= floor:
+        return None
+    lens = inside_depth(pt, hull) + LENS_MARGIN
+    if lens <= floor:
+        return None
+    cells = None
+    for k, b in enumerate(boxes):
+        d = box_dist(pt, b)
+        if d <= floor:
+            near[0] = k
+            return None
+        cells = d if cells is None or d < cells else cells
+    room = min([cells] + [distance_to_polygon(pt, list(c.polygon)) for c in castles])
+    return None if room <= floor else min(room, lens)
 
 
 def _corners(b: Box) -> list[Point]:
