@@ -34,7 +34,7 @@ from pypdf.generic import ArrayObject, ByteStringObject, DictionaryObject, Float
 
 from pnp.art.designer_art import art_pixel_sizes
 from pnp.core.kept import Kept
-from pnp.print import cairosvg_memo, fill_only_text, hidden_text
+from pnp.print import cairosvg_memo, cairosvg_shortcuts, fill_only_text, hidden_text
 from pnp.typeset.fonts import use_bundled_fonts
 from pnp.core.geometry import DUPLEX_MODES, Box, check_duplex, css_length_mm, mm_to_pt, pt_to_mm
 
@@ -153,6 +153,7 @@ def _side(value: str | None, viewbox_side: list[float]) -> float:
 def _drawer_class():
     fill_only_text.install()
     cairosvg_memo.install()
+    cairosvg_shortcuts.install()
 
     class Drawer(PDFSurface):
         """cairosvg's PDF drawer aimed at a cairo surface we own (a page or a recording).

@@ -31,7 +31,7 @@ from cairosvg.parser import Tree
 import cairosvg.surface as surface
 from cairosvg.surface import PNGSurface
 
-from pnp.print import cairosvg_memo
+from pnp.print import cairosvg_memo, cairosvg_shortcuts
 from pnp.typeset.fonts import use_bundled_fonts
 
 RASTER_MODE = "pnp-raster"  # our value of the SVG text-rendering property
@@ -56,8 +56,10 @@ class RasterJob:
 
 def _register_mode() -> None:
     """Teach cairosvg our text-rendering value (additive: other values keep their meaning),
-    and let it parse each attribute text once (`cairosvg_memo`)."""
+    and let it parse each attribute text once and skip work whose answer is known
+    (`cairosvg_memo`, `cairosvg_shortcuts`)."""
     cairosvg_memo.install()
+    cairosvg_shortcuts.install()
     surface.TEXT_ANTIALIAS.setdefault(RASTER_MODE, cairo.ANTIALIAS_GRAY)
     surface.TEXT_HINT_STYLE.setdefault(RASTER_MODE, cairo.HINT_STYLE_NONE)
     surface.TEXT_HINT_METRICS.setdefault(RASTER_MODE, cairo.HINT_METRICS_OFF)
