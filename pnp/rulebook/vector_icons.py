@@ -12,10 +12,14 @@ no raster ever reaches the PDF (and the placeholder's path never enters it).
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import io
+import os
 import re
+import tempfile
 from functools import lru_cache
+from pathlib import Path
 
 from reportlab.graphics import renderPDF
 from svglib.svglib import svg2rlg
@@ -105,12 +109,12 @@ def _read_svg(document: str):
     def to_file(match: re.Match) -> str:
         data = base64.b64decode(match.group(1))
         name = f"{hashlib.sha256(data).hexdigest()[:32]}.svg"
-        private.write_atomic(folder, name, data)
+        _scratch_write(folder, name, data)
         return f'href="{name}"'
 
     document = _SVG_DATA.sub(to_file, document)
-    path = private.write_atomic(folder, f"{hashlib.sha256(document.encode('utf-8')).hexdigest()[:32]}-icon.svg",
-                                document.encode("utf-8"))
+    path = _scratch_write(folder, f"{hashlib.sha256(document.encode('utf-8')).hexdigest()[:32]}-icon.svg",
+                          document.encode("utf-8"))
     return svg2rlg(str(path), external_reference_root=str(folder))
 
 
@@ -124,7 +128,24 @@ def placeholder(names: tuple[str, ...], decorative: bool = False, scale: float =
     for token in names:  # a token is an icon name, or name~n for the form it speaks (iconwords.py)
         check_icon(token.partition("~")[0])
     name = f"pnp-inline-{kind}-{round(scale * 100)}-{'+'.join(names)}.png"
-    return str(private.write_atomic(private.scratch_dir(), name, base64.b64decode(_BLANK_PNG)))
+    return str(_scratch_write(private.scratch_dir(), name, base64.b64decode(_BLANK_PNG)))
+
+
+def _scratch_write(folder: Path, name: str, data: bytes) -> Path:
+    """`folder/name` (in this process's scratch folder) written whole before it takes its name,
+    since a forked renderer may write the same one, but never synced to the disk: the folder
+    lives only as long as the process (an fsync per placeholder was a quarter of a second of
+    the rulebook's wall time)."""
+    fd, partial = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(partial, folder / name)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(partial)
+        raise
+    return folder / name
 
 
 def icon_tag(names: str | tuple[str, ...], face_key: str, font_size: float, scale: float,
