@@ -28,12 +28,12 @@ from pypdf.generic import FloatObject, NumberObject, read_object
 #: one token at a position; whitespace other than space and newline matches nothing, so it is left
 #: to pypdf. An operator and a name end where pypdf's `NameObject.delimiter_pattern` ends them
 #: (a NUL, which pypdf does not treat as their end, matches nothing and is left to pypdf too).
-_TOKEN = re.compile(rb"(?P<ws>[ \n]+)"
-                    rb"|(?P<num>[+\-.0-9][+,\-.0-9]*)"  # pypdf: starts with one of +-.0-9, ends at [^+-.0-9]
+_TOKEN = re.compile(rb"[ \n]*(?:"  # the spaces and newlines before a token, then the token
+                    rb"(?P<num>[+\-.0-9][+,\-.0-9]*)"  # pypdf: starts with one of +-.0-9, ends at [^+-.0-9]
+                    rb"|(?P<op>[A-Za-z'\"][^\x00\t\n\x0b\x0c\r ()<>\[\]{}/%]*)"
                     rb"|(?P<name>/[^\x00\t\n\x0b\x0c\r ()<>\[\]{}/%]*)"
                     rb"|(?P<hex><[0-9A-Fa-f \n]*>)"  # '<<' (a dictionary) matches nothing
-                    rb"|(?P<op>[A-Za-z'\"][^\x00\t\n\x0b\x0c\r ()<>\[\]{}/%]*)"
-                    rb"|(?P<open>\[)|(?P<close>\])|(?P<str>\()")
+                    rb"|(?P<open>\[)|(?P<close>\])|(?P<str>\()|(?P<end>\Z))")
 _OPERATOR_MAX = 100  # pypdf refuses an operator of 128 bytes or more
 
 Operand = Union[bytes, tuple]  # a token's own bytes, or an array: a tuple of operands
@@ -51,37 +51,35 @@ def read(data: bytes) -> list[Operation] | None:
     operations: list[Operation] = []
     operands: list = []
     arrays: list[list] = []  # the arrays open at this point, innermost last
-    pos, end = 0, len(data)
-    match_at = _TOKEN.match
-    while pos < end:
-        token = match_at(data, pos)
-        if token is not None:
-            kind, pos = token.lastgroup, token.end()
-        else:
+    scanner = _TOKEN.scanner(data)
+    while True:
+        token = scanner.match()
+        if token is None:
             return None
-        if kind == "ws":
-            continue
-        if kind == "str":
-            stop = _string_end(data, pos)
-            if stop is None:
-                return None
-            (arrays[-1] if arrays else operands).append(data[token.start():stop])
-            pos = stop
+        kind = token.lastgroup
+        if kind == "num" or kind == "name" or kind == "hex":
+            (arrays[-1] if arrays else operands).append(token.group(kind))
         elif kind == "op":
-            word = token.group()
+            word = token.group(kind)
             if arrays or word == b"BI" or len(word) >= _OPERATOR_MAX:
                 return None
             operations.append((operands, word))
             operands = []
+        elif kind == "end":
+            break
+        elif kind == "str":
+            stop = _string_end(data, token.end())
+            if stop is None:
+                return None
+            (arrays[-1] if arrays else operands).append(data[token.start(kind):stop])
+            scanner = _TOKEN.scanner(data, stop)
         elif kind == "open":
             arrays.append([])
-        elif kind == "close":
-            if not arrays:
-                return None
+        elif not arrays:  # a ']' closing nothing
+            return None
+        else:
             items = tuple(arrays.pop())
             (arrays[-1] if arrays else operands).append(items)
-        else:
-            (arrays[-1] if arrays else operands).append(token.group())
     if operands or arrays:
         return None
     return operations
@@ -116,30 +114,25 @@ def is_number(operand: Operand) -> bool:
 
 
 def write(operations: list[Operation]) -> bytes:
-    """The bytes pypdf's `ContentStream.get_data` writes for these operations; an operand may
-    also be a pypdf object (an operation added by the caller)."""
+    """The bytes pypdf's `ContentStream.get_data` writes for these operations (each operand
+    followed by a space, then the operator and a newline); an operand may also be a pypdf object
+    (an operation added by the caller)."""
     if len(_KEPT_TOKENS) > KEEP_MAX_TOKENS:
         _KEPT_TOKENS.clear()
-    out = []
-    for operands, operator in operations:
-        for operand in operands:
-            out.append(_written(operand))
-            out.append(b" ")
-        out.append(operator)
-        out.append(b"\n")
-    return b"".join(out)
+    kept, written = _KEPT_TOKENS, _written
+    lines = [b" ".join([kept.get(o) or written(o) for o in operands] + [operator]) if operands else operator
+             for operands, operator in operations]
+    return b"\n".join(lines) + b"\n" if lines else b""
 
 
 def _written(operand) -> bytes:
-    if isinstance(operand, tuple):
-        return b"[" + b"".join(b" " + _written(item) for item in operand) + b" ]"
+    if isinstance(operand, tuple):  # an array: not kept, its items are
+        return b"[" + b"".join(b" " + (_KEPT_TOKENS.get(item) or _written(item)) for item in operand) + b" ]"
     if not isinstance(operand, bytes):  # a pypdf object
         buffer = io.BytesIO()
         operand.write_to_stream(buffer)
         return buffer.getvalue()
-    kept = _KEPT_TOKENS.get(operand)
-    if kept is None:
-        kept = _KEPT_TOKENS[operand] = _pypdf_bytes(operand)
+    kept = _KEPT_TOKENS[operand] = _pypdf_bytes(operand)
     return kept
 
 

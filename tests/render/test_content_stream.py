@@ -75,3 +75,8 @@ def test_a_page_with_hidden_words_has_the_bytes_pypdf_alone_gives(monkeypatch):
     fast = pdf.render(pages, pdf.DocInfo("fast"))
     monkeypatch.setattr(hidden_text, "_rewritten_fast", lambda data: None)
     assert pdf.render(pages, pdf.DocInfo("fast")) == fast
+
+
+def test_a_stream_of_nothing_is_written_as_nothing():
+    assert content_stream.read(b" \n") == []
+    assert content_stream.write([]) == _pypdf(b" \n") == b""
