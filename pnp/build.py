@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+from pnp.art import svg
 from pnp.cache.reads import tracked
 from pnp.cache.session import NONE, BuildCache
 from pnp.components.base import BuildError, BuildOptions, OutputFile, Renderer, RenderContext, renderers_of
@@ -265,6 +266,7 @@ def _render_all(game: Model, ctx: RenderContext, names: list[str], files: list[O
     else:
         ctx.progress(" + ".join(n for g in parallel for n in g))
         job = (game, ctx.options, ctx.out_dir, ctx.renderers)
+        svg.ready()  # every renderer writes SVG: svgwrite imported here once, not in each worker
         with forked_workers(workers, setup=_start_worker, setup_args=job) as pool:
             results = {done[0]: done for group in pool.map(_render_group, parallel) for done in group}
     for name in names:

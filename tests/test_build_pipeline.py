@@ -106,3 +106,12 @@ def test_build_with_a_language_the_content_lacks_is_a_usage_error(tmp_path):
     assert result.exit_code == 2
     assert "no language 'en'" in result.output and "uk" in result.output
     assert not (tmp_path / "en").exists()
+
+
+def test_a_forked_build_makes_the_svg_writer_before_the_fork(game, fake_renderers, tmp_path):
+    """The workers inherit svgwrite's factory (made in the parent) instead of each importing svgwrite."""
+    from pnp.art import svg
+
+    svg._make.cache_clear()
+    build(game, BuildOptions(), out_root=tmp_path, jobs=2)  # the fakes draw nothing themselves
+    assert svg._make.cache_info().currsize == 1
