@@ -10,6 +10,7 @@ from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, F
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.core.geometry import mm_to_pt
+from pnp.rulebook import layout_pass
 from pnp.rulebook.blocks import Heading
 from pnp.rulebook.styles import PageGeometry, colour
 
@@ -53,6 +54,23 @@ class RulebookDoc(BaseDocTemplate):
             PageTemplate("body", [body], onPageEnd=self._decorate),
             PageTemplate("summary", columns, onPageEnd=self._decorate_summary),
         ]
+
+    def multiBuild(self, story, maxPasses=10, **build_options):
+        self._multi_pass = 0
+        try:
+            return super().multiBuild(story, maxPasses, **build_options)
+        finally:
+            del self._multi_pass
+
+    def build(self, flowables, *args, **kwargs):
+        # multiBuild's first pass, when another must follow, is laid out without drawing (layout_pass)
+        passes = getattr(self, "_multi_pass", None)
+        if passes is not None:
+            self._multi_pass = passes = passes + 1
+        if passes == 1 and layout_pass.never_last(self._indexingFlowables):
+            with layout_pass.undrawn():
+                return super().build(flowables, *args, **kwargs)
+        return super().build(flowables, *args, **kwargs)
 
     def beforeDocument(self):
         # multiBuild lays the book out more than once: start every pass afresh
