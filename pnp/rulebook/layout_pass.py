@@ -10,7 +10,9 @@ which page) while `Flowable.drawOn` does nothing: about a seventh of a rulebook'
 pass that might be the last (no contents, or contents not foreseen) draws as before.
 
 A flowable's drawing changes nothing a later placement reads (pnp's own draw only paint), so
-the pass after it lays the book out exactly as before and draws it whole.
+the pass after it lays the book out exactly as before and draws it whole. `undrawn` sets
+reportlab's class for the whole process while the pass runs: a process runs its renderers one
+after another, never two documents at once (pnp draws in processes, not threads).
 """
 
 from __future__ import annotations
