@@ -56,6 +56,10 @@ MEANINGS = {
     "capital.income": "The income track: the capital's gold a day by the number of completed verticals.",
     "capital.income[].verticals": "Completed verticals for this step (0 for the starting income).",
     "capital.income[].gold": "Gold a day at this step.",
+    "capital.fortifications": "The capital's siege strength by the number of completed verticals, a step beside each "
+                              "step of the income track (printed under it on the capital sheet).",
+    "capital.fortifications[].verticals": "Completed verticals for this step (0 for a capital with none).",
+    "capital.fortifications[].strength": "The strength a siege of the capital must pass at this step.",
     "capital.hero_hand": "Heroes a player may hold.",
     "capital.hero_hand.base": "Heroes before any building adds one.",
     "capital.points_per_card": "A building's victory points.",

@@ -53,10 +53,19 @@ class IncomeStep:
 
 
 @dataclass(frozen=True)
+class FortStep:
+    """The capital's siege strength from `verticals` completed verticals on («укрепления»)."""
+    verticals: int
+    strength: int
+    mark: Mark = field(default=NO_MARK, compare=False)
+
+
+@dataclass(frozen=True)
 class Capital:
     columns: int
     rows: int
     income: tuple[IncomeStep, ...]
+    fortifications: tuple[FortStep, ...]
     hero_base: int = key("hero_hand.base")
     points_per_card: int = key("points_per_card.value")
     plots: tuple[Plot, ...]
@@ -71,6 +80,9 @@ class Capital:
 
     def income_track(self) -> tuple[tuple[int, int], ...]:
         return tuple((s.verticals, s.gold) for s in self.income)
+
+    def fortification_track(self) -> tuple[tuple[int, int], ...]:
+        return tuple((s.verticals, s.strength) for s in self.fortifications)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from pnp.content import load_game
-from pnp.core import typography
+from pnp.core import i18n, typography
 from pnp.games import pack
 from pnp.games.empire.rulebook import sections
 from pnp.games.empire.rulebook.book_facts import SECTIONS, destruction_spells
@@ -173,6 +173,31 @@ def test_the_seeds_turn_and_war_numbers_are_printed(game, texts):
     assert f"станет {p.travel_hand}. Вытянутую ловушку разыгрывают сразу" in book
     assert f"не больше {w.captures} карт" in book
     assert f"по {w.holdings_row} карты; {w.holdings_row + 1}-я карта" in book
+
+
+CAPITAL_WORDS = {
+    "ru": ("Столицу осаждают, когда у обороняющегося не осталось ни одной карты владений",
+           "по числу вертикалей: {track}", "{last} и больше — {top}.", "всю свою казну — золото и карты сундуков",
+           "контрибуцию — ½ своего ежедневного дохода", "Сила столицы", "Когда и как осаждают столицу",
+           "сила столицы по отстроенным вертикалям — {listed}"),
+    "uk": ("Столицю облягають, коли в оборонця не лишилося жодної карти володінь",
+           "за кількістю вертикалей: {track}", "{last} і більше — {top}.", "всю свою скарбницю — золото й карти скринь",
+           "контрибуцію — ½ свого щоденного доходу", "Сила столиці", "Коли і як облягають столицю",
+           "сила столиці за відбудованими вертикалями — {listed}"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_capitals_siege_strength_and_fall_are_printed_from_the_content(game, texts, lang):
+    """The war section's capital: when it is besieged, its strength by verticals (the content's track), the
+    treasury and the contribution; the two decisions name the same numbers."""
+    book = re.sub(r"\s+", " ", texts[lang])
+    steps = game.capital.fortifications
+    track = ", ".join(f"{st.verticals} — {st.strength}" for st in steps[:-1])
+    listed = i18n.join([str(st.strength) for st in steps], lang)
+    for phrase in CAPITAL_WORDS[lang]:
+        phrase = phrase.format(track=track, last=steps[-1].verticals, top=steps[-1].strength, listed=listed)
+        assert phrase in book, phrase
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -174,6 +174,7 @@ def named(game: Game, lang: str) -> dict:
     if ram is not None and ballista is not None:
         facts |= {"ram": ram.name.get(lang), "ram_siege": ram.siege, "ballista": ballista.name.get(lang),
                   "ballista_field": ballista.field}
+    facts |= capital_named(game, lang)
     for card_id in ("cedar", "mountains"):
         if card_id in cards:
             facts[card_id] = cards[card_id].name.get(lang)
@@ -182,6 +183,20 @@ def named(game: Game, lang: str) -> dict:
         if card_id in cards:
             facts[card_id] = cards[card_id].name.get(lang)
     return facts | battle_named(game, lang) | magic_named(game, lang) | decks_named(game)
+
+
+def capital_named(game: Game, lang: str) -> dict:
+    """The capital's siege strength by verticals and the travel deck's strongest siege cards it stands above;
+    the contribution's part of the daily income."""
+    towns = [c for c in game.travel_cards if c.type == "town" and c.strength]
+    top = max(towns, key=lambda c: max(c.strength), default=None)
+    facts = {"fortifications": i18n.join([str(st.strength) for st in game.capital.fortifications], lang),
+             "garrison_top": max((c.bonus or 0 for c in game.travel_cards if c.type == "garrison"), default=0)}
+    if top is not None:
+        facts |= {"town_top": max(top.strength), "town_week": top.strength.index(max(top.strength)) + 1}
+    if game.play is not None:
+        facts["contribution"] = _PART.get(game.play.war.contribution_share, f"1/{game.play.war.contribution_share}")
+    return facts
 
 
 def decks_named(game: Game) -> dict:

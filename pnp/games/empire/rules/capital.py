@@ -70,9 +70,19 @@ def completed_columns(layout: Layout, built: Iterable[str]) -> int:
 
 def income(track: Iterable[tuple[int, int]], completed: int) -> int:
     """The capital's gold a day: the last step of `track` ((verticals, gold), rising) reached by `completed`."""
-    reached = [gold for verticals, gold in sorted(track) if verticals <= completed]
+    return step(track, completed, "income")
+
+
+def strength(track: Iterable[tuple[int, int]], completed: int) -> int:
+    """The capital's siege strength: the last step of the fortifications' `track` ((verticals, strength))
+    reached by `completed` («автоматический апгрейд городского центра и укреплений»)."""
+    return step(track, completed, "fortifications")
+
+
+def step(track: Iterable[tuple[int, int]], completed: int, name: str) -> int:
+    reached = [value for verticals, value in sorted(track) if verticals <= completed]
     if not reached:
-        raise ValueError(f"the income track has no step for {completed} completed verticals")
+        raise ValueError(f"the {name} track has no step for {completed} completed verticals")
     return reached[-1]
 
 

@@ -5,7 +5,8 @@ pnp.games.empire.rules.week, the battles pnp.games.empire.rules.fights.
 Actions are tuples: ("hero", id) and ("hire", creature) hire and keep the turn; ("build", plot),
 ("upgrade", plot), ("visit", card), ("again", owner, i) (a card someone fought
 and lost this week, by the seat it lies before: «сразиться всем игрокам по очереди»), ("war", card, seat),
-("peace", card, seat), ("capture", seat, end) (end 0 the left of its holdings, 1 the right), ("ritual",)
+("peace", card, seat), ("capture", seat, at) (at the index of an end of its holdings, or -1 its capital once
+no holdings are left), ("ritual",)
 and ("pass",) are the turn's one action; ("bribe", chests) before a battle against a neutral army;
 ("accept",) / ("refuse",) a peace; ("stop",) ends a turn's captures.
 """
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 from pnp.games.empire.rules import capital
 from pnp.games.empire.rules.fights.sides import can_fight
 from pnp.games.empire.rules.fights.start import attack, bribe, bribes
-from pnp.games.empire.rules.fights.war import capture, captures
+from pnp.games.empire.rules.fights.war import capture, captures, truce
 from pnp.games.empire.rules.player import Player
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ def _plays(s: State, seat: int, card: str) -> list[tuple]:
         at_war = {d if a == seat else a for a, d in s.wars if seat in (a, d)}
         if c.action in ("war", "crusade"):
             targets = (set(neighbours(seat, s.n)) if c.action == "war" else set(range(s.n))) - {seat}
-            return [("war", card, e) for e in sorted(targets - at_war)]
+            return [("war", card, e) for e in sorted(targets - at_war - truce(s, seat))]
         return [("peace", card, e) for e in sorted(at_war)]
     if c.type == "garrison" and c.week is not None and s.week < c.week:
         return []

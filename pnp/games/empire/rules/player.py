@@ -68,6 +68,10 @@ class Player:
         gold += sum(plots[b].up_gold if self.upgrades.get(b) else plots[b].gold for b in self.built)
         return gold + sum(t.cards[c].gold or 0 for c in self.holdings if t.cards[c].type in ("mine", "town"))
 
+    def capital_strength(self, t: Tables) -> int:
+        """The capital's own strength in a siege: the fortifications' step for its completed verticals."""
+        return capital.strength(t.fortifications, capital.completed_columns(t.layout, self.built))
+
     def creature_strength(self, t: Tables) -> int:
         """The creatures in hand, each card at its level (the peace bribe's «суммарная сила существ в руке»)."""
         rt = t.races[self.race]

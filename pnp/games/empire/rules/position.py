@@ -33,6 +33,9 @@ class Position:
         self.captures_left = 0
         self.peace: tuple | None = None  # (proposer, other, card) while the other consents or refuses
         self.wars: list[tuple[int, int]] = []  # (declarer, defender)
+        #: this week's fallen capitals: (winner, loser); the pair may not declare war on each other again this
+        #: week and the loser pays the winner its contribution at each of its turns
+        self.fallen: list[tuple[int, int]] = []
         self.pile: Counter = Counter(); self.under: list[str] = []; self.discard: list[str] = []
         self.pile.update({c.id: c.count for c in t.cards.values()})
         self.out: Counter = Counter()  # travel cards out of the game (traps, dungeons)

@@ -105,7 +105,7 @@ class State(Position):
         c.players = [p.clone() for p in self.players]
         c.chance = list(self.chance)
         c.fight = None if self.fight is None else clone_fight(self.fight)
-        c.wars = list(self.wars)
+        c.wars, c.fallen = list(self.wars), list(self.fallen)
         c.pile, c.under, c.discard, c.out = Counter(self.pile), list(self.under), list(self.discard), Counter(self.out)
         c.neutral_pile, c.neutral_discard = Counter(self.neutral_pile), list(self.neutral_discard)
         c.tally = Counter(self.tally)
@@ -170,6 +170,7 @@ class State(Position):
     def start_turn(self) -> None:
         p = self.players[self.seat()]
         p.gold += p.income(self.t)
+        week.contribution(self, self.seat())
         self.stage = "main"
         self.captures_left = 0
 

@@ -48,6 +48,7 @@ class Tables:
     rules: BattleRules
     layout: Layout
     income: tuple[tuple[int, int], ...]
+    fortifications: tuple[tuple[int, int], ...]  # the capital's siege strength by completed verticals
     hero_base: int
     races: tuple[RaceTables, ...]
     cards: Mapping[str, TravelCard]  # travel cards by id
@@ -63,6 +64,7 @@ class Tables:
     neutral_win_chests: int
     captures: int
     counter_captures: int
+    contribution_share: int  # a fallen capital's player pays its daily income divided by this each turn
     bribe_peace: int
     bribe_treaty: int
     chest_count: int
@@ -119,13 +121,14 @@ def _make(game: Game) -> Tables:
     e, c, w = game.economy, game.chests, game.play.war
     return Tables(
         game=game, rules=game.battle, layout=game.capital.layout, income=game.capital.income_track(),
+        fortifications=game.capital.fortification_track(),
         hero_base=game.capital.hero_base, races=races, cards={t.id: t for t in game.travel_cards},
         played={t.id: t.played for t in game.travel_types},
         neutrals={a.id: a for a in game.neutral_deck.armies}, weeks=game.weeks, days=game.week_days or 7,
         hand=game.play.travel_hand, creature_hand=game.play.creature_hand,
         start_levels=game.play.start_levels, tavern_reveal=game.play.tavern_reveal,
         players=game.play.players, neutral_win_chests=game.play.neutral_win_chests, captures=w.captures,
-        counter_captures=w.counter_captures, bribe_peace=w.bribe_peace_card, bribe_treaty=w.bribe_treaty,
+        counter_captures=w.counter_captures, contribution_share=w.contribution_share, bribe_peace=w.bribe_peace_card, bribe_treaty=w.bribe_treaty,
         chest_count=c.count, chest_keep=c.keep, chest_gold=c.gold, chest_xp=c.experience,
         start_chests=e.start_chests, creature_gold=e.creature_gold, hero_gold=e.hero_gold,
         hero_attack=e.hero_attack, resource_chests=e.resource_chests, ritual_luck=e.ritual_luck,

@@ -18,8 +18,22 @@ def week_start(s: State, p: Player) -> None:
     s.gain_chests(p, rich * s.t.resource_chests)
 
 
+def contribution(s: State, seat: int) -> None:
+    """«в течение этой недели проигравший выплачивает победителю контрибуцию в размере половины своего
+    ежедневного дохода»: at each of its turns, after its day's gold, its income divided by the content's share."""
+    p = s.players[seat]
+    for winner, loser in s.fallen:
+        if loser == seat:
+            paid = min(p.gold, p.income(s.t) // s.t.contribution_share)
+            p.gold -= paid
+            s.players[winner].gold += paid
+            s.tally["contribution_gold"] += paid
+
+
 def week_end(s: State) -> None:
-    """An army not beaten by the week's end leaves its card, which goes back into the travel deck."""
+    """An army not beaten by the week's end leaves its card, which goes back into the travel deck; a fallen
+    capital's truce and contribution end («С началом новой недели выплата контрибуций заканчивается»)."""
+    s.fallen = []
     for p in s.players:
         for card, army in p.open:
             s.pile[card] += 1

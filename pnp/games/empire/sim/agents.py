@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from pnp.games.empire.rules import capital
+from pnp.games.empire.rules.fights.war import CAPITAL
 from pnp.games.empire.rules.state import State
 from pnp.games.empire.sim import heuristic as h
 
@@ -100,6 +101,9 @@ class GreedyAgent:
 
     def _capture(self, s: State, seat: int, enemy: int, at: int) -> float:
         t = s.t
+        if at == CAPITAL:  # besieged like a town: the chance to take it and what its fall brings
+            odds = h.capital_odds(s, seat, enemy)
+            return odds * h.capital_worth(s, enemy) - (1 - odds) * 1.5
         card = s.players[enemy].holdings[at]
         c = t.cards[card]
         worth = h.holding_worth(s, card) * 2  # taken from a rival: it counts twice

@@ -12,6 +12,7 @@ from pnp.games.empire.rules.battle.lines import bonus_lines
 from pnp.games.empire.rules.battle.target import target
 from pnp.games.empire.rules.battle.validation import BattleError
 from pnp.games.empire.rules.fights import sides
+from pnp.games.empire.rules.fights.war import capital_opponent
 from pnp.games.empire.rules.state import State
 
 SPREAD = 6.0  # the margin at which a battle is won about three times in four
@@ -47,6 +48,11 @@ def fight_odds(s: State, seat: int, card: str, neutral: str | None, chests: int 
     return chance(margin(s, a, opp))
 
 
+def capital_odds(s: State, seat: int, enemy: int) -> float:
+    opp = capital_opponent(s, enemy)
+    return chance(margin(s, sides.army(s, seat, opp.battle, opp), opp))
+
+
 def duel_odds(s: State, seat: int, enemy: int) -> float:
     kind = duel.duel_type(s.t.rules)
     side = Opponent(0, kind.id, 0)
@@ -67,6 +73,15 @@ def holding_worth(s: State, card: str) -> float:
     weeks = t.weeks - s.week
     chests = t.resource_chests * weeks if c.resource else 0
     return gold / t.chest_gold + chests + (c.points or 0 if c.type == "reserve" else 0)
+
+
+def capital_worth(s: State, enemy: int) -> float:
+    """A capital taken, in points: the enemy's treasury and its contribution for the week's days left, each
+    counted twice (taken from a rival), and the siege's trophy."""
+    t, e = s.t, s.players[enemy]
+    contribution = e.income(t) // t.contribution_share * (t.days - s.day)
+    trophy = t.rules.type(t.rules.card_battles["town"]).trophy_chests or 0
+    return 2 * (e.gold + contribution) / t.chest_gold + 2 * e.chests + trophy
 
 
 def reward(s: State, seat: int, card: str, neutral: str | None) -> float:

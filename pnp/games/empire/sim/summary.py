@@ -17,6 +17,9 @@ PEAK_LABELS = {"travel": "travel cards out of the deck at once (hands, holdings,
                "diplomacy": "diplomacy cards out of the deck at once"}
 CAP_REASONS = {"unfinished": "the game did not reach the end of its last week"}
 SOURCES = ("buildings", "neutrals", "dungeons", "reserves")
+#: the tallies the summary's "per game" line shows: battles, wars, captures, capitals besieged and fallen,
+#: the contribution's gold
+PER_GAME = ("battles", "won", "wars", "captures", "capital", "contribution")
 
 
 def summarize(records: list[dict], roles: tuple[str, ...]) -> dict:
@@ -47,8 +50,7 @@ def summary_lines(st: dict) -> list[str]:
     lines.append("points a player by source (mean; the winner's): " + ", ".join(
         f"{k} {st['points'][k]['mean']:.1f} ({st['winner_points'][k]['mean']:.1f})" for k in SOURCES))
     per = st["per_game"]
-    lines.append("per game: " + ", ".join(f"{k} {v}" for k, v in per.items() if k.startswith(("battles", "won",
-                                                                                                "wars", "captures"))))
+    lines.append("per game: " + ", ".join(f"{k} {v}" for k, v in per.items() if k.startswith(PER_GAME)))
     return lines
 
 

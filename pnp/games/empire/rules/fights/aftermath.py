@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from pnp.games.empire.rules import duel
 from pnp.games.empire.rules.army import Army
 from pnp.games.empire.rules.battle.march import resolve
-from pnp.games.empire.rules.fights.war import after_capture, take
+from pnp.games.empire.rules.fights.war import CAPITAL, after_capture, fall, take
 from pnp.games.empire.rules.player import Player
 
 if TYPE_CHECKING:
@@ -43,7 +43,10 @@ def end_battle(s: State, f: dict) -> None:
     if f["kind"] == "siege_war":
         if out.won:
             s.gain_chests(p, kind.trophy_chests or 0)
-            take(s, seat, f["enemy"], f["at"])
+            if f["at"] == CAPITAL:
+                fall(s, seat, f["enemy"])
+            else:
+                take(s, seat, f["enemy"], f["at"])
             s.tally["captures"] += 1
         after_capture(s)
         return

@@ -1,5 +1,6 @@
 """Captures in a war between players: which holdings may be taken now (a garrison first), a terrain
-bought, a town or garrison besieged, or a duel against the holder's army."""
+bought, a town or garrison besieged, or a duel against the holder's army; with no holdings left, the
+capital besieged, and its fall: the war's end, the treasury and the week's contribution."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from pnp.games.empire.rules.fights.sides import army, opponent
 
 if TYPE_CHECKING:
     from pnp.games.empire.rules.position import Position as State
+
+CAPITAL = -1  # a capture's target when the enemy's capital is besieged, not a holding
 
 
 def captures(s: State, seat: int) -> list[tuple]:
@@ -29,8 +32,11 @@ def captures(s: State, seat: int) -> list[tuple]:
 
 
 def capturable(s: State, seat: int, enemy: int) -> list[int]:
-    """The enemy's holdings this seat may capture now (by index): a garrison first, else either end."""
+    """The enemy's holdings this seat may capture now (by index): a garrison first, else either end; with
+    none left, its capital (CAPITAL), which stands behind the line («атакующий прёт как бык – по прямой»)."""
     t, p, held = s.t, s.players[seat], s.players[enemy].holdings
+    if not held:
+        return [CAPITAL] if p.hand else []
     garrisons = [i for i, c in enumerate(held) if t.cards[c].type == "garrison"]
     ends = garrisons or sorted({0, len(held) - 1} if held else set())
     out = []
@@ -46,9 +52,12 @@ def capturable(s: State, seat: int, enemy: int) -> list[int]:
 
 def capture(s: State, seat: int, enemy: int, at: int) -> None:
     t = s.t
+    s.tally["captures_tried"] += 1
+    if at == CAPITAL:
+        besiege(s, seat, enemy)
+        return
     card = s.players[enemy].holdings[at]
     c = t.cards[card]
-    s.tally["captures_tried"] += 1
     if c.type == "terrain":  # «захватить может её заплатив»
         s.players[seat].gold -= c.gold or 0
         take(s, seat, enemy, at)
@@ -68,6 +77,47 @@ def capture(s: State, seat: int, enemy: int, at: int) -> None:
     s.fight = {"kind": "duel", "seat": seat, "card": card, "enemy": enemy, "at": at, "army": att, "def_army": dfn,
                "opp": d.attacker_sees, "def_opp": d.defender_sees, "side": "defender", "drawn": [], "def_drawn": [],
                "pool": s.players[seat].deck_strikes(), "def_pool": s.players[enemy].deck_strikes(), "held": None}
+
+
+def besiege(s: State, seat: int, enemy: int) -> None:
+    """A capital is besieged as a town is («У города/деревни/гарнизона/столицы есть определённая сила атаки»):
+    the siege battle against its fortifications' strength, the defender's luck, no morale tile."""
+    opp = capital_opponent(s, enemy)
+    s.tally["capital_sieges"] += 1
+    s.fight = {"kind": "siege_war", "seat": seat, "card": None, "neutral": None, "enemy": enemy, "at": CAPITAL,
+               "army": army(s, seat, opp.battle, opp), "opp": opp, "morale": 0, "drawn": [],
+               "pool": s.players[seat].deck_strikes()}
+
+
+def capital_opponent(s: State, enemy: int) -> Opponent:
+    """What a siege of `enemy`'s capital is fought against: a town's battle, the fortifications' strength, the
+    defender's luck of the week."""
+    t = s.t
+    return Opponent(s.players[enemy].capital_strength(t), t.rules.card_battles["town"], s.players[enemy].luck,
+                    name="capital")
+
+
+def fall(s: State, winner: int, loser: int) -> None:
+    """«В случае утраты столицы обороняющийся проигрывает войну»: the war between the two ends, not to be
+    declared again this week; the loser's treasury (gold and chest cards) passes to the winner (a chest beyond
+    the winner's hand limit is taken as gold); the contribution runs till the week's end."""
+    w, l = s.players[winner], s.players[loser]
+    s.wars = [x for x in s.wars if set(x) != {winner, loser}]
+    s.fallen.append((winner, loser))
+    w.gold += l.gold
+    l.gold = 0
+    for _ in range(l.chests):
+        if w.chests < s.t.chest_keep:
+            w.chests += 1
+        else:
+            w.gold += s.t.chest_gold
+    l.chests = 0
+    s.tally["capitals_fallen"] += 1
+
+
+def truce(s: State, seat: int) -> set[int]:
+    """The seats this one may not declare war on this week: a capital fell between them."""
+    return {x for pair in s.fallen if seat in pair for x in pair} - {seat}
 
 
 def take(s: State, seat: int, enemy: int, at: int) -> None:
