@@ -128,6 +128,16 @@ def test_the_income_track_stores_and_points_come_from_the_content(game, sheets, 
     assert words_in(words, lay.verticals).count(game.ui("vertical_done", lang)) == game.capital.columns
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_capitals_siege_strength_is_printed_under_the_income_track_from_the_content(game, sheets, lang):
+    lay, words = layout(game, "a4"), page_words(sheets[(lang, "a4")])
+    row = words_in(words, lay.fortifications)
+    assert game.ui("fortifications_title", lang) in row, row
+    printed = [w for w in row.split() if w.isdigit() and int(w) > 9]
+    assert printed == [str(st.strength) for st in game.capital.fortifications] == ["65", "75", "85", "100"]
+    assert lay.fortifications.y >= lay.income.bottom and lay.plots.y >= lay.fortifications.bottom
+
+
 # --- the boxes a marker writes in ---------------------------------------------------------------
 
 
@@ -135,7 +145,7 @@ def test_the_income_track_stores_and_points_come_from_the_content(game, sheets, 
 def test_every_write_in_box_is_generous(game, sheets, paper):
     race = game.races[0]
     ticks = sum(1 if b.upgrade is None else 2 for b in race.buildings)  # built, and upgraded where it can be
-    expected = (ticks + len(game.capital.income) + game.capital.columns + len(game.resources) + game.weeks + 1
+    expected = (ticks + len(game.capital.income) + len(game.capital.fortifications) + game.capital.columns + len(game.resources) + game.weeks + 1
                 + 4 + 1)  # the strategic-effects panel's four boxes, the treasury's one
     boxes = stroked_rectangles(sheets[("ru", paper)], BOX_STROKE)
     assert len(boxes) == expected

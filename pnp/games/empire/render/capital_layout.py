@@ -22,7 +22,7 @@ WRITE_MIN = 8.0  # the lowest write-in or tick box
 TICK = 8.0  # a tick box's side
 GAP = 3.0  # between plots
 HEADER_H = 13.0
-INCOME_H = 11.0
+INCOME_H = 11.0  # the income track's row, and the fortifications' row under it
 VERTICAL_H = 10.0  # the «vertical completed» row under the columns
 EFFECTS_H = 31.0
 SIDE_W = 62.0  # the resource stores and the victory points, right of the plots
@@ -38,6 +38,7 @@ class SheetLayout:
     frame: Box  # everything printed lies inside
     header: Box
     income: Box
+    fortifications: Box  # under the income track, step under step: the capital's siege strength
     plots: Box  # the plot grid
     verticals: Box  # the row under the columns
     stores: Box
@@ -87,12 +88,13 @@ def sheet_layout(paper_name: str, stores: int, point_rows: int) -> SheetLayout:
     main_w = frame.w - SIDE_W - SIDE_GAP
     effects = Box(frame.x, frame.bottom - EFFECTS_H, main_w, EFFECTS_H)
     verticals = Box(frame.x, effects.y - 4.0 - VERTICAL_H, main_w, VERTICAL_H)
-    plots_top = body_top + INCOME_H + 3.0
+    plots_top = body_top + 2 * INCOME_H + 3.0
     side_x = frame.x + main_w + SIDE_GAP
     stores_box = Box(side_x, body_top, SIDE_W, panel_height(stores))
     points_top = stores_box.bottom + 5.0
     return SheetLayout(
         width, height, frame, Box(frame.x, frame.y, frame.w, HEADER_H), Box(frame.x, body_top, main_w, INCOME_H),
+        Box(frame.x, body_top + INCOME_H, main_w, INCOME_H),
         Box(frame.x, plots_top, main_w, verticals.y - 2.0 - plots_top), verticals, stores_box,
         Box(side_x, points_top, SIDE_W, panel_height(point_rows, 2)), effects,
         Box(side_x, effects.y, SIDE_W, EFFECTS_H))

@@ -116,18 +116,33 @@ def arrow(x: float, y: float, pen: Pen) -> str:
 
 def income_track(game: Game, box: Box, pen: Pen, lang: str) -> str:
     """«+3о → +6о → +10о → +15о»: a tick box per step, the first ticked (the capital's starting income)."""
-    title = game.ui("income_title", lang)
-    out = text(box.x, box.y + 6.6, title, "sans-bold", 9.5, pen.c("ink"))
-    steps = game.capital.income
-    left = box.x + fonts.text_width_mm(title, "sans-bold", 9.5) + 4.0
-    slot = (box.right - left) / len(steps)
     gold = game.gold_short.get(lang)
-    for k, step in enumerate(steps):
+    return track(game, box, pen, lang, "income_title", [(s.verticals, f"+{s.gold}{gold}") for s in game.capital.income])
+
+
+def fortifications_track(game: Game, box: Box, pen: Pen, lang: str) -> str:
+    """The capital's siege strength by completed verticals («апгрейд городского центра и укреплений»), its steps
+    under the income track's."""
+    return track(game, box, pen, lang, "fortifications_title",
+                 [(s.verticals, str(s.strength)) for s in game.capital.fortifications])
+
+
+TRACK_TITLES = ("income_title", "fortifications_title")
+
+
+def track(game: Game, box: Box, pen: Pen, lang: str, title_key: str, steps: list[tuple[int, str]]) -> str:
+    """A track by completed verticals: its title, then a tick box per step with its value and verticals, the
+    first ticked; the steps start where the widest of the sheet's track titles ends, so they line up."""
+    title = game.ui(title_key, lang)
+    out = text(box.x, box.y + 6.6, title, "sans-bold", 9.5, pen.c("ink"))
+    left = box.x + max(fonts.text_width_mm(game.ui(k, lang), "sans-bold", 9.5) for k in TRACK_TITLES) + 4.0
+    slot = (box.right - left) / len(steps)
+    for k, (verticals, value) in enumerate(steps):
         x = left + k * slot
         y = box.y + (box.h - TICK) / 2
-        out += tick_box(x, y, pen, ticked=step.verticals == 0)
-        out += text(x + TICK + 1.2, y + 4.0, f"+{step.gold}{gold}", "sans-bold", 10.5, pen.c("ink"))
-        words = game.ui("income_start", lang) if step.verticals == 0 else game.ui("income_step", lang, n=step.verticals)
+        out += tick_box(x, y, pen, ticked=verticals == 0)
+        out += text(x + TICK + 1.2, y + 4.0, value, "sans-bold", 10.5, pen.c("ink"))
+        words = game.ui("income_start", lang) if verticals == 0 else game.ui("income_step", lang, n=verticals)
         out += text(x + TICK + 1.2, y + 7.4, words, "sans", 6.5, pen.c("muted"))
         if k + 1 < len(steps):
             out += arrow(x + slot - 5.0, y + TICK / 2, pen)
@@ -188,6 +203,7 @@ def sheet(game: Game, race: Race, lang: str, paper_name: str, pen: Pen) -> Part:
     cap = game.capital
     lay = sheet_layout(paper_name, len(game.resources), game.weeks + 1)
     out = header(game, race, lay.header, pen, lang) + income_track(game, lay.income, pen, lang)
+    out += fortifications_track(game, lay.fortifications, pen, lang)
     for plot in cap.plots:
         b = race.building(plot.id)
         if b is not None:
