@@ -51,15 +51,22 @@ def _code_digest() -> bytes:
     return hashlib.sha256(ours + f"\0{versions}\0{__file__}".encode()).digest()
 
 
-def _name(data: Any, schemas: Sequence[Path], part: str | None = None) -> str | None:
-    try:
-        raw = marshal.dumps(data, _MARSHAL_VERSION)
-    except ValueError:
-        return None  # a value marshal cannot write: validated every time
+def _schemas(schemas: Sequence[Path]):
+    """The digest begun with the code and the schema files' bytes, read once for all of a document's
+    names (`_name` continues a copy of it)."""
     digest = hashlib.sha256(_code_digest())
     for path in schemas:
         schema_bytes = path.read_bytes()
         digest.update(f"{len(schema_bytes)}\0".encode() + schema_bytes)
+    return digest
+
+
+def _name(data: Any, begun, part: str | None = None) -> str | None:
+    try:
+        raw = marshal.dumps(data, _MARSHAL_VERSION)
+    except ValueError:
+        return None  # a value marshal cannot write: validated every time
+    digest = begun.copy()
     if part is not None:
         digest.update(f"part\0{len(part)}\0{part}\0".encode("utf-8", "surrogatepass"))
     digest.update(raw)
@@ -70,7 +77,7 @@ def passed_before(data: Any, schemas: Sequence[Path]) -> bool:
     """Whether the schemas (the first one validates, the others it refers to) passed `data` before."""
     if not private.cache_enabled():
         return False
-    name = _name(data, schemas)
+    name = _name(data, _schemas(schemas))
     return name is not None and private.cache_get(KIND, name) is not None
 
 
@@ -79,9 +86,9 @@ def parts_passed_before(data: Any, schemas: Sequence[Path]) -> set[str]:
     under its key (see the module)."""
     if not private.cache_enabled() or not isinstance(data, dict):
         return set()
-    passed = set()
+    passed, begun = set(), _schemas(schemas)
     for key, value in data.items():
-        name = _name(value, schemas, key) if isinstance(key, str) else None
+        name = _name(value, begun, key) if isinstance(key, str) else None
         if name is not None and private.cache_get(PART_KIND, name) is not None:
             passed.add(key)
     return passed
@@ -92,13 +99,14 @@ def remember_passed(data: Any, schemas: Sequence[Path], known_parts: set[str] = 
     already (`known_parts`); skipped if the cache cannot be written."""
     if not private.cache_enabled():
         return
-    name = _name(data, schemas)
+    begun = _schemas(schemas)
+    name = _name(data, begun)
     if name is not None:
         private.cache_put(KIND, name, b"")
         private.cache_trim(KIND, KEEP)
     if isinstance(data, dict):
         for key, value in data.items():
-            part = _name(value, schemas, key) if isinstance(key, str) and key not in known_parts else None
+            part = _name(value, begun, key) if isinstance(key, str) and key not in known_parts else None
             if part is not None:
                 private.cache_put(PART_KIND, part, b"")
         private.cache_trim(PART_KIND, KEEP * 4)
