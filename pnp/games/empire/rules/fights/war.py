@@ -64,10 +64,7 @@ def capture(s: State, seat: int, enemy: int, at: int) -> None:
         after_capture(s)
         return
     if c.type in ("town", "garrison"):  # a siege of the card's own strength
-        opp = opponent(s, card, None, holder=enemy)
-        s.fight = {"kind": "siege_war", "seat": seat, "card": card, "neutral": None, "enemy": enemy, "at": at,
-                   "army": army(s, seat, opp.battle, opp), "opp": opp, "morale": 0, "drawn": [],
-                   "pool": s.players[seat].deck_strikes()}
+        _siege(s, seat, enemy, card, at, opponent(s, card, None, holder=enemy))
         return
     kind = duel.duel_type(t.rules)
     side = Opponent(0, kind.id, 0)
@@ -82,9 +79,13 @@ def capture(s: State, seat: int, enemy: int, at: int) -> None:
 def besiege(s: State, seat: int, enemy: int) -> None:
     """A capital is besieged as a town is («У города/деревни/гарнизона/столицы есть определённая сила атаки»):
     the siege battle against its fortifications' strength, the defender's luck, no morale tile."""
-    opp = capital_opponent(s, enemy)
     s.tally["capital_sieges"] += 1
-    s.fight = {"kind": "siege_war", "seat": seat, "card": None, "neutral": None, "enemy": enemy, "at": CAPITAL,
+    _siege(s, seat, enemy, None, CAPITAL, capital_opponent(s, enemy))
+
+
+def _siege(s: State, seat: int, enemy: int, card: str | None, at: int, opp: Opponent) -> None:
+    """A siege in a war (a town's, a garrison's, a capital's): the seat's army against `opp`, no morale tile."""
+    s.fight = {"kind": "siege_war", "seat": seat, "card": card, "neutral": None, "enemy": enemy, "at": at,
                "army": army(s, seat, opp.battle, opp), "opp": opp, "morale": 0, "drawn": [],
                "pool": s.players[seat].deck_strikes()}
 
@@ -106,12 +107,8 @@ def fall(s: State, winner: int, loser: int) -> None:
     s.fallen.append((winner, loser))
     w.gold += l.gold
     l.gold = 0
-    for _ in range(l.chests):
-        if w.chests < s.t.chest_keep:
-            w.chests += 1
-        else:
-            w.gold += s.t.chest_gold
-    l.chests = 0
+    chests, l.chests = l.chests, 0
+    s.gain_chests(w, chests)  # back through the bank, which has room for them now
     s.tally["capitals_fallen"] += 1
 
 
