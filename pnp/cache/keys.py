@@ -43,15 +43,16 @@ def static_key(*parts: str) -> str:
 
 def code() -> str:
     """pnp's code and bundled files, Python and the drawing libraries, as one digest."""
-    h = hashlib.sha256(_environment().encode())
-    for root in _code_roots():
-        h.update(folder(root, suffixes=None).encode())
-    return h.hexdigest()
+    return hashlib.sha256((_environment() + _code_folders()).encode()).hexdigest()
 
 
 def code_files() -> str:
     """pnp's code and bundled files (templates, fonts) as one digest, by their bytes."""
-    return hashlib.sha256("".join(folder(root, suffixes=None) for root in _code_roots()).encode()).hexdigest()
+    return hashlib.sha256(_code_folders().encode()).hexdigest()
+
+
+def _code_folders() -> str:
+    return "".join(folder(root, suffixes=None) for root in _code_roots())
 
 
 def options(opts, final_dir: Path) -> str:
