@@ -44,6 +44,9 @@ ALLOWED_IN_FUNCTIONS = {
     ("pnp.art.svg", "_make", "svgwrite"):
         "`pnp check` names icons and sets text through modules that import pnp.art.svg but never draws: "
         "svgwrite's import (its SVG grammar parsed with pyparsing) is about 60 ms of a check",
+    ("pnp.typeset.font_subsets", "subset_font", "fontTools"):
+        "the gallery's and the SVG masters' font subsets are kept in the user's cache: a build that finds them "
+        "skips the subsetter's import (fontTools.subset with its variable-font and feature modules), about 0.1 s",
     ("pnp.content.schema", "_strict", "jsonschema"):
         "a content the schema passed before is not validated again (pnp.content.schemacache): `pnp check` of "
         "unchanged content skips jsonschema's import, about 45 ms",

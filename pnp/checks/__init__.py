@@ -21,7 +21,7 @@ from pnp import games
 from pnp.checks import _memo
 from pnp.core.errors import Problem, sorted_problems
 from pnp.games import Model
-from pnp.typeset import fonts
+from pnp.typeset import fit_memo, fonts
 
 CODES: dict[str, str] = {}
 
@@ -72,7 +72,9 @@ def run_all(game: Model, lang: str | None = None, only: tuple[str, ...] | None =
     # text is measured in the fonts the kit prints in (the content's `fonts:` in their roles), and
     # `[name]` in the content's text may be an icon the content brings
     # what several checks read of the model (its texts, the families' layouts) is worked out once a run
-    with fonts.designer_fonts(getattr(game, "fonts", ())), games.own_icons(game), _memo.shared():
+    # and the texts set by the checks before, unchanged since, are not set again (pnp.typeset.fit_memo)
+    with fonts.designer_fonts(getattr(game, "fonts", ())), games.own_icons(game), _memo.shared(), \
+            fit_memo.kept(games.pack_of(game).id):
         for module in modules(games.pack_of(game).checks):
             if only is not None and module.ID not in only:
                 continue

@@ -136,8 +136,26 @@ def frames(spec: CardSpec) -> dict[str, Box]:
     return {"bleed": Box(-b, -b, w + 2 * b, h + 2 * b), "trim": Box(0, 0, w, h), "safe": Box(0, 0, w, h).inset(spec.safe)}
 
 
+#: (id of a layout, spec, steps) -> (the layout, its boxes): a check and a build ask for the boxes of
+#: one layout for every card of a family (hundreds of times), the answer the same for all but the
+#: cards whose tracks have another step count. The layout is kept beside its boxes, so an id is never
+#: that of a newer layout; a layout is frozen, and `card_layout.load` makes a new one when its file changes.
+_BOXES: dict[tuple, tuple[Any, dict[str, Box]]] = {}
+_BOXES_MAX = 512
+
+
 def boxes(layout: Layout, spec: CardSpec, steps: Mapping[str, int] | None = None) -> dict[str, Box]:
     """Every element's box in trim coordinates (mm) for card `spec`; `steps`: each track's step count."""
+    key = (id(layout), spec, tuple(sorted((steps or {}).items())))
+    kept = _BOXES.get(key)
+    if kept is None or kept[0] is not layout:
+        if len(_BOXES) >= _BOXES_MAX:
+            _BOXES.clear()
+        kept = _BOXES[key] = (layout, _boxes(layout, spec, steps))
+    return dict(kept[1])  # the caller's own dict: the kept one is never changed
+
+
+def _boxes(layout: Layout, spec: CardSpec, steps: Mapping[str, int] | None) -> dict[str, Box]:
     out = frames(spec)
     by_name = {e.name: e for e in layout.elements}
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnp.typeset import fonts, iconwords
+from pnp.typeset import fit_memo, fonts, iconwords
 from pnp.art import style, svg
 from pnp.core.geometry import pt_to_mm
 from pnp.art.icons import icon_label, icon_names, use_icon
@@ -166,7 +166,11 @@ def fit(text: str, box_w: float, box_h: float, face: str = "sans", size: float =
         raise ValueError(f"align must be one of {', '.join(ALIGNS)}, not {align!r}")
     if min_size > size:
         raise ValueError(f"min_size {min_size} is larger than size {size}")
-    runs = parse(text)
+    return fit_memo.fitted((parse(text), box_w, box_h, face, size, min_size, align, leading), _fit)
+
+
+def _fit(runs: tuple[Run, ...], box_w: float, box_h: float, face: str, size: float, min_size: float, align: str,
+         leading: float) -> FitResult:
 
     def result(s: float, wrapped: Wrapped, overflow: float) -> FitResult:
         return FitResult(s, wrapped.lines, s < size, overflow, face, box_w, box_h, align,

@@ -132,3 +132,16 @@ def test_a_layout_edited_while_the_process_lives_is_read_again(tmp_path):
     (folder / "own.yaml").unlink()
     gone, problems = card_layout.load(folder, "own")
     assert gone is None and codes(problems) == ["layout-missing"]
+
+
+def test_boxes_are_kept_per_layout_card_size_and_track_steps():
+    """A check and a build ask for one layout's boxes for every card of a family: the answer is kept,
+    but it is each card's own (another card size, another step count of a track), and a caller's
+    changes to its dict never reach the next caller."""
+    battle, _ = card_layout.load(SHIPPED, "battle")
+    spec = CardSpec(63, 88, 3, 3, 7)
+    two, three = card_boxes.boxes(battle, spec, {"timing": 2}), card_boxes.boxes(battle, spec, {"timing": 3})
+    assert two["timing"].w < three["timing"].w
+    assert card_boxes.boxes(battle, CardSpec(70, 120, 3, 3, 7))["trim"].w == 70
+    two["timing"] = two["trim"]
+    assert card_boxes.boxes(battle, spec, {"timing": 2})["timing"] == card_boxes._boxes(battle, spec, {"timing": 2})["timing"]
