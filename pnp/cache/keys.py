@@ -46,8 +46,10 @@ def code() -> str:
     return hashlib.sha256((_environment() + _code_folders()).encode()).hexdigest()
 
 
+@lru_cache(maxsize=1)
 def code_files() -> str:
-    """pnp's code and bundled files (templates, fonts) as one digest, by their bytes."""
+    """pnp's code and bundled files (templates, fonts) as one digest, by their bytes: read once a process
+    (the check's verdict and its kept text fits both name the code the process runs)."""
     return hashlib.sha256(_code_folders().encode()).hexdigest()
 
 
