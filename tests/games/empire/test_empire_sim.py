@@ -48,6 +48,17 @@ def test_the_same_seed_gives_the_same_json(tmp_path):
     assert runs[0] == runs[1]
 
 
+def test_the_summary_counts_the_chests_of_bribes_and_mercenaries_per_game(tmp_path):
+    code, out, err = _sim("--players", "4", "--games", "4", "--seed", "5", "--agents", "random",
+                          "--json", str(tmp_path / "r.json"))
+    assert code == 0, out + err
+    per_game = json.loads((tmp_path / "r.json").read_text())["stats"]["per_game"]
+    line = next(x for x in out.splitlines() if x.strip().startswith("per game:"))
+    for key in ("bribes_neutral", "bribes_in_war", "mercenaries"):
+        assert per_game[key] > 0, key
+        assert f"{key} {per_game[key]}" in line
+
+
 @pytest.mark.parametrize("value", ["1", "5", "many"])
 def test_a_number_of_players_the_game_does_not_seat_is_a_usage_error(value):
     code, out, err = _sim("--players", value, "--games", "1")

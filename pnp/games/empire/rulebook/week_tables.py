@@ -154,10 +154,14 @@ def _battle(book: Book, f: Fought, again: bool = False) -> Markup:
     elif f.kind == "neutral":
         army = next(x for x in g.neutral_deck.armies if x.id == f.neutral)
         opening = lab("week.again" if again else "week.guarded", card=name, army=army.name.get(book.lang), n=f.squads)
-        if f.bribe:
-            opening += lab("week.bribe", n=f.bribe)
+        if f.mercenaries:
+            opening += lab("week.mercenaries", n=f.mercenaries)
     else:
         opening = lab(f"week.{'siege' if f.kind in ('town', 'garrison', 'siege_war') else 'dungeon'}", card=name)
+    if f.bribe:
+        opening += lab("week.bribe", n=f.bribe)
+    if f.answered:
+        opening += lab("week.answer", enemy=seat_name(book, f.enemy or 0), n=f.answered)
     lost = "week.lost" if f.kind == "neutral" else "week.lost.plain"
     result = lab("week.won" if f.won else lost, army=f.army, strength=f.strength)
     if f.won and f.kind != "duel" and g.travel_type(c.type).played == "holdings":

@@ -33,6 +33,8 @@ class Fought:
     won: bool
     lost: tuple[str, ...]  # the creatures routed and discarded
     enemy: int | None = None  # the defender's seat, in a war
+    mercenaries: int = 0  # squads the other players paid to add to the neutral army
+    answered: int = 0  # in a war, the defender's chests against the attacker's squads
 
 
 @dataclass(frozen=True)
@@ -189,7 +191,7 @@ class _Recorder:
         elif action[0] in ("accept", "refuse"):
             o["answer"] = action[0]
             o["pair"] = {o["seat"], o["action"][2]}
-        elif action[0] not in ("bribe", "stop") and o["action"] == ("pass",):
+        elif action[0] not in ("bribe", "mercenaries", "stop") and o["action"] == ("pass",):
             o["action"] = action
 
     def fought(self, s: State) -> None:
@@ -222,16 +224,17 @@ class _Recorder:
 
 
 def _fought(s: State, f: dict) -> Fought:
-    t = s.t
     out = f["outcome"]
+    bribes = f.get("bribes", {})
+    answered = bribes.get(f.get("enemy"), 0)
     if f["kind"] == "duel":
         side = out.attacker
-        return Fought(f["card"], "duel", None, None, side.target or 0, 0, side.strength, out.result == "win",
-                      _names(s, f["seat"], f["army"], side.lost), f["enemy"])
+        return Fought(f["card"], "duel", None, None, side.target or 0, bribes.get(f["seat"], 0), side.strength,
+                      out.result == "win", _names(s, f["seat"], f["army"], side.lost), f["enemy"], 0, answered)
     opp = f["opp"]
     return Fought(f["card"], "neutral" if f["neutral"] else f["kind"], f["neutral"], opp.count,
                   out.target if out.target is not None else opp.strength, out.chests, out.strength, out.won,
-                  _names(s, f["seat"], f["army"], out.lost), f.get("enemy"))
+                  _names(s, f["seat"], f["army"], out.lost), f.get("enemy"), opp.mercenaries, answered)
 
 
 def _names(s: State, seat: int, army, lost) -> tuple[str, ...]:

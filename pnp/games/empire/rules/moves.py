@@ -7,8 +7,10 @@ Actions are tuples: ("hero", id) and ("hire", creature) hire and keep the turn; 
 and lost this week, by the seat it lies before: «сразиться всем игрокам по очереди»), ("war", card, seat),
 ("peace", card, seat), ("capture", seat, at) (at the index of an end of its holdings, or -1 its capital once
 no holdings are left), ("ritual",)
-and ("pass",) are the turn's one action; ("bribe", chests) before a battle against a neutral army;
-("accept",) / ("refuse",) a peace; ("stop",) ends a turn's captures.
+and ("pass",) are the turn's one action; ("mercenaries", chests) and ("bribe", chests) the chests a seat asked
+pays before a battle's first damage card (pnp.games.empire.rules.fights.money: mercenaries for another's
+battle against a neutral army, a bribe against the other side's weakest squads); ("accept",) / ("refuse",) a
+peace; ("stop",) ends a turn's captures.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.games.empire.rules import capital
+from pnp.games.empire.rules.fights import money
 from pnp.games.empire.rules.fights.sides import can_fight
-from pnp.games.empire.rules.fights.start import attack, bribe, bribes
+from pnp.games.empire.rules.fights.start import attack
 from pnp.games.empire.rules.fights.war import capture, captures, truce
 from pnp.games.empire.rules.player import Player
 
@@ -38,8 +41,8 @@ def neighbours(seat: int, players: int) -> list[int]:
 # --- the legal actions ----------------------------------------------------------------------
 
 def legal(s: State) -> list[tuple]:
-    if s.stage == "bribe":
-        return bribes(s)
+    if s.stage == "chests":
+        return money.choices(s)
     if s.stage == "consent":
         return [("accept",), ("refuse",)]
     seat = s.seat()
@@ -115,6 +118,9 @@ def _plays(s: State, seat: int, card: str) -> list[tuple]:
 
 def apply(s: State, action: tuple) -> None:
     kind = action[0]
+    if kind in ("mercenaries", "bribe"):
+        money.answer(s, action)
+        return
     seat = s.peace[1] if s.stage == "consent" and s.peace else s.seat()
     p = s.players[seat]
     t = s.t
@@ -167,8 +173,6 @@ def apply(s: State, action: tuple) -> None:
         s.stage = "done"
     elif kind == "pass":
         s.stage = "done"
-    elif kind == "bribe":
-        bribe(s, action[1])
     else:
         raise ValueError(f"unknown action {action!r}")
 

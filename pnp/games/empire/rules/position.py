@@ -21,7 +21,7 @@ class Position:
         self.day = 1
         self.turn = 0  # the turn in the day's order
         self.phase = "setup"  # setup | play | over
-        self.stage = "main"  # main | bribe | consent | capture
+        self.stage = "main"  # main | chests (pnp.games.empire.rules.fights.money) | fighting | consent | capture | done
         self.chance: list[tuple] = [("races",)]
         #: which drawn race each seat takes: seat s the race drawn for slot slots[s] (None: seat s the
         #: s-th). The simulator binds the races to its agent slots (`EmpireSimulation.bind_slots`), so a seat-rotated
@@ -29,7 +29,6 @@ class Position:
         self.slots: tuple[int, ...] | None = None
         self.fight: dict | None = None
         self.last_battle: dict | None = None  # the last battle ended and its outcome (the observer reads it)
-        self.offer: tuple | None = None  # (seat, card, neutral army) while its player chooses the bribe
         self.captures_left = 0
         self.peace: tuple | None = None  # (proposer, other, card) while the other consents or refuses
         self.wars: list[tuple[int, int]] = []  # (declarer, defender)

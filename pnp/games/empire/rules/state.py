@@ -25,6 +25,7 @@ from random import Random
 from typing import Any
 
 from pnp.games.empire.rules import chance, moves, week
+from pnp.games.empire.rules.fights import money
 from pnp.games.empire.rules.fights.cards import fight_step
 from pnp.games.empire.rules.fights.start import clone_fight
 from pnp.games.empire.rules.position import Position
@@ -48,6 +49,8 @@ class State(Position):
         if self.stage == "consent":
             assert self.peace is not None
             return self.peace[1]
+        if self.stage == "chests":
+            return money.asked(self)
         return self.seat()
 
     def is_terminal(self) -> bool:

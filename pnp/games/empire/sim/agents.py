@@ -8,7 +8,7 @@ import random
 from pnp.games.empire.rules import capital
 from pnp.games.empire.rules.fights.war import CAPITAL
 from pnp.games.empire.rules.state import State
-from pnp.games.empire.sim import heuristic as h
+from pnp.games.empire.sim import chests, heuristic as h
 
 
 class RandomAgent:
@@ -22,24 +22,20 @@ class RandomAgent:
 class GreedyAgent:
     """Hires what its gold allows beyond the building it saves for, then takes the turn's action worth the most
     points: a building (its points, the gold and heroes it brings), a travel card (its battle's reward times
-    the chance to win it), a capture, peace when the enemy is the stronger, the ritual before a battle."""
+    the chance to win it), a capture, peace when the enemy is the stronger, the ritual before a battle; the chests
+    around a battle as pnp.games.empire.sim.chests values them."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
     def act(self, s: State, player: int):
         actions = s.legal_actions()
-        if s.stage == "bribe":
-            return max(actions, key=lambda a: self._bribe(s, player, a[1]))
+        if s.stage == "chests":
+            return chests.choose(s, player, actions)
         if s.stage == "consent":
             return ("accept",) if h.duel_odds(s, player, s.peace[0]) < 0.5 else ("refuse",)
         scored = [(self.value(s, player, a), self.rng.random(), a) for a in actions]
         return max(scored)[2]
-
-    def _bribe(self, s: State, seat: int, chests: int) -> float:
-        assert s.offer is not None
-        _, card, neutral = s.offer
-        return h.fight_odds(s, seat, card, neutral, chests) * h.reward(s, seat, card, neutral) - chests
 
     def value(self, s: State, seat: int, a: tuple) -> float:
         t, p = s.t, s.players[seat]

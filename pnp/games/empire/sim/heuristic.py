@@ -56,7 +56,12 @@ def capital_odds(s: State, seat: int, enemy: int) -> float:
 def duel_odds(s: State, seat: int, enemy: int) -> float:
     kind = duel.duel_type(s.t.rules)
     side = Opponent(0, kind.id, 0)
-    att, dfn = sides.army(s, seat, kind.id, side), sides.army(s, enemy, kind.id, side)
+    return armies_odds(s, sides.army(s, seat, kind.id, side), sides.army(s, enemy, kind.id, side))
+
+
+def armies_odds(s: State, att: Army, dfn: Army) -> float:
+    """The attacker's chance in a field battle between two players' armies as they stand (any bribe paid)."""
+    kind = duel.duel_type(s.t.rules)
     held = margin(s, dfn, duel.sees(kind, att), 0)
     return chance(margin(s, att, duel.sees(kind, dfn), max(int(held), 0)))
 

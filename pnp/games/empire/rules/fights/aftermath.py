@@ -36,6 +36,7 @@ def end_battle(s: State, f: dict) -> None:
     f["outcome"] = out
     s.last_battle = f
     p.chests -= out.chests  # the bribe goes back to the bank
+    s.tally["bribes_neutral"] += out.chests
     _losses(p, a, out.lost)
     _courage(s, p)
     kind = t.rules.type(opp.battle)

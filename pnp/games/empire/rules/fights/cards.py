@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from pnp.games.empire.rules.army import Army, Opponent
 from pnp.games.empire.rules.battle.march import Outcome, march
 from pnp.games.empire.rules.battle.target import Target, morale_outcomes, target
+from pnp.games.empire.rules.fights import money
 from pnp.games.empire.rules.fights.aftermath import end_battle, end_duel
 from pnp.games.empire.rules.tables import Tables
 
@@ -73,9 +74,12 @@ def resolve_chance(s: State, task: tuple, outcome: Any) -> None:
 
 
 def fight_step(s: State) -> bool:
-    """Asks for the next card (or the dungeon's domino), or ends the battle; True: the flow goes on."""
+    """Asks for the chests around the battle, the next card (or the dungeon's domino), or ends the battle;
+    True: the flow goes on, False: a player decides (pnp.games.empire.rules.fights.money)."""
     f = s.fight
     assert f is not None
+    if "asking" in f and money.waiting(s, f):
+        return False
     if f.get("morale", 0) is None:
         s.chance.append(("morale",))
         return True

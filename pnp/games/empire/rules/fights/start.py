@@ -1,11 +1,13 @@
-"""A battle begun: a guarded card's army put on the table and its bribe chosen, a siege or a dungeon
-attacked. `Position.fight` holds the battle under way until its cards are done."""
+"""A battle begun: a guarded card's army put on the table and the chests around it asked for (mercenaries, the
+bribe: pnp.games.empire.rules.fights.money), a siege or a dungeon attacked. `Position.fight` holds the battle
+under way until its cards are done."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from pnp.games.empire.rules.fights import money
 from pnp.games.empire.rules.fights.sides import army, opponent
 
 if TYPE_CHECKING:
@@ -14,38 +16,23 @@ if TYPE_CHECKING:
 
 def clone_fight(f: dict) -> dict:
     c = dict(f)
-    for key in ("drawn", "def_drawn"):
+    for key in ("drawn", "def_drawn", "asking"):
         if key in c:
             c[key] = list(c[key])
     for key in ("pool", "def_pool"):
         if key in c:
             c[key] = Counter(c[key])
+    if "bribes" in c:
+        c["bribes"] = dict(c["bribes"])
     return c
 
 
 def offer(s: State, seat: int, card: str, neutral: str) -> None:
-    """A guarded card's army is on the table: its player chooses how many chests to bribe it with."""
-    s.offer = (seat, card, neutral)
-    s.stage = "bribe"
-
-
-def bribes(s: State) -> list[tuple]:
-    """0 up to the player's chests, leaving the army at least one squad to fight."""
-    assert s.offer is not None
-    seat, card, neutral = s.offer
-    squads = opponent(s, card, neutral).count or 0
-    return [("bribe", k) for k in range(min(s.players[seat].chests, squads - 1) + 1)]
-
-
-def bribe(s: State, chests: int) -> None:
-    assert s.offer is not None
-    seat, card, neutral = s.offer
-    s.offer = None
+    """A guarded card's army is on the table: the other players may pay for mercenaries, then its player
+    chooses how many chests to bribe it with (pnp.games.empire.rules.fights.money)."""
     opp = opponent(s, card, neutral)
-    a = army(s, seat, opp.battle, opp, chests)
-    s.fight = {"kind": "neutral", "seat": seat, "card": card, "neutral": neutral, "army": a, "opp": opp,
-               "morale": 0, "drawn": [], "pool": s.players[seat].deck_strikes()}
-    s.stage = "fighting"
+    money.ask(s, {"kind": "neutral", "seat": seat, "card": card, "neutral": neutral, "army": None, "opp": opp,
+                  "morale": 0, "drawn": [], "pool": s.players[seat].deck_strikes()}, money.neutral_asking(s, seat))
 
 
 def attack(s: State, seat: int, card: str, neutral: str | None) -> None:

@@ -1,6 +1,7 @@
 """Captures in a war between players: which holdings may be taken now (a garrison first), a terrain
-bought, a town or garrison besieged, or a duel against the holder's army; with no holdings left, the
-capital besieged, and its fall: the war's end, the treasury and the week's contribution."""
+bought, a town or garrison besieged, or a duel against the holder's army (each battle starts with the chests
+either side pays: pnp.games.empire.rules.fights.money); with no holdings left, the capital besieged, and its
+fall: the war's end, the treasury and the week's contribution."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from pnp.games.empire.rules import duel
 from pnp.games.empire.rules.army import Opponent
+from pnp.games.empire.rules.fights import money
 from pnp.games.empire.rules.fights.sides import army, opponent
 
 if TYPE_CHECKING:
@@ -71,9 +73,10 @@ def capture(s: State, seat: int, enemy: int, at: int) -> None:
     att = army(s, seat, kind.id, side)
     dfn = army(s, enemy, kind.id, side)
     d = duel.duel(t.rules, att, dfn)
-    s.fight = {"kind": "duel", "seat": seat, "card": card, "enemy": enemy, "at": at, "army": att, "def_army": dfn,
-               "opp": d.attacker_sees, "def_opp": d.defender_sees, "side": "defender", "drawn": [], "def_drawn": [],
-               "pool": s.players[seat].deck_strikes(), "def_pool": s.players[enemy].deck_strikes(), "held": None}
+    money.ask(s, {"kind": "duel", "seat": seat, "card": card, "enemy": enemy, "at": at, "army": att, "def_army": dfn,
+                  "opp": d.attacker_sees, "def_opp": d.defender_sees, "side": "defender", "drawn": [], "def_drawn": [],
+                  "pool": s.players[seat].deck_strikes(), "def_pool": s.players[enemy].deck_strikes(), "held": None},
+              [(seat, "bribe"), (enemy, "bribe")])  # the attacker first, the defender answers
 
 
 def besiege(s: State, seat: int, enemy: int) -> None:
@@ -84,10 +87,11 @@ def besiege(s: State, seat: int, enemy: int) -> None:
 
 
 def _siege(s: State, seat: int, enemy: int, card: str | None, at: int, opp: Opponent) -> None:
-    """A siege in a war (a town's, a garrison's, a capital's): the seat's army against `opp`, no morale tile."""
-    s.fight = {"kind": "siege_war", "seat": seat, "card": card, "neutral": None, "enemy": enemy, "at": at,
-               "army": army(s, seat, opp.battle, opp), "opp": opp, "morale": 0, "drawn": [],
-               "pool": s.players[seat].deck_strikes()}
+    """A siege in a war (a town's, a garrison's, a capital's): the seat's army against `opp`, no morale tile; the
+    holder may first pay chests to remove the besieger's weakest squads (a fixed strength has none to bribe)."""
+    money.ask(s, {"kind": "siege_war", "seat": seat, "card": card, "neutral": None, "enemy": enemy, "at": at,
+                  "army": army(s, seat, opp.battle, opp), "opp": opp, "morale": 0, "drawn": [],
+                  "pool": s.players[seat].deck_strikes()}, [(enemy, "bribe")])
 
 
 def capital_opponent(s: State, enemy: int) -> Opponent:
