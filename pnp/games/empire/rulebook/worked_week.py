@@ -3,7 +3,8 @@
 `play(game)` plays the game the content's `rulebook.week` names (its players, its seed: the draws come from
 `random.Random(seed)`, each player is the simulator's greedy agent with its own seeded tie-breaks), records
 what happens, and keeps the week that shows the most of the game (a build, a hire, a battle won, one
-lost; the earliest of equals): what each player was dealt and shown at the week's start, and each turn's
+lost; then the most turns that do more than the luck ritual or nothing, so that a reader sees both
+players play; the earliest of equals): what each player was dealt and shown at the week's start, and each turn's
 income, hires, action and battle. Nothing here is typed by hand, so the book's week is the engine's
 and a test replays it.
 """
@@ -92,7 +93,7 @@ _WEEKS: Kept = Kept(4)
 
 def _best(game, players: int, seed: int) -> Week:
     weeks = _play(game, players, seed)
-    return max(weeks, key=lambda w: (len(shows(w)), -w.number))
+    return max(weeks, key=lambda w: (len(shows(w)), acting(w), -w.number))
 
 
 def shows(w: Week) -> set[str]:
@@ -105,6 +106,11 @@ def shows(w: Week) -> set[str]:
     for t in w.turns:
         found |= {"won" if f.won else "lost" for f in t.fought}
     return found
+
+
+def acting(w: Week) -> int:
+    """The week's turns that do more than the luck ritual or nothing (an action or a hire)."""
+    return sum(1 for t in w.turns if t.action[0] not in ("ritual", "pass") or t.hires)
 
 
 def _play(game, players: int, seed: int) -> list[Week]:
