@@ -55,6 +55,7 @@ def test_the_siege_is_a_towns_of_the_capitals_strength_and_counts_as_a_capture(s
     s.players[1].holdings = []
     s.players[1].luck = 2
     s.apply_action(("capture", 1, CAPITAL))
+    s.apply_action(("stay",))  # the holder does not intercept
     f = s.fight or s.last_battle
     assert f["kind"] == "siege_war" and f["at"] == CAPITAL and f["morale"] == 0  # no morale tile
     assert f["opp"].battle == game.battle.card_battles["town"]

@@ -36,6 +36,10 @@ def _player(s: State, race: int, hand) -> Player:
 
 @pytest.fixture
 def s(game) -> State:
+    return at_war(game)
+
+
+def at_war(game) -> State:
     """Two players in the first week, seat 0 (humans) to move, at war with seat 1 (orcs), neither with a chest."""
     s = EmpireSimulation(2).new_game(game, 100)
     s.chance = []
@@ -109,6 +113,7 @@ def test_a_siege_holder_pays_to_remove_the_besiegers_weakest_squad(s):
     s.players[1].chests = 3
     s.players[0].chests = 3  # a town has no squad to bribe: the besieger is not asked
     s.apply_action(("capture", 1, 0))
+    s.apply_action(("stay",))  # no interception: the siege is laid
     assert s.stage == "chests" and s.current_player == 1
     assert s.legal_actions() == [("bribe", 0), ("bribe", 1)]  # two squads: one chest at most
     s.apply_action(("bribe", 1))
@@ -122,6 +127,8 @@ def test_a_siege_holder_pays_to_remove_the_besiegers_weakest_squad(s):
 def test_a_capitals_holder_may_bribe_its_besieger_too(s):
     s.players[1].chests = 1
     s.apply_action(("capture", 1, CAPITAL))
+    if s.stage == "intercept":
+        s.apply_action(("stay",))
     assert s.fight["kind"] == "siege_war" and s.current_player == 1
 
 

@@ -10,7 +10,8 @@ no holdings are left), ("ritual",)
 and ("pass",) are the turn's one action; ("mercenaries", chests) and ("bribe", chests) the chests a seat asked
 pays before a battle's first damage card (pnp.games.empire.rules.fights.money: mercenaries for another's
 battle against a neutral army, a bribe against the other side's weakest squads); ("accept",) / ("refuse",) a
-peace; ("stop",) ends a turn's captures.
+peace; ("stop",) ends a turn's captures; ("intercept",) / ("stay",) the holder's answer to a siege declared, and
+("siege",) / ("stop",) the besieger's after an interception it won (pnp.games.empire.rules.fights.war).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pnp.games.empire.rules import capital
 from pnp.games.empire.rules.fights import money
 from pnp.games.empire.rules.fights.sides import can_fight
 from pnp.games.empire.rules.fights.start import attack
+from pnp.games.empire.rules.fights import war
 from pnp.games.empire.rules.fights.war import capture, captures, truce
 from pnp.games.empire.rules.player import Player
 
@@ -45,6 +47,10 @@ def legal(s: State) -> list[tuple]:
         return money.choices(s)
     if s.stage == "consent":
         return [("accept",), ("refuse",)]
+    if s.stage == "intercept":
+        return [("intercept",), ("stay",)]
+    if s.stage == "press":
+        return war.pressing(s)
     seat = s.seat()
     if s.stage == "capture":
         return captures(s, seat) + [("stop",)]
@@ -120,6 +126,16 @@ def apply(s: State, action: tuple) -> None:
     kind = action[0]
     if kind in ("mercenaries", "bribe"):
         money.answer(s, action)
+        return
+    if s.stage == "intercept":
+        if kind not in ("intercept", "stay"):
+            raise ValueError(f"expected ('intercept',) or ('stay',) from the besieged holder, found {action!r}")
+        war.intercept(s, kind == "intercept")
+        return
+    if s.stage == "press":
+        if action not in war.pressing(s):
+            raise ValueError(f"expected one of {war.pressing(s)} from the besieger, found {action!r}")
+        war.press(s, kind == "siege")
         return
     seat = s.peace[1] if s.stage == "consent" and s.peace else s.seat()
     p = s.players[seat]

@@ -21,7 +21,9 @@ class Position:
         self.day = 1
         self.turn = 0  # the turn in the day's order
         self.phase = "setup"  # setup | play | over
-        self.stage = "main"  # main | chests (pnp.games.empire.rules.fights.money) | fighting | consent | capture | done
+        #: main | chests (pnp.games.empire.rules.fights.money) | fighting | consent | capture | intercept | press
+        #: (a siege intercepted: pnp.games.empire.rules.fights.war) | done
+        self.stage = "main"
         self.chance: list[tuple] = [("races",)]
         #: which drawn race each seat takes: seat s the race drawn for slot slots[s] (None: seat s the
         #: s-th). The simulator binds the races to its agent slots (`EmpireSimulation.bind_slots`), so a seat-rotated
@@ -31,6 +33,9 @@ class Position:
         self.last_battle: dict | None = None  # the last battle ended and its outcome (the observer reads it)
         self.captures_left = 0
         self.peace: tuple | None = None  # (proposer, other, card) while the other consents or refuses
+        #: a siege declared and waiting (stage "intercept": the holder's answer; "press": the besieger's, after
+        #: an interception it won): seat, enemy, card (None: the capital), at, opp (pnp.games.empire.rules.fights.war)
+        self.siege: dict | None = None
         self.wars: list[tuple[int, int]] = []  # (declarer, defender)
         #: this week's fallen capitals: (winner, loser); the pair may not declare war on each other again this
         #: week and the loser pays the winner its contribution at each of its turns

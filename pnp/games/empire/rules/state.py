@@ -51,6 +51,9 @@ class State(Position):
             return self.peace[1]
         if self.stage == "chests":
             return money.asked(self)
+        if self.stage == "intercept":
+            assert self.siege is not None
+            return self.siege["enemy"]
         return self.seat()
 
     def is_terminal(self) -> bool:
@@ -108,6 +111,7 @@ class State(Position):
         c.players = [p.clone() for p in self.players]
         c.chance = list(self.chance)
         c.fight = None if self.fight is None else clone_fight(self.fight)
+        c.siege = None if self.siege is None else dict(self.siege)
         c.wars, c.fallen = list(self.wars), list(self.fallen)
         c.pile, c.under, c.discard, c.out = Counter(self.pile), list(self.under), list(self.discard), Counter(self.out)
         c.neutral_pile, c.neutral_discard = Counter(self.neutral_pile), list(self.neutral_discard)

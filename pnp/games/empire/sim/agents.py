@@ -6,9 +6,15 @@ from __future__ import annotations
 import random
 
 from pnp.games.empire.rules import capital
+from pnp.games.empire.rules.fights import sides
 from pnp.games.empire.rules.fights.war import CAPITAL
 from pnp.games.empire.rules.state import State
 from pnp.games.empire.sim import chests, heuristic as h
+
+
+#: what the greedy holder counts a lost interception to cost beyond the siege it did not stop (its squads routed,
+#: the besieger's trophy), in points: the threshold of its interception
+INTERCEPT_LOSS = 1.5
 
 
 class RandomAgent:
@@ -34,6 +40,8 @@ class GreedyAgent:
             return chests.choose(s, player, actions)
         if s.stage == "consent":
             return ("accept",) if h.duel_odds(s, player, s.peace[0]) < 0.5 else ("refuse",)
+        if s.stage == "intercept":
+            return ("intercept",) if self._intercepts(s) else ("stay",)
         scored = [(self.value(s, player, a), self.rng.random(), a) for a in actions]
         return max(scored)[2]
 
@@ -67,6 +75,8 @@ class GreedyAgent:
             return 3.0 * (1 - h.duel_odds(s, seat, a[2])) - 1.0
         if kind == "ritual":
             return 0.2 if s.week > 1 else -0.5
+        if kind == "siege":  # after an interception it beat off: the siege as a capture's is valued
+            return self._capture(s, seat, s.siege["enemy"], s.siege["at"])
         if kind == "stop":
             return 0.0
         return 0.0  # pass
@@ -94,6 +104,15 @@ class GreedyAgent:
     def _battle(self, s: State, seat: int, card: str, neutral: str | None) -> float:
         odds = h.fight_odds(s, seat, card, neutral)
         return odds * h.reward(s, seat, card, neutral) - (1 - odds) * 1.5
+
+    def _intercepts(self, s: State) -> bool:
+        """The holder intercepts a siege when its chance in the field battle times what the siege would cost it,
+        less the price of a lost battle, beats the chance the siege fails on its own times that cost."""
+        siege = s.siege
+        stake = h.siege_stake(s, siege["enemy"], siege["card"])
+        won = 1 - h.duel_odds(s, siege["seat"], siege["enemy"])
+        fails = 1 - h.chance(h.margin(s, sides.army(s, siege["seat"], siege["opp"].battle, siege["opp"]), siege["opp"]))
+        return won * stake - (1 - won) * INTERCEPT_LOSS > fails * stake
 
     def _capture(self, s: State, seat: int, enemy: int, at: int) -> float:
         t = s.t

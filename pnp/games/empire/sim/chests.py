@@ -82,8 +82,7 @@ def _war_bribe(s: State, seat: int, f: dict):
             odds = lambda k: h.armies_odds(s, bribed(rules, att, k, "against"), dfn)
     else:  # a siege: the holder bribes the besieger
         odds = lambda k: h.chance(h.margin(s, bribed(rules, f["army"], k, "against"), f["opp"]))
-    stake = (h.holding_worth(s, f["card"]) * 2 if f["card"] is not None
-             else h.capital_worth(s, f["enemy"]))
+    stake = h.siege_stake(s, f["enemy"], f["card"])
     if attacker:
         return lambda k: odds(k) * stake - (1 - odds(k)) * LOSS
     return lambda k: (1 - odds(k)) * stake

@@ -89,6 +89,12 @@ def capital_worth(s: State, enemy: int) -> float:
     return 2 * (e.gold + contribution) / t.chest_gold + 2 * e.chests + trophy
 
 
+def siege_stake(s: State, holder: int, card: str | None) -> float:
+    """What a siege taken costs its holder, in points: a holding twice its worth (taken by a rival), a capital
+    its treasury and contribution (`capital_worth`)."""
+    return holding_worth(s, card) * 2 if card is not None else capital_worth(s, holder)
+
+
 def reward(s: State, seat: int, card: str, neutral: str | None) -> float:
     """What winning a card's battle brings, in points."""
     t = s.t

@@ -18,8 +18,10 @@ PEAK_LABELS = {"travel": "travel cards out of the deck at once (hands, holdings,
 CAP_REASONS = {"unfinished": "the game did not reach the end of its last week"}
 SOURCES = ("buildings", "neutrals", "dungeons", "reserves")
 #: the tallies the summary's "per game" line shows: battles, wars, captures, capitals besieged and fallen,
+#: sieges intercepted (`interceptions`, `interceptions_won` by the holder, `sieges_pressed` after one beaten off),
 #: the contribution's gold, and the chests of 3.4.3 (bribes against neutrals and in wars, mercenaries)
-PER_GAME = ("battles", "won", "wars", "captures", "capital", "contribution", "bribes", "mercenaries")
+PER_GAME = ("battles", "won", "wars", "captures", "capital", "contribution", "bribes", "mercenaries", "interceptions",
+            "sieges")
 
 
 def summarize(records: list[dict], roles: tuple[str, ...]) -> dict:

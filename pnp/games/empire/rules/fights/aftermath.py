@@ -83,10 +83,17 @@ def end_duel(s: State, f: dict) -> None:
     _courage(s, att)
     _courage(s, dfn)
     s.tally["battles_duel"] += 1
+    siege = f.get("siege")
     if out.result == "win":
         s.gain_chests(att, duel.duel_type(t.rules).trophy_chests or 0)
+        if siege is not None:  # the interception beaten off: the besieger may lay its siege this turn
+            s.siege = siege
+            s.stage = "press"
+            return
         take(s, seat, enemy, f["at"])
         s.tally["captures"] += 1
     elif out.result == "loss":
         s.gain_chests(dfn, duel.duel_type(t.rules).trophy_chests or 0)
+        if siege is not None:
+            s.tally["interceptions_won"] += 1
     after_capture(s)

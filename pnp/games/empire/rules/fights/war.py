@@ -1,7 +1,14 @@
 """Captures in a war between players: which holdings may be taken now (a garrison first), a terrain
 bought, a town or garrison besieged, or a duel against the holder's army (each battle starts with the chests
 either side pays: pnp.games.empire.rules.fights.money); with no holdings left, the capital besieged, and its
-fall: the war's end, the treasury and the week's contribution."""
+fall: the war's end, the treasury and the week's contribution.
+
+A siege declared (a town's, a garrison's, a capital's) may be intercepted: «Обороняющийся игрок может перехватить
+осаждающих и навязать им сражение». The holder, with a creature in hand, chooses ("intercept",) or ("stay",)
+(stage "intercept", `Position.siege` the siege waiting); an interception is a field battle as a duel is, its
+chests and trophies a duel's. Won by the besieger, the besieger chooses ("siege",) or ("stop",) (stage
+"press"): «на этом же ходу происходит осада (по согласию атакующего)», the same capture; lost or drawn by it,
+the capture ends as a lost duel does (its squads routed, the holder's trophy) and no siege follows."""
 
 from __future__ import annotations
 
@@ -68,14 +75,21 @@ def capture(s: State, seat: int, enemy: int, at: int) -> None:
     if c.type in ("town", "garrison"):  # a siege of the card's own strength
         _siege(s, seat, enemy, card, at, opponent(s, card, None, holder=enemy))
         return
-    kind = duel.duel_type(t.rules)
+    field_battle(s, seat, enemy, card, at)
+
+
+def field_battle(s: State, seat: int, enemy: int, card: str | None, at: int, siege: dict | None = None) -> None:
+    """A field battle between the two players' hands (a duel for a holding, or an interception of the siege
+    `siege`): the chests first, the attacker paying, the defender answering."""
+    kind = duel.duel_type(s.t.rules)
     side = Opponent(0, kind.id, 0)
     att = army(s, seat, kind.id, side)
     dfn = army(s, enemy, kind.id, side)
-    d = duel.duel(t.rules, att, dfn)
+    d = duel.duel(s.t.rules, att, dfn)
     money.ask(s, {"kind": "duel", "seat": seat, "card": card, "enemy": enemy, "at": at, "army": att, "def_army": dfn,
                   "opp": d.attacker_sees, "def_opp": d.defender_sees, "side": "defender", "drawn": [], "def_drawn": [],
-                  "pool": s.players[seat].deck_strikes(), "def_pool": s.players[enemy].deck_strikes(), "held": None},
+                  "pool": s.players[seat].deck_strikes(), "def_pool": s.players[enemy].deck_strikes(), "held": None,
+                  "siege": siege},
               [(seat, "bribe"), (enemy, "bribe")])  # the attacker first, the defender answers
 
 
@@ -87,8 +101,49 @@ def besiege(s: State, seat: int, enemy: int) -> None:
 
 
 def _siege(s: State, seat: int, enemy: int, card: str | None, at: int, opp: Opponent) -> None:
+    """A siege declared («Осаждаю то-то»): the holder, with a creature in hand to fight with, may intercept it
+    first (stage "intercept"); with none the siege is laid at once."""
+    siege = {"seat": seat, "enemy": enemy, "card": card, "at": at, "opp": opp}
+    if s.players[enemy].hand:
+        s.siege = siege
+        s.stage = "intercept"
+        return
+    lay_siege(s, siege)
+
+
+def intercept(s: State, yes: bool) -> None:
+    """The holder's answer to a siege declared: a field battle against the besiegers (the besieger attacking, as
+    in a duel), or the siege laid."""
+    siege, s.siege = s.siege, None
+    assert siege is not None
+    if not yes:
+        lay_siege(s, siege)
+        return
+    s.tally["interceptions"] += 1
+    field_battle(s, siege["seat"], siege["enemy"], siege["card"], siege["at"], siege)
+
+
+def press(s: State, yes: bool) -> None:
+    """The besieger's choice after an interception it won: the siege this turn (the same capture), or none."""
+    siege, s.siege = s.siege, None
+    assert siege is not None
+    if yes:
+        s.tally["sieges_pressed"] += 1
+        lay_siege(s, siege)
+    else:
+        after_capture(s)
+
+
+def pressing(s: State) -> list[tuple]:
+    """The besieger's choices after an interception it won: the siege needs a squad left in hand."""
+    assert s.siege is not None
+    return ([("siege",)] if s.players[s.siege["seat"]].hand else []) + [("stop",)]
+
+
+def lay_siege(s: State, siege: dict) -> None:
     """A siege in a war (a town's, a garrison's, a capital's): the seat's army against `opp`, no morale tile; the
     holder may first pay chests to remove the besieger's weakest squads (a fixed strength has none to bribe)."""
+    seat, enemy, card, at, opp = siege["seat"], siege["enemy"], siege["card"], siege["at"], siege["opp"]
     money.ask(s, {"kind": "siege_war", "seat": seat, "card": card, "neutral": None, "enemy": enemy, "at": at,
                   "army": army(s, seat, opp.battle, opp), "opp": opp, "morale": 0, "drawn": [],
                   "pool": s.players[seat].deck_strikes()}, [(enemy, "bribe")])
