@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from pnp.games.empire.rules.army import Army, Opponent
 from pnp.games.empire.rules.duel import bribed
-from pnp.games.empire.rules.fights import sides
+from pnp.games.empire.rules.fights import money, sides
 from pnp.games.empire.rules.state import State
 from pnp.games.empire.sim import heuristic as h
 
@@ -64,7 +64,7 @@ def _mercenaries(s: State, seat: int, f: dict):
 
     def answered(more: int) -> float:
         """What the battle is worth to the fighter once it answers `more` mercenaries with its best bribe."""
-        squads = (f["opp"].count or 0) + (f["mercenaries"] + more) * per
+        squads = money.neutral_squads(s, f, more)
         return max(odds(more, b) * reward - b for b in range(min(has, (squads - 1) // per) + 1))
 
     return lambda k: -answered(k)

@@ -65,12 +65,13 @@ def most(s: State, f: dict, seat: int, what: str) -> int:
     chests = s.players[seat].chests
     if what == "mercenaries":
         return chests
-    per = s.t.rules.squads_per_chest
-    if f["kind"] == "neutral":
-        squads = (f["opp"].count or 0) + f["mercenaries"] * per
-    else:
-        squads = len(_target_army(f, seat).fighters)
-    return max(0, min(chests, (squads - 1) // per))
+    squads = neutral_squads(s, f) if f["kind"] == "neutral" else len(_target_army(f, seat).fighters)
+    return max(0, min(chests, (squads - 1) // s.t.rules.squads_per_chest))
+
+
+def neutral_squads(s: State, f: dict, more: int = 0) -> int:
+    """The squads of the neutral army in `f`, with its mercenaries and `more` chests' worth of them."""
+    return (f["opp"].count or 0) + (f["mercenaries"] + more) * s.t.rules.squads_per_chest
 
 
 def waiting(s: State, f: dict) -> bool:
