@@ -1,23 +1,23 @@
 """The content's `rulebook.balance` (the simulator's finding the rulebook prints) holds the figures of the
 runs it names, not numbers typed by hand, and the book prints every one of them.
 
-The cheap tests hold the figures to each other and read them back from the rulebook PDF (pdftotext);
-the slow one plays each run afresh (`pnp sim --game empire --players P --games G --seed S --agents greedy
---json F`: about four CPU minutes for four players, two for two) and compares every figure. After changing
-a rule, a deck or a number the game plays by, run the commands again and copy stats.races.<race>.rate and
-.ci95 into `rulebook.balance`.
+The cheap tests hold the figures to each other, to the games of each run (kept one line a game beside this
+file: balance_games.py) and read them back from the rulebook PDF (pdftotext); the slow one plays a tenth of
+each run afresh and compares those games line for line. After changing a rule, a deck or a number the game
+plays by, run `python tests/games/empire/balance_games.py` and copy the figures it prints into
+`rulebook.balance`.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
-import sys
 
+import balance_games
 import pytest
 
 from pnp.core import i18n
+from pnp.games.empire.sim.summary import summarize
 
 LANGS = ("ru", "uk")
 
@@ -61,16 +61,35 @@ def test_the_rulebook_prints_each_races_share_and_interval_of_every_run(game, la
         assert printed == expected, (lang, race.id, row)
 
 
+def _figures(races: dict) -> dict:
+    return {race: (v["rate"], tuple(v["ci95"])) for race, v in races.items()}
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_the_recorded_games_give_the_recorded_figures(game, index):
+    """The run's file holds its games, and the simulator's statistics over them are the figures the book prints."""
+    run = game.book.balance[index]
+    head, games = balance_games.read(run)
+    assert head[0] == balance_games.header(run, balance_games.races_of(head))[0], "the file is of another run"
+    races = balance_games.races_of(head)
+    assert sorted(races) == sorted(r.id for r in game.races)
+    assert [int(line.split()[0]) for line in games] == list(range(run.games))
+    records = balance_games.records_of(games, races, run.players)
+    assert _figures(summarize(records, ())["races"]) == {race: (s.rate, s.ci95) for race, s in run.races.items()}, (
+        "the rulebook's balance figures are not its games': record them again (tests/games/empire/balance_games.py)")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("index", [0, 1])
-def test_a_fresh_run_gives_the_recorded_figures(game, index, tmp_path):
+def test_a_fresh_replay_of_every_tenth_block_plays_the_recorded_games(game, index):
+    """Each block of games is seeded apart, so a tenth of the run, played afresh, stands for all of it: a change of
+    a rule, a deck or a number the game plays by changes these games' records."""
     run = game.book.balance[index]
-    out = tmp_path / "sim.json"
-    proc = subprocess.run([sys.executable, "-m", "pnp.cli", "sim", "--game", "empire", "--players", str(run.players),
-                           "--games", str(run.games), "--seed", str(run.seed), "--agents", "greedy",
-                           "--json", str(out)], capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    races = json.loads(out.read_text(encoding="utf-8"))["stats"]["races"]
-    fresh = {race: (v["rate"], tuple(v["ci95"])) for race, v in races.items()}
-    assert fresh == {race: (s.rate, s.ci95) for race, s in run.races.items()}, (
-        "the rulebook's balance figures are not the simulator's: run the command again and copy the figures")
+    head, games = balance_games.read(run)
+    blocks = balance_games.replayed_blocks(run)
+    fresh = balance_games.lines(balance_games.replay(run, blocks), balance_games.races_of(head))
+    recorded = {int(line.split()[0]): line for line in games}
+    assert len(fresh) >= run.games // 12
+    assert fresh == [recorded[int(line.split()[0])] for line in fresh], (
+        "the game no longer plays the recorded games: record the runs again (tests/games/empire/balance_games.py) "
+        "and copy the figures it prints into rulebook.balance")

@@ -21,14 +21,13 @@ from pypdf import PdfReader
 from pnp import build as build_mod
 from pnp.components import base
 from pnp.components.base import BuildOptions, RenderContext
-from pnp.content import load_game
 from pnp.games.empire.render import chest_rows, creature_rows, hero_rows, neutral_rows
 from pnp.exports import printshop, tts
 from pnp.games import pack
 from pnp.core.geometry import pt_to_mm
 
-#: one language: the exporters read no words of their own, and test_empire_kit.py builds and checks
-#: both languages' whole kits (a second language here would add a full build to CI for nothing new)
+#: one language: the exporters read no words of their own, and test_empire_kit.py checks both languages'
+#: whole kits (the session's, conftest.whole_kit)
 LANGS = ("ru",)
 PACK = pack("empire")
 RENDERERS = base.renderers_of(PACK)
@@ -40,20 +39,11 @@ def sharing(kind: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def game():
-    """The shipped content: its four races show how a set of several sheets (capitals, creature decks) is laid out."""
-    model, problems = load_game(PACK.content)
-    assert model is not None and not problems, problems
-    assert len(model.races) > 1
-    return model
-
-
-@pytest.fixture(scope="module")
-def kits(game, tmp_path_factory):
-    """lang -> the built folder (--all, the TTS images named by file:/// URLs of where they are)."""
-    root = tmp_path_factory.mktemp("exports")
-    return {lang: build_mod.build(game, BuildOptions(lang=lang), root, build_all=True, jobs=1).out_dir
-            for lang in LANGS}
+def kits(game, whole_kit):
+    """lang -> the built folder (--all, the TTS images named by file:/// URLs of where they are); the shipped content's
+    four races show how a set of several sheets (capitals, creature decks) is laid out."""
+    assert len(game.races) > 1
+    return {lang: whole_kit / lang for lang in LANGS}
 
 
 def masters(game, kits, lang: str, name: str):
