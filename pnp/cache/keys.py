@@ -8,13 +8,17 @@
   output folder and the cache left out;
 - the renderer, the build's options and the output folder (the TTS files name it);
 - which designer's font prints each role (`fonts:`): every renderer sets its text in them.
-Files are digested once per process while their size and modification time stay the same.
+Files are digested once per process while their size and modification time stay the same, and between
+processes while their size, modification and change times and inode stay the same (a table in the user's
+cache, as git's index keeps its files' stat: reading pnp's 6 MB of code, templates and fonts was most of
+the cost of a check's key).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import sys
 from dataclasses import asdict
 from functools import lru_cache
@@ -22,6 +26,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Iterable
 
+from pnp.core import private
 from pnp.core.inputs import INPUTS, SKIPPED
 from pnp.core.resources import bundled
 
@@ -82,6 +87,7 @@ def folder(root: Path, *, suffixes: frozenset[str] | None, leave_out: set[Path] 
     """A digest of the files under `root` (of `suffixes`, or all), by relative path and bytes."""
     h = hashlib.sha256()
     count = 0
+    known = _known()
     for path in _walk(Path(root), suffixes, leave_out):
         count += 1
         if count > MOST_FILES:
@@ -90,8 +96,59 @@ def folder(root: Path, *, suffixes: frozenset[str] | None, leave_out: set[Path] 
             st = path.stat()
         except OSError:
             continue
-        h.update(f"{path.relative_to(root)}\0{_file_digest(path, st.st_size, st.st_mtime_ns)}\n".encode())
+        h.update(f"{path.relative_to(root)}\0{known.digest(path, st)}\n".encode())
+    known.keep()
     return h.hexdigest()
+
+
+class _KnownDigests:
+    """Files' digests by their stat, kept in the user's cache between processes (PNP_NO_CACHE: not kept).
+
+    A file's bytes cannot change without its change time (`st_ctime_ns`) changing: no tool sets it, unlike
+    the modification time, which `touch -d` or `cp -p` may carry over. A file written anew, or another file
+    renamed into its place, has another change time or inode, so its digest is read from its bytes again."""
+
+    KIND, NAME = "file-digests-1", hashlib.sha256(b"pnp file digests").hexdigest()
+    #: the most files the table keeps: past it, only the files this process read are written back
+    MOST = 20000
+
+    def __init__(self) -> None:
+        self.table: dict[str, tuple] = {}
+        self.used: set[str] = set()
+        self.added = False
+        raw = private.cache_get(self.KIND, self.NAME) if private.cache_enabled() else None
+        if raw is not None:
+            try:
+                table = pickle.loads(raw)
+                self.table = table if isinstance(table, dict) else {}
+            except Exception:  # noqa: BLE001 - a damaged table raises anything pickle can: the files are read again
+                self.table = {}
+
+    def digest(self, path: Path, st: os.stat_result) -> str:
+        name = str(path)
+        stamp = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+        self.used.add(name)
+        entry = self.table.get(name)
+        if isinstance(entry, tuple) and len(entry) == 2 and entry[0] == stamp and isinstance(entry[1], str):
+            return entry[1]
+        found = _file_digest(path, st.st_size, st.st_mtime_ns)
+        if found != "unreadable":
+            self.table[name] = (stamp, found)
+            self.added = True
+        return found
+
+    def keep(self) -> None:
+        if not self.added or not private.cache_enabled():
+            return
+        if len(self.table) > self.MOST:
+            self.table = {name: self.table[name] for name in self.used if name in self.table}
+        private.cache_put(self.KIND, self.NAME, pickle.dumps(self.table, protocol=pickle.HIGHEST_PROTOCOL))
+        self.added = False
+
+
+@lru_cache(maxsize=1)
+def _known() -> _KnownDigests:
+    return _KnownDigests()
 
 
 def _walk(root: Path, suffixes, leave_out):
