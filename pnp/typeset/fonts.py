@@ -234,12 +234,26 @@ def missing_glyphs(text: str, key: str = "sans", file: Path | None = None) -> li
     """Characters of `text` (other than line breaks) the face cannot draw, in order, unique: the
     face role `key` prints in now (pnp.typeset.fonts.face), or the font `file`'s."""
     advances = (_file_metrics(file) if file is not None else _metrics(key))[0]
+    if _drawn(advances).issuperset(text):
+        return []  # the usual answer, found without a step of Python a character
     seen: list[str] = []
     for char in text:
         if char in "\n\r\t" or ord(char) in advances or char in seen:
             continue
         seen.append(char)
     return seen
+
+
+#: id of a face's advances (each kept for the process by _file_metrics, so an id is never reused) -> the
+#: characters the face draws, line breaks and tabs included: a check holds thousands of texts to each face
+_DRAWN: dict[int, frozenset[str]] = {}
+
+
+def _drawn(advances: dict[int, int]) -> frozenset[str]:
+    found = _DRAWN.get(id(advances))
+    if found is None:
+        found = _DRAWN[id(advances)] = frozenset(map(chr, advances)) | frozenset("\n\r\t")
+    return found
 
 
 def cap_height_em(key: str) -> float:
