@@ -241,6 +241,8 @@ class Economy:
     hero_attack: int
     resource_chests: int
     ritual_luck: int
+    #: what a hero's skill («Благословение», «Магический удар») adds to a hero spell's stated strength
+    skill_bonus: int
     mark: Mark = field(default=NO_MARK, compare=False)
 
 

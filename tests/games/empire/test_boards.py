@@ -163,6 +163,7 @@ def test_the_types_read_as_the_seeds_table(game, boards):
                                                                                   "как написано на карте"]
     assert cell("field", "types_points").startswith("1–7: ")
     assert cell("players", "types_points") == "—"
+    assert cell("siege", "types_points") == "—"  # a town or garrison has no squads: the engine scores a siege nothing
 
 
 # --- the week track -------------------------------------------------------------------------------
@@ -211,7 +212,7 @@ def test_a_changed_content_value_prints_the_new_number(tmp_path):
     game = changed(tmp_path, ("neutral_luck: [0, 1, 2, 3, 4, 5, 6]", "neutral_luck: [0, 1, 5, 3, 4, 5, 6]"),
                    ("    value: 7\n    note: \"The seed starts", "    value: 5\n    note: \"The seed starts"),
                    ("- id: ram\n      level: 1\n      siege: 7", "- id: ram\n      level: 1\n      siege: 9"),
-                   ("trophy_chests: 2\n      points: squads\n      note: \"3.4.2", "trophy_chests: 3\n      points: squads\n      note: \"3.4.2"),
+                   ("trophy_chests: 2\n      note: \"3.4.2", "trophy_chests: 3\n      note: \"3.4.2"),
                    ("spell_penalty: 5", "spell_penalty: 4"))
     pdf = render(game, tmp_path / "out", "ru")
     weeks = weeks_layout(game, "a4")

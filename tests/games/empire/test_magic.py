@@ -164,7 +164,7 @@ def test_nothing_magic_counts_against_the_immune_but_the_mages_cards(rules):
     ("dungeon", "earthquake", 2, 0, "no spell above level 1 in a dungeon battle"),
     ("dungeon", "mass_stone_skin", 2, 2, "earth, blessing: +1 a melee squad × 2"),  # blessings excepted
     ("dungeon", "earth_elemental", 6, 0, "a large creature may not fight in a dungeon battle"),
-    ("field", "devastation", 7, 15, "not counted: «Противник теряет все карты с руки в закрытую.»"),
+    ("field", "devastation", 7, 15, "not counted: «Только урон уровня (столбец «Урон»).»"),
 ])
 def test_the_battle_types_bans_are_breakdown_lines(rules, battle, spell, tower, value, rule):
     line = spell_line(rules, replace(ARMY, tower=tower, spells=(Casting(spell),)), Opponent(14, battle, 0))

@@ -39,10 +39,11 @@ def boards(game, tmp_path_factory):
 
 
 def _phrase(found: list[Word], phrase: str, after: int = 0) -> int:
-    """The index of the first word of `phrase` (consecutive words, a comma or a full stop after one aside) at or after `after`."""
-    want = [w.rstrip(",.") for w in phrase.split()]
+    """The index of the first word of `phrase` (consecutive words, a comma, semicolon or full stop after one aside) at or
+    after `after`."""
+    want = [w.rstrip(",.;") for w in phrase.split()]
     for i in range(after, len(found) - len(want) + 1):
-        if [w.text.rstrip(",.") for w in found[i:i + len(want)]] == want:
+        if [w.text.rstrip(",.;") for w in found[i:i + len(want)]] == want:
             return i
     raise AssertionError(f"«{phrase}» is not on the board")
 

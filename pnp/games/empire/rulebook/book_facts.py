@@ -123,6 +123,14 @@ class Facts(BookWords):
         """The battle type fought against another player, or None."""
         return next((t for t in self.rules.types if t.against == "player"), None)
 
+    def schools(self) -> list[str]:
+        """The playable schools' names in quotes, in the content's order: the order of the spells table's names."""
+        return [f"«{s.name.get(self.lang)}»" for s in self.rules.magic.schools if s.playable]
+
+    def own_times(self) -> int:
+        """The largest multiplier of a hero's own damage among the race heroes («урон героя ×2»)."""
+        return max((h.ability.own_times for race in self.game.races for h in race.heroes), default=1)
+
     def heroes(self) -> list[str]:
         """The race heroes of the content as the worksheet reminds of them: «Наставник (№3): уровень III — урон ×2»."""
         return [words.hero_ability(self.game, h, self.lang) for race in self.game.races for h in race.heroes]
@@ -159,6 +167,9 @@ def named(game: Game, lang: str) -> dict:
         "forge_cost": forge.cost, "tower_cost": tower.cost,
         "barracks": i18n.join([f"{roman(p.level)} — {game.races[0].building(p.id).cost}" for p in barracks(game)], lang),
         "card_price": game.play.war.bribe_peace_card, "treaty_price": game.play.war.bribe_treaty,
+        "captures": game.play.war.captures, "counter": game.play.war.counter_captures,
+        "machine_counts": i18n.join([f"{roman(level)} — {sum(m.level == level for m in rules.machines)}"
+                                     for level in sorted({m.level for m in rules.machines})], lang),
         "miss": rules.miss_damage,
         "first_spell": min(destruction_spells(game), key=lambda s: s.level or 0).name.get(lang)
         if destruction_spells(game) else "",
@@ -226,7 +237,8 @@ def decks_named(game: Game) -> dict:
     if game.economy is not None:
         e = game.economy
         facts |= {"start_chests": e.start_chests, "creature_gold": e.creature_gold, "hero_gold": e.hero_gold,
-                  "hero_attack": e.hero_attack, "resource_chests": e.resource_chests, "ritual_luck": e.ritual_luck}
+                  "hero_attack": e.hero_attack, "resource_chests": e.resource_chests, "ritual_luck": e.ritual_luck,
+                  "skill_bonus": e.skill_bonus}
     return facts
 
 
@@ -243,7 +255,7 @@ def battle_named(game: Game, lang: str) -> dict:
                    "morale_from": rules.morale.least, "morale_bonus": rules.morale.bonus,
                    "morale_tiles": rules.morale.tiles()[0], "morale_set": rules.morale.tiles()[1],
                    "morale_share": i18n.percent(rules.morale.chance(), lang),
-                   "miss_upgrade": rules.upgrade_miss_damage}
+                   "miss_upgrade": rules.upgrade_miss_damage, "line_per": rules.formations.line_per_squad}
     if rules.neutral_squads is not None:
         facts |= {"squads_least": rules.neutral_squads[0], "squads_most": rules.neutral_squads[1]}
     if game.week_days is not None:
@@ -304,6 +316,23 @@ def barracks(game: Game):
 
 def resource_letters(game: Game, lang: str) -> str:
     return i18n.join([f"{r.short.get(lang)} — {r.name.get(lang)}" for r in game.resources], lang)
+
+
+def spell_places(game: Game) -> list[tuple[int | None, str, list[Spell]]]:
+    """The spells of the playable schools by their place on the board — a level's circle and the spell's
+    slot in it, then the spells outside the levels (a ritual) — each place with every school's spell there,
+    in the schools' order; then the spells that join every school (the ether's), one a place."""
+    magic = game.battle.magic
+    places: dict[tuple, list[Spell]] = {}
+    for school in (s for s in magic.schools if s.playable):
+        for lv in school.levels:
+            for circle in ("destruction", "blessing"):
+                for k, spell in enumerate(lv.circle(circle)):
+                    places.setdefault((0, circle == "blessing", lv.level, k), []).append(spell)
+        for k, spell in enumerate(school.extras):
+            places.setdefault((1, 0, False, k), []).append(spell)
+    out = [(key[2] or None, spells[0].circle, spells) for key, spells in sorted(places.items())]
+    return out + [(None, "extra", [spell]) for school in magic.joined for spell in school.extras]
 
 
 def destruction_spells(game: Game) -> list[Spell]:

@@ -15,7 +15,8 @@ from pnp.games.empire.kit import counts
 from pnp.games.empire.render.capital_sheet import plot_lines, plot_title
 from pnp.games.empire.render.magic_board import boards as magic_boards
 from pnp.games.empire.rulebook.example import Worked
-from pnp.games.empire.rulebook.book_facts import destruction_spells
+from pnp.games.empire.rulebook.book_facts import spell_places
+from pnp.games.empire.rules.schools import Spell
 from pnp.rulebook.book import Book
 from pnp.rulebook.ruled import ruled_table
 
@@ -54,8 +55,12 @@ def components(book: Book) -> list[Flowable]:
         rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.travel.name", type=t.name.get(book.lang)))),
                      book.cell(str(g.travel_copies(t.id)), "table-num"),
                      book.cell(f.join(f"{c.name.get(book.lang)} ×{c.count}" for c in cards))])
-    # the shared decks beside it: the neutral armies and the chests (the bank)
+    # the same deck to colour in, which a table prints instead of the coloured one, and the blank templates
     kit = counts(g)
+    for key, n in (("colour_in", kit["colour_in_cards"]), ("templates", kit["blank_cards"])):
+        rows.append([book.cell(Markup("<b>{}</b>").format(lab(f"components.{key}.name"))),
+                     book.cell(str(n), "table-num"), book.cell(lab(f"components.{key}.note"))])
+    # the shared decks beside it: the neutral armies and the chests (the bank)
     if g.neutral_deck is not None:
         armies = f.join(f"{a.name.get(book.lang)} ×{a.count}" for a in g.neutral_deck.armies)
         rows.append([book.cell(Markup("<b>{}</b>").format(lab("components.neutrals.name"))),
@@ -75,7 +80,7 @@ def components(book: Book) -> list[Flowable]:
                  book.cell(str(printed["magic_boards"]), "table-num"), book.cell(lab("components.magic.note", schools=schools))])
     # the worksheet, printed as often as needed, and what the players bring: the domino set a dungeon's
     # morale is drawn from, the sleeve, the marker and the die
-    for key in ("worksheet", "domino", "sleeve"):
+    for key in ("worksheet", "alignment", "domino", "sleeve"):
         rows.append([book.cell(Markup("<b>{}</b>").format(lab(f"components.{key}.name"))),
                      book.cell(lab(f"components.{key}.count"), "table-num"), book.cell(lab(f"components.{key}.note"))])
     return [ruled_table(book, rows, (46, 16, 108))]
@@ -200,12 +205,57 @@ def machines(book: Book) -> list[Flowable]:
 
 
 def spells(book: Book) -> list[Flowable]:
-    f = book.facts
-    rows = [_head(book, "spells.head.level", "spells.head.name", "spells.head.damage", numbers=(0, 2))]
-    for s in destruction_spells(book.game):
-        rows.append([book.cell(str(s.level), "table-num"), book.cell(Markup("<b>{}</b>").format(s.name.get(book.lang))),
-                     book.cell(f"+{s.damage}", "table-num")])
-    return [ruled_table(book, rows, (20, 90, 30), whole=True)] if len(rows) > 1 else []
+    """Every spell of the boards by its place, as the engine casts it (pnp.games.empire.rules.magic): the
+    destruction circle's places, then the blessing circle's and the spells outside the levels, each row
+    the schools' spells of one place and what they do in a battle."""
+    lab = book.labels
+    places = spell_places(book.game)
+    out: list[Flowable] = []
+    for heads, circles in ((("spells.head.level", "spells.head.destruction", "spells.head.does"), ("destruction",)),
+                           (("spells.head.level", "spells.head.blessing", "spells.head.does"), ("blessing", "extra"))):
+        rows = [_head(book, *heads, numbers=(0,))]
+        for level, circle, found in places:
+            if circle not in circles:
+                continue
+            names = Markup(" · ").join(Markup("<b>{}</b>{}").format(s.name.get(book.lang), spell_kind(book, s)) for s in found)
+            rows.append([book.cell(str(level) if level is not None else lab("spells.outside"), "table-num"),
+                         book.cell(names), book.cell(spell_does(book, found[0]))])
+        if len(rows) > 1:
+            out.append(ruled_table(book, rows, (20, 90, 60)))
+    return out
+
+
+def spell_kind(book: Book, spell: Spell) -> str:
+    """A blessing of the squads of one attack kind names the kind after the spell («(рукопашные)»)."""
+    kind = spell.effect.per_squad
+    return f" ({book.facts.kind_name(kind)})" if kind else ""
+
+
+def spell_does(book: Book, spell: Spell) -> str:
+    """What a spell does in a battle, as pnp.games.empire.rules.magic counts it, in the book's words."""
+    lab, e = book.labels, spell.effect
+    dungeon = book.facts.battle_type("dungeon").spell_level_max
+    if spell.circle == "destruction":
+        if e.siege is not None:
+            said = lab("spells.does.siege", siege=e.siege, n=spell.damage)
+        elif e.against_flying:
+            said = lab("spells.does.flying", n=spell.damage, flying=e.against_flying)
+        else:
+            said = lab("spells.does.damage", n=spell.damage)
+        if dungeon is not None and spell.level is not None and spell.level <= dungeon:
+            said += lab("spells.does.dungeon")
+        return said
+    if e.maximal:
+        return lab(f"spells.does.maximal.{e.maximal}")
+    if e.luck:
+        return lab("spells.does.luck", n=e.luck)
+    if e.per_squad:
+        return lab("spells.does.per_squad", n=e.strength)
+    if e.large:
+        return lab("spells.does.large", n=e.strength)
+    if e.strength:
+        return lab("spells.does.strength", n=e.strength)
+    return lab("spells.does.none")
 
 
 def example(book: Book) -> list[Flowable]:

@@ -77,6 +77,7 @@ class Tables:
     hero_attack: int
     resource_chests: int
     ritual_luck: int
+    skill_bonus: int  # a hero's skill («Благословение», «Магический удар») to a hero spell
     forge_levels: int  # the war machines' highest level: the forge's upgrades stop there
     schools: tuple[str, ...]  # the schools a tower draws from (the playable ones)
 
@@ -132,5 +133,6 @@ def _make(game: Game) -> Tables:
         chest_count=c.count, chest_keep=c.keep, chest_gold=c.gold, chest_xp=c.experience,
         start_chests=e.start_chests, creature_gold=e.creature_gold, hero_gold=e.hero_gold,
         hero_attack=e.hero_attack, resource_chests=e.resource_chests, ritual_luck=e.ritual_luck,
+        skill_bonus=e.skill_bonus,
         forge_levels=max(m.level for m in game.battle.machines),
         schools=tuple(s.id for s in game.battle.magic.schools if s.playable))

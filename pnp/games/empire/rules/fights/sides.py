@@ -107,5 +107,7 @@ def heroes(t: Tables, race: int, hired: Sequence[tuple[str, int]]) -> tuple[Hero
     out = []
     for hid, courage in hired:
         h = next(x for x in rt.heroes if x.id == hid)
-        out.append(Hero(hid, t.hero_attack, courage, ability=h.ability))
+        # the skills «Благословение» and «Магический удар» add the content's bonus to a hero spell (3.2.4)
+        out.append(Hero(hid, t.hero_attack, courage, blessing=t.skill_bonus if h.skill == "blessing" else 0,
+                        magic_strike=t.skill_bonus if h.skill == "magic_strike" else 0, ability=h.ability))
     return tuple(out)

@@ -1,0 +1,472 @@
+"""The rulings a table of new players had to guess (the play-test of the printed Russian kit), printed as the
+engine plays them (pnp/games/empire/rules/): each read back from the built rulebook PDF with pdftotext, and where
+the ruling is a number, the number the book prints held to the content's and to what the engine does with it."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections import Counter
+from dataclasses import replace
+from html import unescape
+
+import pytest
+
+from pnp.content import load_game
+from pnp.core import typography
+from pnp.games import pack
+from pnp.games.empire.rulebook.book_facts import spell_places
+from pnp.games.empire.rules import capital, moves
+from pnp.games.empire.rules.army import Army, Casting, Hero, Opponent, Squad
+from pnp.games.empire.rules.battle.damage import cast_spells
+from pnp.games.empire.rules.battle.lines import hero_lines
+from pnp.games.empire.rules.battle_rules import BattleType
+from pnp.games.empire.rules.fights.sides import heroes
+from pnp.games.empire.rules.player import Player
+from pnp.games.empire.rules.state import State
+from pnp.games.empire.simulation import EmpireSimulation
+from pnp.rulebook.renderer import build_pdf
+
+LANGS = ("ru", "uk")
+
+
+def text_of(pdf, layout: bool = False) -> str:
+    args = ["pdftotext", "-enc", "UTF-8"] + (["-layout"] if layout else []) + [str(pdf), "-"]
+    return subprocess.run(args, capture_output=True, text=True, check=True).stdout
+
+
+@pytest.fixture(scope="module")
+def texts(rulebook_pdfs) -> dict[str, str]:
+    return {lang: text_of(path) for lang, path in rulebook_pdfs.items()}
+
+
+@pytest.fixture(scope="module")
+def layouts(rulebook_pdfs) -> dict[str, str]:
+    return {lang: text_of(path, layout=True) for lang, path in rulebook_pdfs.items()}
+
+
+def squash(text: str) -> str:
+    """Without spaces, line breaks and hyphens: a phrase broken over lines reads whole."""
+    return re.sub(r"[\s\-\u00ad\u00a0\u202f]", "", text)
+
+
+def has(text: str, phrase: str) -> bool:
+    return squash(phrase) in squash(text)
+
+
+@pytest.fixture
+def s(game) -> State:
+    """Two players on the first day of week 1, seat 0 to move: a level I creature card each, nothing built."""
+    s = EmpireSimulation(2).new_game(game, 100)
+    s.chance, s.players = [], []
+    for race in range(2):
+        p = Player(race)
+        p.hand = Counter({(s.t.races[race].creatures[0].id, 1): 1})
+        s.players.append(p)
+    s.phase, s.stage, s.week, s.day, s.turn = "play", "main", 1, 1, 0
+    return s
+
+
+# --- the rulings in words: (the report's problem, lang, a phrase the book prints) ---------------------------------
+
+PRINTED = [
+    # 1: war — declaring is the turn's action; capture procedure by card; the limits
+    ("1", "ru", "Объявить войну — действие хода: карта уходит в отбой, а захватывать владения атакующий начинает со следующего своего хода."),
+    ("1", "uk", "Оголосити війну — дія ходу: карта йде у відбій, а захоплювати володіння нападник починає з наступного свого ходу."),
+    ("1", "ru", "Шахта, заповедное место — полевое сражение с игроком"),
+    ("1", "uk", "Шахта, заповідне місце — польова битва з гравцем"),
+    ("1", "ru", "Местность — покупка: атакующий платит золотом цену, напечатанную на карте, и забирает её; битвы нет."),
+    ("1", "uk", "Місцевість — купівля: нападник платить золотом ціну, надруковану на карті, і забирає її; битви немає."),
+    ("1", "ru", "если у противника есть гарнизон, сначала захватывают гарнизон, где бы он ни лежал"),
+    ("1", "uk", "якщо в суперника є гарнізон, спершу захоплюють гарнізон, хоч би де він лежав"),
+    ("1", "ru", "каждая битва, осада или покупка местности уменьшает это число на одну — удалась она или нет"),
+    ("1", "uk", "кожна битва, облога чи купівля місцевості зменшує це число на одну — вдалася вона чи ні"),
+    # 6: lines and columns
+    ("6", "ru", "Однотипные — отряды одного и того же существа, а не одного рода войск."),
+    ("6", "uk", "Однотипні — загони однієї й тієї самої істоти, а не одного роду військ."),
+    ("6", "ru", "Если метки на ней нет, разгромлена вся линия, а минимальный урон она наносит тоже один раз."),
+    ("6", "uk", "Якщо мітки на ній немає, розгромлено всю лінію, а мінімальної шкоди вона завдає теж один раз."),
+    ("6", "ru", "колонну — одним отрядом, каждый отряд линии — отдельно"),
+    ("6", "uk", "колону — одним загоном, кожен загін лінії — окремо"),
+    # 7: the capital's plots and verticals
+    ("7", "ru", "Каждое здание строят только на его площадке — там, где оно напечатано на листе столицы."),
+    ("7", "uk", "Кожну будівлю будують лише на її майданчику — там, де її надруковано на аркуші столиці."),
+    ("7", "ru", "Дворец и ворота построены с начала игры и тоже считаются"),
+    ("7", "uk", "Палац і брама збудовані від початку гри й теж рахуються"),
+    # 8: the deal at the week's start, one card a turn
+    ("8", "ru", "В начале недели карты путешествий раздают, а разыгрывают их потом по одной: одна карта путешествий за ход — это действие дня"),
+    ("8", "uk", "На початку тижня карти подорожей роздають, а розігрують їх потім по одній: одна карта подорожей за хід — це дія дня"),
+    # 9: the luck ritual
+    ("9", "ru", "Ритуал удачи — действие дня, которое может совершить любой игрок: ни башня магии, ни герой для него не нужны."),
+    ("9", "uk", "Ритуал удачі — дія дня, яку може виконати будь-який гравець: ні вежа магії, ні герой для нього не потрібні."),
+    # 10: the garrison
+    ("10", "ru", "Напечатанное «+» с числом — это вся сила гарнизона в осаде, на любой неделе."),
+    ("10", "uk", "Надруковане «+» з числом — це вся сила гарнізону в облозі, будь-якого тижня."),
+    # 11: no victory points for a siege
+    ("11", "ru", "Победных очков за осаду не дают"),
+    ("11", "uk", "Переможних очок за облогу не дають"),
+    # 12: the forge
+    ("12", "ru", "на каждом уровне кузницы сразу выбирает одну машину этого уровня — любую из таблицы ниже — и отмечает её на планшете стратегических эффектов листа столицы"),
+    ("12", "uk", "на кожному рівні кузні одразу вибирає одну машину цього рівня — будь-яку з таблиці нижче — і позначає її на планшеті стратегічних ефектів аркуша столиці"),
+    # 13: no discard
+    ("13", "ru", "Карту путешествий, которую сейчас сыграть нельзя, не сбрасывают: она ждёт в руке."),
+    ("13", "uk", "Карту подорожей, яку зараз зіграти не можна, не скидають: вона чекає в руці."),
+    # 14: heroes in hand and the tavern
+    ("14", "ru", "нанимают только из своей таверны"),
+    ("14", "uk", "наймають лише зі своєї таверни"),
+    ("14", "ru", "увольнять или менять героев нельзя"),
+    ("14", "uk", "звільняти чи міняти героїв не можна"),
+    ("14", "ru", "в руке появляется место ещё для одного героя"),
+    ("14", "uk", "у руці зʼявляється місце ще для одного героя"),
+    # 15: resources give no discount
+    ("15", "ru", "но в этом издании скидки нет"),
+    ("15", "uk", "але в цьому виданні знижки немає"),
+    # 16: the minimal damage of every card of the level
+    ("16", "ru", "и ещё 1 за каждое улучшение твоей казармы его уровня. Это касается всех существ этого уровня — и стартовых, и нанятых снова."),
+    ("16", "uk", "і ще 1 за кожне покращення твоєї казарми його рівня. Це стосується всіх істот цього рівня — і стартових, і найнятих знову."),
+    # 17: hiring before the action
+    ("17", "ru", "казарма, построенная в этот ход, нанимает своих существ со следующего хода"),
+    ("17", "uk", "казарма, збудована цього ходу, наймає своїх істот з наступного ходу"),
+    # 18: spying, logistics, trophies
+    ("18", "ru", "В этом наборе нет ни героев, ни построек с умением «шпионаж», поэтому шпионить нельзя"),
+    ("18", "uk", "У цьому наборі немає ні героїв, ні будівель з умінням «шпигунство», тож шпигувати не можна"),
+    ("18", "ru", "В этом наборе нет героев, которые усиливают машины или дают трофеи, логистику и шпионаж."),
+    ("18", "uk", "У цьому наборі немає героїв, які посилюють машини чи дають трофеї, логістику й шпигунство."),
+    # 20: the neutral army left on its card
+    ("20", "ru", "может в свой ход напасть на неё своим действием; сражаться с ней никто не обязан"),
+    ("20", "uk", "може свого ходу напасти на неї своєю дією; битися з нею ніхто не зобовʼязаний"),
+    # 21: peace's timing, a failed storm, no mercenaries
+    ("21", "ru", "Мир предлагают в свой ход, картой «Мир» или «Мирный договор»: это действие хода"),
+    ("21", "uk", "Мир пропонують у свій хід, картою «Мир» або «Мирний договір»: це дія ходу"),
+    ("21", "ru", "Если осада или штурм не удались, карта остаётся лежать открытой до конца недели"),
+    ("21", "uk", "Якщо облога чи штурм не вдалися, карта лишається лежати відкритою до кінця тижня"),
+    ("21", "ru", "Наёмников и подкупа в осаде города или гарнизона и в штурме подземелья нет"),
+    ("21", "uk", "Найманців і підкупу в облозі міста чи гарнізону й у штурмі підземелля немає"),
+    # 22: courage
+    ("22", "ru", "нанятый герой начинает без куража"),
+    ("22", "uk", "найнятий герой починає без куражу"),
+    ("22", "ru", "по кубику на каждого героя (пока куража нет, кубик не ставят), или монетками либо бусинами"),
+    ("22", "uk", "по кубику на кожного героя (доки куражу немає, кубик не ставлять), або монетками чи намистинами"),
+    # 27: the treasure is «Клад», its chests are chests
+    ("27", "ru", "В этом наборе сокровище — «Клад»: он даёт сундуки"),
+    ("27", "uk", "У цьому наборі скарб — «Клад»: він дає скрині"),
+]
+
+UNSAID = [  # what the book printed before and the engine does not do
+    ("ru", "Сначала разыгрываются карты путешествий — лишь после этого"),
+    ("ru", "Ресурсы в империи позволяют строить здания в столице со скидкой"),
+    ("ru", "с карты «сундук» можно взять золото или опыт"),
+    ("ru", "выбирает одну из двух: полевую машину или осадную"),
+    ("ru", "бонус силы +"),
+    ("ru", "в фазе путешествий"),
+    ("ru", "Ритуал удачи — заклинание школы магии"),
+    ("uk", "Спершу розігрують карти подорожей — лише після цього"),
+    ("uk", "Ресурси в імперії дозволяють будувати в столиці зі знижкою"),
+    ("uk", "бонус сили +"),
+]
+
+
+@pytest.mark.parametrize("problem, lang, phrase", PRINTED, ids=[f"{p}-{lang}-{i}" for i, (p, lang, _) in enumerate(PRINTED)])
+def test_the_ruling_is_printed(texts, problem, lang, phrase):
+    assert has(texts[lang], phrase), phrase
+
+
+@pytest.mark.parametrize("lang, phrase", UNSAID)
+def test_what_the_engine_does_not_do_is_not_printed(texts, lang, phrase):
+    assert not has(texts[lang], phrase), phrase
+
+
+# --- 2: the peace price -------------------------------------------------------------------------------------------
+
+PEACE = {"ru": "Сила существ в руке — сумма уровней всех карт существ у противника в руке: каждая карта считается своим "
+               "уровнем, карта уровня {roman} — {n}. Золото получает противник.",
+         "uk": "Сила істот у руці — сума рівнів усіх карт істот у суперника в руці: кожна карта рахується своїм рівнем, "
+               "карта рівня {roman} — {n}. Золото отримує суперник."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_peace_price_is_defined_as_the_engine_counts_it(game, texts, lang):
+    n = game.play.start_levels
+    assert has(texts[lang], PEACE[lang].format(roman="I" * n if n < 4 else "IV", n=n))
+
+
+def test_the_engine_prices_peace_by_the_levels_in_hand_and_pays_the_opponent(s):
+    """«золото, равное суммарной силе существ в руке противника»: the refusing side's creature cards at their levels,
+    paid by the proposer to it; too little gold, no peace and the card spent."""
+    rt = s.t.races[1]
+    low, high = rt.creatures[0], rt.creatures[-1]
+    s.players[1].hand = Counter({(low.id, 1): 2, (high.id, 0): 1})
+    price = s.t.bribe_peace * (2 * low.level + high.level)
+    assert s.players[1].creature_strength(s.t) == 2 * low.level + high.level
+    peace = next(c.id for c in s.t.cards.values() if c.type == "diplomacy" and c.action == "peace")
+    s.wars = [(0, 1)]
+    s.players[0].travel, s.players[0].gold = [peace, peace], price
+    s.apply_action(("peace", peace, 1))
+    assert s.current_player == 1  # the other answers
+    s.apply_action(("refuse",))
+    assert (s.players[0].gold, s.players[1].gold - s.players[1].income(s.t), s.wars) == (0, price, [])  # its turn began
+    s.wars = [(0, 1)]
+    while s.seat() != 0:
+        s.apply_action(("pass",))
+    s.apply_action(("peace", peace, 1))
+    s.apply_action(("refuse",))
+    assert s.wars == [(0, 1)] and peace in s.discard  # no gold: the war goes on, the card is spent
+
+
+# --- 3 and 5: the hero's own damage and the skills' bonus -----------------------------------------------------------
+
+HERO = {"ru": "Каждый нанятый герой идёт в каждую битву игрока и сам наносит {n} {word} урона",
+        "uk": "Кожен найнятий герой іде в кожну битву гравця й сам завдає {n} {word} шкоди"}
+SKILL = {"ru": "В этом издании бонус умения — {n}: умения отмечают наставника и мага, но к силе заклинаний ничего не прибавляют",
+         "uk": "У цьому виданні бонус уміння — {n}: уміння позначають наставника й мага, але до сили заклять нічого не додають"}
+SKILL_PLUS = {"ru": "Бонус умения — +{n} к указанной силе заклинания героя", "uk": "Бонус уміння — +{n} до зазначеної сили закляття героя"}
+#: 3.2.4's hero spells name the bonus too
+SKILL_SPELL = {"ru": "бонус умений героев «Магический удар» и «Благословение» — {n} (см. «Герои»)",
+               "uk": "бонус умінь героїв «Магічний удар» і «Благословення» — {n} (див. «Герої»)"}
+WORDS = {"ru": ("единицу", "единицы", "единиц"), "uk": ("одиницю", "одиниці", "одиниць")}
+
+
+def _word(n: int, lang: str) -> str:
+    one, few, many = WORDS[lang]
+    return one if n % 10 == 1 and n % 100 != 11 else few if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else many
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_heros_damage_and_the_skill_bonus_are_the_contents(game, texts, lang):
+    e = game.economy
+    assert has(texts[lang], HERO[lang].format(n=e.hero_attack, word=_word(e.hero_attack, lang)))
+    assert has(texts[lang], SKILL[lang].format(n=e.skill_bonus)) == (e.skill_bonus == 0)
+    edition = {"ru": "в этом издании ", "uk": "у цьому виданні "}[lang]
+    assert has(texts[lang], SKILL_SPELL[lang].format(n=f"+{e.skill_bonus}" if e.skill_bonus else f"{edition}{e.skill_bonus}"))
+
+
+def test_the_engine_fights_with_the_contents_hero_damage_and_skill_bonus(game, s):
+    """The book's numbers are the engine's: a hired hero's bonus line is the content's `hero_attack` (its
+    courage on top), and the mentor's and the mage's skills carry the content's `skill_bonus`."""
+    e, rt = game.economy, s.t.races[0]
+    hired = heroes(s.t, 0, [(h.id, 0) for h in rt.heroes])
+    plain = next(h for h in hired if h.ability is not None and h.ability.own_times == 1)
+    kind = game.battle.type("field")
+    assert hero_lines(Army((), 0, ()), kind, plain)[0].value == e.hero_attack
+    assert hero_lines(Army((), 0, ()), kind, replace(plain, courage=2))[0].value == e.hero_attack + 2
+    by_skill = {h.skill: next(x for x in hired if x.name == h.id) for h in rt.heroes if h.skill}
+    assert by_skill["blessing"].blessing == e.skill_bonus and by_skill["magic_strike"].magic_strike == e.skill_bonus
+    assert all(x.blessing == x.magic_strike == 0 for x in hired if x not in by_skill.values())
+
+
+def test_a_changed_hero_damage_and_skill_bonus_change_the_book(tmp_path):
+    text = pack("empire").content.read_text(encoding="utf-8")
+    changed = text.replace("  hero_attack: 2\n", "  hero_attack: 3\n").replace("  skill_bonus: 0\n", "  skill_bonus: 2\n")
+    assert changed.count("hero_attack: 3") == changed.count("skill_bonus: 2") == 1
+    path = tmp_path / "empire.yaml"
+    path.write_text(changed, encoding="utf-8")
+    model, problems = load_game(path)
+    assert model is not None and not problems, problems
+    pdf = tmp_path / "book.pdf"
+    with typography.using("ru"):
+        pdf.write_bytes(build_pdf(model, "ru")[0])
+    book = text_of(pdf)
+    assert has(book, HERO["ru"].format(n=3, word="единицы")) and not has(book, HERO["ru"].format(n=2, word="единицы"))
+    assert has(book, SKILL_PLUS["ru"].format(n=2)) and not has(book, SKILL["ru"].format(n=0))
+    assert has(book, SKILL_SPELL["ru"].format(n="+2"))
+    mentor = next(h for h in heroes(model_tables(model), 0, [("mentor", 0)]))
+    assert mentor.blessing == 2 and mentor.bonus == 3
+
+
+def model_tables(model):
+    from pnp.games.empire.rules.tables import tables
+    return tables(model)
+
+
+# --- 4: every spell as the engine casts it --------------------------------------------------------------------------
+
+#: a squad of every attack kind, one card each; a hero; the tower at the top level (every spell open)
+CASTER = Army(tuple(Squad(f"s{i}", 1, kind) for i, kind in enumerate(("melee", "ranged", "flying", "magic"))), 0,
+              (0, 1, 2), heroes=(Hero("caster", 0),), tower=7)
+
+
+def _cast(game, spell, opp: Opponent):
+    return cast_spells(game.battle, replace(CASTER, spells=(Casting(spell.id, 1),)), opp)
+
+
+_WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
+
+
+def _lines(pdf) -> list[list[list[tuple[float, str]]]]:
+    """Every page's lines of words (pdftotext -bbox), each word with the x it starts at, top to bottom, without the
+    running head and the page number."""
+    html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = []
+    for page in html.split("<page ")[1:]:
+        lines: list[tuple[float, list[tuple[float, str]]]] = []
+        for m in _WORD.finditer(page):
+            x, y, word = float(m.group(1)), float(m.group(4)), unescape(m.group(5))
+            line = next((ws for yy, ws in lines if abs(yy - y) < 2.0), None)
+            if line is None:
+                lines.append((y, [(x, word)]))
+            else:
+                line.append((x, word))
+        ordered = [sorted(ws) for _, ws in sorted(lines, key=lambda yl: yl[0])]
+        if ordered and len(ordered[-1]) == 1 and ordered[-1][0][1].isdigit():
+            ordered.pop()  # the page number
+        pages.append(ordered[1:])  # without the running head
+    return pages
+
+
+def _table(pdf, heads: tuple[str, ...], new_row, stop) -> list[list[str]]:
+    """The rows of the table whose head row reads `heads` (a column each, from its left edge), each row a list of its
+    cells' text: `new_row(cells)` says whether a line starts a row, `stop(line text)` where the table ends (a page's
+    repeated head row is skipped)."""
+    rows: list[list[list[str]]] = []
+    columns: list[float] | None = None
+    for page in _lines(pdf):
+        for line in page:
+            text = " ".join(w for _, w in line)
+            if all(h in text for h in heads):  # the head row (again on a new page)
+                columns = [next(x for x, w in line if heads[k].startswith(w) and (k == 0 or x > 0)) for k in range(len(heads))]
+                continue
+            if columns is None:
+                continue
+            if stop(text):
+                return [[" ".join(c) for c in row] for row in rows]
+            cells: list[list[str]] = [[] for _ in heads]
+            for x, w in line:
+                cells[max(k for k, c in enumerate(columns) if x >= c - 4 or k == 0)].append(w)
+            if new_row(cells) or not rows:
+                rows.append(cells)
+            else:
+                for k, c in enumerate(cells):
+                    rows[-1][k] += c
+        if columns is not None and rows:
+            continue
+    return [[" ".join(c) for c in row] for row in rows]
+
+
+DOES = {"ru": {"damage": "урон +{}", "siege": "в осаде +{}", "strength": "+{} к силе армии", "per_squad": "+{} к силе за каждый",
+               "luck": "+{} к удаче армии", "none": "в битве ничего не даёт", "outside": "вне уровней",
+               "one": "один названный отряд", "all": "все отряды не открывают", "head": "Что даёт в битве",
+               "destruction": "Круг разрушения", "blessing": "Круг благословения", "level": "Уровень"},
+        "uk": {"damage": "шкода +{}", "siege": "в облозі +{}", "strength": "+{} до сили армії", "per_squad": "+{} до сили за кожен",
+               "luck": "+{} до удачі армії", "none": "у битві нічого не дає", "outside": "поза рівнями",
+               "one": "один названий загін", "all": "усі загони не відкривають", "head": "Що дає в битві",
+               "destruction": "Коло руйнування", "blessing": "Коло благословення", "level": "Рівень"}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_spell_prints_what_the_engine_counts(game, rulebook_pdfs, lang):
+    """Each place of the boards (a level's circle and slot, every school's spell there) has a row that prints what
+    pnp.games.empire.rules.magic counts for its spells: a destruction spell its damage (a siege's and a flyer's too),
+    a blessing its strength, luck or maximal damage, or nothing at all."""
+    words, field = DOES[lang], Opponent(14, "field", 0)
+    outside = words["outside"].split()[0]
+
+    def level_or_outside(cells: list[list[str]]) -> bool:
+        """A row starts with its level, or the label of the spells outside the levels."""
+        return bool(cells[0]) and (cells[0][0].isdigit() or cells[0][0] == outside)
+
+    tables = {circle: _table(rulebook_pdfs[lang], (words["level"], words[circle], words["head"]), level_or_outside,
+                             lambda text: text.startswith("3.2.5") or words[other] in text)
+              for circle, other in (("destruction", "blessing"), ("blessing", "destruction"))}
+    for level, circle, spells in spell_places(game):
+        first = squash(spells[0].name.get(lang))
+        found = [r for r in tables["destruction" if circle == "destruction" else "blessing"]
+                 if squash(r[1]).startswith(first) and len(r[1].split("·")) == len(spells)]
+        assert len(found) == 1, (spells[0].id, found)
+        head, names, row = found[0]
+        names, row = squash(names), squash(row)
+        assert head == (str(level) if level is not None else words["outside"]), (spells[0].id, head)
+        for spell in spells:
+            assert squash(spell.name.get(lang)) in names, (spell.id, names)
+        spell = spells[0]
+        cast, e = _cast(game, spell, field), spell.effect
+        value = sum(v for what, v, _ in cast.lines if what.startswith("spell"))
+        if circle == "destruction":
+            assert squash(words["damage"].format(value)) in row, (spell.id, row)
+            if e.siege is not None:
+                sieged = _cast(game, spell, Opponent(14, "siege", 0))
+                assert squash(words["siege"].format(sieged.lines[-1][1])) in row
+            if e.against_flying:
+                flown = _cast(game, spell, Opponent(14, "field", 0, flying=True)).lines[-1][1]
+                assert squash(f"+{flown - value}") in row
+        elif cast.maximal:
+            assert squash(words["all" if len(cast.maximal) > 1 else "one"]) in row, (spell.id, row)
+        elif cast.luck:
+            assert squash(words["luck"].format(cast.luck)) in row
+        elif e.per_squad:
+            assert value == e.strength and squash(words["per_squad"].format(value)) in row  # one squad of the kind
+        elif value:
+            assert squash(words["strength"].format(value)) in row, (spell.id, row)
+        else:
+            assert squash(words["none"]) in row, (spell.id, row)
+
+
+def test_a_spells_printed_text_names_only_the_numbers_the_engine_counts(game):
+    """The boards print each spell's `text`: every number in it is one of its effect's (the seed's «+3 защита», «Противник
+    теряет героя» and the like are gone), and a spell whose effect is only its level's damage says so."""
+    for school in game.battle.magic.schools:
+        for spell in school.spells:
+            e = spell.effect
+            allowed = {e.strength, e.siege, e.against_flying, e.luck} - {None, 0}
+            for lang in LANGS:
+                said = spell.text.get(lang)
+                assert {int(n) for n in re.findall(r"\d+", said)} <= allowed, (spell.id, lang, said)
+                if spell.circle == "destruction" and not e.counted:
+                    assert said.startswith(("Только урон уровня", "Лише шкода рівня")), (spell.id, said)
+
+
+# --- the engine's side of the words above ---------------------------------------------------------------------------
+
+def test_the_engine_counts_the_palace_and_the_gates_in_a_vertical(game):
+    """7: a column with the palace or the gates is complete with the other plots built."""
+    layout = game.capital.layout
+    for prebuilt in layout.prebuilt:
+        _, col = layout.cells[prebuilt]
+        rest = [p for p, (_, c) in layout.cells.items() if c == col and p not in layout.prebuilt]
+        assert capital.completed_columns(layout, rest) == 1, prebuilt
+
+
+def test_the_engine_lets_anyone_do_the_ritual_and_discard_no_travel_card(s):
+    """9 and 13: a player with nothing built and no hero may do the ritual; no action discards a travel card, and a
+    garrison waits in hand until its week."""
+    garrison = next(c for c in s.t.cards.values() if c.type == "garrison")
+    s.players[0].travel = [garrison.id]
+    legal = s.legal_actions()
+    assert ("ritual",) in legal and not any(a[0] not in ("hero", "hire", "build", "again", "ritual", "pass") for a in legal)
+    s.week = garrison.week
+    assert ("visit", garrison.id) in s.legal_actions()
+
+
+def test_the_engine_hires_before_the_action_only(s):
+    """17: building ends the turn; the next seat plays, so a barracks built hires from its builder's next turn."""
+    s.players[0].chests = 10
+    s.apply_action(("build", next(a[1] for a in s.legal_actions() if a[0] == "build")))
+    assert s.seat() == 1
+
+
+def test_the_engine_scores_a_siege_no_victory_points(game):
+    """11: a siege's battle type gives none (the board's «ПО» cell is a dash)."""
+    siege = game.battle.type(game.battle.card_battles["town"])
+    assert isinstance(siege, BattleType) and siege.points is None
+
+
+# --- 25, 26: the components -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_components_name_the_colour_in_deck_the_templates_the_alignment_sheet_and_the_boards(game, rulebook_pdfs, lang):
+    from pnp.games.empire.kit import counts
+    kit = counts(game)
+    heads = {"ru": ("Компонент", "Сколько", "Что это"), "uk": ("Компонент", "Скільки", "Що це")}[lang]
+    rows = _table(rulebook_pdfs[lang], heads, lambda cells: bool(cells[1]),
+                  lambda text: text.startswith(("Подготовка", "Підготовка")))
+    named = {squash(name): (count, said) for name, count, said in rows}
+    for key, n in (("travel_colour_in", kit["colour_in_cards"]), ("travel_templates", kit["blank_cards"])):
+        assert named[squash(game.ui(key, lang))][0] == str(n), key
+    said = named[squash(game.ui("travel_colour_in", lang))][1]
+    assert has(said, {"ru": "Печатай одну из двух колод, цветную или эту, а не обе",
+                      "uk": "Друкуй одну з двох колод, кольорову або цю, а не обидві"}[lang])
+    from pnp.core import catalogue
+    assert squash(catalogue.text("align_title", lang)) in named
+    count, boards = named[squash({"ru": "Справочные планшеты", "uk": "Довідкові планшети"}[lang])]
+    assert count == str(kit["reference_boards"])
+    for title in ("machines_title", "types_title", "weeks_title"):  # the boards by the titles they print
+        assert has(boards, f"«{game.ui(title, lang)}»"), title
