@@ -62,13 +62,14 @@ TRAVEL_PRINTS = words({**_TRAVEL, "travel_colour_in": "", "travel_templates": ""
 #: the creature decks (render/creature_cards.py, creature_rows.py)
 CREATURE_CARDS = words({
     "creature_card": "", "creature_cards": "", "creature_immune": "", "creature_kind": "kind race",
-    "creature_large": "", "creature_no_strike": "", "creature_strike": "",
+    "creature_large": "", "creature_no_strike": "", "creature_strike": "", "kit_creature_cards": "race",
 }, tool=SHEET)
 
 #: the taverns' hero cards (render/creature_cards.py, hero_rows.py)
 HERO_CARDS = words({
     "hero_card": "", "hero_cards": "", "hero_level": "level", "hero_own_times": "n#", "hero_plus": "n#",
     "hero_skill_blessing": "", "hero_skill_magic_strike": "", "hero_spells": "n#", "hero_times": "n#",
+    "kit_hero_cards": "race",
 }, tool=SHEET)
 
 #: the neutral armies' deck (render/deck_cards.py, neutral_rows.py), for a content with `neutral_armies:`

@@ -105,3 +105,35 @@ def test_every_race_hero_is_printed_with_its_ability_and_skill(taverns, game, la
         assert flat.count(game.ui("hero_skill_blessing", lang)) == 1
         assert flat.count(game.ui("hero_skill_magic_strike", lang)) == 1
         assert back.count(game.ui("hero_card", lang)) == len(race.heroes)
+
+
+def _headers(path) -> list[str]:
+    """Each page's sheet label, the line that ends with the page's side."""
+    return [next(line.strip() for line in page.splitlines() if re.search(r"· (лицо|оборот|лице|зворот)\s*$", line))
+            for page in page_texts(path)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_creature_sheet_names_its_race_and_counts_that_races_sheets(kits, game, lang):
+    """Four decks of the same backs' shape: each sheet's label says whose deck it is, and «лист 1 из 4» counts
+    that race's sheets, so the printed sheets sort by race."""
+    want = []
+    for deck in game.creature_decks:
+        race = next(r.name.get(lang) for r in game.races if r.id == deck.race)
+        sheets = -(-len(deck.strikes) // 9)
+        for i in range(1, sheets + 1):
+            page = game.ui("print_page", lang, page=i, pages=sheets)
+            want += [f"{game.ui('kit_creature_cards', lang, race=race)} · {page} · {game.ui(side, lang)}"
+                     for side in ("print_front", "print_back")]
+    assert _headers(pdf(kits, lang)) == want
+    assert want[0].startswith("Карты существ: Люди · лист 1 из 4" if lang == "ru" else "Карти істот: Люди · аркуш 1 з 4")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_hero_sheet_names_its_race(taverns, game, lang):
+    """Not «лист 1 из 1» four times: each tavern's sheet says whose it is."""
+    headers = _headers(taverns / lang / f"empire-{lang}-hero-cards.pdf")
+    page = game.ui("print_page", lang, page=1, pages=1)
+    assert headers == [f"{game.ui('kit_hero_cards', lang, race=r.name.get(lang))} · {page} · {game.ui(side, lang)}"
+                       for r in game.races if r.heroes for side in ("print_front", "print_back")]
+    assert len(set(headers)) == len(headers)
