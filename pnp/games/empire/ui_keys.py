@@ -46,11 +46,11 @@ CAPITAL = words({
 
 #: a travel card's words (render/travel_rows.py and the layouts templates/empire/cards), for the deck and its prints
 _TRAVEL = {
-    "travel_bonus": "", "travel_card": "", "travel_cards": "", "travel_chest_range": "chests first last",
+    "travel_card": "", "travel_cards": "", "travel_chest_range": "chests first last",
     "travel_chests": "", "travel_cost": "gold n", "travel_gold": "gold n", "travel_guards": "", "travel_instant": "",
     "travel_join": "", "travel_paren": "n", "travel_penalty": "", "travel_per_day": "", "travel_plus": "n",
     "travel_points": "n", "travel_points_end": "", "travel_points_storm": "", "travel_resource": "short",
-    "travel_reward": "", "travel_strength": "", "travel_week": "",
+    "travel_from_week": "n", "travel_reward": "", "travel_siege_strength": "", "travel_strength": "",
     # a trap's penalty, by the kind its card names (`penalty:`)
     "travel_penalty_chests": "gold n#", "travel_penalty_creature_cards": "gold n#", "travel_penalty_gold": "gold n#",
 }
