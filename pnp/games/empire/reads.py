@@ -20,8 +20,8 @@ READS = {
     "rulebook": ("battle", "book", "capital", "chests", "creature_decks", "economy", "gold_short", "neutral_deck",
                  "neutral_luck", "play", "print", "races", "resources", "travel_cards", "travel_types", "week_days?"),
     "alignment": (),
-    "print-shop": ("print",),
-    "tts": ("print",),
+    "print-shop": ("print", "races"),
+    "tts": ("print", "races"),
     "preview": ("battle", "chests", "creature_decks", "neutral_deck", "print", "races", "travel_cards",
                 "travel_types"),
 }
