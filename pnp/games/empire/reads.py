@@ -7,9 +7,10 @@ models the tests build without them; a kit needs each."""
 
 READS = {
     "capital": ("battle", "capital", "gold_short", "neutral_luck", "races", "resources"),
-    "travel-cards": ("card_families", "gold_short", "print", "resources", "travel_cards", "travel_types"),
-    "travel-prints": ("card_families", "gold_short", "neutral_luck", "print", "resources", "travel_cards",
-                      "travel_types"),
+    "travel-cards": ("battle", "card_families", "chests", "gold_short", "print", "resources", "travel_cards",
+                     "travel_types"),
+    "travel-prints": ("battle", "card_families", "chests", "gold_short", "neutral_luck", "print", "resources",
+                      "travel_cards", "travel_types"),
     "creature-cards": ("battle", "card_families", "creature_decks", "print", "races"),
     "hero-cards": ("battle", "card_families", "print", "races"),
     "neutral-cards": ("battle", "card_families", "neutral_deck", "neutral_luck", "print"),

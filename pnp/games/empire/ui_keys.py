@@ -46,7 +46,7 @@ CAPITAL = words({
 
 #: a travel card's words (render/travel_rows.py and the layouts templates/empire/cards), for the deck and its prints
 _TRAVEL = {
-    "travel_card": "", "travel_cards": "", "travel_chest_range": "chests first last",
+    "travel_card": "", "travel_cards": "", "travel_chest_range": "chests first last", "travel_experience": "most# n#",
     "travel_chests": "", "travel_cost": "gold n", "travel_gold": "gold n", "travel_guards": "", "travel_instant": "",
     "travel_join": "", "travel_paren": "n", "travel_penalty": "", "travel_per_day": "", "travel_plus": "n",
     "travel_points": "n", "travel_points_end": "", "travel_points_storm": "", "travel_resource": "short",

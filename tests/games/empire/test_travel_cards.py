@@ -104,7 +104,9 @@ def expected(game, card, lang: str) -> list[str]:
         out.append(f"{card.gold}{gold}")
     if card.type == "treasure":
         out += [f"{r.first}–{r.last}" for r in card.chest_ranges] + [f"— {r.chests}" for r in card.chest_ranges]
-    if card.effect is not None:
+    if card.type == "other":  # what the engine does with it, not its content's words (the rulebook's)
+        out.append(game.ui("travel_experience", lang, n=game.chests.experience, most=game.battle.courage_max))
+    elif card.effect is not None:
         out.append(card.effect.get(lang))
     return out
 
@@ -169,6 +171,35 @@ def test_the_garrison_says_from_which_week_it_is_played_and_its_strength_in_a_si
         assert text.endswith(week) and strength in text, text
         assert "(5)" not in text and "+15" not in text and game.ui("travel_guards", lang) not in text, text
         assert len(re.findall(r"(?<!\d)5(?!\d)", text)) == 1, text  # the week, once, in its words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_stone_of_experience_prints_what_the_engine_does_with_it(game, built, lang):
+    """Not «Прими политику любого героя без дополнительных карт»: the engine gives every hired hero a chest's
+    experience in courage, up to courage's most (pnp/games/empire/rules/moves.py), and the card says so."""
+    from pnp.games.empire.rules.moves import apply
+    from pnp.games.empire.rules.player import Player
+    from pnp.games.empire.rules.position import Position
+    from pnp.games.empire.rules.tables import tables
+
+    state = Position(tables(game), 2)
+    state.players = [Player(0), Player(1)]
+    player = state.players[state.seat()]
+    player.heroes = [("centurion", 0), ("paladin", game.battle.courage_max)]
+    player.travel.append("stone_of_experience")
+    apply(state, ("visit", "stone_of_experience"))  # type: ignore[arg-type]  # the position is all a visit reads
+    gained = game.chests.experience
+    assert player.heroes == [("centurion", gained), ("paladin", game.battle.courage_max)]
+    path, pages = pdf(built, lang, "travel-cards"), {}
+    stones = [(card, at) for card, at in zip(printed(game), cells(game, len(printed(game)))) if card.type == "other"]
+    assert stones and all(card.id == "stone_of_experience" for card, _ in stones)
+    want = ("Каждый твой нанятый герой получает +{} к куражу (не больше {})." if lang == "ru"
+            else "Кожен твій найнятий герой отримує +{} до куражу (не більше {}).").format(gained, game.battle.courage_max)
+    assert (gained, game.battle.courage_max) == (1, 6)
+    for card, (page, cell) in stones:
+        text = words_in(pages.setdefault(page, page_words(path, page)), cell)
+        assert letters(text).endswith(letters(want)), text
+        assert "политик" not in text, text
 
 
 def label_line(words, cell: Box, label: str) -> Box:

@@ -105,10 +105,18 @@ def _effect(game: Game, card: TravelCard | None, lang: str) -> Fields:
     return {"effect": "\n".join([LINE] * BLANK_LINES) if card is None else _required(card.effect, lang)}
 
 
+def _other(game: Game, card: TravelCard | None, lang: str) -> Fields:
+    """What the engine does with an object («Камень опыта»): every hired hero of the player gains a chest's
+    experience in courage, up to courage's most; its content `effect:` is the rulebook's words for it."""
+    if card is None or game.chests is None:
+        return _effect(game, card, lang)
+    return {"effect": game.ui("travel_experience", lang, n=game.chests.experience, most=game.battle.courage_max)}
+
+
 #: each type's own fields (beside name, type and emblem), from a card or (None) blank
 BY_TYPE: dict[str, Callable[[Game, TravelCard | None, str], Fields]] = {
     "treasure": _treasure, "mine": _mine, "reserve": _reserve, "town": _town, "garrison": _garrison,
-    "trap": _trap, "dungeon": _dungeon, "terrain": _terrain, "diplomacy": _effect, "other": _effect,
+    "trap": _trap, "dungeon": _dungeon, "terrain": _terrain, "diplomacy": _effect, "other": _other,
 }
 #: every field some type's layout shows, for the family's declaration
 FIELDS = ("name", "type_name", "emblem", "corner", "gold", "resource", "points", "strength", "kind", "bonus",
