@@ -36,11 +36,11 @@ def _has_chests(game: Any) -> bool:
 
 #: the capital sheets (render/capital_sheet.py, capital_layout.py)
 CAPITAL = words({
-    "capital_legend": "", "capital_sheet": "", "effects_heroes": "", "effects_machines": "",
+    "capital_legend": "", "capital_sheet": "", "effects_hero": "", "effects_heroes": "", "effects_machines": "",
     "effects_magic": "", "effects_other": "", "effects_title": "", "fortifications_title": "", "income_start": "", "income_step": "n#",
     "income_title": "", "plot_auto": "", "plot_built": "", "plot_cost": "n#", "plot_gold": "gold", "plot_heroes": "n#",
     "plot_hires": "who", "plot_points": "n#", "plot_prebuilt": "", "plot_upgrade": "n#", "plot_upgrade_damage": "n#",
-    "plot_upgrade_to": "n# name", "plot_upgraded": "", "plot_upgrades": "", "points_title": "", "points_total": "",
+    "plot_upgrade_level": "most n#", "plot_upgrade_to": "n# name", "plot_upgraded": "", "plot_upgrades": "", "points_title": "", "points_total": "",
     "points_week": "n#", "stores_title": "", "treasury_gold": "gold", "treasury_title": "", "vertical_done": "",
 })
 

@@ -132,5 +132,5 @@ def _make(game: Game) -> Tables:
         chest_count=c.count, chest_keep=c.keep, chest_gold=c.gold, chest_xp=c.experience,
         start_chests=e.start_chests, creature_gold=e.creature_gold, hero_gold=e.hero_gold,
         hero_attack=e.hero_attack, resource_chests=e.resource_chests, ritual_luck=e.ritual_luck,
-        forge_levels=max(m.level for m in game.battle.machines),
+        forge_levels=game.battle.forge_levels,
         schools=tuple(s.id for s in game.battle.magic.schools if s.playable))
