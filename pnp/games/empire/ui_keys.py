@@ -101,7 +101,7 @@ BOARDS = words({
     **_BATTLE,
     "ban_artillery": "names", "ban_destruction": "", "ban_large": "", "ban_machines": "", "ban_siege_engines": "names",
     "ban_spell_level": "n#", "boards_file": "", "bonus_weapon": "kind magic n#", "bonus_weapon_apart": "kind magic m# n#",
-    "machine_counts": "where", "machine_spell_penalty": "n#", "machines_choice": "",
+    "machine_counts": "where", "machine_spell_penalty": "n#",
     "machines_effect": "", "machines_legend": "", "machines_level": "", "machines_machine": "", "machines_strength": "",
     "machines_title": "", "opponent_neutral": "", "opponent_player": "", "types_bans": "", "types_bonuses": "",
     "types_legend": "", "types_opponent": "", "types_title": "", "types_trophies": "", "types_type": "",

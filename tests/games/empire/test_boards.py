@@ -18,7 +18,7 @@ from pnp.games.empire.render.board_reference import BoardsRenderer
 from pnp.games.empire.render.board_weeks import weeks_layout
 from pnp.games.empire.render.capital_layout import SEAM, WRITE_MIN
 from pnp.games.empire.render.forms import BOX_STROKE
-from pnp.core.geometry import pt_to_mm
+from pnp.core.geometry import Box, pt_to_mm
 
 import sheetkit
 from sheetkit import changed, fonts_embedded, load, marked_margins, page_words, stroked_rectangles, words_in
@@ -78,7 +78,7 @@ def test_every_machine_prints_its_values_from_the_content(game, boards, lang, pa
     lay, pdf = machine_layout(game, paper), boards[(lang, paper)]
     words = page_words(pdf, MACHINES)
     for m in game.battle.machines:
-        power, name, does, _ = lay.rows[m.id]
+        power, name, does = lay.rows[m.id]
         said = words_in(words, power)
         if m.siege is not None or m.field is not None:
             assert said == " / ".join(f"+{v}" if v is not None else "—" for v in (m.siege, m.field)), (m.id, said)
@@ -106,10 +106,18 @@ def test_the_machines_read_as_the_seeds_table(game, boards):
     assert "полевое сражение, осада" in words_in(words, lay.rows["bomb"][2])
 
 
-def test_a_machine_row_has_a_tick_box_for_the_forges_choice(game, boards):
-    ticks = stroked_rectangles(boards[("ru", "a4")], BOX_STROKE, MACHINES - 1)
-    assert len(ticks) == len(game.battle.machines)
-    assert min(min(b.w, b.h) for b in ticks) >= WRITE_MIN - 0.01  # PDF points to mm
+@pytest.mark.parametrize("lang, paper", BUILT)
+def test_the_shared_machine_board_sends_the_forges_choice_to_the_capital_sheet(game, boards, lang, paper):
+    """The board lies on the table for everyone: it has no box to mark, and its legend says to write the machine
+    chosen at each level of the forge on one's own capital sheet, whose «Боевые машины» rows take it."""
+    pdf = boards[(lang, paper)]
+    assert stroked_rectangles(pdf, BOX_STROKE, MACHINES - 1) == []
+    legend = " ".join(words_in(page_words(pdf, MACHINES), Box(0, 0, PAGE[paper][0], 30.0)).split())
+    sheet = ("впиши её в свой план столицы, в «Боевые машины»" if lang == "ru"
+             else "впиши її у свій план столиці, у «Бойові машини»")
+    assert sheet in legend and "отметь её" not in legend and "познач її" not in legend, legend
+    assert game.ui("effects_machines", lang).startswith("Боевые машины" if lang == "ru" else "Бойові машини")
+    assert game.ui("capital_sheet", lang) == ("План столицы" if lang == "ru" else "План столиці")
 
 
 # --- the battle types -----------------------------------------------------------------------------
