@@ -93,7 +93,7 @@ MAGIC = words({
 
 #: a battle type's words, on the reference boards and the worksheet (render/battle_words.py)
 _BATTLE = {
-    "points_card": "", "points_squads": "least# most#", "trophy_card": "", "trophy_chests": "n#", "types_points": "",
+    "points_card": "", "points_none": "", "points_squads": "least# most#", "trophy_card": "", "trophy_chests": "n#", "types_points": "",
 }
 
 #: the reference boards (render/board_reference.py, board_battles.py, board_machines.py, board_weeks.py)
@@ -114,7 +114,7 @@ WORKSHEET = words({
     **_BATTLE,
     "ws_battle": "", "ws_before": "", "ws_box_chests": "", "ws_box_courage": "", "ws_box_hero": "", "ws_box_line": "",
     "ws_box_lost": "", "ws_box_luck": "", "ws_box_luck_bonus": "", "ws_box_machine": "", "ws_box_magic": "",
-    "ws_box_new_courage": "", "ws_box_points": "", "ws_box_ranks": "", "ws_box_saved": "", "ws_box_spell": "",
+    "ws_box_points": "", "ws_box_ranks": "", "ws_box_saved": "", "ws_box_spell": "",
     "ws_box_strike": "", "ws_box_trophies": "", "ws_box_weapons": "", "ws_bribery": "", "ws_bribery_players": "where",
     "ws_bribery_rule": "n#", "ws_col_cards": "", "ws_col_damage": "", "ws_col_routed": "", "ws_col_squad": "",
     "ws_col_strike": "", "ws_col_total": "", "ws_courage": "", "ws_courage_rule": "n#", "ws_damage": "",

@@ -5,6 +5,7 @@ words and the content's numbers; pages, margins, fonts, write-in boxes measured.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,6 +20,11 @@ from pnp.games.empire.render.board_weeks import weeks_layout
 from pnp.games.empire.render.capital_layout import SEAM, WRITE_MIN
 from pnp.games.empire.render.forms import BOX_STROKE
 from pnp.core.geometry import Box, pt_to_mm
+from pnp.games.empire.rules.fights.aftermath import end_battle
+from pnp.games.empire.rules.fights.start import attack
+from pnp.games.empire.rules.player import Player
+from pnp.games.empire.rules.position import Position
+from pnp.games.empire.rules.tables import tables
 
 import sheetkit
 from sheetkit import changed, fonts_embedded, load, marked_margins, page_words, stroked_rectangles, words_in
@@ -170,7 +176,41 @@ def test_the_types_read_as_the_seeds_table(game, boards):
     assert [cell(t, "types_trophies") for t in ("field", "siege", "dungeon")] == ["+1 сундук", "+2 сундука",
                                                                                   "как написано на карте"]
     assert cell("field", "types_points").startswith("1–7: ")
-    assert cell("players", "types_points") == "—"
+    assert cell("players", "types_points") == "не дают"
+
+
+def won_siege(game, card: str) -> tuple[int, int, bool]:
+    """A siege of `card` won in the engine (pnp.games.empire.rules.fights): the victory points and chests it
+    brought, and whether the card joined the holdings. An army of every creature three times over against a
+    town or garrison of week 5, every damage card a 7."""
+    t = tables(game)
+    s = Position(t, 2)
+    s.players, s.week = [Player(0), Player(1)], 5
+    p, race = s.players[0], t.races[0]
+    p.hand = Counter({(c.id, 7): 3 for c in race.creatures})
+    p.deck = Counter({(race.creatures[0].id, 7): 40})
+    attack(s, 0, card, None)
+    fight = s.fight
+    assert fight is not None and t.rules.card_battles[t.cards[card].type] == "siege"
+    fight["drawn"], fight["morale"] = [7] * 40, fight["morale"] or 0
+    end_battle(s, fight)  # type: ignore[arg-type]  # the position is all a battle's end reads
+    assert fight["outcome"].won
+    return sum(p.points.values()), p.chests, card in p.holdings
+
+
+@pytest.mark.parametrize("lang, paper", BUILT)
+def test_the_siege_prints_the_victory_points_the_engine_awards(game, boards, lang, paper):
+    """Not «1–7: по числу отрядов нейтральной армии»: a town or a garrison has a strength and no squads, and the
+    engine gives a won siege no victory points, two chests and the card. The board says so."""
+    sieges = [c.id for c in game.travel_cards if game.battle.card_battles.get(c.type) == "siege"]
+    assert sieges == ["town_gems", "fort"]
+    awards = {won_siege(game, card) for card in sieges}
+    assert awards == {(0, game.battle.type("siege").trophy_chests, True)} == {(0, 2, True)}
+    lay, words = types_layout(game, paper), page_words(boards[(lang, paper)], TYPES)
+    points = words_in(words, lay.cells[("siege", "types_points")])
+    assert points == ("не дают" if lang == "ru" else "не дають") == game.ui("points_none", lang)
+    assert words_in(words, lay.cells[("siege", "types_trophies")]) == game.ui("trophy_chests", lang, n=2)
+    assert words_in(words, lay.cells[("field", "types_points")]).startswith("1–7")  # a neutral army's squads
 
 
 # --- the week track -------------------------------------------------------------------------------
@@ -219,7 +259,7 @@ def test_a_changed_content_value_prints_the_new_number(tmp_path):
     game = changed(tmp_path, ("neutral_luck: [0, 1, 2, 3, 4, 5, 6]", "neutral_luck: [0, 1, 5, 3, 4, 5, 6]"),
                    ("    value: 7\n    note: \"The seed starts", "    value: 5\n    note: \"The seed starts"),
                    ("- id: ram\n      level: 1\n      siege: 7", "- id: ram\n      level: 1\n      siege: 9"),
-                   ("trophy_chests: 2\n      points: squads\n      note: \"3.4.2", "trophy_chests: 3\n      points: squads\n      note: \"3.4.2"),
+                   ("trophy_chests: 2\n      note: \"3.4.2", "trophy_chests: 3\n      note: \"3.4.2"),
                    ("spell_penalty: 5", "spell_penalty: 4"))
     pdf = render(game, tmp_path / "out", "ru")
     weeks = weeks_layout(game, "a4")

@@ -158,6 +158,22 @@ def test_the_reminders_print_the_contents_numbers(game, sheets, lang):
     assert "(3.2.5)" in heroes and game.hero("mentor").name.get(lang) not in heroes
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_siege_gives_the_victory_points_the_engine_awards(game, sheets, lang):
+    """The worksheet's «ПО:» line groups the siege with the battles that give none, as the engine plays it, not
+    with the field battle's «1–7: по числу отрядов нейтральной армии»."""
+    from test_boards import won_siege
+
+    assert {won_siege(game, card)[0] for card in ("town_gems", "fort")} == {0}
+    trophies = " ".join(section_words(game, sheets, lang, "ws_trophies").split())
+    siege = game.battle.type("siege").name.get(lang)
+    line = trophies[trophies.index("ПО:"):]
+    squads = game.ui("points_squads", lang, least=1, most=7)
+    none = {"ru": "осада, полевое сражение с игроком — не дают", "uk": "облога, польова битва з гравцем — не дають"}[lang]
+    assert none in line and f"{siege} — {squads}" not in line and f"{siege}, " not in line.split(squads)[0], line
+    assert line.startswith(f"ПО: {game.battle.type('field').name.get(lang)} — {squads};"), line
+
+
 def test_the_seeds_worked_numbers_stand_on_the_worksheet(sheets, game):
     """«Разнородный строй – три и более отрядов разного уровня … +6 (за каждый отряд сверх трёх дополнительно +2)»."""
     formations = section_words(game, sheets, "ru", "ws_formations")
