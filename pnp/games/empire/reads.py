@@ -17,7 +17,7 @@ READS = {
     "chest-cards": ("card_families", "chests", "gold_short", "print"),
     "magic": ("battle",),
     "boards": ("battle", "neutral_luck", "week_days?"),
-    "worksheet": ("battle", "capital", "races"),
+    "worksheet": ("battle", "capital", "economy", "races"),
     "rulebook": ("battle", "book", "capital", "chests", "creature_decks", "economy", "gold_short", "neutral_deck",
                  "neutral_luck", "play", "print", "races", "resources", "travel_cards", "travel_types", "week_days?"),
     "alignment": (),

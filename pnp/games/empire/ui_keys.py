@@ -119,7 +119,7 @@ WORKSHEET = words({
     "ws_bribery_rule": "n#", "ws_col_cards": "", "ws_col_damage": "", "ws_col_routed": "", "ws_col_squad": "",
     "ws_col_strike": "", "ws_col_total": "", "ws_courage": "", "ws_courage_rule": "n#", "ws_damage": "",
     "ws_damage_rule": "n# up#", "ws_echelon": "n# where", "ws_enemy": "", "ws_enemy_luck": "", "ws_flank": "n# where",
-    "ws_formations": "", "ws_hero": "", "ws_hero_race": "first last section", "ws_heroes": "", "ws_larger": "",
+    "ws_formations": "", "ws_hero": "", "ws_hero_own": "n#", "ws_hero_race": "first last section", "ws_heroes": "", "ws_larger": "",
     "ws_legend": "", "ws_line": "least# n#", "ws_losses": "", "ws_losses_rule": "", "ws_losses_tent": "n# name",
     "ws_luck": "", "ws_luck_bonus": "", "ws_luck_minus": "n#", "ws_luck_plus": "", "ws_machine": "where",
     "ws_machine_barrier": "name", "ws_machine_stone": "n# name", "ws_mixed": "bonus# extra# least#",

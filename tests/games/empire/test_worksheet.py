@@ -174,6 +174,22 @@ def test_the_siege_gives_the_victory_points_the_engine_awards(game, sheets, lang
     assert line.startswith(f"ПО: {game.battle.type('field').name.get(lang)} — {squads};"), line
 
 
+@pytest.mark.parametrize("lang, paper", BUILT)
+def test_the_hero_line_gives_the_heros_own_damage_as_the_engine_counts_it(game, sheets, lang, paper):
+    """The designer notes' «собственный урон героя в битве — 2», which the engine gives every hired hero, stands on
+    the worksheet's hero line, first, with a reminder that «урон героя ×2» on a card multiplies it."""
+    from pnp.games.empire.rules.fights.sides import heroes
+    from pnp.games.empire.rules.tables import tables
+
+    race = game.races[0]
+    hired = heroes(tables(game), 0, [(h.id, 0) for h in race.heroes])
+    assert {h.bonus for h in hired} == {game.economy.hero_attack} == {2}
+    heroes_section = " ".join(section_words(game, sheets, lang, "ws_heroes", paper).split())
+    own = {"ru": "Герой сам наносит 2 урона (умножь, если так сказано на его карте).",
+           "uk": "Герой сам завдає 2 шкоди (помнож, якщо так сказано на його картці)."}[lang]
+    assert heroes_section.startswith(own), heroes_section
+
+
 def test_the_seeds_worked_numbers_stand_on_the_worksheet(sheets, game):
     """«Разнородный строй – три и более отрядов разного уровня … +6 (за каждый отряд сверх трёх дополнительно +2)»."""
     formations = section_words(game, sheets, "ru", "ws_formations")

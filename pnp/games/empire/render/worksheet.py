@@ -92,7 +92,9 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
     if key == "ws_heroes":
         # every race's nine heroes are too many to list on one page: their cards and the rulebook print each
         levels = [p.level for p in game.capital.plots if p.kind == "barracks" and p.level is not None]
-        return [game.ui("ws_hero", lang)] + ([game.ui("ws_hero_race", lang, first=roman(min(levels)), last=roman(max(levels)),
+        # the hero's own damage, as the engine gives every hired hero (pnp.games.empire.rules.fights.sides.heroes)
+        own = [game.ui("ws_hero_own", lang, n=game.economy.hero_attack)] if game.economy is not None else []
+        return own + [game.ui("ws_hero", lang)] + ([game.ui("ws_hero_race", lang, first=roman(min(levels)), last=roman(max(levels)),
                                                      section=next(n for n, k in STEPS if k == key))]
                                              if any(r.heroes for r in game.races) else [])
     if key == "ws_luck":
