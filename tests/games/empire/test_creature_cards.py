@@ -12,6 +12,8 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.games.empire.render.forms import roman
+from pnp.print.imposition import fit_grid
+from sheetkit import page_words
 
 LANGS = ("ru", "uk")
 PT_PER_MM = 72 / 25.4
@@ -137,3 +139,25 @@ def test_every_hero_sheet_names_its_race(taverns, game, lang):
     assert headers == [f"{game.ui('kit_hero_cards', lang, race=r.name.get(lang))} · {page} · {game.ui(side, lang)}"
                        for r in game.races if r.heroes for side in ("print_front", "print_back")]
     assert len(set(headers)) == len(headers)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_long_hero_name_keeps_clear_of_its_number_tab_and_the_panels_edge(taverns, game, lang):
+    """«Приборкувачка гідр», «Первосвященник»: a name set as wide as its box stood against the number's tab and
+    the panel's edge. Its box keeps 1.5 mm from the tab (13 mm wide) and 1 mm inside the safe zone."""
+    spec = game.print.card
+    grid = fit_grid("a4", (spec.width, spec.height), spec.bleed)
+    path = taverns / lang / f"empire-{lang}-hero-cards.pdf"
+    measured = 0
+    for page in range(1, 2 * len(game.races), 2):
+        words = page_words(path, page)
+        for row in range(grid.rows):
+            for col in range(grid.cols):
+                cell = grid.cell(row, col)
+                band = [(w, b) for w, b in words if cell.x < b.cx < cell.right and cell.y + spec.safe < b.cy < cell.y + 15]
+                title = [b for w, b in band if not w.startswith("№")]
+                assert title, (page, row, col)
+                assert min(b.x for b in title) >= cell.x + spec.safe + 14.0, (page, [w for w, _ in band])
+                assert max(b.right for b in title) <= cell.right - spec.safe - 0.8, (page, [w for w, _ in band])
+                measured += 1
+    assert measured == sum(len(r.heroes) for r in game.races)
