@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pickle
 
-from pnp.components.card_family import CardFamily, ListedRows, deck, field_value
+import dataclasses
+
+from pnp.components.card_family import CardFamily, ListedRows, deck, family_title, field_value
 from pnp.core.errors import Mark
 
 
@@ -12,7 +14,7 @@ class _Game:
     languages = ("uk", "ru")
 
     def ui(self, key, lang, **values):
-        return {"card_hero": {"uk": "Герой", "ru": "Герой"}}[key][lang]
+        return {"card_hero": {"uk": "Герой", "ru": "Герой"}, "comp_heroes": {"uk": "Карти героїв", "ru": "Карты героев"}}[key][lang]
 
 
 ITEMS = [{"id": "archer", "count": 3, "name": {"uk": "Лучник", "ru": "Лучник"}, "power": 2},
@@ -41,3 +43,16 @@ def test_a_family_with_listed_cards_pickles_for_the_forked_build():
     family = _family()
     again = pickle.loads(pickle.dumps(family))
     assert again == family and again.cards(_Game(), "uk") == family.cards(_Game(), "uk")
+
+
+def _red_title(game, family, lang):
+    return f"{game.ui(family.component, lang)}: {'червоні' if lang == 'uk' else 'красные'}"
+
+
+def test_a_family_is_titled_by_its_component_unless_it_gives_its_own_title():
+    """Several families of one component (a deck a player colour) tell their sheets apart by their own title."""
+    family = _family()
+    assert family_title(_Game(), family, "ru") == "Карты героев"
+    red = dataclasses.replace(family, title=_red_title)
+    assert family_title(_Game(), red, "uk") == "Карти героїв: червоні"
+    assert pickle.loads(pickle.dumps(red)).title is _red_title

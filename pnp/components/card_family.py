@@ -66,12 +66,20 @@ class CardFamily:
     #: (game, family, lang) -> the family's rows in content order
     source: Callable[[Any, "CardFamily", str], tuple[CardRow, ...]] = field(
         default=_no_rows, compare=False, repr=False)
+    #: (game, family, lang) -> the family's own title where its component's name is shared by several
+    #: families (a deck a race: «Карты существ: Люди»); None: the component's ui string
+    title: Callable[[Any, "CardFamily", str], str] | None = field(default=None, compare=False, repr=False)
 
     def cards(self, game: Any, lang: str) -> tuple[CardRow, ...]:
         return self.source(game, self, lang)
 
     def known_fields(self) -> tuple[str, ...]:
         return self.fields + BUILTIN_FIELDS
+
+
+def family_title(game: Any, family: CardFamily, lang: str) -> str:
+    """What the family's sheet labels, print-shop files, TTS deck and preview section call it."""
+    return family.title(game, family, lang) if family.title is not None else game.ui(family.component, lang)
 
 
 def field_value(game: Any, family: CardFamily, row: CardRow, name: str, lang: str) -> Any:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.components import card_faces, card_text, ui_words
-from pnp.components.card_family import CardFamily, deck
+from pnp.components.card_family import CardFamily, deck, family_title
 from pnp.print import pdf
 from pnp.typeset import svg_fonts
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
@@ -78,7 +78,7 @@ def sheet_pages(game, masters: Masters, options) -> tuple[list[pdf.Page], list[p
     spec = game.print.card
     ordered, backs_only, notes = [], [], []
     for family in masters.families:
-        text = sheet_text(game, options.lang, game.ui(family.component, options.lang))
+        text = sheet_text(game, options.lang, family_title(game, family, options.lang))
         sheet = impose_pages(
             masters.deck_svgs(family.id), masters.backs[family.id], trim=(spec.width, spec.height),
             bleed=spec.bleed, text=text, paper=options.paper,
@@ -93,7 +93,7 @@ def sheet_pages(game, masters: Masters, options) -> tuple[list[pdf.Page], list[p
 
 
 def doc_title(game, lang: str) -> str:
-    parts = ", ".join(game.ui(f.component, lang) for f in game.card_families)
+    parts = ", ".join(dict.fromkeys(game.ui(f.component, lang) for f in game.card_families))
     return f"{game.title.get(lang)}: {parts}"
 
 

@@ -26,6 +26,7 @@ from markupsafe import Markup
 import jinja2
 
 from pnp.components import ui_words
+from pnp.components.card_family import family_title
 from pnp.components.pieces import Piece, group_title
 from pnp.components.sheet_set import SheetSet
 from pnp.exports import preview_assets as assets
@@ -106,7 +107,7 @@ def card_groups(game: Game, ctx: RenderContext, inline: Inliner, renderer: Rende
     for declared in masters.families:
         family = declared.id
         counts = Counter(masters.decks[family])
-        group = Group(f"cards-{family}", game.ui(declared.component, lang), "card")
+        group = Group(f"cards-{family}", family_title(game, declared, lang), "card")
         for card_id, name, svg in masters.faces[family]:
             if counts[card_id]:
                 group.items.append(Item(name, counts[card_id], inline(svg, assets.svg_view(svg, bleed), name)))

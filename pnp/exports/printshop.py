@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pnp.art import designer_art
 from pnp.checks import card_layouts
 from pnp.components import cards, ui_words
+from pnp.components.card_family import family_title
 from pnp.components.pieces import Piece, group_title
 from pnp.print import cmyk, pdf, pdfx, raster
 from pnp.components.base import BuildError, OutputFile, RenderContext, Renderer, register
@@ -209,7 +210,7 @@ class PrintShopRenderer(Renderer):
         press = _press() if shop.pdfx else None
         tasks = []
         for family in masters.families:
-            component = game.ui(family.component, lang)
+            component = family_title(game, family, lang)
             info = pdf.DocInfo(f"{game.title.get(lang)}: {component}", subject=f"print-shop singles, {shop.description}")
             for suffix, pages in family_pdfs(masters, family.id, spec, shop.order or ctx.options.shop_order):
                 tasks.append(PdfTask(f"{stem}-{family.id}{suffix}.pdf", tuple(pages), info, press))

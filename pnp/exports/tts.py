@@ -30,6 +30,7 @@ from typing import Iterable, Iterator
 from PIL import Image
 
 from pnp.components import ui_words
+from pnp.components.card_family import family_title
 from pnp.print import raster
 from pnp.exports import tts_layout as tl
 from pnp.components.base import OutputFile, RenderContext, Renderer, register
@@ -180,7 +181,7 @@ class TTSRenderer(Renderer):
             urls[sheet.key] = tuple(tl.image_url(n.rsplit("/", 1)[-1], folder, base) for n in (name, back_name))
         names = {card_id: name for card_id, name, _ in masters.faces[family]}
         deck = [(card_id, names[card_id]) for card_id in masters.decks[family]]
-        title = game.ui(declared.component, ctx.options.lang)
+        title = family_title(game, declared, ctx.options.lang)
         data = tl.saved_object(title, family, deck, sheet_list, urls)
         name = f"{stem}-{family}.json"
         ctx.path(name).write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")

@@ -36,21 +36,21 @@ def _has_chests(game: Any) -> bool:
 
 #: the capital sheets (render/capital_sheet.py, capital_layout.py)
 CAPITAL = words({
-    "capital_legend": "", "capital_sheet": "", "effects_heroes": "", "effects_machines": "",
+    "capital_legend": "", "capital_sheet": "", "effects_hero": "", "effects_heroes": "", "effects_machines": "",
     "effects_magic": "", "effects_other": "", "effects_title": "", "fortifications_title": "", "income_start": "", "income_step": "n#",
     "income_title": "", "plot_auto": "", "plot_built": "", "plot_cost": "n#", "plot_gold": "gold", "plot_heroes": "n#",
     "plot_hires": "who", "plot_points": "n#", "plot_prebuilt": "", "plot_upgrade": "n#", "plot_upgrade_damage": "n#",
-    "plot_upgrade_to": "n# name", "plot_upgraded": "", "plot_upgrades": "", "points_title": "", "points_total": "",
+    "plot_upgrade_level": "most n#", "plot_upgrade_to": "n# name", "plot_upgraded": "", "plot_upgrades": "", "points_title": "", "points_total": "",
     "points_week": "n#", "stores_title": "", "treasury_gold": "gold", "treasury_title": "", "vertical_done": "",
 })
 
 #: a travel card's words (render/travel_rows.py and the layouts templates/empire/cards), for the deck and its prints
 _TRAVEL = {
-    "travel_bonus": "", "travel_card": "", "travel_cards": "", "travel_chest_range": "chests first last",
+    "travel_card": "", "travel_cards": "", "travel_chest_range": "chests first last", "travel_experience": "most# n#",
     "travel_chests": "", "travel_cost": "gold n", "travel_gold": "gold n", "travel_guards": "", "travel_instant": "",
     "travel_join": "", "travel_paren": "n", "travel_penalty": "", "travel_per_day": "", "travel_plus": "n",
     "travel_points": "n", "travel_points_end": "", "travel_points_storm": "", "travel_resource": "short",
-    "travel_reward": "", "travel_strength": "", "travel_week": "",
+    "travel_from_week": "n", "travel_reward": "", "travel_siege_strength": "", "travel_strength": "",
     # a trap's penalty, by the kind its card names (`penalty:`)
     "travel_penalty_chests": "gold n#", "travel_penalty_creature_cards": "gold n#", "travel_penalty_gold": "gold n#",
 }
@@ -62,13 +62,14 @@ TRAVEL_PRINTS = words({**_TRAVEL, "travel_colour_in": "", "travel_templates": ""
 #: the creature decks (render/creature_cards.py, creature_rows.py)
 CREATURE_CARDS = words({
     "creature_card": "", "creature_cards": "", "creature_immune": "", "creature_kind": "kind race",
-    "creature_large": "", "creature_no_strike": "", "creature_strike": "",
+    "creature_large": "", "creature_no_strike": "", "creature_strike": "", "kit_creature_cards": "race",
 }, tool=SHEET)
 
 #: the taverns' hero cards (render/creature_cards.py, hero_rows.py)
 HERO_CARDS = words({
     "hero_card": "", "hero_cards": "", "hero_level": "level", "hero_own_times": "n#", "hero_plus": "n#",
     "hero_skill_blessing": "", "hero_skill_magic_strike": "", "hero_spells": "n#", "hero_times": "n#",
+    "kit_hero_cards": "race",
 }, tool=SHEET)
 
 #: the neutral armies' deck (render/deck_cards.py, neutral_rows.py), for a content with `neutral_armies:`
@@ -92,7 +93,7 @@ MAGIC = words({
 
 #: a battle type's words, on the reference boards and the worksheet (render/battle_words.py)
 _BATTLE = {
-    "points_card": "", "points_squads": "least# most#", "trophy_card": "", "trophy_chests": "n#", "types_points": "",
+    "points_card": "", "points_none": "", "points_squads": "least# most#", "trophy_card": "", "trophy_chests": "n#", "types_points": "",
 }
 
 #: the reference boards (render/board_reference.py, board_battles.py, board_machines.py, board_weeks.py)
@@ -100,7 +101,7 @@ BOARDS = words({
     **_BATTLE,
     "ban_artillery": "names", "ban_destruction": "", "ban_large": "", "ban_machines": "", "ban_siege_engines": "names",
     "ban_spell_level": "n#", "boards_file": "", "bonus_weapon": "kind magic n#", "bonus_weapon_apart": "kind magic m# n#",
-    "machine_counts": "where", "machine_spell_penalty": "n#", "machines_choice": "",
+    "machine_counts": "where", "machine_spell_penalty": "n#",
     "machines_effect": "", "machines_legend": "", "machines_level": "", "machines_machine": "", "machines_strength": "",
     "machines_title": "", "opponent_neutral": "", "opponent_player": "", "types_bans": "", "types_bonuses": "",
     "types_legend": "", "types_opponent": "", "types_title": "", "types_trophies": "", "types_type": "",
@@ -113,12 +114,12 @@ WORKSHEET = words({
     **_BATTLE,
     "ws_battle": "", "ws_before": "", "ws_box_chests": "", "ws_box_courage": "", "ws_box_hero": "", "ws_box_line": "",
     "ws_box_lost": "", "ws_box_luck": "", "ws_box_luck_bonus": "", "ws_box_machine": "", "ws_box_magic": "",
-    "ws_box_new_courage": "", "ws_box_points": "", "ws_box_ranks": "", "ws_box_saved": "", "ws_box_spell": "",
+    "ws_box_points": "", "ws_box_ranks": "", "ws_box_saved": "", "ws_box_spell": "",
     "ws_box_strike": "", "ws_box_trophies": "", "ws_box_weapons": "", "ws_bribery": "", "ws_bribery_players": "where",
     "ws_bribery_rule": "n#", "ws_col_cards": "", "ws_col_damage": "", "ws_col_routed": "", "ws_col_squad": "",
     "ws_col_strike": "", "ws_col_total": "", "ws_courage": "", "ws_courage_rule": "n#", "ws_damage": "",
     "ws_damage_rule": "n# up#", "ws_echelon": "n# where", "ws_enemy": "", "ws_enemy_luck": "", "ws_flank": "n# where",
-    "ws_formations": "", "ws_hero": "", "ws_hero_race": "first last section", "ws_heroes": "", "ws_larger": "",
+    "ws_formations": "", "ws_hero": "", "ws_hero_own": "n#", "ws_hero_race": "first last section", "ws_heroes": "", "ws_larger": "",
     "ws_legend": "", "ws_line": "least# n#", "ws_losses": "", "ws_losses_rule": "", "ws_losses_tent": "n# name",
     "ws_luck": "", "ws_luck_bonus": "", "ws_luck_minus": "n#", "ws_luck_plus": "", "ws_machine": "where",
     "ws_machine_barrier": "name", "ws_machine_stone": "n# name", "ws_mixed": "bonus# extra# least#",

@@ -5,6 +5,7 @@ words and the content's numbers; pages, margins, fonts, write-in boxes measured.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,7 +19,12 @@ from pnp.games.empire.render.board_reference import BoardsRenderer
 from pnp.games.empire.render.board_weeks import weeks_layout
 from pnp.games.empire.render.capital_layout import SEAM, WRITE_MIN
 from pnp.games.empire.render.forms import BOX_STROKE
-from pnp.core.geometry import pt_to_mm
+from pnp.core.geometry import Box, pt_to_mm
+from pnp.games.empire.rules.fights.aftermath import end_battle
+from pnp.games.empire.rules.fights.start import attack
+from pnp.games.empire.rules.player import Player
+from pnp.games.empire.rules.position import Position
+from pnp.games.empire.rules.tables import tables
 
 import sheetkit
 from sheetkit import changed, fonts_embedded, load, marked_margins, page_words, stroked_rectangles, words_in
@@ -78,7 +84,7 @@ def test_every_machine_prints_its_values_from_the_content(game, boards, lang, pa
     lay, pdf = machine_layout(game, paper), boards[(lang, paper)]
     words = page_words(pdf, MACHINES)
     for m in game.battle.machines:
-        power, name, does, _ = lay.rows[m.id]
+        power, name, does = lay.rows[m.id]
         said = words_in(words, power)
         if m.siege is not None or m.field is not None:
             assert said == " / ".join(f"+{v}" if v is not None else "—" for v in (m.siege, m.field)), (m.id, said)
@@ -106,10 +112,18 @@ def test_the_machines_read_as_the_seeds_table(game, boards):
     assert "полевое сражение, осада" in words_in(words, lay.rows["bomb"][2])
 
 
-def test_a_machine_row_has_a_tick_box_for_the_forges_choice(game, boards):
-    ticks = stroked_rectangles(boards[("ru", "a4")], BOX_STROKE, MACHINES - 1)
-    assert len(ticks) == len(game.battle.machines)
-    assert min(min(b.w, b.h) for b in ticks) >= WRITE_MIN - 0.01  # PDF points to mm
+@pytest.mark.parametrize("lang, paper", BUILT)
+def test_the_shared_machine_board_sends_the_forges_choice_to_the_capital_sheet(game, boards, lang, paper):
+    """The board lies on the table for everyone: it has no box to mark, and its legend says to write the machine
+    chosen at each level of the forge on one's own capital sheet, whose «Боевые машины» rows take it."""
+    pdf = boards[(lang, paper)]
+    assert stroked_rectangles(pdf, BOX_STROKE, MACHINES - 1) == []
+    legend = " ".join(words_in(page_words(pdf, MACHINES), Box(0, 0, PAGE[paper][0], 30.0)).split())
+    sheet = ("впиши её в свой план столицы, в «Боевые машины»" if lang == "ru"
+             else "впиши її у свій план столиці, у «Бойові машини»")
+    assert sheet in legend and "отметь её" not in legend and "познач її" not in legend, legend
+    assert game.ui("effects_machines", lang).startswith("Боевые машины" if lang == "ru" else "Бойові машини")
+    assert game.ui("capital_sheet", lang) == ("План столицы" if lang == "ru" else "План столиці")
 
 
 # --- the battle types -----------------------------------------------------------------------------
@@ -162,8 +176,41 @@ def test_the_types_read_as_the_seeds_table(game, boards):
     assert [cell(t, "types_trophies") for t in ("field", "siege", "dungeon")] == ["+1 сундук", "+2 сундука",
                                                                                   "как написано на карте"]
     assert cell("field", "types_points").startswith("1–7: ")
-    assert cell("players", "types_points") == "—"
-    assert cell("siege", "types_points") == "—"  # a town or garrison has no squads: the engine scores a siege nothing
+    assert cell("players", "types_points") == "не дают"
+
+
+def won_siege(game, card: str) -> tuple[int, int, bool]:
+    """A siege of `card` won in the engine (pnp.games.empire.rules.fights): the victory points and chests it
+    brought, and whether the card joined the holdings. An army of every creature three times over against a
+    town or garrison of week 5, every damage card a 7."""
+    t = tables(game)
+    s = Position(t, 2)
+    s.players, s.week = [Player(0), Player(1)], 5
+    p, race = s.players[0], t.races[0]
+    p.hand = Counter({(c.id, 7): 3 for c in race.creatures})
+    p.deck = Counter({(race.creatures[0].id, 7): 40})
+    attack(s, 0, card, None)
+    fight = s.fight
+    assert fight is not None and t.rules.card_battles[t.cards[card].type] == "siege"
+    fight["drawn"], fight["morale"] = [7] * 40, fight["morale"] or 0
+    end_battle(s, fight)  # type: ignore[arg-type]  # the position is all a battle's end reads
+    assert fight["outcome"].won
+    return sum(p.points.values()), p.chests, card in p.holdings
+
+
+@pytest.mark.parametrize("lang, paper", BUILT)
+def test_the_siege_prints_the_victory_points_the_engine_awards(game, boards, lang, paper):
+    """Not «1–7: по числу отрядов нейтральной армии»: a town or a garrison has a strength and no squads, and the
+    engine gives a won siege no victory points, two chests and the card. The board says so."""
+    sieges = [c.id for c in game.travel_cards if game.battle.card_battles.get(c.type) == "siege"]
+    assert sieges == ["town_gems", "fort"]
+    awards = {won_siege(game, card) for card in sieges}
+    assert awards == {(0, game.battle.type("siege").trophy_chests, True)} == {(0, 2, True)}
+    lay, words = types_layout(game, paper), page_words(boards[(lang, paper)], TYPES)
+    points = words_in(words, lay.cells[("siege", "types_points")])
+    assert points == ("не дают" if lang == "ru" else "не дають") == game.ui("points_none", lang)
+    assert words_in(words, lay.cells[("siege", "types_trophies")]) == game.ui("trophy_chests", lang, n=2)
+    assert words_in(words, lay.cells[("field", "types_points")]).startswith("1–7")  # a neutral army's squads
 
 
 # --- the week track -------------------------------------------------------------------------------

@@ -13,9 +13,11 @@ from pypdf import PdfReader
 
 from pnp.components.base import BuildOptions, RenderContext
 from pnp.games.empire.render import capital_layout
-from pnp.games.empire.render.capital_sheet import CapitalRenderer, plot_title
-from pnp.games.empire.render.forms import BOX_STROKE
-from pnp.core.geometry import pt_to_mm
+from pnp.games.empire.render.capital_sheet import CapitalRenderer, effect_rows, plot_title
+from pnp.games.empire.render.forms import BOX_STROKE, roman
+from pnp.games.empire.rules.player import Player
+from pnp.games.empire.rules.tables import tables
+from pnp.core.geometry import Box, pt_to_mm
 
 from sheetkit import page_words, stroked_rectangles, words_in
 
@@ -39,7 +41,7 @@ def sheets(game, tmp_path_factory):
 
 
 def layout(game, paper: str) -> capital_layout.SheetLayout:
-    return capital_layout.sheet_layout(paper, len(game.resources), game.weeks + 1)
+    return capital_layout.sheet_layout(paper, len(game.resources), game.weeks + 1, effect_rows(game))
 
 
 # --- the page -----------------------------------------------------------------------------------
@@ -141,12 +143,31 @@ def test_the_capitals_siege_strength_is_printed_under_the_income_track_from_the_
 # --- the boxes a marker writes in ---------------------------------------------------------------
 
 
+def levels_of(game, plot) -> int | None:
+    """A forge's or a magic tower's levels as the engine caps them (pnp.games.empire.rules.player); None for
+    the other plots."""
+    t = tables(game)
+    return {"forge": t.forge_levels, "magic_tower": t.rules.magic.levels}.get(plot.kind)
+
+
+def hand_most(game, race_index: int) -> int:
+    """The most heroes the engine lets the race's hand hold: every building built and upgraded."""
+    t = tables(game)
+    player = Player(race_index)
+    player.built = list(t.races[race_index].plots)
+    player.upgrades = {plot: 1 for plot in player.built}
+    return player.hero_limit(t)
+
+
 @pytest.mark.parametrize("paper", PAGE)
 def test_every_write_in_box_is_generous(game, sheets, paper):
     race = game.races[0]
-    ticks = sum(1 if b.upgrade is None else 2 for b in race.buildings)  # built, and upgraded where it can be
+    plots = {p.id: p for p in game.capital.plots}
+    # built, and upgraded where it can be; a box a level where the plot rises through levels
+    ticks = sum(levels_of(game, plots[b.plot]) or (1 if b.upgrade is None else 2) for b in race.buildings)
+    effects = hand_most(game, 0) * (1 + game.battle.courage_max + 1) + tables(game).forge_levels + 2
     expected = (ticks + len(game.capital.income) + len(game.capital.fortifications) + game.capital.columns + len(game.resources) + game.weeks + 1
-                + 4 + 1)  # the strategic-effects panel's four boxes, the treasury's one
+                + effects + 1)  # the strategic-effects panel's tracks, rows and two boxes, the treasury's one
     boxes = stroked_rectangles(sheets[("ru", paper)], BOX_STROKE)
     assert len(boxes) == expected
     heights = sorted(round(b.h, 2) for b in boxes)
@@ -207,5 +228,67 @@ def test_a_barracks_counts_its_upgrades_and_says_what_each_adds(game, sheets, la
         barracks = plot.kind == "barracks"
         assert (game.ui("plot_upgrade_damage", lang, n=n) in said) is barracks, plot.id
         assert (game.ui("plot_upgrades", lang) in said) is barracks, plot.id
-        if b.upgrade is not None and not barracks:
+        if b.upgrade is not None and not barracks and levels_of(game, plot) is None:
             assert game.ui("plot_upgraded", lang) in said
+
+
+def boxes_in(pdf: Path, page: int, area: Box) -> list[Box]:
+    """The write-in boxes on `page` (from 1) lying inside `area`, left to right, then top to bottom."""
+    found = [b for b in stroked_rectangles(pdf, BOX_STROKE, page - 1)
+             if b.x >= area.x - 0.3 and b.x + b.w <= area.right + 0.3 and b.y >= area.y - 0.3 and b.y + b.h <= area.bottom + 0.3]
+    return sorted(found, key=lambda b: (round(b.y, 1), b.x))
+
+
+@pytest.mark.parametrize("paper", PAGE)
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+def test_the_forge_and_the_magic_tower_have_a_box_a_level_as_far_as_the_engine_lets_them_rise(game, sheets, lang, paper):
+    """Not one «улучшено» box: the tower rises to the schools' seven levels, the forge to the machines' III.
+    A box a level, the first ticked when built, each named as the magic and machine boards name the levels."""
+    cap, lay, pdf = game.capital, layout(game, paper), sheets[(lang, paper)]
+    want = {"forge": [roman(n) for n in range(1, 4)], "magic_tower": [str(n) for n in range(1, 8)]}
+    for number, race in enumerate(game.races, start=1):
+        words = page_words(pdf, number)
+        for plot in (p for p in cap.plots if p.kind in want):
+            cell = lay.cell(plot.at, cap.columns, cap.rows)
+            boxes = boxes_in(pdf, number, cell)
+            assert len(boxes) == levels_of(game, plot) == len(want[plot.kind]), (race.id, plot.id, boxes)
+            assert len({round(b.y, 1) for b in boxes}) == 1 and min(round(b.h, 2) for b in boxes) >= capital_layout.WRITE_MIN
+            labels = [w for w, b in sorted(words, key=lambda wb: wb[1].x)
+                      if boxes[0].y <= b.cy <= boxes[0].bottom and cell.x <= b.cx <= cell.right]
+            assert labels == want[plot.kind], (plot.id, labels)
+            said = words_in(words, cell)
+            up = race.building(plot.id).upgrade.cost
+            assert game.ui("plot_upgrade_level", lang, n=up, most=want[plot.kind][-1]) in said, said
+            assert game.ui("plot_upgraded", lang) not in said and game.ui("plot_built", lang) not in said, said
+
+
+@pytest.mark.parametrize("paper", PAGE)
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+def test_a_courage_track_for_every_hero_the_hand_can_hold_and_a_machine_a_level_of_the_forge(game, sheets, lang, paper):
+    """Courage starts at 0, which a die cannot show, and needs a marker a hero: a row a hero the race's hand can
+    hold (the most the engine allows, every building built and upgraded), the hero's number and the courage
+    0 to its most, a box each; beside it a box for the machine chosen at each level of the forge, which the
+    machine board tells the player to mark here."""
+    lay, pdf = layout(game, paper), sheets[(lang, paper)]
+    steps = [str(n) for n in range(game.battle.courage_max + 1)]
+    assert steps[-1] == "6"
+    for number, race in enumerate(game.races, start=1):
+        words = page_words(pdf, number)
+        rows: dict[float, list[Box]] = {}
+        for b in boxes_in(pdf, number, lay.effects):
+            if round(b.h, 1) == capital_layout.WRITE_MIN:  # a row's; the school's and the rest's boxes take them all
+                rows.setdefault(round(b.y, 1), []).append(b)
+        tracks = [row for row in rows.values() if len(row) == 1 + len(steps) + 1]  # number, courage, machine
+        assert len(rows) == len(tracks) == hand_most(game, number - 1) == 3, (race.id, rows)
+        assert len(rows) >= tables(game).forge_levels
+        for row in tracks:
+            hero, *courage, machine = row
+            said = [w for w, b in sorted(words, key=lambda wb: wb[1].x)
+                    if row[0].y - 1.0 <= b.cy <= row[0].bottom - 1.0 and hero.x <= b.cx <= courage[-1].right]
+            assert said == game.ui("effects_hero", lang).split() + steps, said
+            assert machine.w > 30 and machine.x > courage[-1].right  # room to write a machine's name
+        levels = [w for w, b in sorted(words, key=lambda wb: wb[1].y)
+                  if tracks[0][0].y <= b.cy and courage[-1].right < b.cx < machine.x]
+        assert levels == [roman(n) for n in range(1, tables(game).forge_levels + 1)], levels
+        column = words_in(words, Box(lay.effects.x, lay.effects.y, lay.effects.w, 12.0))
+        assert game.ui("effects_heroes", lang) in column and game.ui("effects_machines", lang) in column

@@ -12,6 +12,8 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.games.empire.render.forms import roman
+from pnp.print.imposition import fit_grid
+from sheetkit import page_words
 
 LANGS = ("ru", "uk")
 PT_PER_MM = 72 / 25.4
@@ -105,3 +107,57 @@ def test_every_race_hero_is_printed_with_its_ability_and_skill(taverns, game, la
         assert flat.count(game.ui("hero_skill_blessing", lang)) == 1
         assert flat.count(game.ui("hero_skill_magic_strike", lang)) == 1
         assert back.count(game.ui("hero_card", lang)) == len(race.heroes)
+
+
+def _headers(path) -> list[str]:
+    """Each page's sheet label, the line that ends with the page's side."""
+    return [next(line.strip() for line in page.splitlines() if re.search(r"· (лицо|оборот|лице|зворот)\s*$", line))
+            for page in page_texts(path)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_creature_sheet_names_its_race_and_counts_that_races_sheets(kits, game, lang):
+    """Four decks of the same backs' shape: each sheet's label says whose deck it is, and «лист 1 из 4» counts
+    that race's sheets, so the printed sheets sort by race."""
+    want = []
+    for deck in game.creature_decks:
+        race = next(r.name.get(lang) for r in game.races if r.id == deck.race)
+        sheets = -(-len(deck.strikes) // 9)
+        for i in range(1, sheets + 1):
+            page = game.ui("print_page", lang, page=i, pages=sheets)
+            want += [f"{game.ui('kit_creature_cards', lang, race=race)} · {page} · {game.ui(side, lang)}"
+                     for side in ("print_front", "print_back")]
+    assert _headers(pdf(kits, lang)) == want
+    assert want[0].startswith("Карты существ: Люди · лист 1 из 4" if lang == "ru" else "Карти істот: Люди · аркуш 1 з 4")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_hero_sheet_names_its_race(taverns, game, lang):
+    """Not «лист 1 из 1» four times: each tavern's sheet says whose it is."""
+    headers = _headers(taverns / lang / f"empire-{lang}-hero-cards.pdf")
+    page = game.ui("print_page", lang, page=1, pages=1)
+    assert headers == [f"{game.ui('kit_hero_cards', lang, race=r.name.get(lang))} · {page} · {game.ui(side, lang)}"
+                       for r in game.races if r.heroes for side in ("print_front", "print_back")]
+    assert len(set(headers)) == len(headers)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_long_hero_name_keeps_clear_of_its_number_tab_and_the_panels_edge(taverns, game, lang):
+    """«Приборкувачка гідр», «Первосвященник»: a name set as wide as its box stood against the number's tab and
+    the panel's edge. Its box keeps 1.5 mm from the tab (13 mm wide) and 1 mm inside the safe zone."""
+    spec = game.print.card
+    grid = fit_grid("a4", (spec.width, spec.height), spec.bleed)
+    path = taverns / lang / f"empire-{lang}-hero-cards.pdf"
+    measured = 0
+    for page in range(1, 2 * len(game.races), 2):
+        words = page_words(path, page)
+        for row in range(grid.rows):
+            for col in range(grid.cols):
+                cell = grid.cell(row, col)
+                band = [(w, b) for w, b in words if cell.x < b.cx < cell.right and cell.y + spec.safe < b.cy < cell.y + 15]
+                title = [b for w, b in band if not w.startswith("№")]
+                assert title, (page, row, col)
+                assert min(b.x for b in title) >= cell.x + spec.safe + 14.0, (page, [w for w, _ in band])
+                assert max(b.right for b in title) <= cell.right - spec.safe - 0.8, (page, [w for w, _ in band])
+                measured += 1
+    assert measured == sum(len(r.heroes) for r in game.races)

@@ -29,10 +29,11 @@ KINDS = {"cards", "tokens", "board", "mats", "aids", "rulebook", "alignment", "p
 
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def kits(game, whole_kit):
     """(first, second) root: each holds ru/ and uk/, the whole kit. The first is the session's, moved aside; the
-    second is built in its place over two processes (the TTS files name their images by where they are)."""
+    second is built in its place over two processes (the TTS files name their images by where they are). Once a
+    session: a worker that steals this module's tests back and forth sets a module's fixture up again."""
     first = whole_kit.with_name("first")
     whole_kit.rename(first)
     for lang in LANGS:

@@ -94,7 +94,8 @@ def expected(game, card, lang: str) -> list[str]:
         weeks = " ".join(str(w) for w in range(1, game.weeks + 1))
         out += [weeks, " ".join(map(str, card.strength))]
     if card.type == "garrison":
-        out += [f"({card.week})", f"({card.kind.get(lang)})", f"+{card.bonus}"]
+        out += [f"({card.kind.get(lang)})", str(card.bonus), game.ui("travel_siege_strength", lang),
+                game.ui("travel_from_week", lang, n=card.week)]
     if card.type == "trap":
         out += [game.ui("travel_instant", lang), game.ui("travel_penalty_creature_cards", lang, n=card.penalty["creature_cards"])]
     if card.type == "dungeon":
@@ -103,7 +104,9 @@ def expected(game, card, lang: str) -> list[str]:
         out.append(f"{card.gold}{gold}")
     if card.type == "treasure":
         out += [f"{r.first}–{r.last}" for r in card.chest_ranges] + [f"— {r.chests}" for r in card.chest_ranges]
-    if card.effect is not None:
+    if card.type == "other":  # what the engine does with it, not its content's words (the rulebook's)
+        out.append(game.ui("travel_experience", lang, n=game.chests.experience, most=game.battle.courage_max))
+    elif card.effect is not None:
         out.append(card.effect.get(lang))
     return out
 
@@ -152,6 +155,51 @@ def test_every_card_prints_its_contents_words_inside_its_cell(game, built, lang,
             assert letters(want) in letters(text), (card.id, want, text)
         others = [n for n in names if n != card.name.get(lang) and len(n) > 4 and n not in card.name.get(lang)]
         assert not [n for n in others if n in text], (card.id, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_garrison_says_from_which_week_it_is_played_and_its_strength_in_a_siege(game, built, lang):
+    """Not «(5) неделя» in the tab where every other card prints «(N) охрана»: the week in words on a line of
+    its own, and the strength the engine besieges it at (the card's own, nothing added: no «+»)."""
+    path, pages = pdf(built, lang, "travel-cards"), {}
+    garrisons = [(card, at) for card, at in zip(printed(game), cells(game, len(printed(game)))) if card.type == "garrison"]
+    assert garrisons and all(card.week == 5 and card.bonus == 15 for card, _ in garrisons)
+    for card, (page, cell) in garrisons:
+        text = words_in(pages.setdefault(page, page_words(path, page)), cell)
+        week, strength = (("Играй с 5-й недели", "15 сила при осаде") if lang == "ru"
+                          else ("Грай з 5-го тижня", "15 сила в облозі"))
+        assert text.endswith(week) and strength in text, text
+        assert "(5)" not in text and "+15" not in text and game.ui("travel_guards", lang) not in text, text
+        assert len(re.findall(r"(?<!\d)5(?!\d)", text)) == 1, text  # the week, once, in its words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_stone_of_experience_prints_what_the_engine_does_with_it(game, built, lang):
+    """Not «Прими политику любого героя без дополнительных карт»: the engine gives every hired hero a chest's
+    experience in courage, up to courage's most (pnp/games/empire/rules/moves.py), and the card says so."""
+    from pnp.games.empire.rules.moves import apply
+    from pnp.games.empire.rules.player import Player
+    from pnp.games.empire.rules.position import Position
+    from pnp.games.empire.rules.tables import tables
+
+    state = Position(tables(game), 2)
+    state.players = [Player(0), Player(1)]
+    player = state.players[state.seat()]
+    player.heroes = [("centurion", 0), ("paladin", game.battle.courage_max)]
+    player.travel.append("stone_of_experience")
+    apply(state, ("visit", "stone_of_experience"))  # type: ignore[arg-type]  # the position is all a visit reads
+    gained = game.chests.experience
+    assert player.heroes == [("centurion", gained), ("paladin", game.battle.courage_max)]
+    path, pages = pdf(built, lang, "travel-cards"), {}
+    stones = [(card, at) for card, at in zip(printed(game), cells(game, len(printed(game)))) if card.type == "other"]
+    assert stones and all(card.id == "stone_of_experience" for card, _ in stones)
+    want = ("Каждый твой нанятый герой получает +{} к куражу (не больше {})." if lang == "ru"
+            else "Кожен твій найнятий герой отримує +{} до куражу (не більше {}).").format(gained, game.battle.courage_max)
+    assert (gained, game.battle.courage_max) == (1, 6)
+    for card, (page, cell) in stones:
+        text = words_in(pages.setdefault(page, page_words(path, page)), cell)
+        assert letters(text).endswith(letters(want)), text
+        assert "политик" not in text, text
 
 
 def label_line(words, cell: Box, label: str) -> Box:

@@ -158,6 +158,38 @@ def test_the_reminders_print_the_contents_numbers(game, sheets, lang):
     assert "(3.2.5)" in heroes and game.hero("mentor").name.get(lang) not in heroes
 
 
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_siege_gives_the_victory_points_the_engine_awards(game, sheets, lang):
+    """The worksheet's «ПО:» line groups the siege with the battles that give none, as the engine plays it, not
+    with the field battle's «1–7: по числу отрядов нейтральной армии»."""
+    from test_boards import won_siege
+
+    assert {won_siege(game, card)[0] for card in ("town_gems", "fort")} == {0}
+    trophies = " ".join(section_words(game, sheets, lang, "ws_trophies").split())
+    siege = game.battle.type("siege").name.get(lang)
+    line = trophies[trophies.index("ПО:"):]
+    squads = game.ui("points_squads", lang, least=1, most=7)
+    none = {"ru": "осада, полевое сражение с игроком — не дают", "uk": "облога, польова битва з гравцем — не дають"}[lang]
+    assert none in line and f"{siege} — {squads}" not in line and f"{siege}, " not in line.split(squads)[0], line
+    assert line.startswith(f"ПО: {game.battle.type('field').name.get(lang)} — {squads};"), line
+
+
+@pytest.mark.parametrize("lang, paper", BUILT)
+def test_the_hero_line_gives_the_heros_own_damage_as_the_engine_counts_it(game, sheets, lang, paper):
+    """The designer notes' «собственный урон героя в битве — 2», which the engine gives every hired hero, stands on
+    the worksheet's hero line, first, with a reminder that «урон героя ×2» on a card multiplies it."""
+    from pnp.games.empire.rules.fights.sides import heroes
+    from pnp.games.empire.rules.tables import tables
+
+    race = game.races[0]
+    hired = heroes(tables(game), 0, [(h.id, 0) for h in race.heroes])
+    assert {h.bonus for h in hired} == {game.economy.hero_attack} == {2}
+    heroes_section = " ".join(section_words(game, sheets, lang, "ws_heroes", paper).split())
+    own = {"ru": "Герой сам наносит 2 урона (умножь, если так сказано на его карте).",
+           "uk": "Герой сам завдає 2 шкоди (помнож, якщо так сказано на його картці)."}[lang]
+    assert heroes_section.startswith(own), heroes_section
+
+
 def test_the_seeds_worked_numbers_stand_on_the_worksheet(sheets, game):
     """«Разнородный строй – три и более отрядов разного уровня … +6 (за каждый отряд сверх трёх дополнительно +2)»."""
     formations = section_words(game, sheets, "ru", "ws_formations")

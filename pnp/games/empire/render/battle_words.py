@@ -93,11 +93,12 @@ def trophies(game: Game, kind: BattleType, lang: str) -> str:
 
 
 def points(game: Game, kind: BattleType, lang: str) -> str:
-    """The table's «ПО 1-7» row; a type that gives none prints a dash."""
+    """The table's «ПО 1-7» row, as the engine awards them (pnp.games.empire.rules.fights.aftermath): the neutral
+    army's squads, the card's, or none, said in words («не дают»: a dash read as «not printed»)."""
     squads = game.battle.neutral_squads
     if kind.points == "squads" and squads is not None:
         return game.ui("points_squads", lang, least=squads[0], most=squads[1])
-    return game.ui("points_card", lang) if kind.points == "card" else NONE
+    return game.ui("points_card", lang) if kind.points == "card" else game.ui("points_none", lang)
 
 
 def counts_in(game: Game, machine: WarMachine, lang: str) -> list[str]:

@@ -1,7 +1,8 @@
 """The war-machine board: the seed's «Таблица-перечень боевых машин», level III at the top as the seed
 prints it, a row a machine: its strength in a siege / in the field (or what it gives instead: the
-tent's chance, the mystic stone's −5 to the enemy's spells, the barrier's protection), where it
-counts, and a tick box for the one machine the player chose at that level of the forge.
+tent's chance, the mystic stone's −5 to the enemy's spells, the barrier's protection) and where it
+counts. The board is the table's, shared: the machine a player chooses at each level of the forge
+is written on the player's own capital sheet (its «Боевые машины» rows), as the legend says.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from pnp.art.draw import Pen
 from pnp.games.empire.model import Game
 from pnp.games.empire.render import board_table as table
 from pnp.games.empire.render.battle_words import counts_in
-from pnp.games.empire.render.capital_layout import TICK, page_frame
-from pnp.games.empire.render.forms import light, roman, tick_box
+from pnp.games.empire.render.capital_layout import page_frame
+from pnp.games.empire.render.forms import light, roman
 from pnp.games.empire.rules.battle_rules import WarMachine
 from pnp.core.geometry import Box
 
-WIDTHS = (22.0, 40.0, 62.0, 0.0, 20.0)  # level, strength, machine, effect, choice (mm; 0: the rest)
+WIDTHS = (22.0, 40.0, 62.0, 0.0)  # level, strength, machine, effect (mm; 0: the rest)
 HEAD_H = 9.0
 ROW_MAX = 17.0
 
@@ -28,7 +29,7 @@ class MachineLayout:
     height: float
     frame: Box
     head: tuple[Box, ...]  # the header row's cells
-    rows: dict[str, tuple[Box, ...]]  # a machine's cells (strength, machine, effect, choice) by id
+    rows: dict[str, tuple[Box, ...]]  # a machine's cells (strength, machine, effect) by id
     levels: dict[int, Box]  # a level's merged cell
 
 
@@ -72,7 +73,7 @@ def effect(game: Game, m: WarMachine, lang: str) -> str:
     return game.ui("machine_counts", lang, where=", ".join(counts_in(game, m, lang)))
 
 
-HEADINGS = ("machines_level", "machines_strength", "machines_machine", "machines_effect", "machines_choice")
+HEADINGS = ("machines_level", "machines_strength", "machines_machine", "machines_effect")
 
 
 def page(game: Game, lang: str, paper_name: str, pen: Pen) -> str:
@@ -86,10 +87,8 @@ def page(game: Game, lang: str, paper_name: str, pen: Pen) -> str:
         out += table.cell(pen, box, f"**{roman(level)}**", size=18.0, fill=light(pen, "stone"), align="center",
                           where="machines level")
     for m in ordered(game):
-        power, name, does, choice = lay.rows[m.id]
+        power, name, does = lay.rows[m.id]
         out += table.cell(pen, power, f"**{strength(game, m, lang)}**", size=12.0, align="center", where=m.id)
         out += table.cell(pen, name, f"**{m.name.get(lang)}**", size=11.0, where=m.id)
         out += table.cell(pen, does, effect(game, m, lang), size=10.0, where=m.id)
-        out += table.cell(pen, choice, "", where=m.id)
-        out += tick_box(choice.cx - TICK / 2, choice.cy - TICK / 2, pen)
     return out

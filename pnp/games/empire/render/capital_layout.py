@@ -9,6 +9,9 @@ Decided (the seed says only «лист А4 … в протектор»):
 - Letter re-flows rather than scales: the same frame from the page's own size, the columns a
   little narrower and the rows a little taller, so every write-in box keeps its height in mm.
 - Write-in boxes are at least WRITE_MIN (8 mm) high: a dry-erase marker's line is 2-3 mm wide.
+- The strategic-effects panel grows with its rows: a courage track a hero the hand can hold and a
+  machine a level of the forge (`effect_rows`, the larger), each a row of WRITE_MIN, under a line of
+  column names; the plots give up what it takes.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ GAP = 3.0  # between plots
 HEADER_H = 13.0
 INCOME_H = 11.0  # the income track's row, and the fortifications' row under it
 VERTICAL_H = 10.0  # the «vertical completed» row under the columns
-EFFECTS_H = 31.0
+EFFECTS_H = 31.0  # the strategic-effects panel with no rows of its own (its boxes as tall as three rows)
+EFFECT_LABEL_H = 3.6  # a column's name over its rows
 SIDE_W = 62.0  # the resource stores and the victory points, right of the plots
 SIDE_GAP = 5.0
 HEADING_H = 7.0  # a panel's heading above its boxes
@@ -80,13 +84,19 @@ def page_frame(paper_name: str, landscape: bool) -> tuple[float, float, Box]:
     return width, height, Box(SEAM, SEAM, width - 2 * SEAM, height - 2 * SEAM)
 
 
-def sheet_layout(paper_name: str, stores: int, point_rows: int) -> SheetLayout:
-    """The frame of a landscape sheet of `paper_name` with `stores` resource rows and `point_rows`
-    victory-point boxes (in two columns)."""
+def effects_height(rows: int) -> float:
+    """The strategic-effects panel's height: its heading, the columns' names and `rows` rows of WRITE_MIN."""
+    return max(EFFECTS_H, HEADING_H + EFFECT_LABEL_H + rows * WRITE_MIN)
+
+
+def sheet_layout(paper_name: str, stores: int, point_rows: int, effect_rows: int = 0) -> SheetLayout:
+    """The frame of a landscape sheet of `paper_name` with `stores` resource rows, `point_rows`
+    victory-point boxes (in two columns) and `effect_rows` rows in the strategic-effects panel."""
     width, height, frame = page_frame(paper_name, landscape=True)
     body_top = frame.y + HEADER_H
     main_w = frame.w - SIDE_W - SIDE_GAP
-    effects = Box(frame.x, frame.bottom - EFFECTS_H, main_w, EFFECTS_H)
+    effects_h = effects_height(effect_rows)
+    effects = Box(frame.x, frame.bottom - effects_h, main_w, effects_h)
     verticals = Box(frame.x, effects.y - 4.0 - VERTICAL_H, main_w, VERTICAL_H)
     plots_top = body_top + 2 * INCOME_H + 3.0
     side_x = frame.x + main_w + SIDE_GAP
@@ -97,4 +107,4 @@ def sheet_layout(paper_name: str, stores: int, point_rows: int) -> SheetLayout:
         Box(frame.x, body_top + INCOME_H, main_w, INCOME_H),
         Box(frame.x, plots_top, main_w, verticals.y - 2.0 - plots_top), verticals, stores_box,
         Box(side_x, points_top, SIDE_W, panel_height(point_rows, 2)), effects,
-        Box(side_x, effects.y, SIDE_W, EFFECTS_H))
+        Box(side_x, effects.y, SIDE_W, effects_h))

@@ -5,10 +5,15 @@ The sheet goes into a clear sleeve and is marked with a dry-erase marker («пл
 boxes, never counters: the twelve plots as the content places them (the seed's figures: four
 columns of three), each with its level, name, cost in cards, upgrade, what it hires or gives and
 its victory points, and a tick box for built and one for upgraded (the palace and the gates
-stand ticked: built from the start, upgraded by the verticals); the income track above the
-plots and a «vertical completed» box under each column; the resource stores and the victory
-points on the right; the strategic-effects panel below. Every number and word comes from the
-model (`game.capital`, the race's buildings, `game.resources`, `game.weeks`, `game.ui`).
+stand ticked: built from the start, upgraded by the verticals; a barracks, upgraded any number
+of times, takes the number); the forge and the magic tower a box a level instead, built the
+first, as many as the engine lets them rise (the war machines' levels, the schools' levels);
+the income track above the plots and a «vertical completed» box under each column; the
+resource stores and the victory points on the right; the strategic-effects panel below: a
+courage track 0 to its most for every hero the race's hand can hold (a hero's courage starts at
+0, which no die shows), the war machine chosen at each level of the forge, the school of magic
+and the rest. Every number and word comes from the model (`game.capital`, the race's buildings,
+`game.battle`, `game.resources`, `game.weeks`, `game.ui`).
 Where everything sits and why: pnp.games.empire.render.capital_layout.
 """
 
@@ -20,9 +25,11 @@ from pnp.components.base import register
 from pnp.components.sheet_set import NamedSheet, SheetSet
 from pnp.games.empire import ui_keys
 from pnp.games.empire.model import Building, Game, Plot, Race
-from pnp.games.empire.render.capital_layout import TICK, SheetLayout, rows_in, sheet_layout
+from pnp.games.empire.render.capital_layout import (EFFECT_LABEL_H, HEADING_H, TICK, WRITE_MIN, SheetLayout, rows_in,
+                                                    sheet_layout)
 from pnp.games.empire.render.forms import (fitted, heading, labelled_box, labelled_tick, light, roman, tick_box,
                                            write_box)
+from pnp.games.empire.rules.capital import hero_limit
 from pnp.games.empire.render.sheet_pages import SheetPages
 from pnp.core.geometry import Box
 from pnp.print.tile_plan import Part
@@ -41,8 +48,9 @@ def plot_title(game: Game, plot: Plot, b: Building) -> dict[str, str]:
     return {lang: level + b.name.get(lang) for lang in game.languages}
 
 
-def plot_lines(game: Game, b: Building, lang: str) -> list[str]:
-    """The plot's body: what it hires or gives, its income and heroes, its upgrade and victory points."""
+def plot_lines(game: Game, b: Building, lang: str, plot: Plot | None = None) -> list[str]:
+    """The plot's body: what it hires or gives, its income and heroes, its upgrade (a level an upgrade, up
+    to the last, for a forge or a magic tower: `plot`) and victory points."""
     lines = []
     if b.hires is not None:
         lines.append(game.ui("plot_hires", lang, who=b.hires.get(lang)))
@@ -54,8 +62,11 @@ def plot_lines(game: Game, b: Building, lang: str) -> list[str]:
     if own:
         lines.append(", ".join(own))
     up = b.upgrade
+    levels = plot_levels(game, plot) if plot is not None else ()
     if up is not None:
-        if up.name is not None:
+        if levels:  # a forge, a magic tower: a level an upgrade, as far as the engine lets it rise
+            lines.append(game.ui("plot_upgrade_level", lang, n=up.cost, most=levels[-1]))
+        elif up.name is not None:
             extra = ([f"+{up.gold}{gold}"] if up.gold is not None else []) + \
                     ([game.ui("plot_heroes", lang, n=up.heroes)] if up.heroes is not None else [])
             name = " ".join([up.name.get(lang)] + ([f"({', '.join(extra)})"] if extra else []))
@@ -67,6 +78,26 @@ def plot_lines(game: Game, b: Building, lang: str) -> list[str]:
     if b.cost is not None:
         lines.append(f"**{game.ui('plot_points', lang, n=b.cost * game.capital.points_per_card)}**")
     return lines
+
+
+def plot_levels(game: Game, plot: Plot) -> tuple[str, ...]:
+    """The levels a forge or a magic tower rises through, the first when built, each upgrade the next, as far
+    as the engine lets it (pnp.games.empire.rules.player: the war machines' highest level, the schools' levels):
+    a box each, named as the machine board and the magic boards name them. None for the other plots."""
+    if plot.kind == "forge":
+        return tuple(roman(n) for n in range(1, game.battle.forge_levels + 1))
+    if plot.kind == "magic_tower":
+        return tuple(str(n) for n in range(1, game.battle.magic.levels + 1))
+    return ()
+
+
+def numbered_boxes(box: Box, labels: tuple[str, ...], pen: Pen) -> str:
+    """A row of write-in boxes across `box`, side by side, each its label small in its top-left corner: a track
+    the marker ticks up to where it stands (a level, the courage)."""
+    w = box.w / len(labels)
+    return "".join(write_box(Box(box.x + k * w, box.y, w, box.h), pen)
+                   + text(box.x + k * w + 1.0, box.y + 3.4, label, "sans-bold", 7.5, pen.c("muted"))
+                   for k, label in enumerate(labels))
 
 
 def draw_plot(game: Game, plot: Plot, b: Building, box: Box, pen: Pen, lang: str) -> str:
@@ -82,10 +113,13 @@ def draw_plot(game: Game, plot: Plot, b: Building, box: Box, pen: Pen, lang: str
     if cost:
         out += text(box.right - 1.5, box.y + 5.3, cost, "sans-bold", 9.5, pen.c("ink"), anchor="end")
     ticks_y = box.bottom - 1.5 - TICK
-    lines = plot_lines(game, b, lang) if not plot.built else [game.ui("plot_prebuilt", lang), game.ui("plot_auto", lang)]
+    lines = plot_lines(game, b, lang, plot) if not plot.built else [game.ui("plot_prebuilt", lang), game.ui("plot_auto", lang)]
     body = Box(box.x + 1.5, band.bottom + 1.0, box.w - 3.0, ticks_y - band.bottom - 1.8)
     out += rich(pen, "\n".join(lines), body, face="sans", size=8.0, min_size=6.5, leading=1.12,
                 where=f"capital {plot.id}")
+    levels = plot_levels(game, plot)
+    if levels:  # a box a level across the bottom row: the first ticked when built
+        return out + numbered_boxes(Box(box.x + 1.5, ticks_y, box.w - 3.0, TICK), levels, pen)
     half = (box.w - 3.0) / 2  # built on the left half of the bottom row, upgraded on the right
     out += labelled_tick(box.x + 1.5, ticks_y, game.ui("plot_built", lang), pen, ticked=plot.built, width=half)
     if b.upgrade is not None:
@@ -179,6 +213,10 @@ def points(game: Game, box: Box, pen: Pen, lang: str) -> str:
 
 
 EFFECTS_UI = ("effects_heroes", "effects_machines", "effects_magic", "effects_other")
+#: each column's share of the panel's width, in EFFECTS_UI's order
+EFFECTS_SHARES = (0.33, 0.27, 0.16, 0.24)
+HERO_NUMBER_W = 12.0  # a courage track's box for the hero's number
+MACHINE_LEVEL_W = 7.0  # a machine row's level, before its write-in box
 
 
 def treasury(game: Game, box: Box, pen: Pen, lang: str) -> str:
@@ -189,19 +227,65 @@ def treasury(game: Game, box: Box, pen: Pen, lang: str) -> str:
     return out + labelled_box(inner, game.ui("treasury_gold", lang, gold=game.gold_short.get(lang)), pen)
 
 
-def effects(game: Game, box: Box, pen: Pen, lang: str) -> str:
-    """«информационный планшет стратегических эффектов»: the heroes' bonuses, the forge's machine
-    choice («нужно сделать отметку на планшете»), the school of magic, the rest."""
+def hero_slots(game: Game, race: Race) -> int:
+    """The most heroes the race's hand can hold, every building built and upgraded, as the engine limits them
+    (pnp.games.empire.rules.capital.hero_limit)."""
+    plots = [b.plot for b in race.buildings]
+    return hero_limit(game.capital.hero_base, race.heroes_granted(plots, plots))
+
+
+def effect_rows(game: Game) -> int:
+    """The panel's rows: a courage track a hero the largest hand holds, a machine a level of the forge."""
+    return max([game.battle.forge_levels, *(hero_slots(game, r) for r in game.races)])
+
+
+def courage_tracks(game: Game, race: Race, box: Box, pen: Pen, lang: str) -> str:
+    """A row a hero the hand can hold: the hero's number, then the courage from 0 to its most, a box each
+    («Кураж отмечают»: a hired hero's starts at 0 and rises a battle)."""
+    out = ""
+    steps = tuple(str(n) for n in range(game.battle.courage_max + 1))
+    for k in range(hero_slots(game, race)):
+        row = Box(box.x, box.y + k * WRITE_MIN, box.w, WRITE_MIN)
+        out += labelled_box(Box(row.x, row.y, HERO_NUMBER_W, row.h), game.ui("effects_hero", lang), pen)
+        out += numbered_boxes(Box(row.x + HERO_NUMBER_W + 1.0, row.y, row.w - HERO_NUMBER_W - 1.0, row.h), steps, pen)
+    return out
+
+
+def machine_rows(game: Game, box: Box, pen: Pen) -> str:
+    """A row a level of the forge: its level, and the box for the machine chosen at it (the machine board's
+    «выбери одну машину этого уровня»: it is written here, on the player's own sheet)."""
+    out = ""
+    for level in range(1, game.battle.forge_levels + 1):
+        row = Box(box.x, box.y + (level - 1) * WRITE_MIN, box.w, WRITE_MIN)
+        out += text(row.x + 0.5, row.y + WRITE_MIN / 2 + 1.5, roman(level), "sans-bold", 9.5, pen.c("ink"))
+        out += write_box(Box(row.x + MACHINE_LEVEL_W, row.y, row.w - MACHINE_LEVEL_W, row.h), pen)
+    return out
+
+
+def effects(game: Game, race: Race, box: Box, pen: Pen, lang: str) -> str:
+    """«информационный планшет стратегических эффектов»: the heroes' courage, the forge's machine a level
+    («нужно сделать отметку на планшете»), the school of magic, the rest; each column named over its boxes."""
     out = heading(box, game.ui("effects_title", lang), pen)
-    inner = Box(box.x, box.y + 7.0, box.w, box.h - 7.0)
-    w = (inner.w - 2.0 * (len(EFFECTS_UI) - 1)) / len(EFFECTS_UI)
-    return out + "".join(labelled_box(Box(inner.x + k * (w + 2.0), inner.y, w, inner.h), game.ui(key, lang), pen)
-                         for k, key in enumerate(EFFECTS_UI))
+    inner = Box(box.x, box.y + HEADING_H + EFFECT_LABEL_H, box.w, box.h - HEADING_H - EFFECT_LABEL_H)
+    room = inner.w - 2.0 * (len(EFFECTS_UI) - 1)
+    x = inner.x
+    for key, share in zip(EFFECTS_UI, EFFECTS_SHARES):
+        col = Box(x, inner.y, room * share, inner.h)
+        name = game.ui(key, lang)
+        out += text(col.x, col.y - 1.0, name, "sans", fitted(name, col.w, "sans", 7.0, 6.0), pen.c("muted"))
+        if key == "effects_heroes":
+            out += courage_tracks(game, race, col, pen, lang)
+        elif key == "effects_machines":
+            out += machine_rows(game, col, pen)
+        else:
+            out += write_box(col, pen)
+        x = col.right + 2.0
+    return out
 
 
 def sheet(game: Game, race: Race, lang: str, paper_name: str, pen: Pen) -> Part:
     cap = game.capital
-    lay = sheet_layout(paper_name, len(game.resources), game.weeks + 1)
+    lay = sheet_layout(paper_name, len(game.resources), game.weeks + 1, effect_rows(game))
     out = header(game, race, lay.header, pen, lang) + income_track(game, lay.income, pen, lang)
     out += fortifications_track(game, lay.fortifications, pen, lang)
     for plot in cap.plots:
@@ -209,7 +293,7 @@ def sheet(game: Game, race: Race, lang: str, paper_name: str, pen: Pen) -> Part:
         if b is not None:
             out += draw_plot(game, plot, b, lay.cell(plot.at, cap.columns, cap.rows), pen, lang)
     out += verticals_row(game, lay, pen, lang)
-    out += stores(game, lay.stores, pen, lang) + points(game, lay.points, pen, lang) + effects(game, lay.effects, pen, lang)
+    out += stores(game, lay.stores, pen, lang) + points(game, lay.points, pen, lang) + effects(game, race, lay.effects, pen, lang)
     out += treasury(game, lay.treasury, pen, lang)
     return Part(lay.width, lay.height, out)
 

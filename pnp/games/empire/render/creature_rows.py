@@ -54,7 +54,13 @@ def rows(game: Game, family: CardFamily, lang: str) -> tuple[CardRow, ...]:
                  for c in deck.creatures for strike, n in Counter(c.strikes).items())
 
 
+def title(game: Game, family: CardFamily, lang: str) -> str:
+    """The deck's name with its race's («Карты существ: Люди»): on its sheets, so that four races' sheets sort apart."""
+    race = next((r.name.get(lang) for r in game.races if family_id(r.id) == family.id), None)
+    return game.ui("creature_cards", lang) if race is None else game.ui("kit_creature_cards", lang, race=race)
+
+
 def family(race: str, colour: str, mark: Mark) -> CardFamily:
     """A race's creature cards: the `creature` layout, the deck's colour on the face and the back."""
     return CardFamily(family_id(race), "creature", colour, CREATURES_BACK, "back", "creature_card", "creature_cards",
-                      "creature_decks", FIELDS, mark, rows)
+                      "creature_decks", FIELDS, mark, rows, title)

@@ -44,7 +44,13 @@ def rows(game: Game, family: CardFamily, lang: str) -> tuple[CardRow, ...]:
         for h in sorted(race.heroes, key=lambda h: h.number))
 
 
+def title(game: Game, family: CardFamily, lang: str) -> str:
+    """The tavern's name with its race's («Карты героев: Люди»): on its sheets, each race's a sheet of its own."""
+    race = next(r for r in game.races if family_id(r.id) == family.id)
+    return game.ui("kit_hero_cards", lang, race=race.name.get(lang))
+
+
 def family(race: str, colour: str, mark: Mark) -> CardFamily:
     """A race's tavern: the `hero` layout, the race deck's colour on the face and the back."""
     return CardFamily(family_id(race), "hero", colour, TAVERN_BACK, "back", "hero_card", "hero_cards",
-                      "races", FIELDS, mark, rows)
+                      "races", FIELDS, mark, rows, title)

@@ -38,7 +38,7 @@ def sheets_pdf(game: Game, ctx: RenderContext, masters: cards.Masters, stem: str
     ctx.notes += [n for n in (cards.shrink_note(masters, lang), cards.overflow_note(masters, lang)) if n]
     pages, back_pages, notes = cards.sheet_pages(game, masters, options)
     ctx.notes += [f"{stem}: {n}" for n in notes]
-    parts = ", ".join(game.ui(f.component, lang) for f in masters.families)
+    parts = ", ".join(dict.fromkeys(game.ui(f.component, lang) for f in masters.families))
     info = pdf.DocInfo(f"{game.title.get(lang)}: {parts}", duplex=options.duplex)
     backs = (pdf.render(back_pages, info), len(back_pages)) if back_pages else None
     return ctx.write_sheets(f"{game.id}-{lang}-{stem}", "cards", (pdf.render(pages, info), len(pages)), backs)

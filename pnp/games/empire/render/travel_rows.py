@@ -46,7 +46,7 @@ def _gold(game: Game, lang: str) -> str:
 
 
 def _corner(game: Game, card: TravelCard | None, attr: str, lang: str, plus: bool = False) -> Fields:
-    """The number in parentheses the seed prints first: guards, a garrison's week, a dungeon's chests («(+3)»)."""
+    """The number in parentheses the seed prints first: guards, a dungeon's chests («(+3)»)."""
     n = _value(card, attr)
     return {"corner": game.ui("travel_paren", lang, n=game.ui("travel_plus", lang, n=n) if plus else n)}
 
@@ -72,9 +72,11 @@ def _town(game: Game, card: TravelCard | None, lang: str) -> Fields:
 
 
 def _garrison(game: Game, card: TravelCard | None, lang: str) -> Fields:
+    """Its kind, its strength in a siege (the engine's: the card's own, nothing added to it) and the week
+    from which it may be played, in words («с 5-й недели»): not the seed's «(5)» where guards stand."""
     kind = NAME if card is None else _required(card.kind, lang)
-    return {**_corner(game, card, "week", lang), "kind": game.ui("travel_paren", lang, n=kind),
-            "bonus": game.ui("travel_plus", lang, n=_value(card, "bonus"))}
+    return {"kind": game.ui("travel_paren", lang, n=kind), "bonus": str(_value(card, "bonus")),
+            "week": game.ui("travel_from_week", lang, n=_value(card, "week"))}
 
 
 def _trap(game: Game, card: TravelCard | None, lang: str) -> Fields:
@@ -103,14 +105,22 @@ def _effect(game: Game, card: TravelCard | None, lang: str) -> Fields:
     return {"effect": "\n".join([LINE] * BLANK_LINES) if card is None else _required(card.effect, lang)}
 
 
+def _other(game: Game, card: TravelCard | None, lang: str) -> Fields:
+    """What the engine does with an object («Камень опыта»): every hired hero of the player gains a chest's
+    experience in courage, up to courage's most; its content `effect:` is the rulebook's words for it."""
+    if card is None or game.chests is None:
+        return _effect(game, card, lang)
+    return {"effect": game.ui("travel_experience", lang, n=game.chests.experience, most=game.battle.courage_max)}
+
+
 #: each type's own fields (beside name, type and emblem), from a card or (None) blank
 BY_TYPE: dict[str, Callable[[Game, TravelCard | None, str], Fields]] = {
     "treasure": _treasure, "mine": _mine, "reserve": _reserve, "town": _town, "garrison": _garrison,
-    "trap": _trap, "dungeon": _dungeon, "terrain": _terrain, "diplomacy": _effect, "other": _effect,
+    "trap": _trap, "dungeon": _dungeon, "terrain": _terrain, "diplomacy": _effect, "other": _other,
 }
 #: every field some type's layout shows, for the family's declaration
 FIELDS = ("name", "type_name", "emblem", "corner", "gold", "resource", "points", "strength", "kind", "bonus",
-          "penalty", "chests", "effect")
+          "week", "penalty", "chests", "effect")
 
 
 def _row(game: Game, type_id: str, card_id: str, mark: Mark, name: str, own: Fields, lang: str,

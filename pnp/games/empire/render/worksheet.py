@@ -37,7 +37,8 @@ BOXES = {"ws_battle": ("ws_week", "ws_enemy", "ws_enemy_luck", "ws_own_luck"),
          "ws_support": ("ws_box_machine", "ws_box_spell"), "ws_heroes": ("ws_box_hero", "ws_box_courage", "ws_before"),
          "ws_luck": ("ws_box_luck_bonus", "ws_box_strike", "ws_box_luck"), "ws_damage": (),
          "ws_losses": ("ws_box_saved", "ws_box_lost"), "ws_bribery": ("ws_box_chests",),
-         "ws_trophies": ("ws_box_trophies", "ws_box_points"), "ws_courage": ("ws_box_new_courage",)}
+         "ws_trophies": ("ws_box_trophies", "ws_box_points"),
+         "ws_courage": ()}  # the courage is ticked on the capital sheet's track of the hero
 BONUSES = ("ws_formations", "ws_weapons", "ws_support", "ws_heroes")
 AFTER = ("ws_losses", "ws_trophies", "ws_bribery", "ws_courage")  # the rules' order: 3.3.3, 3.4.2, 3.4.3, then courage
 
@@ -91,7 +92,9 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
     if key == "ws_heroes":
         # every race's nine heroes are too many to list on one page: their cards and the rulebook print each
         levels = [p.level for p in game.capital.plots if p.kind == "barracks" and p.level is not None]
-        return [game.ui("ws_hero", lang)] + ([game.ui("ws_hero_race", lang, first=roman(min(levels)), last=roman(max(levels)),
+        # the hero's own damage, as the engine gives every hired hero (pnp.games.empire.rules.fights.sides.heroes)
+        own = [game.ui("ws_hero_own", lang, n=game.economy.hero_attack)] if game.economy is not None else []
+        return own + [game.ui("ws_hero", lang)] + ([game.ui("ws_hero_race", lang, first=roman(min(levels)), last=roman(max(levels)),
                                                      section=next(n for n, k in STEPS if k == key))]
                                              if any(r.heroes for r in game.races) else [])
     if key == "ws_luck":
@@ -108,8 +111,7 @@ def reminders(game: Game, key: str, lang: str) -> list[str]:
     if key == "ws_trophies":
         return [f"{names}: {what}" for what, names in _grouped(game, lang, lambda t: words.trophies(game, t, lang))] + [
             f"{game.ui('types_points', lang)}: " + "; ".join(
-                f"{names} — {what}" for what, names in _grouped(game, lang, lambda t: words.points(game, t, lang))
-                if what != words.NONE)]
+                f"{names} — {what}" for what, names in _grouped(game, lang, lambda t: words.points(game, t, lang)))]
     return [game.ui("ws_courage_rule", lang, n=b.courage_max)]
 
 

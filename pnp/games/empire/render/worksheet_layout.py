@@ -116,7 +116,8 @@ def plan(paper_name: str, battle: Spec, bonuses: list[Spec], luck: Spec, damage:
             y += h + SECTION_GAP
         side_w, size = frame.w * SIDE_SHARE, TEXT_SIZE
         while True:
-            heights = [HEAD_H + 1.0 + below_height(side_w, text, size) + 1.0 + BOX_H + 1.0 for _, text, _ in after]
+            heights = [HEAD_H + 1.0 + below_height(side_w, text, size) + 1.0 + (BOX_H + 1.0 if count else 0.0)
+                       for _, text, count in after]
             fits = y + sum(heights) + SECTION_GAP * (len(after) - 1) <= frame.bottom
             if fits or size == TEXT_MIN:
                 break
@@ -129,7 +130,7 @@ def plan(paper_name: str, battle: Spec, bonuses: list[Spec], luck: Spec, damage:
     side_x = frame.right - side_w
     top = y
     for (key, _, count), h in zip(after, heights):
-        steps[key] = below(Box(side_x, y, side_w, h), h - HEAD_H - 3.0 - BOX_H, count)
+        steps[key] = below(Box(side_x, y, side_w, h), h - HEAD_H - 2.0 - (BOX_H + 1.0 if count else 0.0), count)
         y += h + SECTION_GAP
     y = top
     table_w = side_x - SECTION_GAP - frame.x

@@ -162,3 +162,8 @@ class BattleRules:
 
     def machine(self, id_: str) -> WarMachine | None:
         return next((m for m in self.machines if m.id == id_), None)
+
+    @property
+    def forge_levels(self) -> int:
+        """The forge's levels: the war machines' highest level (its upgrades stop there); 0 without machines."""
+        return max((m.level for m in self.machines), default=0)

@@ -134,5 +134,5 @@ def _make(game: Game) -> Tables:
         start_chests=e.start_chests, creature_gold=e.creature_gold, hero_gold=e.hero_gold,
         hero_attack=e.hero_attack, resource_chests=e.resource_chests, ritual_luck=e.ritual_luck,
         skill_bonus=e.skill_bonus,
-        forge_levels=max(m.level for m in game.battle.machines),
+        forge_levels=game.battle.forge_levels,
         schools=tuple(s.id for s in game.battle.magic.schools if s.playable))
