@@ -12,7 +12,7 @@ READS = {
     "travel-prints": ("battle", "card_families", "chests", "gold_short", "neutral_luck", "print", "resources",
                       "travel_cards", "travel_types"),
     "creature-cards": ("battle", "card_families", "creature_decks", "print", "races"),
-    "hero-cards": ("battle", "card_families", "print", "races"),
+    "hero-cards": ("battle", "card_families", "economy", "print", "races"),
     "neutral-cards": ("battle", "card_families", "neutral_deck", "neutral_luck", "print"),
     "chest-cards": ("card_families", "chests", "gold_short", "print"),
     "magic": ("battle",),

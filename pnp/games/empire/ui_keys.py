@@ -67,7 +67,8 @@ CREATURE_CARDS = words({
 
 #: the taverns' hero cards (render/creature_cards.py, hero_rows.py)
 HERO_CARDS = words({
-    "hero_card": "", "hero_cards": "", "hero_level": "level", "hero_own_times": "n#", "hero_plus": "n#",
+    "hero_card": "", "hero_cards": "", "hero_level": "level", "hero_own_attack": "n#", "hero_own_times": "n#",
+    "hero_plus": "n#",
     "hero_skill_blessing": "", "hero_skill_magic_strike": "", "hero_spells": "n#", "hero_times": "n#",
     "kit_hero_cards": "race",
 }, tool=SHEET)

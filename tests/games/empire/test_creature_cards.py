@@ -94,7 +94,8 @@ def taverns(tmp_path_factory):
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_race_hero_is_printed_with_its_ability_and_skill(taverns, game, lang):
     """Each race's tavern, a sheet of nine: the number, the name, what the hero adds in words (as the
-    rulebook says it), the mentor's and the mage's skills; each sheet followed by its backs."""
+    rulebook says it), the damage every hero deals itself, the mentor's and the mage's skills; each sheet
+    followed by its backs."""
     from pnp.games.empire.render.battle_words import ability_words
 
     pages = page_texts(taverns / lang / f"empire-{lang}-hero-cards.pdf")
@@ -106,6 +107,9 @@ def test_every_race_hero_is_printed_with_its_ability_and_skill(taverns, game, la
             assert " ".join(ability_words(game, h, lang).split()) in flat, h.id
         assert flat.count(game.ui("hero_skill_blessing", lang)) == 1
         assert flat.count(game.ui("hero_skill_magic_strike", lang)) == 1
+        # every hero's own damage (3.2.5), which «урон героя ×2» multiplies: «Сам наносит 2 урона»
+        own = game.ui("hero_own_attack", lang, n=game.economy.hero_attack)
+        assert flat.count(own) == len(race.heroes) and str(game.economy.hero_attack) in own, own
         assert back.count(game.ui("hero_card", lang)) == len(race.heroes)
 
 

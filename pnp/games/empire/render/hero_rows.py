@@ -2,7 +2,9 @@
 нанимаются из специальной колоды (Таверны)»), one card a hero, its own back and the race's colour.
 
 The ability is printed from the model (`battle_words.ability_words`, the words the rulebook uses);
-the ring's headline is its number at a glance (+2, ×2, 2 spells; empty for an ability in words only); the fixed words are the content's `ui:`.
+the ring's headline is its number at a glance (+2, ×2, 2 spells; empty for an ability in words only); below, every
+card says the damage the hero deals itself (`economy.hero_attack`), and the mentor's and the mage's their skill; the
+fixed words are the content's `ui:`.
 """
 
 from __future__ import annotations
@@ -40,8 +42,17 @@ def rows(game: Game, family: CardFamily, lang: str) -> tuple[CardRow, ...]:
     return tuple(CardRow(h.id, 1, h.mark, MappingProxyType({
         "number": f"№{h.number}", "name": h.name.get(lang), "race": race.name.get(lang),
         "headline": _headline(game, h, lang), "ability": ability_words(game, h, lang),
-        "skill": game.ui(f"hero_skill_{h.skill}", lang) if h.skill else ""}))
+        "skill": _traits(game, h, lang)}))
         for h in sorted(race.heroes, key=lambda h: h.number))
+
+
+def _traits(game: Game, hero: RaceHero, lang: str) -> str:
+    """The hero's own damage (3.2.5: what an ability «урон героя ×2» multiplies), then the mentor's or the mage's
+    spell skill, a line each."""
+    lines = [game.ui("hero_own_attack", lang, n=game.economy.hero_attack)] if game.economy is not None else []
+    # a model without `economy:` (which the kit check refuses, naming it) still has its cards' words checked
+    lines += [game.ui(f"hero_skill_{hero.skill}", lang)] if hero.skill else []
+    return "\n".join(lines)
 
 
 def title(game: Game, family: CardFamily, lang: str) -> str:
