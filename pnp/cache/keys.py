@@ -8,8 +8,8 @@
   output folder and the cache left out;
 - the renderer, the build's options and the output folder (the TTS files name it);
 - which designer's font prints each role (`fonts:`): every renderer sets its text in them.
-Files are digested once per process while their size and modification time stay the same, and between
-processes while their size, modification and change times and inode stay the same (a table in the user's
+Files are digested once, in the process and between processes, while their size, modification and change
+times and inode stay the same (a table in the user's
 cache, as git's index keeps its files' stat: reading pnp's 6 MB of code, templates and fonts was most of
 the cost of a check's key).
 """
@@ -131,7 +131,7 @@ class _KnownDigests:
         entry = self.table.get(name)
         if isinstance(entry, tuple) and len(entry) == 2 and entry[0] == stamp and isinstance(entry[1], str):
             return entry[1]
-        found = _file_digest(path, st.st_size, st.st_mtime_ns)
+        found = _file_digest(path, stamp)
         if found != "unreadable":
             self.table[name] = (stamp, found)
             self.added = True
@@ -169,7 +169,8 @@ def _walk(root: Path, suffixes, leave_out):
 
 
 @lru_cache(maxsize=4096)
-def _file_digest(path: Path, size: int, mtime_ns: int) -> str:
+def _file_digest(path: Path, stamp: tuple[int, ...]) -> str:
+    """The file's bytes' digest, kept in the process under the same stat as in the table (`_KnownDigests`)."""
     h = hashlib.sha256()
     try:
         with open(path, "rb") as f:

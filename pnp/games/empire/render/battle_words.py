@@ -15,7 +15,6 @@ from pnp.games.empire.rules.battle_rules import BattleType, RaceHero, WarMachine
 
 #: the attack kind whose squads earn the magic bonus in every battle (rules/battle.py counts it by this id)
 MAGIC = "magic"
-NONE = "—"  # a type's cell where the table has nothing
 
 
 def weapon_bonus(game: Game, kind: BattleType) -> int:
