@@ -47,6 +47,27 @@ ALLOWED_IN_FUNCTIONS = {
     ("pnp.typeset.font_subsets", "subset_font", "fontTools"):
         "the gallery's and the SVG masters' font subsets are kept in the user's cache: a build that finds them "
         "skips the subsetter's import (fontTools.subset with its variable-font and feature modules), about 0.1 s",
+    ("pnp.core.installed", "_ask", "importlib"):
+        "libraries' versions and entry points are kept in the user's cache while nothing is installed or removed: "
+        "a check whose answers are kept skips importlib.metadata's import and its scan of every distribution, "
+        "about 30 ms",
+    ("pnp.games", "_load_entry_point", "importlib"):
+        "only a machine with a game pack installed beside pnp loads one through importlib.metadata: the same "
+        "import skipped everywhere else",
+    ("pnp.typeset.font_metrics", "*", "fontTools."):
+        "a face's metrics are kept in the user's cache under its bytes' digest: a `pnp check` whose faces are all "
+        "kept never imports fontTools, about 25 ms",
+    ("pnp.typeset.fonts", "*", "fontTools."):
+        "only a designer's font not yet in the user's cache is renamed and read: every other check and build "
+        "skips fontTools' import",
+    ("pnp.typeset.fonts", "_renamed", "pnp.typeset.quadratic"):
+        "converting a designer's PostScript outlines needs fontTools' pens at load time: the same import skipped",
+    ("pnp.content.fonts", "_read_font", "fontTools."):
+        "only a content that names a font of its own reads one: the check of every other content skips "
+        "fontTools' import",
+    ("pnp.games.tverdzha.render.icon_art", "glyph", "fontTools."):
+        "every `pnp check` reads the icons' names and labels from each pack's art; only drawing a letter's "
+        "outline needs fontTools",
     ("pnp.content.schema", "_strict", "jsonschema"):
         "a content the schema passed before is not validated again (pnp.content.schemacache): `pnp check` of "
         "unchanged content skips jsonschema's import, about 45 ms",

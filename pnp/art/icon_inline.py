@@ -13,12 +13,11 @@ from __future__ import annotations
 import hashlib
 import io
 from functools import lru_cache
-from importlib import metadata
 
 from markupsafe import Markup
 
 from pnp.art import icons, svg
-from pnp.core import private
+from pnp.core import installed, private
 
 ICON_BOX = 100.0  # the icon set's viewBox side
 #: pixels across the square when measuring ink: a 0.5 % step of the box, far below a
@@ -48,7 +47,7 @@ def ink_span(name: str) -> tuple[float, float]:
 def _span(drawing: str) -> tuple[float, float]:
     """`ink_span` of one drawing (keyed by it: a game's own icon may share a pack icon's name)."""
     doc = svg.document(ICON_BOX, ICON_BOX, drawing, unit="px")
-    key = hashlib.sha256(f"{metadata.version('cairosvg')}/{INK_RASTER_PX}/{doc}".encode("utf-8")).hexdigest()[:32]
+    key = hashlib.sha256(f"{installed.version('cairosvg')}/{INK_RASTER_PX}/{doc}".encode("utf-8")).hexdigest()[:32]
     columns = _cached_columns(key)
     if columns is None:
         columns = _ink_columns(doc)

@@ -22,12 +22,11 @@ import hashlib
 import importlib.util
 import sys
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Sequence
 
 from pnp.cache import keys
-from pnp.core import private
+from pnp.core import installed, private
 from pnp.core.safeio import read_regular
 
 KIND = "check-verdicts-1"
@@ -85,13 +84,13 @@ def keep(name: str | None, verdict: Verdict) -> None:
 def _installed_packs() -> str:
     """The folders of the game packs installed beside pnp (entry points), by their files' bytes."""
     lines = []
-    for entry in sorted(metadata.entry_points(group=PACKS_GROUP), key=lambda e: e.name):
-        module = entry.value.partition(":")[0].strip()
+    for name, value in installed.entry_points(PACKS_GROUP):
+        module = value.partition(":")[0].strip()
         try:
             spec = importlib.util.find_spec(module.partition(".")[0])
         except (ImportError, ValueError):
             spec = None
-        lines.append(f"{entry.name}={entry.value}={_code_of(spec)}")
+        lines.append(f"{name}={value}={_code_of(spec)}")
     return "\n".join(lines)
 
 

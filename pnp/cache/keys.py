@@ -22,11 +22,10 @@ import pickle
 import sys
 from dataclasses import asdict
 from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 from typing import Iterable
 
-from pnp.core import private
+from pnp.core import installed, private
 from pnp.core.inputs import INPUTS, SKIPPED
 from pnp.core.resources import bundled
 
@@ -99,6 +98,17 @@ def folder(root: Path, *, suffixes: frozenset[str] | None, leave_out: set[Path] 
         h.update(f"{path.relative_to(root)}\0{known.digest(path, st)}\n".encode())
     known.keep()
     return h.hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of the file at `path`, read again only when its stat changed (`_KnownDigests`);
+    raises OSError for a file that cannot be read."""
+    known = _known()
+    found = known.digest(path, path.stat())
+    if found == "unreadable":
+        raise OSError(f"cannot read {path}")
+    known.keep()
+    return found
 
 
 class _KnownDigests:
@@ -201,10 +211,4 @@ def _environment() -> str:
 @lru_cache(maxsize=4)
 def versions(libraries: tuple[str, ...] = LIBRARIES) -> str:
     """The installed versions of `libraries` ("-" for one that is absent), one a line."""
-    found = []
-    for name in libraries:
-        try:
-            found.append(f"{name}={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            found.append(f"{name}=-")
-    return "\n".join(found)
+    return "\n".join(f"{name}={installed.version(name) or '-'}" for name in libraries)

@@ -27,11 +27,10 @@ from __future__ import annotations
 import hashlib
 import marshal
 from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Sequence
 
-from pnp.core import private
+from pnp.core import installed, private
 
 KIND = "schema-1"
 PART_KIND = "schema-part-1"
@@ -47,7 +46,7 @@ _VALIDATOR_LIBRARIES = ("jsonschema", "referencing")
 def _code_digest() -> bytes:
     """What a verdict depends on beside the data and the schemas: pnp's side and the libraries'."""
     ours = Path(__file__).with_name("schema.py").read_bytes()
-    versions = "\0".join(f"{name}={metadata.version(name)}" for name in _VALIDATOR_LIBRARIES)
+    versions = "\0".join(f"{name}={installed.version(name)}" for name in _VALIDATOR_LIBRARIES)
     return hashlib.sha256(ours + f"\0{versions}\0{__file__}".encode()).digest()
 
 

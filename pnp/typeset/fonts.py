@@ -22,14 +22,11 @@ from html import escape
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from fontTools.pens.boundsPen import BoundsPen
-from fontTools.ttLib import TTFont
-
 from pnp.core import private
 from pnp.core.errors import UserError
 from pnp.core.geometry import PT_PER_MM
 from pnp.core.resources import bundled
-from pnp.typeset import quadratic
+from pnp.typeset import font_metrics
 
 FONT_DIR = bundled("fonts")
 
@@ -153,6 +150,11 @@ COPY_VERSION = 1
 
 def _renamed(raw: bytes, sha256: str) -> bytes:
     """The font `raw` under its unique family, with TrueType outlines."""
+    # imported here: only a designer's font not yet in the user's cache is renamed (fontTools' import, 25 ms)
+    from fontTools.ttLib import TTFont
+
+    from pnp.typeset import quadratic
+
     font = TTFont(io.BytesIO(raw), recalcTimestamp=False)
     if quadratic.has_cff_outlines(font):
         quadratic.to_truetype_outlines(font)  # reportlab embeds TrueType outlines only
@@ -166,6 +168,8 @@ def _renamed(raw: bytes, sha256: str) -> bytes:
 
 
 def _readable(data: bytes) -> bool:
+    from fontTools.ttLib import TTFont
+
     try:
         TTFont(io.BytesIO(data), lazy=True).getBestCmap()
     except Exception:  # noqa: BLE001 - fontTools raises many kinds on damaged bytes: all mean "make it again"
@@ -216,14 +220,9 @@ def _metrics(key: str) -> tuple[dict[int, int], float, float, float]:
         return metrics
 
 
-@lru_cache(maxsize=None)
 def _file_metrics(path: Path) -> tuple[dict[int, int], float, float, float]:
-    font = TTFont(path, lazy=True)
-    cmap = font.getBestCmap()
-    hmtx = font["hmtx"].metrics
-    advances = {cp: hmtx[name][0] for cp, name in cmap.items()}
-    hhea = font["hhea"]
-    return advances, float(font["head"].unitsPerEm), float(hhea.ascent), float(hhea.descent)
+    found = font_metrics.metrics(path)
+    return found.advances, found.units_per_em, found.ascent, found.descent
 
 
 def has_glyph(key: str, char: str) -> bool:
@@ -244,7 +243,7 @@ def missing_glyphs(text: str, key: str = "sans", file: Path | None = None) -> li
     return seen
 
 
-#: id of a face's advances (each kept for the process by _file_metrics, so an id is never reused) -> the
+#: id of a face's advances (each kept for the process by font_metrics.metrics, so an id is never reused) -> the
 #: characters the face draws, line breaks and tabs included: a check holds thousands of texts to each face
 _DRAWN: dict[int, frozenset[str]] = {}
 
@@ -258,26 +257,7 @@ def _drawn(advances: dict[int, int]) -> frozenset[str]:
 
 def cap_height_em(key: str) -> float:
     """The height of a capital letter in the face role `key` prints in now, as a fraction of the size."""
-    return _file_cap_height(face(key).path)
-
-
-@lru_cache(maxsize=None)
-def _file_cap_height(path: Path) -> float:
-    """OS/2's capital height; for a font whose OS/2 table is older than version 2 (no sCapHeight,
-    as many a designer's font), the height of its "H"; else the usual 0.7."""
-    font = TTFont(path, lazy=True)
-    upem = font["head"].unitsPerEm
-    os2 = font["OS/2"]
-    if os2.version >= 2 and getattr(os2, "sCapHeight", 0) > 0:
-        return os2.sCapHeight / upem
-    name = font.getBestCmap().get(ord("H"))
-    if name is not None:
-        glyphs = font.getGlyphSet()
-        pen = BoundsPen(glyphs)
-        glyphs[name].draw(pen)
-        if pen.bounds is not None and pen.bounds[3] > 0:
-            return pen.bounds[3] / upem
-    return 0.7
+    return font_metrics.metrics(face(key).path).cap_height
 
 
 def text_width_pt(text: str, key: str, size_pt: float) -> float:

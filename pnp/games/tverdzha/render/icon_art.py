@@ -15,11 +15,6 @@ import math
 from functools import lru_cache
 from typing import Callable
 
-from fontTools.pens.boundsPen import BoundsPen
-from fontTools.pens.svgPathPen import SVGPathPen
-from fontTools.pens.transformPen import TransformPen
-from fontTools.ttLib import TTFont
-
 from pnp.typeset.fonts import FACES
 
 
@@ -33,6 +28,12 @@ def glyph(char: str, cx: float, baseline: float, cap: float, key: str = "sans-bo
 
     Letters inside icons are outlines, not text, so they never leak into pdftotext.
     """
+    # imported here: every `pnp check` reads the icons' names and labels, and only a drawing needs the outlines
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.pens.transformPen import TransformPen
+    from fontTools.ttLib import TTFont
+
     font = TTFont(FACES[key].path)  # icons are art: their letters keep the bundled face whatever the text prints in
     name = font.getBestCmap()[ord(char)]
     glyphs = font.getGlyphSet()
