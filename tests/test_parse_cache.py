@@ -36,7 +36,8 @@ def test_every_shipped_file_reads_the_same_from_the_cache(cache, monkeypatch):
         loaded, problems = yamlload.parse_yaml(text, path.name)
         assert loaded is not None and problems == [], path
         parsed[path] = (text, loaded)
-    assert len(list(cache.iterdir())) == len({(p.name, t) for p, (t, _) in parsed.items()})
+    kept = {entry.name for entry in cache.iterdir()}
+    assert {parsecache._name(t, p.name, None) for p, (t, _) in parsed.items()} <= kept
     _no_parser(monkeypatch)
     for path, (text, first) in parsed.items():
         again, problems = yamlload.parse_yaml(text, path.name)
@@ -49,7 +50,7 @@ def test_the_name_the_marks_carry_is_part_of_the_key(cache, monkeypatch):
     yamlload.parse_yaml("a: 1\nb: [2, 3]\n", "one.yaml")
     loaded, _ = yamlload.parse_yaml("a: 1\nb: [2, 3]\n", "two.yaml")
     assert loaded.marks[("b", 1)] == yamlload.Mark("two.yaml", 2, 8)
-    assert len(list(cache.iterdir())) == 2
+    assert len(list(cache.iterdir())) == 2 * 3  # each name's file and its two sections
 
 
 def test_a_file_with_a_problem_is_read_again_every_time(cache):
@@ -64,9 +65,11 @@ def test_a_file_with_a_problem_is_read_again_every_time(cache):
 def test_a_damaged_entry_is_ignored(cache, damage):
     text = "name: {uk: Вулик, ru: Улей}\ncount: 3\n"
     first, _ = yamlload.parse_yaml(text, "game.yaml")
-    (entry,) = cache.iterdir()
     import marshal
-    entry.write_bytes(damage if damage is not None else marshal.dumps(({"x": 1}, ("x",), (1,), ())))
+    entries = list(cache.iterdir())
+    assert len(entries) == 3  # the file's, and each of its two sections' (pnp.content.yamlsplit)
+    for entry in entries:
+        entry.write_bytes(damage if damage is not None else marshal.dumps(({"x": 1}, ("x",), (1,), ())))
     again, problems = yamlload.parse_yaml(text, "game.yaml")
     assert problems == [] and again.data == first.data and again.marks == first.marks
 
@@ -85,10 +88,10 @@ def test_the_folder_keeps_the_newest_entries_and_nothing_else_is_removed(cache, 
         if n == 0:
             mine.write_text("a file pnp did not write")
         second = n * 1_000_000_000  # an entry written earlier is older, however coarse the clock
-        os.utime(cache / parsecache._name(f"a: {n}\n", "a.yaml"), ns=(second, second))
+        os.utime(cache / parsecache._name(f"a: {n}\n", "a.yaml", None), ns=(second, second))
     entries = sorted(p.name for p in cache.iterdir() if p != mine)
     assert len(entries) == 3 and mine.read_text() == "a file pnp did not write"
-    _kept = {parsecache._name(f"a: {n}\n", "a.yaml") for n in (3, 4, 5)}
+    _kept = {parsecache._name(f"a: {n}\n", "a.yaml", None) for n in (3, 4, 5)}
     assert set(entries) == _kept
 
 

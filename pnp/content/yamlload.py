@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from pnp.content import parsecache, readfile
+from pnp.content import parsecache, readfile, yamlsplit
 from pnp.core.errors import Mark, Problem, error, warning
 
 # The file size limit (readfile.MAX_FILE_BYTES) is 16x the shipped game: PyYAML's
@@ -273,14 +273,43 @@ def load_yaml(path: str | Path, display: str | None = None,
 def parse_yaml(text: str, file: str) -> tuple[Loaded | None, list[Problem]]:
     """Parse YAML text. Returns (Loaded or None, problems). Never raises for bad input.
 
-    A text read before without a problem comes from pnp.content.parsecache, as it was then."""
+    A text read before without a problem comes from pnp.content.parsecache, as it was then; of a
+    text changed since, only the top-level sections that changed are parsed (`_parse_by_sections`)."""
     kept = parsecache.get(text, file)
     if kept is not None:
         return Loaded(kept[0], kept[1], text), []
-    loaded, problems = _parse(text, file)
+    by_sections = _parse_by_sections(text, file)
+    loaded, problems = (by_sections, []) if by_sections is not None else _parse(text, file)
     if loaded is not None and not problems:
         parsecache.put(text, file, loaded.data, loaded.marks)
     return loaded, problems
+
+
+def _parse_by_sections(text: str, file: str) -> Loaded | None:
+    """`text` read a top-level section at a time (pnp.content.yamlsplit), each section read before
+    without a problem taken from pnp.content.parsecache; None where the text is not cut so, or any
+    section has a problem: the whole text is then parsed, and its problems are the ones reported."""
+    if not parsecache.enabled():
+        return None  # nothing kept: cutting would only add work
+    sections = yamlsplit.split(text)
+    if sections is None:
+        return None
+    data: dict[str, Any] = {}
+    marks: dict[Path_, Mark] = {(): Mark(file, 1, 1)}  # first, as the whole text's parse has it
+    for section in sections:
+        kept = parsecache.get(section.text, file, section.first_line)
+        if kept is None:
+            part, problems = _parse(section.text, file)
+            if part is None or problems or not isinstance(part.data, dict) or list(part.data) != [section.key]:
+                return None
+            kept = part.data, {path: Mark(file, mark.line + section.first_line, mark.col)
+                               for path, mark in part.marks.items() if path}
+            parsecache.put(section.text, file, *kept, section.first_line)
+        data.update(kept[0])
+        marks.update(kept[1])
+        if len(marks) > MAX_NODES:
+            return None  # every value has a mark: the whole text decides whether it is too big
+    return Loaded(data, marks, text)
 
 
 #: libyaml's parser, when PyYAML was built with it: it reads a long content file about ten times
