@@ -54,6 +54,9 @@ ALLOWED_IN_FUNCTIONS = {
     ("pnp.games", "_load_entry_point", "importlib"):
         "only a machine with a game pack installed beside pnp loads one through importlib.metadata: the same "
         "import skipped everywhere else",
+    ("pnp.commands.check", "_kit_problems", "pnp.sim."):
+        "only `pnp check --sim FILE` holds the kit to a simulation's counts: every other check skips loading "
+        "the simulator's hooks, about 5 ms",
     ("pnp.typeset.font_metrics", "*", "fontTools."):
         "a face's metrics are kept in the user's cache under its bytes' digest: a `pnp check` whose faces are all "
         "kept never imports fontTools, about 25 ms",

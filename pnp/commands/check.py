@@ -18,9 +18,7 @@ from pnp.checks import run_all
 from pnp.commands.common import content_path, require_language, summary_line
 from pnp.content import display_path, load_game
 from pnp.games import Model, pack_of, simulation_of
-from pnp.sim.simfile import load_sim_result
 from pnp.core.errors import Level, Problem, UserError, sorted_problems
-from pnp.sim.kit_check import check_kit
 
 EXIT_OK, EXIT_PROBLEMS = 0, 1
 
@@ -67,6 +65,9 @@ def _kit_problems(game: Model, sim_result: Path | None) -> list[Problem]:
     """Component sufficiency against a `pnp sim --json` result (pnp.sim.kit_check)."""
     if sim_result is None:
         return []
+    from pnp.sim.kit_check import check_kit
+    from pnp.sim.simfile import load_sim_result
+
     shown = display_path(Path(sim_result))
     data, problems = load_sim_result(sim_result, shown)
     if problems and problems[0].code in ("file-unreadable", "file-not-regular", "file-too-big", "sim-not-json"):

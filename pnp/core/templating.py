@@ -13,7 +13,8 @@ A number is written once (in params); the text only says where it goes.
 from __future__ import annotations
 
 import re
-from typing import Any, Collection, Iterator, Mapping
+from functools import lru_cache
+from typing import Any, Collection, Iterator, Mapping, Sequence
 
 from pnp.core import plural
 
@@ -25,8 +26,24 @@ class TemplateError(ValueError):
     pass
 
 
-def _scan(template: str) -> Iterator[tuple[str, str]]:
-    """Yield ('text', s) and ('field', inner) pieces; fields may nest braces."""
+def _scan(template: str) -> tuple[tuple[str, str], ...]:
+    """The ('text', s) and ('field', inner) pieces of `template`; fields may nest braces. Kept per
+    template: a check fills the same few hundred templates for thousands of cards and texts."""
+    found = _scanned(template)
+    if isinstance(found, TemplateError):
+        raise TemplateError(*found.args)
+    return found
+
+
+@lru_cache(maxsize=8192)
+def _scanned(template: str) -> tuple[tuple[str, str], ...] | TemplateError:
+    try:
+        return tuple(_pieces(template))
+    except TemplateError as exc:
+        return exc
+
+
+def _pieces(template: str) -> Iterator[tuple[str, str]]:
     i, n = 0, len(template)
     start = 0
     while i < n:
@@ -50,6 +67,12 @@ def _scan(template: str) -> Iterator[tuple[str, str]]:
 
 
 def _split_field(inner: str) -> tuple[str, list[str]]:
+    name, forms = _split(inner)
+    return name, list(forms)
+
+
+@lru_cache(maxsize=8192)
+def _split(inner: str) -> tuple[str, tuple[str, ...]]:
     parts: list[str] = []
     cur: list[str] = []
     depth = 0
@@ -61,7 +84,7 @@ def _split_field(inner: str) -> tuple[str, list[str]]:
         depth += {"{": 1, "}": -1}.get(ch, 0)
         cur.append(ch)
     parts.append("".join(cur))
-    return parts[0].strip(), parts[1:]
+    return parts[0].strip(), tuple(parts[1:])
 
 
 def placeholders(template: str) -> set[str]:
@@ -97,7 +120,7 @@ def format_value(value: Any, resource_ids: Collection[str] | Mapping[str, str]) 
     return str(value)
 
 
-def check_forms(name: str, forms: list[str], lang: str) -> None:
+def check_forms(name: str, forms: Sequence[str], lang: str) -> None:
     """Raise TemplateError unless `forms` has one form per plural category of `lang`."""
     try:
         wanted = plural.forms(lang)
@@ -120,7 +143,7 @@ def fill(template: str, params: Mapping[str, Any], lang: str,
         if kind == "text":
             out.append(piece)
             continue
-        name, forms = _split_field(piece)
+        name, forms = _split(piece)
         if not PLACEHOLDER_NAME.fullmatch(name):
             raise TemplateError(f"{{{piece}}} is not a placeholder; expected {{name}} or {{name|one|few|many}}")
         if name not in params and partial:
