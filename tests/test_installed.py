@@ -21,10 +21,13 @@ def cache(tmp_path, monkeypatch) -> Path:
     monkeypatch.delenv("PNP_NO_CACHE", raising=False)
     installed._table.cache_clear()
     yield folder
-    installed._table.cache_clear()
+    _new_process()
 
 
 def _new_process() -> None:
+    """What the next process sees: this one's answers written as its exit would write them."""
+    if installed._table.cache_info().currsize:
+        installed._table().keep()
     installed._table.cache_clear()
 
 
@@ -54,6 +57,13 @@ def test_entry_points_are_importlib_metadatas(cache):
     assert expected and installed.entry_points("console_scripts") == expected
 
 
+def test_the_answers_are_written_once_a_process(cache):
+    installed.version("click"), installed.version("pyyaml"), installed.entry_points("console_scripts")
+    assert not list((cache / installed.KIND).iterdir())  # nothing written while the process asks
+    _new_process()
+    assert len(list((cache / installed.KIND).iterdir())) == 1
+
+
 def test_kept_answers_are_not_asked_again(cache, monkeypatch):
     first = installed.version("pyyaml"), installed.entry_points("console_scripts")
     _new_process()
@@ -81,6 +91,7 @@ def test_an_install_an_upgrade_and_a_removal_are_seen(cache, tmp_path, monkeypat
 @pytest.mark.parametrize("damage", [b"", b"\x00garbage", b"\xfb" * 10])
 def test_a_damaged_entry_is_asked_again(cache, damage):
     expected = installed.version("click")
+    _new_process()
     (entry,) = (cache / installed.KIND).iterdir()
     entry.write_bytes(damage)
     _new_process()
@@ -91,6 +102,7 @@ def test_an_answer_of_the_wrong_shape_is_asked_again(cache):
     import marshal
 
     expected = installed.version("click")
+    _new_process()
     (entry,) = (cache / installed.KIND).iterdir()
     entry.write_bytes(marshal.dumps({("version", "click"): 8}))
     _new_process()
@@ -115,7 +127,7 @@ def test_an_entry_point_that_is_not_its_pack_is_refused_in_one_line(cache, tmp_p
 def test_nothing_is_kept_without_the_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("PNP_NO_CACHE", "1")
-    _new_process()
+    installed._table.cache_clear()
     assert installed.version("click") == metadata.version("click")
-    assert not (tmp_path / "cache").exists()
     _new_process()
+    assert not (tmp_path / "cache").exists()

@@ -104,3 +104,16 @@ def test_trim_never_touches_a_symlink_or_a_folder(tmp_path, monkeypatch):
     (folder / ("b" * 64)).mkdir()
     private.cache_trim("kind", 0)
     assert outside.read_text() == "keep" and (folder / ("b" * 64)).is_dir() and (folder / ("a" * 64)).is_symlink()
+
+
+def test_trim_waits_for_an_eighth_more_then_keeps_the_newest(tmp_path, monkeypatch):
+    """A folder kept full is not read whole at every write: the newest 16 are kept once there are 19."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    folder = private.cache_folder("kind")
+    names = [f"{n:064x}" for n in range(19)]
+    for n, name in enumerate(names):
+        private.cache_put("kind", name, b"x")
+        os.utime(folder / name, ns=(n * 1_000_000_000, n * 1_000_000_000))
+        private.cache_trim("kind", 16)
+        assert len(list(folder.iterdir())) == (n + 1 if n < 18 else 16)
+    assert sorted(p.name for p in folder.iterdir()) == names[3:]

@@ -14,6 +14,7 @@ the kept answers lack, is asked of importlib.metadata; PNP_NO_CACHE=1 keeps noth
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import marshal
 import os
@@ -44,8 +45,9 @@ def _answer(question: tuple[str, str]) -> Any:
     table = _table()
     if question not in table.answers:
         table.answers[question] = _ask(question)
+        if not table.changed:
+            atexit.register(table.keep)  # written once, with every answer this process asked for
         table.changed = True
-        table.keep()
     return table.answers[question]
 
 

@@ -107,15 +107,17 @@ def cache_put(kind: str, name: str, data: bytes) -> None:
 
 
 def cache_trim(kind: str, keep: int) -> None:
-    """Keep the `keep` most recently written files of `kind`: remove the older ones. Only files
-    named by a hex digest are ever removed (the names cache_put is given); skipped on any error."""
+    """Keep the `keep` most recently written files of `kind`: remove the older ones once there are an
+    eighth more (each removal reads every file's time: a folder kept full would be read whole at every
+    save's write). Only files named by a hex digest are ever removed (the names cache_put is given);
+    skipped on any error."""
     folder = cache_folder(kind)
     if folder is None:
         return
     try:
         entries = [entry for entry in os.scandir(folder) if _HEX_NAME.fullmatch(entry.name)
                    and entry.is_file(follow_symlinks=False)]
-        if len(entries) <= keep:
+        if len(entries) <= keep + keep // 8:
             return
         entries.sort(key=lambda entry: entry.stat(follow_symlinks=False).st_mtime_ns, reverse=True)
         for entry in entries[keep:]:
