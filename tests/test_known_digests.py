@@ -80,3 +80,38 @@ def test_nothing_is_kept_without_the_cache(tmp_path, monkeypatch):
     path.write_bytes(b"words")
     assert _digest(_new_process(), path) == hashlib.sha256(b"words").hexdigest()
     assert not (tmp_path / "cache" / keys._KnownDigests.KIND).exists()
+
+
+def _walked_as_os_walk_goes(root: Path, suffixes, leave_out) -> list[str]:
+    """The files a key reads, found the plain way (os.walk and pathlib), for the fast walk to agree with."""
+    found = []
+    for here, dirs, files in os.walk(root):
+        base = Path(here)
+        dirs[:] = sorted(d for d in dirs if d not in keys.SKIPPED and not d.startswith(".")
+                         and not (leave_out and (base / d).resolve() in leave_out))
+        for name in sorted(files):
+            path = base / name
+            if name.startswith(".") or (suffixes is not None and path.suffix.lower() not in suffixes):
+                continue
+            if (leave_out and path.resolve() in leave_out) or not path.is_file():
+                continue
+            found.append(str(path.relative_to(root)))
+    return found
+
+
+@pytest.mark.parametrize("suffixes", [None, frozenset({".yaml", ".png"})])
+@pytest.mark.parametrize("left_out", [(), ("sub",), ("a.yaml", "b")])
+def test_the_walk_finds_the_files_os_walk_finds_in_its_order(tmp_path, suffixes, left_out):
+    root = tmp_path / "game"
+    for name in ("a.yaml", "B.yaml", "x.", ".dot", "sub/c.PNG", "sub/deeper/d.yaml", "sub/.hidden/e.yaml",
+                 "__pycache__/f.yaml", "b/z.svg", "b/y.yaml", "arch.tar.yaml"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(name)
+    (root / "link.yaml").symlink_to(root / "a.yaml")           # a link to a file: read, as the file
+    (root / "broken.yaml").symlink_to(root / "nowhere")        # a broken link: nothing to read
+    (root / "linked").symlink_to(root / "sub", target_is_directory=True)  # a link to a folder: not walked
+    leave_out = {(root / name).resolve() for name in left_out}
+    walked = [relative for relative, _, _ in keys._walk(str(root), suffixes, leave_out)]
+    assert walked == _walked_as_os_walk_goes(root, suffixes, leave_out)
+    assert ("link.yaml" in walked) == ("a.yaml" not in left_out)  # left out with the file it resolves to
+    assert "broken.yaml" not in walked and not any(w.startswith("linked") for w in walked)

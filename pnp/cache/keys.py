@@ -87,15 +87,11 @@ def folder(root: Path, *, suffixes: frozenset[str] | None, leave_out: set[Path] 
     h = hashlib.sha256()
     count = 0
     known = _known()
-    for path in _walk(Path(root), suffixes, leave_out):
+    for relative, path, st in _walk(str(Path(root)), suffixes, leave_out):
         count += 1
         if count > MOST_FILES:
             raise TooMany(str(root))
-        try:
-            st = path.stat()
-        except OSError:
-            continue
-        h.update(f"{path.relative_to(root)}\0{known.digest(path, st)}\n".encode())
+        h.update(f"{relative}\0{known.digest(path, st)}\n".encode())
     known.keep()
     return h.hexdigest()
 
@@ -134,7 +130,7 @@ class _KnownDigests:
             except Exception:  # noqa: BLE001 - a damaged table raises anything pickle can: the files are read again
                 self.table = {}
 
-    def digest(self, path: Path, st: os.stat_result) -> str:
+    def digest(self, path: Path | str, st: os.stat_result) -> str:
         name = str(path)
         stamp = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
         self.used.add(name)
@@ -161,25 +157,52 @@ def _known() -> _KnownDigests:
     return _KnownDigests()
 
 
-def _walk(root: Path, suffixes, leave_out):
-    if not root.is_dir():
-        return
-    for here, dirs, files in os.walk(root):
-        base = Path(here)
-        # resolved only when something is left out: a walk of pnp's own files leaves out nothing
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED and not d.startswith(".")
-                         and not (leave_out and (base / d).resolve() in leave_out))
-        for name in sorted(files):
-            path = base / name
-            if name.startswith(".") or (suffixes is not None and path.suffix.lower() not in suffixes):
+def _walk(root: str, suffixes, leave_out, relative: str = ""):
+    """(path relative to the first root, path, stat) of each regular file below `root` (symbolic links
+    followed to files, not into folders), a folder's files by name before its folders by name, as
+    os.walk goes top-down; strings and each file's one stat, not Path objects: a check's key walks
+    pnp's 500 files."""
+    try:
+        with os.scandir(root) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError:
+        return  # not a folder, or unreadable: no files, as os.walk would give
+    folders = []
+    for entry in entries:
+        name = entry.name
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            is_dir = False
+        if is_dir:
+            # resolved only when something is left out: a walk of pnp's own files leaves out nothing
+            if (name not in SKIPPED and not name.startswith(".") and not entry.is_symlink()
+                    and not (leave_out and Path(entry.path).resolve() in leave_out)):
+                folders.append(entry)
+            continue
+        if name.startswith(".") or (suffixes is not None and _suffix(name).lower() not in suffixes):
+            continue
+        if leave_out and Path(entry.path).resolve() in leave_out:
+            continue
+        try:
+            if not entry.is_file():
                 continue
-            if (leave_out and path.resolve() in leave_out) or not path.is_file():
-                continue
-            yield path
+            st = entry.stat()
+        except OSError:
+            continue
+        yield (f"{relative}{name}", entry.path, st)
+    for entry in folders:
+        yield from _walk(entry.path, suffixes, leave_out, f"{relative}{entry.name}{os.sep}")
+
+
+def _suffix(name: str) -> str:
+    """A file name's last suffix, as pathlib gives it ("" for "a." and ".a")."""
+    i = name.rfind(".")
+    return name[i:] if 0 < i < len(name) - 1 else ""
 
 
 @lru_cache(maxsize=4096)
-def _file_digest(path: Path, stamp: tuple[int, ...]) -> str:
+def _file_digest(path: Path | str, stamp: tuple[int, ...]) -> str:
     """The file's bytes' digest, kept in the process under the same stat as in the table (`_KnownDigests`)."""
     h = hashlib.sha256()
     try:
