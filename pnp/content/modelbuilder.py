@@ -135,13 +135,37 @@ def file_fields(loaded: Loaded, source: str) -> dict[str, Any]:
             "marks": frozen_map(loaded.marks), "notes": frozen_map(collect_notes(loaded.data))}
 
 
+@dataclass(frozen=True)
+class _Field:
+    """How `build` fills one field of a class, worked out once per class."""
+
+    field: dataclasses.Field
+    type: Any
+    keys: tuple[str, ...]  # the dotted key's parts
+    digits: bool  # whether a part may index a list (then the content's path is worked out per object)
+    build: Callable[[At], Any] | None
+    own_mark: bool  # `mark: Mark` without a key: the object's own mark
+
+
 @functools.cache
-def _plan(cls: type) -> tuple[tuple[dataclasses.Field, Any], ...]:
-    """The fields `build` fills, each with its resolved type."""
+def _plan(cls: type) -> tuple[_Field, ...]:
+    """The fields `build` fills, each with its resolved type and its key."""
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__} is not a dataclass")
     hints = typing.get_type_hints(cls)
-    return tuple((f, hints[f.name]) for f in dataclasses.fields(cls) if f.init and not f.metadata.get("skip"))
+    plan = []
+    for f in dataclasses.fields(cls):
+        if not f.init or f.metadata.get("skip"):
+            continue
+        keys = _keys(f.metadata.get("key", f.name))
+        plan.append(_Field(f, hints[f.name], keys, any(k.isdigit() for k in keys), f.metadata.get("build"),
+                           f.name == "mark" and "key" not in f.metadata))
+    return tuple(plan)
+
+
+@functools.cache
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(cls))
 
 
 def _keys(dotted: str) -> tuple[str, ...]:
@@ -174,28 +198,29 @@ def _indexed(data: Any, keys: tuple) -> tuple:
 
 def _object(cls: type, at: At, given: Mapping[str, Any]) -> Any:
     values = {}
-    for f, tp in _plan(cls):
-        if f.name in given:
-            values[f.name] = given[f.name]
+    for planned in _plan(cls):
+        name = planned.field.name
+        if name in given:
+            values[name] = given[name]
             continue
-        build_fn: Callable[[At], Any] | None = f.metadata.get("build")
-        if build_fn is not None:
-            values[f.name] = build_fn(at)
+        if planned.build is not None:
+            values[name] = planned.build(at)
             continue
-        sub = _indexed(at.data, _keys(f.metadata.get("key", f.name)))
-        if tp is Mark:
-            values[f.name] = at.mark() if f.name == "mark" and "key" not in f.metadata else at.mark(*sub)
+        sub = _indexed(at.data, planned.keys) if planned.digits else planned.keys
+        if planned.type is Mark:
+            values[name] = at.mark() if planned.own_mark else at.mark(*sub)
             continue
         data = _dig(at.data, sub)
         if data is _ABSENT:
-            values[f.name] = _absent(f, tp, at.path + sub)
-            if values[f.name] is _ABSENT:
-                del values[f.name]  # the dataclass's own default (a factory's value as it is)
+            values[name] = _absent(planned.field, planned.type, at.path + sub)
+            if values[name] is _ABSENT:
+                del values[name]  # the dataclass's own default (a factory's value as it is)
             continue
-        values[f.name] = _value(tp, data, At(data, at.path + sub, at.loaded))
-    unknown = set(given) - {f.name for f in dataclasses.fields(cls)}
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+        values[name] = _value(planned.type, data, At(data, at.path + sub, at.loaded))
+    if given:
+        unknown = set(given) - _field_names(cls)
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
     return cls(**values)
 
 
@@ -221,33 +246,62 @@ def _optional(tp: Any) -> Any | None:
     return None
 
 
-def _value(tp: Any, data: Any, at: At) -> Any:
-    """`data` (found at `at.path`) built as type `tp`."""
+@functools.lru_cache(maxsize=None)
+def _kind(tp: Any) -> tuple:
+    """How a value of type `tp` is built, worked out once per type: the model's few hundred fields
+    build some thousands of values, and each asked typing the same questions."""
     inner = _optional(tp)
     if inner is not None:
-        return None if data is None else _value(inner, data, at)
+        return ("optional", inner)
     if tp is Text:
-        return Text(frozen_map(data), at.mark())
+        return ("text",)
     from_content = getattr(tp, "from_content", None)
     if from_content is not None:
-        return from_content(at)
+        return ("from_content", from_content)
     if dataclasses.is_dataclass(tp):
-        return _object(tp, At(data, at.path, at.loaded), {})
+        return ("object",)
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            if isinstance(data, AbcMapping):  # a mapping's values, in the content's order
-                return tuple(_value(args[0], item, At(item, at.path + (k,), at.loaded)) for k, item in data.items())
-            return tuple(_value(args[0], item, At(item, at.path + (i,), at.loaded)) for i, item in enumerate(data))
-        if args:
-            return tuple(_value(t, item, At(item, at.path + (i,), at.loaded))
-                         for i, (t, item) in enumerate(zip(args, data, strict=True)))
-        return tuple(data)
+            return ("items", args[0])
+        return ("fixed", args) if args else ("tuple",)
     if tp is tuple:
-        return tuple(data)
+        return ("tuple",)
     if origin in (AbcMapping, dict) or tp is Mapping:
-        value_type = args[1] if len(args) == 2 else Any
-        return frozen_map({k: _value(value_type, v, At(v, at.path + (k,), at.loaded)) for k, v in data.items()})
+        return ("map", args[1] if len(args) == 2 else Any)
     if tp is float:
+        return ("float",)
+    return ("as is",)
+
+
+def _value(tp: Any, data: Any, at: At) -> Any:
+    """`data` (found at `at.path`) built as type `tp`."""
+    try:
+        kind = _kind(tp)
+    except TypeError:  # a type that cannot be a key (unhashable): worked out each time
+        kind = _kind.__wrapped__(tp)
+    how = kind[0]
+    if how == "optional":
+        return None if data is None else _value(kind[1], data, at)
+    if how == "text":
+        return Text(frozen_map(data), at.mark())
+    if how == "from_content":
+        return kind[1](at)
+    if how == "object":
+        return _object(tp, At(data, at.path, at.loaded), {})
+    if how == "items":
+        item = kind[1]
+        if isinstance(data, AbcMapping):  # a mapping's values, in the content's order
+            return tuple(_value(item, value, At(value, at.path + (k,), at.loaded)) for k, value in data.items())
+        return tuple(_value(item, value, At(value, at.path + (i,), at.loaded)) for i, value in enumerate(data))
+    if how == "fixed":
+        return tuple(_value(t, item, At(item, at.path + (i,), at.loaded))
+                     for i, (t, item) in enumerate(zip(kind[1], data, strict=True)))
+    if how == "tuple":
+        return tuple(data)
+    if how == "map":
+        value_type = kind[1]
+        return frozen_map({k: _value(value_type, v, At(v, at.path + (k,), at.loaded)) for k, v in data.items()})
+    if how == "float":
         return float(data)
     return data
