@@ -37,6 +37,13 @@ def _read(game, name: str, mark) -> tuple[card_layout.Layout | None, list[Proble
                     for p in problems]
 
 
+@of_model
+def family_rows(game, family: CardFamily, lang: str) -> tuple:
+    """The family's cards in `lang`, made once a check run: card-layout, the pictures' check and text-fit
+    all read them (the rows fill their templates, the empire's thousands of words)."""
+    return family.cards(game, lang)
+
+
 def family_problems(game, family: CardFamily) -> list[Problem]:
     """Every problem of one family's layout and of its cards' own layouts (empty: the renderer can draw them)."""
     return list(_family_problems(game, family))
@@ -48,14 +55,14 @@ def _family_problems(game, family: CardFamily) -> tuple[Problem, ...]:
     if layout is None:
         return tuple(problems)
     try:
-        rows = family.cards(game, game.languages[0])
+        rows = family_rows(game, family, game.languages[0])
     except (KeyError, ValueError):
         rows = None  # missing text, bad template: other checks say so
     steps = None if rows is None else card_text.steps(layout, rows[0]) if rows else {}
     out = card_layout.check_family(layout, family, game.print.card, steps)
     if rows is not None and not out:
         own = [r for r in rows if r.layout is None]
-        out += card_art.problems(game, family, layout, own, lambda row: card_text.steps(layout, row))
+        out += card_art.problems(game, family, layout, own, lambda row: card_text.steps(layout, row), family_rows)
     for name in dict.fromkeys(r.layout for r in rows or () if r.layout is not None):
         own = [r for r in rows or () if r.layout == name]
         layout, problems = _read(game, name, own[0].mark)
@@ -67,7 +74,8 @@ def _family_problems(game, family: CardFamily) -> tuple[Problem, ...]:
         more = card_layout.check_family(layout, dataclasses.replace(family, fields=fields), game.print.card,
                                         card_text.steps(layout, own[0]))
         if not more:
-            more = card_art.problems(game, family, layout, own, lambda row, layout=layout: card_text.steps(layout, row))
+            more = card_art.problems(game, family, layout, own, lambda row, layout=layout: card_text.steps(layout, row),
+                                     family_rows)
         out += more
     return tuple(out)
 
@@ -84,7 +92,7 @@ def check(game, lang: str | None = None) -> Iterator[Problem]:
     for family in game.card_families:
         yield from _colour_problem(family, family.colour, family.mark)
         try:
-            rows = family.cards(game, game.languages[0])
+            rows = family_rows(game, family, game.languages[0])
         except (KeyError, ValueError):
             rows = ()  # other checks say so
         for row in rows:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from pnp.checks.card_layouts import family_problems
+from pnp.checks.card_layouts import family_problems, family_rows
 from pnp.components import card_text
 from pnp.core import typography
 from pnp.core.errors import Problem, error
@@ -32,7 +32,7 @@ def check(game, lang: str | None = None) -> Iterator[Problem]:
             continue
         for code in (lang,) if lang else game.languages:
             try:
-                rows = family.cards(game, code)
+                rows = family_rows(game, family, code)
             except (KeyError, ValueError):
                 continue  # missing text, bad template: other checks say so
             for row in rows:

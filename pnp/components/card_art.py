@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from markupsafe import Markup
 
@@ -56,13 +56,15 @@ def _where(element: Element, row: CardRow) -> Mark:
     return element.marks.get("file", element.mark) if "file" in element.props else row.mark
 
 
-def problems(game: Any, family: CardFamily, layout: Layout, rows: Iterable[CardRow], steps) -> list[Problem]:
+def problems(game: Any, family: CardFamily, layout: Layout, rows: Iterable[CardRow], steps,
+             cards: Callable[[Any, CardFamily, str], Iterable[CardRow]] | None = None) -> list[Problem]:
     """Every picture the layout's image elements show on these cards: readable, and sharp enough
-    at its printed size (`steps(row)`: the card's track steps, for its boxes)."""
+    at its printed size (`steps(row)`: the card's track steps, for its boxes; `cards(game, family,
+    lang)`: the family's cards in another language, by default `family.cards`)."""
     out: dict[tuple, Problem] = {}
     elements = layout.of_kind("image")
     known_icons = set(icons.icon_names())
-    for lang, row in _in_every_language(game, family, rows):
+    for lang, row in _in_every_language(game, family, rows, cards):
         boxes = None
         for element in elements:
             name = picture_name(game, family, row, element, lang)
@@ -83,7 +85,7 @@ def problems(game: Any, family: CardFamily, layout: Layout, rows: Iterable[CardR
     return list(out.values())
 
 
-def _in_every_language(game: Any, family: CardFamily, rows: Iterable[CardRow]):
+def _in_every_language(game: Any, family: CardFamily, rows: Iterable[CardRow], cards=None):
     """(language, the card in it) for these cards in every language the game ships: a picture may
     be a column per language."""
     rows = list(rows)
@@ -91,7 +93,7 @@ def _in_every_language(game: Any, family: CardFamily, rows: Iterable[CardRow]):
     ids = {row.id for row in rows}
     for lang in game.languages[1:]:
         try:
-            translated = family.cards(game, lang)
+            translated = cards(game, family, lang) if cards is not None else family.cards(game, lang)
         except (KeyError, ValueError):
             continue  # missing text: other checks say so
         yield from ((lang, row) for row in translated if row.id in ids)
