@@ -67,7 +67,7 @@ def test_a_damaged_table_means_the_files_are_read_again(cache, tmp_path):
     path.write_bytes(b"words")
     _digest(_new_process(), path)
     (table,) = (cache / keys._KnownDigests.KIND).iterdir()
-    table.write_bytes(b"\x80\x05 not a pickle")
+    table.write_bytes(b"\x80\x05 not a table")
     assert _digest(_new_process(), path) == hashlib.sha256(b"words").hexdigest()
     table.write_bytes(b"\x80\x04\x95\x08\x00\x00\x00\x00\x00\x00\x00]\x94(K\x01K\x02e.")  # a list, not a table
     assert _digest(_new_process(), path) == hashlib.sha256(b"words").hexdigest()
@@ -115,3 +115,23 @@ def test_the_walk_finds_the_files_os_walk_finds_in_its_order(tmp_path, suffixes,
     assert walked == _walked_as_os_walk_goes(root, suffixes, leave_out)
     assert ("link.yaml" in walked) == ("a.yaml" not in left_out)  # left out with the file it resolves to
     assert "broken.yaml" not in walked and not any(w.startswith("linked") for w in walked)
+
+
+def test_a_full_table_keeps_only_the_files_of_the_process_that_wrote_it(cache, tmp_path, monkeypatch):
+    """Every check reads the whole table: past its bound it keeps the files one process used, not every
+    folder ever checked."""
+    monkeypatch.setattr(keys._KnownDigests, "MOST", 3)
+    files = []
+    for n in range(7):
+        files.append(tmp_path / f"{n}.yaml")
+        files[-1].write_text(str(n))
+    first = _new_process()
+    for path in files[:5]:
+        first.digest(path, path.stat())
+    first.keep()
+    second = _new_process()
+    assert len(second.table) == 5  # all five were this process's own
+    for path in files[5:]:
+        second.digest(path, path.stat())
+    second.keep()
+    assert sorted(_new_process().table) == sorted(str(p) for p in files[5:])

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
+import marshal
 import sys
 from dataclasses import asdict
 from functools import lru_cache
@@ -114,9 +114,10 @@ class _KnownDigests:
     the modification time, which `touch -d` or `cp -p` may carry over. A file written anew, or another file
     renamed into its place, has another change time or inode, so its digest is read from its bytes again."""
 
-    KIND, NAME = "file-digests-1", hashlib.sha256(b"pnp file digests").hexdigest()
-    #: the most files the table keeps: past it, only the files this process read are written back
-    MOST = 20000
+    KIND, NAME = "file-digests-2", hashlib.sha256(b"pnp file digests").hexdigest()
+    #: the most files the table keeps: past it, only the files this process read are written back (every
+    #: check reads the whole table: pnp's 500 files, a few games' folders, not every folder ever checked)
+    MOST = 4000
 
     def __init__(self) -> None:
         self.table: dict[str, tuple] = {}
@@ -125,9 +126,9 @@ class _KnownDigests:
         raw = private.cache_get(self.KIND, self.NAME) if private.cache_enabled() else None
         if raw is not None:
             try:
-                table = pickle.loads(raw)
+                table = marshal.loads(raw)
                 self.table = table if isinstance(table, dict) else {}
-            except Exception:  # noqa: BLE001 - a damaged table raises anything pickle can: the files are read again
+            except (EOFError, ValueError, TypeError):  # damaged: the files are read again
                 self.table = {}
 
     def digest(self, path: Path | str, st: os.stat_result) -> str:
@@ -148,7 +149,7 @@ class _KnownDigests:
             return
         if len(self.table) > self.MOST:
             self.table = {name: self.table[name] for name in self.used if name in self.table}
-        private.cache_put(self.KIND, self.NAME, pickle.dumps(self.table, protocol=pickle.HIGHEST_PROTOCOL))
+        private.cache_put(self.KIND, self.NAME, marshal.dumps(self.table, 4))
         self.added = False
 
 
