@@ -134,11 +134,13 @@ def main() -> None:
             copy.parent.mkdir()
             text = (ROOT / "content" / file).read_text(encoding="utf-8")
             assert line in text, (game, line)
-            edits = iter(range(10 ** 6))
-
-            def edit() -> None:  # a word the content never had, in the first language: nothing kept for it
+            def edit() -> None:
+                # a word the content never had, in the first language: nothing kept for it, in this run or an
+                # earlier one (a counter from 0 gave every run of this script the words the one before had
+                # parsed, validated and set, all kept in the user's cache)
                 at = line.index(": ", line.index("{")) + 2
-                copy.write_text(text.replace(line, f"{line[:at]}Н{next(edits)} {line[at:]}", 1), encoding="utf-8")
+                word = f"Н{time.time_ns()}"
+                copy.write_text(text.replace(line, f"{line[:at]}{word} {line[at:]}", 1), encoding="utf-8")
 
             cases = (("unchanged", [*base, "--game", game], {}, lambda: None),
                      ("after an edit", [*base, "--content", str(copy)], {}, edit),
