@@ -117,3 +117,20 @@ def test_trim_waits_for_an_eighth_more_then_keeps_the_newest(tmp_path, monkeypat
         private.cache_trim("kind", 16)
         assert len(list(folder.iterdir())) == (n + 1 if n < 18 else 16)
     assert sorted(p.name for p in folder.iterdir()) == names[3:]
+
+
+def test_a_large_folder_is_trimmed_after_one_write_in_sixteen(tmp_path, monkeypatch):
+    """Trimming lists the folder: a folder that keeps 64 files or more is trimmed only after a write whose
+    hex name ends in 0, and then to its newest 64."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    folder = private.cache_folder("kind")
+    for n in range(80):
+        name = f"{n:063x}1"  # never ends in 0
+        private.cache_put("kind", name, b"x")
+        os.utime(folder / name, ns=(n * 10 ** 9, n * 10 ** 9))
+        private.cache_trim("kind", 64, name)
+    assert len(list(folder.iterdir())) == 80
+    private.cache_put("kind", "f" * 63 + "0", b"x")
+    private.cache_trim("kind", 64, "f" * 63 + "0")
+    kept = sorted(p.name for p in folder.iterdir())
+    assert len(kept) == 64 and "f" * 63 + "0" in kept and f"{0:063x}1" not in kept

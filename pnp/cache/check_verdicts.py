@@ -78,7 +78,7 @@ def keep(name: str | None, verdict: Verdict) -> None:
     if name is None:
         return
     private.cache_put(KIND, name, f"{verdict.code}\n{verdict.output}".encode("utf-8"))
-    private.cache_trim(KIND, KEEP)
+    private.cache_trim(KIND, KEEP, name)
 
 
 def _installed_packs() -> str:

@@ -87,5 +87,6 @@ def put(text: str, file: str, data: Any, marks: dict[tuple, Mark], first_line: i
         raw = marshal.dumps(entry, _MARSHAL_VERSION)
     except ValueError:
         return  # a value marshal cannot hold: nothing is kept, nothing is lost
-    private.cache_put(KIND, _name(text, file, first_line), raw)
-    private.cache_trim(KIND, KEEP)
+    name = _name(text, file, first_line)
+    private.cache_put(KIND, name, raw)
+    private.cache_trim(KIND, KEEP, name)

@@ -102,10 +102,13 @@ def remember_passed(data: Any, schemas: Sequence[Path], known_parts: set[str] = 
     name = _name(data, begun)
     if name is not None:
         private.cache_put(KIND, name, b"")
-        private.cache_trim(KIND, KEEP)
+        private.cache_trim(KIND, KEEP, name)
     if isinstance(data, dict):
+        written = None
         for key, value in data.items():
             part = _name(value, begun, key) if isinstance(key, str) and key not in known_parts else None
             if part is not None:
                 private.cache_put(PART_KIND, part, b"")
-        private.cache_trim(PART_KIND, KEEP * 4)
+                written = part
+        if written is not None:
+            private.cache_trim(PART_KIND, KEEP * 4, written)

@@ -106,11 +106,18 @@ def cache_put(kind: str, name: str, data: bytes) -> None:
             pass
 
 
-def cache_trim(kind: str, keep: int) -> None:
+#: a folder that keeps at least this many files is looked at after one write in sixteen (`cache_trim`)
+_SAMPLED_FROM = 64
+
+
+def cache_trim(kind: str, keep: int, written: str | None = None) -> None:
     """Keep the `keep` most recently written files of `kind`: remove the older ones once there are an
     eighth more (each removal reads every file's time: a folder kept full would be read whole at every
-    save's write). Only files named by a hex digest are ever removed (the names cache_put is given);
-    skipped on any error."""
+    save's write). A folder of at least 64 is looked at only after a write whose name (`written`, a hex
+    digest) ends in 0, one in sixteen: listing hundreds of files at every write was a check's 5 ms.
+    Only files named by a hex digest are ever removed (the names cache_put is given); skipped on any error."""
+    if written is not None and keep >= _SAMPLED_FROM and not written.endswith("0"):
+        return
     folder = cache_folder(kind)
     if folder is None:
         return

@@ -48,7 +48,7 @@ def metrics(path: Path) -> FaceMetrics:
         found = _read(path)
         if name is not None:
             private.cache_put(KIND, name, _entry(found))
-            private.cache_trim(KIND, KEEP)
+            private.cache_trim(KIND, KEEP, name)
     return found
 
 
