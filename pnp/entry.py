@@ -1,13 +1,14 @@
 """The `pnp` console script: Ctrl-C is answered in one line even while the tool is still
 importing its modules (about 0.3 s before the command line is read), not by a traceback
 from the middle of an import. A short command (`pnp check`, run at every save) runs as a
-short process (pnp.core.short_run)."""
+short process (pnp.core.short_run); the dataclasses' methods are compiled once for every
+command (pnp.core.method_code)."""
 
 from __future__ import annotations
 
 import sys
 
-from pnp.core import short_run
+from pnp.core import method_code, short_run
 
 #: the commands a designer runs at every save, each a process of a fraction of a second
 SHORT_COMMANDS = frozenset({"check"})
@@ -17,6 +18,7 @@ def main() -> None:
     short = sys.argv[1:2] and sys.argv[1] in SHORT_COMMANDS
     if short:
         short_run.begin()
+    method_code.install()  # before pnp's modules make their dataclasses
     try:
         from pnp.cli import main as cli  # the import that takes the time
     except KeyboardInterrupt:
