@@ -15,6 +15,7 @@ import pytest
 from pnp.content import load_game
 from pnp.core import typography
 from pnp.games import pack
+from pnp.games.empire.render.forms import roman
 from pnp.games.empire.rulebook.book_facts import spell_places
 from pnp.games.empire.rules import capital, moves
 from pnp.games.empire.rules.army import Army, Casting, Hero, Opponent, Squad
@@ -474,3 +475,16 @@ def test_the_components_name_the_colour_in_deck_the_templates_the_alignment_shee
     assert count == str(kit["reference_boards"])
     for title in ("machines_title", "types_title", "weeks_title"):  # the boards by the titles they print
         assert has(boards, f"«{game.ui(title, lang)}»"), title
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_building_table_says_how_far_the_forge_and_the_magic_tower_rise(game, texts, lang):
+    """The capital sheet's boxes go to the forge's III and the tower's 7 (the engine's highest levels); the
+    rulebook's table of buildings said only «улучшение 15» (the play-test asked how far)."""
+    race = game.races[0]
+    most = {"forge": roman(game.battle.forge_levels), "magic_tower": str(game.battle.magic.levels)}
+    for plot in game.capital.plots:
+        b = race.building(plot.id)
+        if plot.kind in most and b is not None and b.upgrade is not None:
+            said = game.ui("plot_upgrade_level", lang, n=b.upgrade.cost, most=most[plot.kind])
+            assert has(texts[lang], said), (plot.id, said)

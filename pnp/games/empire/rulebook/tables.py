@@ -99,7 +99,7 @@ def plots(book: Book) -> list[Flowable]:
             if b is None:
                 continue
             cost = lab("plots.prebuilt") if p.built else g.ui("plot_cost", book.lang, n=b.cost)
-            said = [Markup(_BOLD.sub(r"<b>\1</b>", str(escape(line)))) for line in plot_lines(g, b, book.lang)]
+            said = [Markup(_BOLD.sub(r"<b>\1</b>", str(escape(line)))) for line in plot_lines(g, b, book.lang, p)]
             rows.append([book.cell(Markup("<b>{}</b>").format(plot_title(g, p, b)[book.lang])), book.cell(cost, "table-num"),
                          book.cell(Markup("; ").join(said) or g.ui("plot_auto", book.lang))])
         if len(g.races) > 1:
