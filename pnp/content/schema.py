@@ -95,13 +95,14 @@ def content_problems(loaded: Loaded, path: Path = BASE_SCHEMA_PATH) -> list[Prob
     skipped for data this schema passed before (pnp.content.schemacache): an unchanged content
     is not validated, nor jsonschema imported, again."""
     files = (path,) if path == BASE_SCHEMA_PATH else (path, BASE_SCHEMA_PATH)
-    if schemacache.passed_before(loaded.data, files):
+    names = schemacache.Names(loaded.data, files)
+    if schemacache.passed_before(names):
         return []
     validator = content_validator(path)
-    known = schemacache.parts_passed_before(loaded.data, files) if _by_sections(validator.schema) else set()
+    known = schemacache.parts_passed_before(names) if _by_sections(validator.schema) else set()
     problems = validate(loaded, _sections_trusted(validator, known) if known else validator)
     if not problems:
-        schemacache.remember_passed(loaded.data, files, known)
+        schemacache.remember_passed(names, known)
     return problems
 
 

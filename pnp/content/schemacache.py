@@ -72,41 +72,66 @@ def _name(data: Any, begun, part: str | None = None) -> str | None:
     return digest.hexdigest()
 
 
-def passed_before(data: Any, schemas: Sequence[Path]) -> bool:
-    """Whether the schemas (the first one validates, the others it refers to) passed `data` before."""
+class Names:
+    """The names of one document's verdicts (the whole one and each top-level section's), worked out
+    once for a validation: reading the schema files and writing the data as marshal does are most of
+    what looking a verdict up costs."""
+
+    def __init__(self, data: Any, schemas: Sequence[Path]) -> None:
+        self.data, self._schemas, self._begun = data, schemas, None
+        self._whole: str | None | bool = False
+        self._parts: dict[str, str | None] = {}
+
+    def begun(self):
+        if self._begun is None:
+            self._begun = _schemas(self._schemas)
+        return self._begun
+
+    def whole(self) -> str | None:
+        if self._whole is False:
+            self._whole = _name(self.data, self.begun())
+        return self._whole
+
+    def part(self, key: str) -> str | None:
+        if key not in self._parts:
+            self._parts[key] = _name(self.data[key], self.begun(), key)
+        return self._parts[key]
+
+
+def passed_before(names: Names) -> bool:
+    """Whether the schemas (the first one validates, the others it refers to) passed the data before."""
     if not private.cache_enabled():
         return False
-    name = _name(data, _schemas(schemas))
+    name = names.whole()
     return name is not None and private.cache_get(KIND, name) is not None
 
 
-def parts_passed_before(data: Any, schemas: Sequence[Path]) -> set[str]:
-    """The top-level keys of `data` (a mapping) whose values the schemas passed before, each
+def parts_passed_before(names: Names) -> set[str]:
+    """The top-level keys of the data (a mapping) whose values the schemas passed before, each
     under its key (see the module)."""
-    if not private.cache_enabled() or not isinstance(data, dict):
+    if not private.cache_enabled() or not isinstance(names.data, dict):
         return set()
-    passed, begun = set(), _schemas(schemas)
-    for key, value in data.items():
-        name = _name(value, begun, key) if isinstance(key, str) else None
+    passed = set()
+    for key in names.data:
+        name = names.part(key) if isinstance(key, str) else None
         if name is not None and private.cache_get(PART_KIND, name) is not None:
             passed.add(key)
     return passed
 
 
-def remember_passed(data: Any, schemas: Sequence[Path], known_parts: set[str] = frozenset()) -> None:
-    """Keep that the schemas passed `data`, and each of its top-level sections but those kept
+def remember_passed(names: Names, known_parts: set[str] = frozenset()) -> None:
+    """Keep that the schemas passed the data, and each of its top-level sections but those kept
     already (`known_parts`); skipped if the cache cannot be written."""
     if not private.cache_enabled():
         return
-    begun = _schemas(schemas)
-    name = _name(data, begun)
+    name = names.whole()
     if name is not None:
         private.cache_put(KIND, name, b"")
         private.cache_trim(KIND, KEEP, name)
-    if isinstance(data, dict):
+    if isinstance(names.data, dict):
         written = None
-        for key, value in data.items():
-            part = _name(value, begun, key) if isinstance(key, str) and key not in known_parts else None
+        for key in names.data:
+            part = names.part(key) if isinstance(key, str) and key not in known_parts else None
             if part is not None:
                 private.cache_put(PART_KIND, part, b"")
                 written = part
