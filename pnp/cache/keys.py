@@ -123,13 +123,8 @@ class _KnownDigests:
         self.table: dict[str, tuple] = {}
         self.used: set[str] = set()
         self.added = False
-        raw = private.cache_get(self.KIND, self.NAME) if private.cache_enabled() else None
-        if raw is not None:
-            try:
-                table = marshal.loads(raw)
-                self.table = table if isinstance(table, dict) else {}
-            except (EOFError, ValueError, TypeError):  # damaged: the files are read again
-                self.table = {}
+        table = private.cache_get_marshal(self.KIND, self.NAME) if private.cache_enabled() else None
+        self.table = table if isinstance(table, dict) else {}  # absent or damaged: the files are read again
 
     def digest(self, path: Path | str, st: os.stat_result) -> str:
         name = str(path)

@@ -72,14 +72,9 @@ class _Table:
         self.name = _environment_name() if private.cache_enabled() else None
         self.answers: dict[tuple[str, str], Any] = {}
         self.changed = False
-        raw = private.cache_get(KIND, self.name) if self.name is not None else None
-        if raw is not None:
-            try:
-                kept = marshal.loads(raw)
-            except (EOFError, ValueError, TypeError):
-                kept = None  # damaged: asked again
-            if isinstance(kept, dict):
-                self.answers = {q: a for q, a in kept.items() if _well_formed(q, a)}
+        kept = private.cache_get_marshal(KIND, self.name) if self.name is not None else None
+        if isinstance(kept, dict):  # else absent or damaged: asked again
+            self.answers = {q: a for q, a in kept.items() if _well_formed(q, a)}
 
     def keep(self) -> None:
         if self.name is None or not self.changed:

@@ -42,15 +42,10 @@ class _Table:
         self.code: dict[str, types.CodeType] = {}
         self.used: set[str] = set()
         self.added = False
-        raw = private.cache_get(KIND, self.name)
-        if raw is not None:
-            try:
-                table = marshal.loads(raw)
-            except (EOFError, ValueError, TypeError):
-                table = None  # damaged: compiled again
-            if isinstance(table, dict):
-                self.code = {text: code for text, code in table.items()
-                             if type(text) is str and type(code) is types.CodeType}
+        table = private.cache_get_marshal(KIND, self.name)
+        if isinstance(table, dict):  # else absent or damaged: compiled again
+            self.code = {text: code for text, code in table.items()
+                         if type(text) is str and type(code) is types.CodeType}
 
     def compiled(self, text: str) -> types.CodeType:
         self.used.add(text)

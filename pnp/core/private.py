@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import atexit
+import marshal
 import os
 import re
 import shutil
@@ -19,6 +20,7 @@ import stat
 import tempfile
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_cache_dir
 
@@ -93,6 +95,18 @@ def cache_get(kind: str, name: str) -> bytes | None:
     try:  # never through a symlink, never blocking on a FIFO planted under the name
         return read_regular(folder / name, follow_symlinks=False)
     except OSError:
+        return None
+
+
+def cache_get_marshal(kind: str, name: str) -> Any:
+    """The cached file `kind/name` as the value `marshal` wrote into it, or None when it is absent or
+    cannot be read as one (damaged, cut short, written by another Python's marshal)."""
+    raw = cache_get(kind, name)
+    if raw is None:
+        return None
+    try:
+        return marshal.loads(raw)
+    except (EOFError, ValueError, TypeError):
         return None
 
 
