@@ -133,7 +133,7 @@ WORKSHEET = words({
 RULEBOOK = words({
     "hero_level": "level", "hero_own_times": "n#", "hero_plus": "n#", "hero_spells": "n#", "hero_times": "n#",
     "plot_auto": "", "plot_cost": "n#", "plot_gold": "gold", "plot_heroes": "n#", "plot_hires": "who", "plot_points": "n#",
-    "plot_upgrade": "n#", "plot_upgrade_damage": "n#", "plot_upgrade_to": "n# name",
+    "plot_upgrade": "n#", "plot_upgrade_damage": "n#", "plot_upgrade_level": "most n#", "plot_upgrade_to": "n# name",
     # the components: the reference boards by their printed titles, the travel deck's prints
     "machines_title": "", "types_title": "", "weeks_title": "", "travel_colour_in": "", "travel_templates": "",
 }, tool=("align_title",))
