@@ -17,8 +17,8 @@ the cost of a check's key).
 from __future__ import annotations
 
 import hashlib
-import os
 import marshal
+import os
 import sys
 from dataclasses import asdict
 from functools import lru_cache

@@ -43,7 +43,7 @@ class FaceMetrics:
 def metrics(path: Path) -> FaceMetrics:
     """The metrics of the font file at `path`: from the user's cache, or read from the font and kept."""
     name = _name(path) if private.cache_enabled() else None
-    found = _from_entry(private.cache_get(KIND, name)) if name is not None else None
+    found = _from_entry(private.cache_get_marshal(KIND, name)) if name is not None else None
     if found is None:
         found = _read(path)
         if name is not None:
@@ -65,14 +65,12 @@ def _entry(found: FaceMetrics) -> bytes:
                           found.ascent, found.descent, found.cap_height), 4)
 
 
-def _from_entry(raw: bytes | None) -> FaceMetrics | None:
-    if raw is None:
-        return None
+def _from_entry(entry) -> FaceMetrics | None:
     try:
-        points, widths, upem, ascent, descent, cap = marshal.loads(raw)
+        points, widths, upem, ascent, descent, cap = entry
         advances = dict(zip(points, widths, strict=True))
-    except (EOFError, ValueError, TypeError):
-        return None  # damaged or foreign: read from the font
+    except (ValueError, TypeError):
+        return None  # absent, damaged or foreign: read from the font
     numbers = (upem, ascent, descent, cap)
     if not (all(isinstance(v, float) for v in numbers) and upem > 0
             and all(type(k) is int and type(v) is int for k, v in advances.items())):
