@@ -38,6 +38,7 @@ PACK = GamePack(
     templates=bundled("templates", "empire"),
     # the general checks that read only what every model has (texts, languages, marks) and its ui contract
     checks=("pnp.checks.strings", "pnp.checks.sections", "pnp.checks.address", "pnp.checks.ui", "pnp.checks.ui_syntax", "pnp.checks.apostrophe",
+            "pnp.rulebook.own_numbers",
             "pnp.games.empire.checks",
             # pnp's checks of the travel cards' layouts and of every card text's fit
             "pnp.checks.card_layouts", "pnp.checks.textfit"),

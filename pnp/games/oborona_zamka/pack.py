@@ -31,6 +31,7 @@ PACK = GamePack(
     templates=bundled("templates", "oborona_zamka"),
     # the general checks that read only what every model has (texts, languages, marks)
     checks=("pnp.checks.strings", "pnp.checks.sections", "pnp.checks.address", "pnp.checks.ui", "pnp.checks.ui_syntax", "pnp.checks.apostrophe",
+            "pnp.rulebook.own_numbers",
             "pnp.games.oborona_zamka.checks"),
     # in build order; the exporters take what the others share (pnp.build plans from that)
     renderers=(
