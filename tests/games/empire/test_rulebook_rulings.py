@@ -76,8 +76,8 @@ PRINTED = [
     ("1", "uk", "Оголосити війну — дія ходу: карта йде у відбій, а захоплювати володіння нападник починає з наступного свого ходу."),
     ("1", "ru", "Шахта, заповедное место — полевое сражение с игроком"),
     ("1", "uk", "Шахта, заповідне місце — польова битва з гравцем"),
-    ("1", "ru", "Местность — покупка: атакующий платит золотом цену, напечатанную на карте, и забирает её; битвы нет."),
-    ("1", "uk", "Місцевість — купівля: нападник платить золотом ціну, надруковану на карті, і забирає її; битви немає."),
+    ("1", "ru", "Местность — покупка: атакующий платит в банк золотом цену, напечатанную на карте, и забирает её; битвы нет."),
+    ("1", "uk", "Місцевість — купівля: нападник платить у банк золотом ціну, надруковану на карті, і забирає її; битви немає."),
     ("1", "ru", "если у противника есть гарнизон, сначала захватывают гарнизон, где бы он ни лежал"),
     ("1", "uk", "якщо в суперника є гарнізон, спершу захоплюють гарнізон, хоч би де він лежав"),
     ("1", "ru", "каждая битва, осада или покупка местности уменьшает это число на одну — удалась она или нет"),
@@ -134,8 +134,10 @@ PRINTED = [
     ("18", "ru", "В этом наборе нет героев, которые усиливают машины или дают трофеи, логистику и шпионаж."),
     ("18", "uk", "У цьому наборі немає героїв, які посилюють машини чи дають трофеї, логістику й шпигунство."),
     # 20: the neutral army left on its card
-    ("20", "ru", "может в свой ход напасть на неё своим действием; сражаться с ней никто не обязан"),
-    ("20", "uk", "може свого ходу напасти на неї своєю дією; битися з нею ніхто не зобовʼязаний"),
+    ("20", "ru", "может в свой ход напасть на неё своим действием"),
+    ("20", "ru", "(армия снова полная: подкуп и наёмники действуют только в своей битве)"),
+    ("20", "uk", "може свого ходу напасти на неї своєю дією"),
+    ("20", "uk", "(армія знову повна: підкуп і найманці діють лише у своїй битві)"),
     # 21: peace's timing, a failed storm, no mercenaries
     ("21", "ru", "Мир предлагают в свой ход, картой «Мир» или «Мирный договор»: это действие хода"),
     ("21", "uk", "Мир пропонують у свій хід, картою «Мир» або «Мирний договір»: це дія ходу"),
@@ -148,16 +150,57 @@ PRINTED = [
     ("22", "uk", "найнятий герой починає без куражу"),
     ("22", "ru", "Кураж отмечают на листе столицы: у каждого места для героя своя дорожка от нуля до 6"),
     ("22", "uk", "Кураж позначають на аркуші столиці: у кожного місця для героя своя доріжка від нуля до 6"),
-    ("22", "ru", "Кубики не нужны: кураж каждого героя отмечают на его дорожке на листе столицы"),
-    ("22", "uk", "Кубики не потрібні: кураж кожного героя позначають на його доріжці на аркуші столиці"),
+    ("22", "ru", "Кураж каждого героя отмечают на его дорожке на листе столицы (см. «Герои»)"),
+    ("22", "uk", "Кураж кожного героя позначають на його доріжці на аркуші столиці (див. «Герої»)"),
     ("19", "ru", "на карте написано, что каждый нанятый герой игрока получает +1 к куражу (не больше 6)"),
     ("19", "uk", "на карті написано, що кожен найнятий герой гравця отримує +1 до куражу (не більше 6)"),
     # 27: the treasure is «Клад», its chests are chests
     ("27", "ru", "В этом наборе сокровище — «Клад»: он даёт сундуки"),
     ("27", "uk", "У цьому наборі скарб — «Клад»: він дає скрині"),
+    # the second play-test (2026-12-06), by its finding's number
+    # 1: the army laid out before a battle
+    ("p2-1", "ru", "Перед битвой игрок выкладывает в ряд все карты существ с руки, в том порядке, какой выберет сам: одна карта — один отряд"),
+    ("p2-1", "uk", "Перед битвою гравець викладає в ряд усі карти істот з руки в тому порядку, який вибере сам: одна карта — один загін"),
+    ("p2-1", "ru", "Расстановку выкладывают до сундуков (наёмников и подкупа) и в битве больше не меняют."),
+    ("p2-1", "uk", "Розстановку викладають до скринь (найманців і підкупу) і в битві більше не змінюють."),
+    # 2: two dice for the domino draw (its figures are held below)
+    ("p2-2", "ru", "Нет домино — брось два кубика"),
+    ("p2-2", "uk", "Немає доміно — кинь два кубики"),
+    # 3: the same card tried again
+    ("p2-3", "ru", "после неудачи можно пробовать дальше — и ту же карту снова — или остановиться"),
+    ("p2-3", "uk", "після невдачі можна пробувати далі — і ту саму карту знову — або зупинитися"),
+    # 4: the luck card is opened before the first check
+    ("p2-4", "ru", "Карту удачи открывают всегда, даже если бонусы уже превзошли силу противника"),
+    ("p2-4", "uk", "Карту удачі відкривають завжди, навіть якщо бонуси вже перевищили силу супротивника"),
+    # 6: when a chest is taken as gold
+    ("p2-6", "ru", "Сундук можно не тратить, а в свой ход вернуть в банк и взять золото"),
+    ("p2-6", "uk", "Скриню можна не витрачати, а свого ходу повернути в банк і взяти золото"),
+    # 7: no card of the creature left
+    ("p2-7", "ru", "Если карт этого существа в колоде не осталось, нанять его нельзя."),
+    ("p2-7", "uk", "Якщо карт цієї істоти в колоді не лишилося, найняти її не можна."),
+    # 8, 9: the defender's first turn; several battles in one capture action
+    ("p2-8", "ru", "Обороняющийся с первого же своего хода может перехватить инициативу"),
+    ("p2-8", "uk", "Оборонець уже з першого свого ходу може перехопити ініціативу"),
+    ("p2-9", "ru", "Сам захват может состоять из нескольких битв, осад или покупок местности"),
+    ("p2-9", "uk", "Саме захоплення може складатися з кількох битв, облог чи купівель місцевості"),
+    # 10: the number in brackets
+    ("p2-10", "ru", "Число в скобках на карте шахты или заповедного места — её охрана"),
+    ("p2-10", "uk", "Число в дужках на карті копальні чи заповідного місця — її охорона"),
+    # 16: which line a capture takes, and the end it keeps
+    ("p2-16", "ru", "Берут только крайнюю карту его последней, внешней линии владений"),
+    ("p2-16", "uk", "Беруть лише крайню карту його останньої, зовнішньої лінії володінь"),
+    ("p2-16", "ru", "Край выбирает первая карта, взятая из линии"),
+    ("p2-16", "uk", "Край вибирає перша карта, взята з лінії"),
+    # 26: who decides once
+    ("p2-26", "ru", "до первой карты удара, и каждый игрок решает один раз"),
+    ("p2-26", "uk", "до першої карти удару, і кожен гравець вирішує один раз"),
 ]
 
 UNSAID = [  # what the book printed before and the engine does not do
+    ("ru", "Эту неделю сыграла программа"),
+    ("uk", "Цей тиждень зіграла програма"),
+    ("ru", "Кубики не нужны"),
+    ("uk", "Кубики не потрібні"),
     ("ru", "Сначала разыгрываются карты путешествий — лишь после этого"),
     ("ru", "Ресурсы в империи позволяют строить здания в столице со скидкой"),
     ("ru", "с карты «сундук» можно взять золото или опыт"),
@@ -488,3 +531,53 @@ def test_the_building_table_says_how_far_the_forge_and_the_magic_tower_rise(game
         if plot.kind in most and b is not None and b.upgrade is not None:
             said = game.ui("plot_upgrade_level", lang, n=b.upgrade.cost, most=most[plot.kind])
             assert has(texts[lang], said), (plot.id, said)
+
+
+# --- the second play-test: what the engine does behind the new rulings -------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_dice_in_place_of_the_domino_have_exactly_its_chance(game, layouts, lang):
+    """p2-2: the book's two-dice roll (the sum from `least`, a double six rolled again) succeeds as often as the
+    domino draw the engine plays (`Morale.tiles`), counted over every roll; and the book prints its figures."""
+    from fractions import Fraction
+
+    from pnp.games.empire.rulebook.book_facts import dice_like
+    morale = game.battle.morale
+    dice = dice_like(Fraction(*morale.tiles()))
+    assert dice is not None and dice.reroll_top_double
+    rolls = [(a, b) for a in range(1, 7) for b in range(1, 7) if (a, b) != (6, 6)]
+    assert Fraction(sum(a + b >= dice.least for a, b in rolls), len(rolls)) == Fraction(*morale.tiles())
+    said = {"ru": f"сумма {dice.least} или больше", "uk": f"сума {dice.least} або більше"}[lang]
+    assert has(layouts[lang], said) and has(layouts[lang], f"{morale.tiles()[0]} {'из' if lang == 'ru' else 'із'} {morale.tiles()[1]}")
+
+
+def test_a_roll_is_offered_only_where_dice_match_the_domino():
+    from fractions import Fraction
+
+    from pnp.games.empire.rulebook.book_facts import dice_like
+    assert dice_like(Fraction(7, 12)).least == 7 and not dice_like(Fraction(7, 12)).reroll_top_double  # 21 of 36
+    assert dice_like(Fraction(1, 2)) is None  # no sum from some least is 18 of 36, and 35 rolls have no half
+
+
+def test_the_engine_hires_no_creature_whose_cards_are_all_out_of_the_deck(s):
+    """p2-7: hiring takes the creature's first card from the deck; with none left there is nothing to hire."""
+    p, rt = s.players[0], s.t.races[s.players[0].race]
+    first = rt.creatures[0]
+    p.built.append(rt.barracks(first.level))
+    p.gold = 100
+    p.deck = Counter({(first.id, 1): 1, (rt.creatures[1].id, 0): 1})
+    assert ("hire", first.id) in s.legal_actions()
+    p.deck = Counter({(rt.creatures[1].id, 0): 1})
+    assert ("hire", first.id) not in s.legal_actions()
+
+
+def test_the_engine_opens_the_luck_card_though_the_bonuses_have_won(game):
+    """p2-4: bonuses alone above the opponent; the luck card is still opened and counted (here a negative luck's
+    blank card: its penalty), and only then is the army held to its target."""
+    from pnp.games.empire.rules.battle.march import resolve
+    squad = Squad("c", 1, "melee")
+    army = Army(tuple(replace(squad, type=f"c{i}", level=i) for i in range(1, 6)), 0, (0, 5, 5, 5, 5, 5))
+    weak = Opponent(1, "field", 3)
+    out = resolve(game.battle, army, weak, [0, 5, 5, 5, 5, 5])
+    luck = [x for x in out.lines if x.step == "3.2.6"]
+    assert luck and luck[0].value == -game.battle.luck_zero_penalty

@@ -185,3 +185,22 @@ def test_the_week_shown_has_a_build_a_hire_and_a_battle(game):
     w = worked_week.play(game)
     assert any(t.action[0] in ("build", "upgrade") for t in w.turns)
     assert any(t.hires for t in w.turns) and any(t.fought for t in w.turns)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_chest_given_back_in_a_turn_is_told_with_its_hires(game, lang):
+    """A turn of the worked week that gives chests back (for gold, for a hero's courage) tells each, before the
+    action, with the content's numbers."""
+    from types import SimpleNamespace
+
+    from pnp.games.empire.rulebook.week_tables import tell
+    race = game.races[0]
+    hero = race.heroes[0]
+    book = SimpleNamespace(game=game, labels=labels(game, lang), lang=lang,
+                           extra={"wk": SimpleNamespace(dealt=[SimpleNamespace(race=race.id)])})
+    turn = worked_week.Turn(1, 0, 3, (("cash", "gold"), ("cash", hero.id)), ("ritual",), (), 18, 0, 0)
+    said = str(tell(book, turn))
+    short = game.gold_short.get(lang)
+    assert f"{game.chests.gold}{short}" in said and hero.name.get(lang) in said
+    assert f"+{game.chests.experience}" in said
+    assert said.index(hero.name.get(lang)) < said.index(str(labels(game, lang)("week.ritual")))

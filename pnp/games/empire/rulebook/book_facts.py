@@ -8,6 +8,7 @@ filled from `named()`.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from types import SimpleNamespace
 
 from pnp.core import i18n
@@ -142,6 +143,12 @@ class Facts(BookWords):
         """One part in n: «½»."""
         return _PART.get(n, f"1/{n}")
 
+    def morale_dice(self) -> SimpleNamespace | None:
+        """Two dice in place of the domino draw before a dungeon's storm, with exactly its chance (None: no
+        such roll; the book then names none)."""
+        tiles = self.rules.morale.tiles()
+        return dice_like(Fraction(*tiles))
+
     # --- the decided gaps ------------------------------------------------------------
     def decision(self, d: Decision) -> str:
         try:
@@ -149,6 +156,20 @@ class Facts(BookWords):
         except (TemplateError, KeyError, ValueError) as exc:
             raise RulebookError(f"{d.text.mark.file}:{d.text.mark.line}:{d.text.mark.col}: "
                                 f"a decision's text cannot be filled: {exc}") from None
+
+
+def dice_like(odds: Fraction, faces: int = 6) -> SimpleNamespace | None:
+    """The roll of two household dice that succeeds with exactly `odds`: the sum `least` or more, no double
+    rerolled or the double of the top face rerolled (a domino set's draw is a chance in 28 for a double-six set,
+    which two dice reach only by leaving one of their 36 rolls out: 16 in 28 is 20 in 35). None when neither
+    family has one."""
+    rolls = [(a, b) for a in range(1, faces + 1) for b in range(1, faces + 1)]
+    for reroll in ((), ((faces, faces),)):
+        kept = [r for r in rolls if r not in reroll]
+        for least in range(2, 2 * faces + 1):
+            if Fraction(sum(a + b >= least for a, b in kept), len(kept)) == odds:
+                return SimpleNamespace(least=least, reroll_top_double=bool(reroll), faces=faces)
+    return None
 
 
 def named(game: Game, lang: str) -> dict:

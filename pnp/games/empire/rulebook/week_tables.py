@@ -99,6 +99,9 @@ def tell(book: Book, t: Turn) -> Markup:
         if what == "hero":
             said.append(lab("week.hire.hero", name=g.hero(hid).name.get(book.lang), gold=g.economy.hero_gold,
                             short=short))
+        elif what == "cash":
+            said.append(lab("week.cash.gold", gold=g.chests.gold, short=short) if hid == "gold" else
+                        lab("week.cash.hero", name=g.hero(hid).name.get(book.lang), n=g.chests.experience))
         else:
             c = g.creature(hid)
             said.append(lab("week.hire.creature", name=c.name.get(book.lang), gold=c.level * g.economy.creature_gold,

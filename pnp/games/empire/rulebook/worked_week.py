@@ -43,7 +43,7 @@ class Turn:
     day: int
     seat: int
     income: int  # gold at the turn's start
-    hires: tuple[tuple[str, str], ...]  # ("hero", id) or ("creature", id)
+    hires: tuple[tuple[str, str], ...]  # ("hero", id), ("creature", id) or ("cash", "gold" | a hero's id)
     action: tuple  # the engine's action, ("pass",) if none
     fought: tuple[Fought, ...]
     gold: int  # after the turn
@@ -194,10 +194,12 @@ class _Recorder:
             o["hires"].append(("hero", action[1]))
         elif action[0] == "hire":
             o["hires"].append(("creature", action[1]))
+        elif action[0] == "cash":
+            o["hires"].append(("cash", action[1]))
         elif action[0] in ("accept", "refuse"):
             o["answer"] = action[0]
             o["pair"] = {o["seat"], o["action"][2]}
-        elif action[0] not in ("bribe", "mercenaries", "stop") and o["action"] == ("pass",):
+        elif action[0] not in ("bribe", "mercenaries", "stop", "machine") and o["action"] == ("pass",):
             o["action"] = action
 
     def fought(self, s: State) -> None:

@@ -2,16 +2,19 @@
 actions and what each does. The chance steps are pnp.games.empire.rules.chance, the week's start and end
 pnp.games.empire.rules.week, the battles pnp.games.empire.rules.fights.
 
-Actions are tuples: ("hero", id) and ("hire", creature) hire and keep the turn; ("build", plot),
+Actions are tuples: ("hero", id) and ("hire", creature) hire and keep the turn, as ("cash", "gold") and
+("cash", hero) do, a chest card given back to the bank for gold or a hero's courage; ("build", plot),
 ("upgrade", plot), ("visit", card), ("again", owner, i) (a card someone fought
 and lost this week, by the seat it lies before: «сразиться всем игрокам по очереди»), ("war", card, seat),
-("peace", card, seat), ("capture", seat, at) (at the index of an end of its holdings, or -1 its capital once
-no holdings are left), ("ritual",)
+("peace", card, seat), ("capture", seat, at) (at the index of a garrison or an end of its outer line of
+holdings, or -1 its capital once no holdings are left), ("ritual",)
 and ("pass",) are the turn's one action; ("mercenaries", chests) and ("bribe", chests) the chests a seat asked
 pays before a battle's first damage card (pnp.games.empire.rules.fights.money: mercenaries for another's
 battle against a neutral army, a bribe against the other side's weakest squads); ("accept",) / ("refuse",) a
 peace; ("stop",) ends a turn's captures; ("intercept",) / ("stay",) the holder's answer to a siege declared, and
-("siege",) / ("stop",) the besieger's after an interception it won (pnp.games.empire.rules.fights.war).
+("siege",) / ("stop",) the besieger's after an interception it won (pnp.games.empire.rules.fights.war);
+("machine", id) the war machine a forge built or upgraded marks, one of its new level (stage "machine":
+«сразу же сделать выбор … (нужно сделать отметку на планшете)»).
 """
 
 from __future__ import annotations
@@ -52,9 +55,20 @@ def legal(s: State) -> list[tuple]:
     if s.stage == "press":
         return war.pressing(s)
     seat = s.seat()
+    if s.stage == "machine":
+        return machine_choices(s, seat)
     if s.stage == "capture":
         return captures(s, seat) + [("stop",)]
-    return hires(s, seat) + actions(s, seat) + [("pass",)]
+    return hires(s, seat) + exchanges(s, seat) + actions(s, seat) + [("pass",)]
+
+
+def exchanges(s: State, seat: int) -> list[tuple]:
+    """A chest card given back to the bank in the player's turn («Сундук можно не тратить, а вернуть в банк»):
+    for its gold, or as experience to a hired hero below the most courage."""
+    t, p = s.t, s.players[seat]
+    if not p.chests:
+        return []
+    return [("cash", "gold")] + [("cash", h) for h in sorted({h for h, c in p.heroes if c < t.rules.courage_max})]
 
 
 def hires(s: State, seat: int) -> list[tuple]:
@@ -84,6 +98,18 @@ def actions(s: State, seat: int) -> list[tuple]:
     if any(seat in w for w in s.wars):
         out += captures(s, seat)
     return out + [("ritual",)]
+
+
+def machine_choices(s: State, seat: int) -> list[tuple]:
+    """The war machines of the forge's new level, one of which the player marks; none already marked."""
+    t, p = s.t, s.players[seat]
+    level = p.forge(t)
+    return [("machine", m.id) for m in t.rules.machines if m.level == level and m.id not in p.machines]
+
+
+def _forge_built(s: State, seat: int) -> None:
+    """A forge built or upgraded: its player marks a machine of the new level at once, if there is one."""
+    s.stage = "machine" if machine_choices(s, seat) else "done"
 
 
 def _upgradable(s: State, p: Player, plot: str) -> bool:
@@ -132,6 +158,13 @@ def apply(s: State, action: tuple) -> None:
             raise ValueError(f"expected ('intercept',) or ('stay',) from the besieged holder, found {action!r}")
         war.intercept(s, kind == "intercept")
         return
+    if s.stage == "machine":
+        if action not in machine_choices(s, s.seat()):
+            raise ValueError(f"expected one of {machine_choices(s, s.seat())} from the forge, found {action!r}")
+        s.players[s.seat()].machines.append(action[1])
+        s.tally[f"machine_{action[1]}"] += 1
+        s.stage = "done"
+        return
     if s.stage == "press":
         if action not in war.pressing(s):
             raise ValueError(f"expected one of {war.pressing(s)} from the besieger, found {action!r}")
@@ -147,6 +180,16 @@ def apply(s: State, action: tuple) -> None:
     elif kind == "hire":
         p.gold -= t.races[p.race].creature(action[1]).level * t.creature_gold
         s.chance.append(("hire", seat, action[1]))
+    elif kind == "cash":
+        if action not in exchanges(s, seat):
+            raise ValueError(f"expected one of {exchanges(s, seat)} for a chest, found {action!r}")
+        p.chests -= 1
+        s.tally["cashed_gold" if action[1] == "gold" else "cashed_courage"] += 1
+        if action[1] == "gold":
+            p.gold += t.chest_gold
+        else:  # the first of that hero's cards below the most courage (a hero is hired once)
+            i = next(i for i, (h, c) in enumerate(p.heroes) if h == action[1] and c < t.rules.courage_max)
+            p.heroes[i] = (action[1], min(p.heroes[i][1] + t.chest_xp, t.rules.courage_max))
     elif kind == "build":
         plot = t.races[p.race].plots[action[1]]
         p.pay(t, plot.cost)
@@ -155,10 +198,14 @@ def apply(s: State, action: tuple) -> None:
         if plot.kind == "magic_tower":  # «вытягивает в закрытую один из планшетов»
             s.chance.append(("school", seat))
         s.stage = "done"
+        if plot.kind == "forge":
+            _forge_built(s, seat)
     elif kind == "upgrade":
         p.pay(t, t.races[p.race].plots[action[1]].upgrade or 0)
         p.upgrades[action[1]] = p.upgrades.get(action[1], 0) + 1
         s.stage = "done"
+        if t.races[p.race].plots[action[1]].kind == "forge":
+            _forge_built(s, seat)
     elif kind == "visit":
         p.travel.remove(action[1])
         _visit(s, seat, action[1])
@@ -233,5 +280,5 @@ def _peace(s: State, accepted: bool) -> None:
             return
         payer.gold -= price
         s.players[other].gold += price
-    s.wars = [w for w in s.wars if set(w) != {proposer, other}]
+    war.end_war(s, proposer, other)
     s.tally["peace"] += 1

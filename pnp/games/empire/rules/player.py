@@ -10,7 +10,7 @@ from pnp.games.empire.rules.tables import Tables
 
 class Player:
     __slots__ = ("race", "gold", "chests", "luck", "built", "upgrades", "hand", "deck", "heroes", "tavern",
-                 "tavern_open", "tavern_out", "travel", "holdings", "open", "school", "points", "courage_spent")
+                 "tavern_open", "tavern_out", "travel", "holdings", "open", "school", "points", "courage_spent", "machines")
 
     def __init__(self, race: int) -> None:
         self.race = race
@@ -29,6 +29,7 @@ class Player:
         self.holdings: list[str] = []  # travel cards joined, left to right
         self.open: list[tuple[str, str | None]] = []  # cards fought and lost this week, and the army on each
         self.school: str | None = None
+        self.machines: list[str] = []  # the war machines marked on the sheet, one a level of the forge
         self.points: Counter = Counter()  # victory points by source
 
     def clone(self) -> Player:
@@ -39,6 +40,7 @@ class Player:
         c.heroes, c.tavern, c.tavern_open, c.tavern_out = (list(self.heroes), list(self.tavern),
                                                            list(self.tavern_open), list(self.tavern_out))
         c.travel, c.holdings, c.open = list(self.travel), list(self.holdings), list(self.open)
+        c.machines = list(self.machines)
         return c
 
     # --- what the capital gives ------------------------------------------------------------

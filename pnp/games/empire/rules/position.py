@@ -37,6 +37,9 @@ class Position:
         #: an interception it won): seat, enemy, card (None: the capital), at, opp (pnp.games.empire.rules.fights.war)
         self.siege: dict | None = None
         self.wars: list[tuple[int, int]] = []  # (declarer, defender)
+        #: (seat, enemy) -> (line, end): the end of the enemy's line of holdings this seat took its last card from,
+        #: which it keeps until the line is taken («нельзя чередовать»; pnp.games.empire.rules.fights.war)
+        self.headings: dict[tuple[int, int], tuple[int, int]] = {}
         #: this week's fallen capitals: (winner, loser); the pair may not declare war on each other again this
         #: week and the loser pays the winner its contribution at each of its turns
         self.fallen: list[tuple[int, int]] = []

@@ -112,7 +112,7 @@ class State(Position):
         c.chance = list(self.chance)
         c.fight = None if self.fight is None else clone_fight(self.fight)
         c.siege = None if self.siege is None else dict(self.siege)
-        c.wars, c.fallen = list(self.wars), list(self.fallen)
+        c.wars, c.fallen, c.headings = list(self.wars), list(self.fallen), dict(self.headings)
         c.pile, c.under, c.discard, c.out = Counter(self.pile), list(self.under), list(self.discard), Counter(self.out)
         c.neutral_pile, c.neutral_discard = Counter(self.neutral_pile), list(self.neutral_discard)
         c.tally = Counter(self.tally)
@@ -123,13 +123,14 @@ class State(Position):
 
     def observation(self, player: int) -> dict:
         """What `player` knows: its own hands, every hand's size, and the open table (capitals, holdings,
-        treasuries, heroes, the week)."""
+        treasuries, heroes, marked machines, the ends captures keep to, the week)."""
         me = self.players[player] if self.players else None
         return {"week": self.week, "day": self.day, "seat": player,
                 "travel": sorted(me.travel) if me else [], "creatures": sorted(me.hand.items()) if me else [],
                 "hands": [len(p.travel) for p in self.players],
                 "table": [(p.race, sorted(p.built), sorted(p.upgrades.items()), list(p.holdings), p.gold, p.chests,
-                           sorted(p.points.items()), list(p.heroes)) for p in self.players]}
+                           sorted(p.points.items()), list(p.heroes), list(p.machines)) for p in self.players],
+                "headings": sorted(self.headings.items())}
 
     def resample_hidden(self, player: int, rng: Random) -> None:
         """Redeals the other players' travel hands from the cards `player` cannot see (theirs and the pile)."""

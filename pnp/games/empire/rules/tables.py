@@ -64,6 +64,7 @@ class Tables:
     neutral_win_chests: int
     captures: int
     counter_captures: int
+    holdings_row: int  # holdings lie in lines of this many cards, a garrison over them
     contribution_share: int  # a fallen capital's player pays its daily income divided by this each turn
     bribe_peace: int
     bribe_treaty: int
@@ -129,7 +130,8 @@ def _make(game: Game) -> Tables:
         hand=game.play.travel_hand, creature_hand=game.play.creature_hand,
         start_levels=game.play.start_levels, tavern_reveal=game.play.tavern_reveal,
         players=game.play.players, neutral_win_chests=game.play.neutral_win_chests, captures=w.captures,
-        counter_captures=w.counter_captures, contribution_share=w.contribution_share, bribe_peace=w.bribe_peace_card, bribe_treaty=w.bribe_treaty,
+        counter_captures=w.counter_captures, holdings_row=w.holdings_row,
+        contribution_share=w.contribution_share, bribe_peace=w.bribe_peace_card, bribe_treaty=w.bribe_treaty,
         chest_count=c.count, chest_keep=c.keep, chest_gold=c.gold, chest_xp=c.experience,
         start_chests=e.start_chests, creature_gold=e.creature_gold, hero_gold=e.hero_gold,
         hero_attack=e.hero_attack, resource_chests=e.resource_chests, ritual_luck=e.ritual_luck,

@@ -28,8 +28,9 @@ class RandomAgent:
 class GreedyAgent:
     """Hires what its gold allows beyond the building it saves for, then takes the turn's action worth the most
     points: a building (its points, the gold and heroes it brings), a travel card (its battle's reward times
-    the chance to win it), a capture, peace when the enemy is the stronger, the ritual before a battle; the chests
-    around a battle as pnp.games.empire.sim.chests values them."""
+    the chance to win it), a capture, peace when the enemy is the stronger, the ritual before a battle; the war
+    machine a forge marks by what it adds to the battles it would fight; the chests around a battle as
+    pnp.games.empire.sim.chests values them."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -50,6 +51,8 @@ class GreedyAgent:
         kind = a[0]
         if kind == "hero":
             return 6.0 if p.gold - t.hero_gold >= self._reserve(s, seat) else -1.0
+        if kind == "cash":
+            return self._cash(s, seat, a[1])
         if kind == "hire":
             level = t.races[p.race].creature(a[1]).level
             left = p.gold - level * t.creature_gold
@@ -75,11 +78,25 @@ class GreedyAgent:
             return 3.0 * (1 - h.duel_odds(s, seat, a[2])) - 1.0
         if kind == "ritual":
             return 0.2 if s.week > 1 else -0.5
+        if kind == "machine":
+            return h.machine_worth(s, seat, a[1])
         if kind == "siege":  # after an interception it beat off: the siege as a capture's is valued
             return self._capture(s, seat, s.siege["enemy"], s.siege["at"])
         if kind == "stop":
             return 0.0
         return 0.0  # pass
+
+    def _cash(self, s: State, seat: int, what: str) -> float:
+        """A chest given back for gold only when the gold makes a hero's hire worth taking now (the tavern open,
+        room in hand, the building saved for still paid); never as experience: a chest toward a building is worth
+        more than a courage point."""
+        t, p = s.t, s.players[seat]
+        if what != "gold" or not p.tavern_open or len(p.heroes) >= p.hero_limit(t) or p.gold >= t.hero_gold:
+            return -1.0
+        after = s.clone()
+        after.players[seat].chests -= 1
+        after.players[seat].gold += t.chest_gold
+        return 5.0 if self.value(after, seat, ("hero", p.tavern_open[0])) > 0 else -1.0
 
     def _reserve(self, s: State, seat: int) -> int:
         """The gold the player keeps for its next building (the dearest it may build now)."""

@@ -106,3 +106,31 @@ def reward(s: State, seat: int, card: str, neutral: str | None) -> float:
     points = (opp.count or 0) if kind.points == "squads" else (c.points or 0) if kind.points == "card" else 0
     keep = holding_worth(s, card) if t.played[c.type] == "holdings" else 0
     return chests + points + keep
+
+
+#: how much a machine's strength in each kind of battle is worth to the greedy agent: fewer than one battle in ten
+#: is a siege (at four players the simulator counts about 1.5 sieges of towns, garrisons and capitals a game
+#: against 22 field battles with neutral armies and rivals), so a siege machine's strength weighs a tenth
+MACHINE_WEIGHT = {"field": 1.0, "siege": 0.1}
+#: a machine that acts instead of a strength (the first aid tent, the barrier, the mystic stone), fielded, as
+#: strength: less than the weakest machine's +2, since it helps only after a loss or against another player
+ACTING_WORTH = 1.5
+
+
+def machine_worth(s: State, seat: int, machine: str) -> float:
+    """What marking `machine` adds, in strength weighed by how often each kind of battle is fought: the machine
+    the army would bring (pnp.games.empire.rules.fights.sides.machine) with it marked, against without."""
+    t, marked = s.t, s.players[seat].machines
+    worth = 0.0
+    for where, weight in MACHINE_WEIGHT.items():
+        battle = next((k.id for k in t.rules.types if k.machines == where), None)
+        if battle is not None:
+            worth += weight * (_fielded(s, marked + [machine], battle, where) - _fielded(s, marked, battle, where))
+    return worth
+
+
+def _fielded(s: State, marked: list[str], battle: str, where: str) -> float:
+    brought = sides.machine(s.t, marked, battle)
+    if brought is None:
+        return 0.0
+    return s.t.rules.machine(brought).strength(where) or ACTING_WORTH

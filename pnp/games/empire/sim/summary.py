@@ -19,9 +19,10 @@ CAP_REASONS = {"unfinished": "the game did not reach the end of its last week"}
 SOURCES = ("buildings", "neutrals", "dungeons", "reserves")
 #: the tallies the summary's "per game" line shows: battles, wars, captures, capitals besieged and fallen,
 #: sieges intercepted (`interceptions`, `interceptions_won` by the holder, `sieges_pressed` after one beaten off),
-#: the contribution's gold, and the chests of 3.4.3 (bribes against neutrals and in wars, mercenaries)
+#: the contribution's gold, the chests of 3.4.3 (bribes against neutrals and in wars, mercenaries), the chests
+#: given back for gold or courage (`cashed_gold`, `cashed_courage`) and the war machines marked (`machine_<id>`)
 PER_GAME = ("battles", "won", "wars", "captures", "capital", "contribution", "bribes", "mercenaries", "interceptions",
-            "sieges")
+            "sieges", "cashed", "machine")
 
 
 def summarize(records: list[dict], roles: tuple[str, ...]) -> dict:

@@ -1,5 +1,5 @@
 """The two sides of a battle in the game, as the calculator reads them: the player's army from its hand,
-heroes and capital (a column a creature, the forge's best machine here, the spells that count most), and the
+heroes and capital (a column a creature, the marked machine that counts most here, the spells that count most), and the
 opponent a travel card or an enemy's holding puts up."""
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ def can_fight(s: State, p: Player, card: str) -> bool:
 
 
 def army(s: State, seat: int, battle_type: str, opp: Opponent, chests: int = 0) -> Army:
-    """The player's army for this battle: every creature in hand (`squads`), the hired heroes, the forge's
-    best machine here, the tower, the best spells and the bribe's chests."""
+    """The player's army for this battle: every creature in hand (`squads`), the hired heroes, the marked
+    machine that counts most here, the tower, the best spells and the bribe's chests."""
     t, p = s.t, s.players[seat]
     kind = t.rules.type(battle_type)
     assert kind is not None
@@ -36,7 +36,7 @@ def army(s: State, seat: int, battle_type: str, opp: Opponent, chests: int = 0) 
     for (cid, _), n in p.hand.items():
         counts[cid] += n
     a = Army(squads(t, p.race, counts, p.upgrades, kind.large_creatures), p.luck,
-             tuple(sorted(p.deck_strikes().elements())), machine(t, p.forge(t), battle_type),
+             tuple(sorted(p.deck_strikes().elements())), machine(t, p.machines, battle_type),
              heroes=heroes(t, p.race, p.heroes), tower=p.tower(t), chests=chests)
     return replace(a, spells=spells(t, a, opp, p.school))
 
@@ -68,14 +68,20 @@ def squads(t: Tables, race: int, hand: Counter, upgrades: dict[str, int], large:
     return tuple(out)
 
 
-def machine(t: Tables, forge: int, battle_type: str) -> str | None:
-    """The war machine of the forge's levels that counts most in this battle (None: no forge or none counts)."""
+def machine(t: Tables, marked: Sequence[str], battle_type: str) -> str | None:
+    """The one machine of those marked on the sheet that the army brings to this battle («Игрок может
+    использовать только одну машину в битве»): the strongest where machines count here, of equal strength the
+    lower level; with none of strength here, a marked machine that acts instead of a strength (the first
+    aid tent, the barrier, the mystic stone), the first marked; None where no machine counts."""
     kind = t.rules.type(battle_type)
-    if not forge or kind is None or kind.machines == "none":
+    if not marked or kind is None or kind.machines == "none":
         return None
-    best = max(((m.strength(kind.machines) or 0, -m.level, m.id) for m in t.rules.machines if m.level <= forge),
-               default=None)
-    return best[2] if best and best[0] > 0 else None
+    chosen = [m for m in t.rules.machines if m.id in marked]
+    best = max(((m.strength(kind.machines) or 0, -m.level, m.id) for m in chosen), default=None)
+    if best and best[0] > 0:
+        return best[2]
+    acting = [m.id for m in chosen if m.siege is None and m.field is None]
+    return min(acting, key=marked.index, default=None)
 
 
 def spells(t: Tables, army: Army, opp: Opponent, school: str | None) -> tuple[Casting, ...]:

@@ -26,8 +26,8 @@ CAPITAL = -1  # a capture's target when the enemy's capital is besieged, not a h
 
 
 def captures(s: State, seat: int) -> list[tuple]:
-    """The captures of a war this turn: an end card of an enemy's holdings (a garrison first, wherever it
-    lies: «Враг не может захватить защищённые земли или обойти гарнизон, пока его не захватит»)."""
+    """The captures of a war this turn: an end card of an enemy's outer line of holdings (a garrison first,
+    wherever it lies: «Враг не может захватить защищённые земли или обойти гарнизон, пока его не захватит»)."""
     if s.stage == "capture" and s.captures_left <= 0:
         return []
     out = []
@@ -41,13 +41,21 @@ def captures(s: State, seat: int) -> list[tuple]:
 
 
 def capturable(s: State, seat: int, enemy: int) -> list[int]:
-    """The enemy's holdings this seat may capture now (by index): a garrison first, else either end; with
-    none left, its capital (CAPITAL), which stands behind the line («атакующий прёт как бык – по прямой»)."""
+    """The enemy's holdings this seat may capture now (by index): a garrison first, wherever it lies; else an
+    end of the outer line, and once this seat has taken a card of that line, only the end it took it from
+    («нельзя чередовать – то слева, то справа»); with no holdings left, its capital (CAPITAL), which stands
+    behind the lines («атакующий прёт как бык – по прямой»)."""
     t, p, held = s.t, s.players[seat], s.players[enemy].holdings
     if not held:
         return [CAPITAL] if p.hand else []
     garrisons = [i for i, c in enumerate(held) if t.cards[c].type == "garrison"]
-    ends = garrisons or sorted({0, len(held) - 1} if held else set())
+    if garrisons:
+        ends = garrisons
+    else:
+        line, cards = outer_line(s, enemy)
+        heading = s.headings.get((seat, enemy))
+        ends = ([cards[-1] if heading[1] else cards[0]] if heading is not None and heading[0] == line
+                else sorted({cards[0], cards[-1]}))
     out = []
     for i in ends:
         c = t.cards[held[i]]
@@ -57,6 +65,19 @@ def capturable(s: State, seat: int, enemy: int) -> list[int]:
         elif p.hand:
             out.append(i)
     return out
+
+
+def outer_line(s: State, enemy: int) -> tuple[int, list[int]]:
+    """The enemy's last line of holdings (counted from 0 under the capital sheet) and its cards' indices, left
+    to right. Cards lie in lines of `holdings_row` in the order they were taken («пятая карта формирует уже
+    новый уровень-линию»); a garrison lies over the line's cards («перекрыть до двух карт») and is none of them.
+    The line is (-1, []) when only garrisons are held."""
+    t, held = s.t, s.players[enemy].holdings
+    laid = [i for i, c in enumerate(held) if t.cards[c].type != "garrison"]
+    if not laid:
+        return -1, []
+    line = (len(laid) - 1) // t.holdings_row
+    return line, laid[line * t.holdings_row:]
 
 
 def capture(s: State, seat: int, enemy: int, at: int) -> None:
@@ -162,7 +183,7 @@ def fall(s: State, winner: int, loser: int) -> None:
     declared again this week; the loser's treasury (gold and chest cards) passes to the winner (a chest beyond
     the winner's hand limit is taken as gold); the contribution runs till the week's end."""
     w, l = s.players[winner], s.players[loser]
-    s.wars = [x for x in s.wars if set(x) != {winner, loser}]
+    end_war(s, winner, loser)
     s.fallen.append((winner, loser))
     w.gold += l.gold
     l.gold = 0
@@ -177,8 +198,23 @@ def truce(s: State, seat: int) -> set[int]:
 
 
 def take(s: State, seat: int, enemy: int, at: int) -> None:
+    """The card at `at` passes to the seat's holdings. A card of the outer line sets the end the seat goes on
+    taking that line from; the line taken, the next one's end is chosen afresh («С переходом на новый уровень
+    владений атакующий вновь выбирает направление»)."""
+    line, cards = outer_line(s, enemy)
+    if at in cards:
+        if len(cards) > 1:
+            s.headings[(seat, enemy)] = (line, int(at == cards[-1]))
+        else:
+            s.headings.pop((seat, enemy), None)
     card = s.players[enemy].holdings.pop(at)
     s.players[seat].holdings.append(card)
+
+
+def end_war(s: State, a: int, b: int) -> None:
+    """The war between two seats ends (a peace, a capital fallen); a new war chooses its ends afresh."""
+    s.wars = [w for w in s.wars if set(w) != {a, b}]
+    s.headings = {k: v for k, v in s.headings.items() if set(k) != {a, b}}
 
 
 def after_capture(s: State) -> None:
