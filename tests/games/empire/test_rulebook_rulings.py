@@ -173,8 +173,8 @@ PRINTED = [
     ("p2-4", "ru", "Карту удачи открывают всегда, даже если бонусы уже превзошли силу противника"),
     ("p2-4", "uk", "Карту удачі відкривають завжди, навіть якщо бонуси вже перевищили силу супротивника"),
     # 6: when a chest is taken as gold
-    ("p2-6", "ru", "Сундук можно не тратить, а в свой ход вернуть в банк и взять золото"),
-    ("p2-6", "uk", "Скриню можна не витрачати, а свого ходу повернути в банк і взяти золото"),
+    ("p2-6", "ru", "Сундук можно не тратить, а в свой ход, как и найм, до действия, вернуть в банк и взять золото"),
+    ("p2-6", "uk", "Скриню можна не витрачати, а свого ходу, як і найм, до дії, повернути в банк і взяти золото"),
     # 7: no card of the creature left
     ("p2-7", "ru", "Если карт этого существа в колоде не осталось, нанять его нельзя."),
     ("p2-7", "uk", "Якщо карт цієї істоти в колоді не лишилося, найняти її не можна."),
@@ -191,6 +191,12 @@ PRINTED = [
     ("p2-16", "uk", "Беруть лише крайню карту його останньої, зовнішньої лінії володінь"),
     ("p2-16", "ru", "Край выбирает первая карта, взятая из линии"),
     ("p2-16", "uk", "Край вибирає перша карта, взята з лінії"),
+    # 5: the defender's cards, as in any battle
+    ("p2-5", "ru", "обороняющийся открывает карты удара на все свои отряды — так же, как в любой битве: одну карту на линию"),
+    ("p2-5", "uk", "оборонець відкриває карти удару на всі свої загони — так само, як у будь-якій битві: одну карту на лінію"),
+    # 14: the upgraded hall's gold replaces the hall's (held below in the engine)
+    ("p2-14", "ru", "Числа улучшенного уникального здания заменяют прежние, а не прибавляются к ним"),
+    ("p2-14", "uk", "Числа покращеної унікальної будівлі замінюють попередні, а не додаються до них"),
     # 26: who decides once
     ("p2-26", "ru", "до первой карты удара, и каждый игрок решает один раз"),
     ("p2-26", "uk", "до першої карти удару, і кожен гравець вирішує один раз"),
@@ -581,3 +587,19 @@ def test_the_engine_opens_the_luck_card_though_the_bonuses_have_won(game):
     out = resolve(game.battle, army, weak, [0, 5, 5, 5, 5, 5])
     luck = [x for x in out.lines if x.step == "3.2.6"]
     assert luck and luck[0].value == -game.battle.luck_zero_penalty
+
+
+def test_the_engine_takes_the_upgraded_halls_gold_in_place_of_the_halls(s, game, texts):
+    """p2-14: «Магистрат (+4о …)» after «Ратуша +4о»: the day's gold with the hall upgraded is the upgrade's, not
+    the sum; the book prints the two figures the engine gives."""
+    p = s.players[0]
+    hall = next(x for x, plot in s.t.races[p.race].plots.items() if plot.kind == "unique")
+    base = p.income(s.t)
+    p.built.append(hall)
+    built = p.income(s.t) - base
+    p.upgrades[hall] = 1
+    upgraded = p.income(s.t) - base
+    b = next(r for r in game.races if r.id == s.t.races[p.race].id).building(hall)
+    assert (built, upgraded) == (b.gold, b.upgrade.gold)
+    if b.gold == b.upgrade.gold:
+        assert has(texts["ru"], f"те же +{b.gold}о в день, а не +{2 * b.gold}о")

@@ -100,14 +100,15 @@ class PanelDrawing(Flowable):
                 c.drawCentredString(mm_to_pt(x + CELL_W / 2), self._y(y + CELL_H / 2) - size * 0.35, label)
 
 
-def capital(book: Book) -> list[Flowable]:
-    """The panels side by side, each with its caption under it, and the figure's caption."""
+def capital(book: Book, captions: bool = True) -> list[Flowable]:
+    """The panels side by side, each with its caption under it, and the figure's caption; without `captions`
+    the panels alone (the cover's picture: «Рис. 1» there would point to nothing the cover explains)."""
     shown = panels(book)
     drawings = [PanelDrawing(book, p) for p in shown]
     width = drawings[0].w_mm + PANEL_GAP
-    table = Table([drawings, [book.cell(p.caption, "caption") for p in shown]],
-                  colWidths=[mm_to_pt(width)] * len(shown))
+    rows = [drawings] + ([[book.cell(p.caption, "caption") for p in shown]] if captions else [])
+    table = Table(rows, colWidths=[mm_to_pt(width)] * len(shown))
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "sans", 8), ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                                ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 2)]))
-    return [table, book.cell(book.labels("capital.fig.caption"), "caption")]
+    return [table, book.cell(book.labels("capital.fig.caption"), "caption")] if captions else [table]

@@ -43,7 +43,7 @@ def cover(book: Book) -> list[Flowable]:
         Spacer(1, mm_to_pt(6)),
         book.para(lab("cover.meta"), "cover-meta", last_pair=0),
         Spacer(1, mm_to_pt(14)),
-        capital(book)[0],
+        capital(book, captions=False)[0],
         Spacer(1, mm_to_pt(12)),
         book.para(lab("cover.rulebook"), "cover-sub", last_pair=0),
     ]
