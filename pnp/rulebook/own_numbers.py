@@ -69,5 +69,5 @@ def check(game, lang: str | None = None) -> Iterator[Problem]:
     for path, line, col, _ in digits(folder, lang):
         raw = path.read_text(encoding="utf-8").splitlines()[line - 1]  # the line as written, jinja tags and all
         seen = raw[max(0, col - 1 - AROUND):col + AROUND].strip()
-        yield error("template-number", f"the template writes a number itself: «…{seen}…»", Mark(shown(path), line, col),
-                    "take it from the content ({{ … }}), so the book follows the content")
+        yield error("template-number", f"the template writes a number itself: «…{seen}…»",
+                    Mark(shown(path), line, col), "take it from the content ({{ … }}), so the book follows the content")

@@ -49,8 +49,9 @@ def test_pnp_check_refuses_what_the_build_would(tmp_path):
     at = next(i for i, line in enumerate(lines) if line.startswith("## "))
     lines.insert(at + 1, "Гравців від 2 до 4.")
     book.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    folder = str(root / "templates" / "empire")
     done = subprocess.run([sys.executable, "-c", "import sys; from pnp.games import pack; from pathlib import Path;"
-                           f" object.__setattr__(pack('empire'), 'templates', Path({str(root / 'templates' / 'empire')!r}));"
+                           f" object.__setattr__(pack('empire'), 'templates', Path({folder!r}));"
                            " from pnp.cli import main; sys.argv = ['pnp', 'check', '--game', 'empire']; main()"],
                           capture_output=True, text=True, cwd=tmp_path)
     out = done.stdout + done.stderr

@@ -10,7 +10,8 @@ from pnp.games.empire.rules.tables import Tables
 
 class Player:
     __slots__ = ("race", "gold", "chests", "luck", "built", "upgrades", "hand", "deck", "heroes", "tavern",
-                 "tavern_open", "tavern_out", "travel", "holdings", "open", "school", "points", "courage_spent", "machines")
+                 "tavern_open", "tavern_out", "travel", "holdings", "open", "school", "points", "courage_spent",
+                 "machines")
 
     def __init__(self, race: int) -> None:
         self.race = race

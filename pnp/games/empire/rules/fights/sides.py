@@ -1,6 +1,6 @@
 """The two sides of a battle in the game, as the calculator reads them: the player's army from its hand,
-heroes and capital (a column a creature, the marked machine that counts most here, the spells that count most), and the
-opponent a travel card or an enemy's holding puts up."""
+heroes and capital (a column a creature, the marked machine that counts most here, the spells that count
+most), and the opponent a travel card or an enemy's holding puts up."""
 
 from __future__ import annotations
 
