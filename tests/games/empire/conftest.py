@@ -42,3 +42,4 @@ def whole_kit(game, tmp_path_factory):
     for lang in ("ru", "uk"):
         build_mod.build(game, BuildOptions(lang=lang), root, build_all=True, jobs=1)
     return root
+

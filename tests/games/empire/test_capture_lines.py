@@ -5,27 +5,17 @@ keeps to the end it started from («нельзя чередовать – то �
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
+from enginekit import first_day
 
 from pnp.games.empire.rules.fights import war
-from pnp.games.empire.rules.player import Player
 from pnp.games.empire.rules.state import State
-from pnp.games.empire.simulation import EmpireSimulation
 
 
 @pytest.fixture
 def s(game) -> State:
     """Two players at war in the first week, seat 0 to move, with creatures and gold to take anything."""
-    s = EmpireSimulation(2).new_game(game, 100)
-    s.chance, s.players = [], []
-    for race in range(2):
-        p = Player(race)
-        p.hand = Counter({(s.t.races[race].creatures[0].id, 1): 3})
-        p.gold = 1000
-        s.players.append(p)
-    s.phase, s.stage, s.week, s.day, s.turn = "play", "main", 1, 1, 0
+    s = first_day(game, cards=3, gold=1000)
     s.wars = [(0, 1)]
     return s
 

@@ -4,27 +4,17 @@ at the content's `chests.gold`, or `chests.experience` courage to a hired hero b
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
+from enginekit import first_day
 
-from pnp.games.empire.rules.player import Player
 from pnp.games.empire.rules.state import State
 from pnp.games.empire.sim.agents import GreedyAgent
-from pnp.games.empire.simulation import EmpireSimulation
 
 
 @pytest.fixture
 def s(game) -> State:
     """Two players in the first week, seat 0 to move, no travel card, a creature each."""
-    s = EmpireSimulation(2).new_game(game, 100)
-    s.chance, s.players = [], []
-    for race in range(2):
-        p = Player(race)
-        p.hand = Counter({(s.t.races[race].creatures[0].id, 1): 1})
-        s.players.append(p)
-    s.phase, s.stage, s.week, s.day, s.turn = "play", "main", 1, 1, 0
-    return s
+    return first_day(game)
 
 
 def _cash(s: State) -> list[tuple]:

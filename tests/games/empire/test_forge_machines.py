@@ -5,12 +5,10 @@ forge its player marks one machine of that level at once («сразу же сд
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
+from enginekit import first_day
 
 from pnp.games.empire.rules.fights import sides
-from pnp.games.empire.rules.player import Player
 from pnp.games.empire.rules.state import CHANCE, State
 from pnp.games.empire.sim import heuristic
 from pnp.games.empire.simulation import EmpireSimulation
@@ -19,15 +17,7 @@ from pnp.games.empire.simulation import EmpireSimulation
 @pytest.fixture
 def s(game) -> State:
     """Two players in the first week, seat 0 to move, rich enough to build anything."""
-    s = EmpireSimulation(2).new_game(game, 100)
-    s.chance, s.players = [], []
-    for race in range(2):
-        p = Player(race)
-        p.hand = Counter({(s.t.races[race].creatures[0].id, 1): 3})
-        p.gold = 10_000
-        s.players.append(p)
-    s.phase, s.stage, s.week, s.day, s.turn = "play", "main", 1, 1, 0
-    return s
+    return first_day(game, cards=3, gold=10_000)
 
 
 def _forge(s: State) -> str:

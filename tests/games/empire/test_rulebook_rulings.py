@@ -11,6 +11,7 @@ from dataclasses import replace
 from html import unescape
 
 import pytest
+from enginekit import first_day
 
 from pnp.content import load_game
 from pnp.core import typography
@@ -23,9 +24,7 @@ from pnp.games.empire.rules.battle.damage import cast_spells
 from pnp.games.empire.rules.battle.lines import hero_lines
 from pnp.games.empire.rules.battle_rules import BattleType
 from pnp.games.empire.rules.fights.sides import heroes
-from pnp.games.empire.rules.player import Player
 from pnp.games.empire.rules.state import State
-from pnp.games.empire.simulation import EmpireSimulation
 from pnp.rulebook.renderer import build_pdf
 
 LANGS = ("ru", "uk")
@@ -58,14 +57,7 @@ def has(text: str, phrase: str) -> bool:
 @pytest.fixture
 def s(game) -> State:
     """Two players on the first day of week 1, seat 0 to move: a level I creature card each, nothing built."""
-    s = EmpireSimulation(2).new_game(game, 100)
-    s.chance, s.players = [], []
-    for race in range(2):
-        p = Player(race)
-        p.hand = Counter({(s.t.races[race].creatures[0].id, 1): 1})
-        s.players.append(p)
-    s.phase, s.stage, s.week, s.day, s.turn = "play", "main", 1, 1, 0
-    return s
+    return first_day(game)
 
 
 # --- the rulings in words: (the report's problem, lang, a phrase the book prints) ---------------------------------
