@@ -26,6 +26,7 @@ from pnp.games.tverdzha.rulebook.book_facts import Facts
 from pnp.rulebook.hyphenation import hyphenate, hyphenated
 from pnp.typeset.iconwords import words_of
 from pnp.rulebook.markup import NBSP, ties
+from pnp.core import typography
 
 pytestmark = pytest.mark.skipif(not (shutil.which("pdftotext") and shutil.which("pdffonts")),
                                 reason="needs poppler-utils (pdftotext, pdffonts)")
@@ -280,6 +281,34 @@ def test_hyphenation_follows_ukrainian_rules():
     for head, tail in hyphenate("захисників"):
         assert len(head.rstrip("-")) >= 2 and len(tail) >= 2
     assert list(hyphenate("захисників")), "words with і must break too"
+
+
+def test_a_paragraph_split_across_pages_keeps_its_compound_words_whole(tmp_path):
+    """A paragraph of two styles, split over two frames: reportlab joins the words it broke in the part it
+    carries over and stripped every head's last hyphen as one it added, so a word broken after its own hyphen
+    came back as «будьякий» and broke as «будья-кий» (the empire's uk rulebook, p. 14). The join now strips
+    only the hyphen reportlab added (pnp.rulebook.hyphenation); the words read whole in the PDF's text, and a
+    word broken inside comes back whole too."""
+    from reportlab.lib.pagesizes import A6
+    from reportlab.platypus import SimpleDocTemplate
+
+    from pnp.rulebook.markup import para
+    from pnp.rulebook.styles import styles
+    from pnp.rulebook.hyphenation import enable
+    enable()
+    assert list(hyphenate("будь-який")) == [("будь-", "який")]  # the word's own hyphen, reportlab adds none
+    assert ("прог", "рав") in list(hyphenate("програв"))  # reportlab adds this one, and knows it
+    text = "<b>Поразка.</b> " + " ".join(["У цей час будь-який гравець може напасти на неї, хто програв."] * 40)
+    out = tmp_path / "split.pdf"
+    with typography.using("uk"):
+        body = styles()["body"]
+        SimpleDocTemplate(str(out), pagesize=A6).build([para(text, body)])
+    # -layout: the lines as printed (without it pdftotext joins «будь-» at a line's end to the next line's word)
+    words = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert int(subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout.split("Pages:")[1].split()[0]) > 1
+    assert "будья" not in words and "будьякий" not in words
+    assert words.count("будь-") == 40
+    assert "прог-рав" not in words  # a break inside a word, joined again, leaves no hyphen in the line
 
 
 def test_tied_words_break_only_before_the_last_one():
