@@ -69,7 +69,7 @@ CREATURE_CARDS = words({
 HERO_CARDS = words({
     "hero_card": "", "hero_cards": "", "hero_level": "level", "hero_own_attack": "n#", "hero_own_times": "n#",
     "hero_plus": "n#",
-    "hero_skill_blessing": "", "hero_skill_magic_strike": "", "hero_spells": "n#", "hero_times": "n#",
+    "hero_skill_blessing": "", "hero_skill_magic_strike": "", "hero_spells": "n#", "hero_spying": "n#", "hero_times": "n#",
     "kit_hero_cards": "race",
 }, tool=SHEET)
 
@@ -131,7 +131,7 @@ WORKSHEET = words({
 
 #: pnp's rulebook, through the rulebook's tables (rulebook/tables.py): the buildings' and heroes' lines
 RULEBOOK = words({
-    "hero_level": "level", "hero_own_times": "n#", "hero_plus": "n#", "hero_spells": "n#", "hero_times": "n#",
+    "hero_level": "level", "hero_own_times": "n#", "hero_plus": "n#", "hero_spells": "n#", "hero_spying": "n#", "hero_times": "n#",
     "plot_auto": "", "plot_cost": "n#", "plot_gold": "gold", "plot_heroes": "n#", "plot_hires": "who", "plot_points": "n#",
     "plot_upgrade": "n#", "plot_upgrade_damage": "n#", "plot_upgrade_level": "most n#", "plot_upgrade_to": "n# name",
     # the components: the reference boards by their printed titles, the travel deck's prints

@@ -124,5 +124,6 @@ def ability_words(game: Game, hero: RaceHero, lang: str) -> str:
     what = ([game.ui("hero_plus", lang, n=a.plus)] if a.plus else []) + \
         ([game.ui("hero_times", lang, n=a.times)] if a.times > 1 else []) + \
         ([game.ui("hero_own_times", lang, n=a.own_times)] if a.own_times > 1 else []) + \
-        ([game.ui("hero_spells", lang, n=a.spells)] if a.spells > 1 else [])
+        ([game.ui("hero_spells", lang, n=a.spells)] if a.spells > 1 else []) + \
+        ([game.ui("hero_spying", lang, n=a.spying)] if a.spying else [])
     return (f"{whom} — " if whom else "") + ", ".join(what)

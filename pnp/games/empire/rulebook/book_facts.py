@@ -143,6 +143,15 @@ class Facts(BookWords):
         """One part in n: «½»."""
         return _PART.get(n, f"1/{n}")
 
+    def spies(self) -> SimpleNamespace | None:
+        """The heroes that spy: one number and one count a week when every race's is the same (None: no such
+        hero, or races that differ: the book then lists the heroes' cards)."""
+        found = spy_heroes(self.game)
+        if not found or len({(h.number, h.ability.spying) for h in found}) > 1:
+            return None
+        return SimpleNamespace(number=found[0].number, times=found[0].ability.spying,
+                               names=i18n.join([f"«{h.name.get(self.lang)}»" for h in found], self.lang))
+
     def morale_dice(self) -> SimpleNamespace | None:
         """Two dice in place of the domino draw before a dungeon's storm, with exactly its chance (None: no
         such roll; the book then names none)."""
@@ -156,6 +165,11 @@ class Facts(BookWords):
         except (TemplateError, KeyError, ValueError) as exc:
             raise RulebookError(f"{d.text.mark.file}:{d.text.mark.line}:{d.text.mark.col}: "
                                 f"a decision's text cannot be filled: {exc}") from None
+
+
+def spy_heroes(game: Game) -> list:
+    """The race heroes with spying («умение шпионаж»), race by race."""
+    return [h for race in game.races for h in race.heroes if h.ability.spying]
 
 
 def dice_like(odds: Fraction, faces: int = 6) -> SimpleNamespace | None:
@@ -195,6 +209,10 @@ def named(game: Game, lang: str) -> dict:
         "first_spell": min(destruction_spells(game), key=lambda s: s.level or 0).name.get(lang)
         if destruction_spells(game) else "",
     }
+    spies = spy_heroes(game)
+    if spies:
+        facts |= {"spy_number": spies[0].number, "spy_times": spies[0].ability.spying, "spy_cards": game.play.spy_cards,
+                  "spy_heroes": i18n.join([f"«{h.name.get(lang)}»" for h in spies], lang)}
     if hall.upgrade is not None:
         facts |= {"hall_up": hall.upgrade.name.get(lang) if hall.upgrade.name else hall.name.get(lang),
                   "hall_up_heroes": hall.upgrade.heroes, "hall_up_cost": hall.upgrade.cost}

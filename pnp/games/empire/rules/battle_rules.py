@@ -103,6 +103,8 @@ class HeroAbility:
     own_times: int = 1  # the hero's own damage multiplied («урон героя х2»), never its courage
     text: Text | None = None  # a race ability the calculator does not count, printed as it is
     spells: int = 1  # spells its army may cast a battle («может колдовать 2 заклинания за битву»)
+    #: times a week its player may spy («умение шпионаж несколько раз в неделю»): not a battle's, the engine's
+    spying: int = 0
 
 
 @dataclass(frozen=True)

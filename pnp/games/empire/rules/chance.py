@@ -1,7 +1,8 @@
 """The chance steps of «Строительство империи» on a position (pnp.games.empire.rules.state), each with
 exact odds: the races drawn and seated, a creature card (the start, a hire), a travel card dealt (a trap
-paid at once and the hand topped up), a tavern hero, a neutral army, a school of magic; a battle's cards
-are pnp.games.empire.rules.fights.cards'."""
+paid at once and the hand topped up), a tavern hero, a neutral army (the top cards a spy turned are drawn
+first, in their order), a neutral card a spy turns, a school of magic; a battle's cards are
+pnp.games.empire.rules.fights.cards'."""
 
 from __future__ import annotations
 
@@ -54,6 +55,10 @@ def chance_outcomes(s: State, task: tuple) -> list[tuple[Any, Fraction]]:
         p = s.players[task[1]]
         return _share(Counter(p.tavern or p.tavern_out))
     if kind == "neutral":
+        if s.neutral_top:  # a spy's look put these on top, in this order
+            return [(s.neutral_top[0], Fraction(1))]
+        return _share(s.neutral_pile or Counter(s.neutral_discard))
+    if kind == "peek":
         return _share(s.neutral_pile or Counter(s.neutral_discard))
     if kind == "school":
         taken = {p.school for p in s.players}
@@ -81,16 +86,28 @@ def resolve_chance(s: State, task: tuple, outcome: Any) -> None:
         p.tavern.remove(outcome)
         p.tavern_open.append(outcome)
     elif kind == "neutral":
-        if not s.neutral_pile:
-            s.neutral_pile, s.neutral_discard = Counter(s.neutral_discard), []
-        s.neutral_pile[outcome] -= 1
-        if not s.neutral_pile[outcome]:
-            del s.neutral_pile[outcome]
+        if s.neutral_top:
+            s.neutral_top.pop(0)
+            s.neutral_seen = {seat: n - 1 for seat, n in s.neutral_seen.items() if n > 1}
+        else:
+            _take_neutral(s, outcome)
         start.offer(s, task[1], task[2], outcome)
+    elif kind == "peek":  # a spy turns the next card of the neutral deck («посмотреть 3 верхние карты»)
+        _take_neutral(s, outcome)
+        s.neutral_top.append(outcome)
     elif kind == "school":
         s.players[task[1]].school = outcome
     else:
         cards.resolve_chance(s, task, outcome)
+
+
+def _take_neutral(s: State, army: str) -> None:
+    """The neutral deck's next card out of the pile (its discard shuffled in when the pile is empty)."""
+    if not s.neutral_pile:
+        s.neutral_pile, s.neutral_discard = Counter(s.neutral_discard), []
+    s.neutral_pile[army] -= 1
+    if not s.neutral_pile[army]:
+        del s.neutral_pile[army]
 
 
 def _seat_races(s: State, races: tuple[int, ...]) -> None:

@@ -3,7 +3,8 @@ actions and what each does. The chance steps are pnp.games.empire.rules.chance, 
 pnp.games.empire.rules.week, the battles pnp.games.empire.rules.fights.
 
 Actions are tuples: ("hero", id) and ("hire", creature) hire and keep the turn, as ("cash", "gold") and
-("cash", hero) do, a chest card given back to the bank for gold or a hero's courage; ("build", plot),
+("cash", hero) do, a chest card given back to the bank for gold or a hero's courage, and ("spy", "neutral"),
+a look at the neutral deck's top cards by a hero's spying; ("build", plot),
 ("upgrade", plot), ("visit", card), ("again", owner, i) (a card someone fought
 and lost this week, by the seat it lies before: «сразиться всем игрокам по очереди»), ("war", card, seat),
 ("peace", card, seat), ("capture", seat, at) (at the index of a garrison or an end of its outer line of
@@ -59,7 +60,17 @@ def legal(s: State) -> list[tuple]:
         return machine_choices(s, seat)
     if s.stage == "capture":
         return captures(s, seat) + [("stop",)]
-    return hires(s, seat) + exchanges(s, seat) + actions(s, seat) + [("pass",)]
+    return hires(s, seat) + exchanges(s, seat) + spies(s, seat) + actions(s, seat) + [("pass",)]
+
+
+def spies(s: State, seat: int) -> list[tuple]:
+    """A look at the neutral deck's top cards («посмотреть 3 верхние карты из колоды нейтральных существ-стражей»),
+    while the week's spying of the player's heroes lasts and there are cards it has not seen there."""
+    t, p = s.t, s.players[seat]
+    if p.spied >= p.spying(t):
+        return []
+    there = len(s.neutral_top) + sum(s.neutral_pile.values()) + len(s.neutral_discard)
+    return [("spy", "neutral")] if s.neutral_seen.get(seat, 0) < min(t.spy_cards, there) else []
 
 
 def exchanges(s: State, seat: int) -> list[tuple]:
@@ -141,7 +152,7 @@ def _plays(s: State, seat: int, card: str) -> list[tuple]:
         return []
     if c.type in GUARDED + SIEGED + ("dungeon",) and not can_fight(s, p, card):
         return []
-    if c.type in GUARDED and not (s.neutral_pile or s.neutral_discard):
+    if c.type in GUARDED and not s.neutrals_left():
         return []  # every neutral army is on the table: the card waits (the kit check counts such games)
     return [("visit", card)]
 
@@ -190,6 +201,14 @@ def apply(s: State, action: tuple) -> None:
         else:  # the first of that hero's cards below the most courage (a hero is hired once)
             i = next(i for i, (h, c) in enumerate(p.heroes) if h == action[1] and c < t.rules.courage_max)
             p.heroes[i] = (action[1], min(p.heroes[i][1] + t.chest_xp, t.rules.courage_max))
+    elif kind == "spy":
+        if action not in spies(s, seat):
+            raise ValueError(f"expected one of {spies(s, seat)} to spy, found {action!r}")
+        p.spied += 1
+        s.tally["spied"] += 1
+        turned = max(0, min(t.spy_cards - len(s.neutral_top), sum(s.neutral_pile.values()) + len(s.neutral_discard)))
+        s.chance += [("peek", seat)] * turned
+        s.neutral_seen[seat] = len(s.neutral_top) + turned
     elif kind == "build":
         plot = t.races[p.race].plots[action[1]]
         p.pay(t, plot.cost)

@@ -11,7 +11,7 @@ from pnp.games.empire.rules.tables import Tables
 class Player:
     __slots__ = ("race", "gold", "chests", "luck", "built", "upgrades", "hand", "deck", "heroes", "tavern",
                  "tavern_open", "tavern_out", "travel", "holdings", "open", "school", "points", "courage_spent",
-                 "machines")
+                 "machines", "spied")
 
     def __init__(self, race: int) -> None:
         self.race = race
@@ -31,6 +31,7 @@ class Player:
         self.open: list[tuple[str, str | None]] = []  # cards fought and lost this week, and the army on each
         self.school: str | None = None
         self.machines: list[str] = []  # the war machines marked on the sheet, one a level of the forge
+        self.spied = 0  # the times this week its player spied
         self.points: Counter = Counter()  # victory points by source
 
     def clone(self) -> Player:
@@ -41,7 +42,7 @@ class Player:
         c.heroes, c.tavern, c.tavern_open, c.tavern_out = (list(self.heroes), list(self.tavern),
                                                            list(self.tavern_open), list(self.tavern_out))
         c.travel, c.holdings, c.open = list(self.travel), list(self.holdings), list(self.open)
-        c.machines = list(self.machines)
+        c.machines, c.spied = list(self.machines), self.spied
         return c
 
     # --- what the capital gives ------------------------------------------------------------
@@ -57,6 +58,11 @@ class Player:
     def tower(self, t: Tables) -> int:
         return min(sum(self.level(p.id) for p in t.races[self.race].plots.values() if p.kind == "magic_tower"),
                    t.rules.magic.levels)
+
+    def spying(self, t: Tables) -> int:
+        """The times a week its hired heroes let it spy (each hero's own, added up)."""
+        rt = t.races[self.race]
+        return sum(h.ability.spying for h in rt.heroes if any(h.id == hid for hid, _ in self.heroes))
 
     def hero_limit(self, t: Tables) -> int:
         plots = t.races[self.race].plots

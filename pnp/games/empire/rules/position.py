@@ -48,6 +48,10 @@ class Position:
         self.out: Counter = Counter()  # travel cards out of the game (traps, dungeons)
         self.neutral_pile: Counter = Counter({a.id: a.count for a in t.neutrals.values()})
         self.neutral_discard: list[str] = []
+        #: the neutral deck's top cards, in order, once a spy has looked at them (taken out of `neutral_pile`, drawn
+        #: before it); `neutral_seen[seat]`: how many of them that seat saw
+        self.neutral_top: list[str] = []
+        self.neutral_seen: dict[int, int] = {}
         self.tally: Counter = Counter()  # what the simulator counts
 
     def seat(self) -> int:
@@ -72,7 +76,12 @@ class Position:
         return sum(c.count for c in self.t.cards.values()) - sum(self.pile.values()) - len(self.under) - len(self.discard)
 
     def neutrals_in_use(self) -> int:
-        return sum(a.count for a in self.t.neutrals.values()) - sum(self.neutral_pile.values()) - len(self.neutral_discard)
+        return (sum(a.count for a in self.t.neutrals.values()) - sum(self.neutral_pile.values()) - len(self.neutral_discard)
+                - len(self.neutral_top))
+
+    def neutrals_left(self) -> bool:
+        """A neutral army to draw: the top cards a spy saw, the pile or its discard."""
+        return bool(self.neutral_top or self.neutral_pile or self.neutral_discard)
 
     def chests_out(self) -> int:
         return sum(p.chests for p in self.players)

@@ -115,6 +115,7 @@ class State(Position):
         c.wars, c.fallen, c.headings = list(self.wars), list(self.fallen), dict(self.headings)
         c.pile, c.under, c.discard, c.out = Counter(self.pile), list(self.under), list(self.discard), Counter(self.out)
         c.neutral_pile, c.neutral_discard = Counter(self.neutral_pile), list(self.neutral_discard)
+        c.neutral_top, c.neutral_seen = list(self.neutral_top), dict(self.neutral_seen)
         c.tally = Counter(self.tally)
         return c
 
@@ -123,17 +124,20 @@ class State(Position):
 
     def observation(self, player: int) -> dict:
         """What `player` knows: its own hands, every hand's size, and the open table (capitals, holdings,
-        treasuries, heroes, marked machines, the ends captures keep to, the week)."""
+        treasuries, heroes, marked machines, the ends captures keep to, the week) and the neutral deck's top cards
+        it spied."""
         me = self.players[player] if self.players else None
         return {"week": self.week, "day": self.day, "seat": player,
                 "travel": sorted(me.travel) if me else [], "creatures": sorted(me.hand.items()) if me else [],
                 "hands": [len(p.travel) for p in self.players],
                 "table": [(p.race, sorted(p.built), sorted(p.upgrades.items()), list(p.holdings), p.gold, p.chests,
                            sorted(p.points.items()), list(p.heroes), list(p.machines)) for p in self.players],
-                "headings": sorted(self.headings.items())}
+                "headings": sorted(self.headings.items()),
+                "neutral_top": list(self.neutral_top[:self.neutral_seen.get(player, 0)])}
 
     def resample_hidden(self, player: int, rng: Random) -> None:
-        """Redeals the other players' travel hands from the cards `player` cannot see (theirs and the pile)."""
+        """Redeals the other players' travel hands from the cards `player` cannot see (theirs and the pile), and
+        puts back into the neutral pile the top cards a spy turned that `player` did not see."""
         others = [i for i in range(len(self.players)) if i != player]
         unseen = list(self.pile.elements()) + [c for i in others for c in self.players[i].travel]
         rng.shuffle(unseen)
@@ -142,6 +146,11 @@ class State(Position):
             k = len(self.players[i].travel)
             self.players[i].travel, unseen = unseen[:k], unseen[k:]
         self.pile = pool - Counter(c for i in others for c in self.players[i].travel)
+        # the neutral deck's top cards `player` did not spy are as unknown to it as the rest of the pile
+        seen = self.neutral_seen.get(player, 0)
+        self.neutral_pile.update(self.neutral_top[seen:])
+        self.neutral_top = self.neutral_top[:seen]
+        self.neutral_seen = {i: min(n, seen) for i, n in self.neutral_seen.items() if min(n, seen)}
 
     # --- the flow ------------------------------------------------------------------------
 

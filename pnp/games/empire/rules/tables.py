@@ -60,6 +60,7 @@ class Tables:
     creature_hand: int
     start_levels: int  # the starting hand's creatures are of levels I up to this one
     tavern_reveal: int
+    spy_cards: int  # the neutral deck's top cards a spy looks at
     players: tuple[int, int]
     neutral_win_chests: int
     captures: int
@@ -128,7 +129,7 @@ def _make(game: Game) -> Tables:
         played={t.id: t.played for t in game.travel_types},
         neutrals={a.id: a for a in game.neutral_deck.armies}, weeks=game.weeks, days=game.week_days or 7,
         hand=game.play.travel_hand, creature_hand=game.play.creature_hand,
-        start_levels=game.play.start_levels, tavern_reveal=game.play.tavern_reveal,
+        start_levels=game.play.start_levels, tavern_reveal=game.play.tavern_reveal, spy_cards=game.play.spy_cards,
         players=game.play.players, neutral_win_chests=game.play.neutral_win_chests, captures=w.captures,
         counter_captures=w.counter_captures, holdings_row=w.holdings_row,
         contribution_share=w.contribution_share, bribe_peace=w.bribe_peace_card, bribe_treaty=w.bribe_treaty,

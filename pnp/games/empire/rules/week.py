@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
 def week_start(s: State, p: Player) -> None:
     p.luck = 0
+    p.spied = 0
     p.tavern_out += p.tavern_open  # the heroes not hired go to the tavern's discard
     p.tavern_open = []
     rich = sum(1 for c in p.holdings if s.t.cards[c].resource is not None)

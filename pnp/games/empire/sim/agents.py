@@ -29,7 +29,8 @@ class GreedyAgent:
     """Hires what its gold allows beyond the building it saves for, then takes the turn's action worth the most
     points: a building (its points, the gold and heroes it brings), a travel card (its battle's reward times
     the chance to win it), a capture, peace when the enemy is the stronger, the ritual before a battle; the war
-    machine a forge marks by what it adds to the battles it would fight; the chests around a battle as
+    machine a forge marks by what it adds to the battles it would fight; a spy's look at the neutral deck before
+    a guarded card, whose battle it then values against the army it saw; the chests around a battle as
     pnp.games.empire.sim.chests values them."""
 
     def __init__(self, rng: random.Random) -> None:
@@ -53,6 +54,9 @@ class GreedyAgent:
             return 6.0 if p.gold - t.hero_gold >= self._reserve(s, seat) else -1.0
         if kind == "cash":
             return self._cash(s, seat, a[1])
+        if kind == "spy":  # worth a look only before visiting a guarded card, the army not known yet
+            guarded = any(t.cards[c].type in ("mine", "reserve") for c in p.travel)
+            return 0.4 if guarded and not s.neutral_seen.get(seat) else -1.0
         if kind == "hire":
             level = t.races[p.race].creature(a[1]).level
             left = p.gold - level * t.creature_gold
@@ -115,6 +119,8 @@ class GreedyAgent:
         if c.type == "terrain":
             return 0.1
         if c.type in ("mine", "reserve"):
+            if s.neutral_seen.get(seat):  # spied: the army that will stand on it, and the chance against it
+                return self._battle(s, seat, card, s.neutral_top[0])
             return 0.8 * h.reward(s, seat, card, _any_army(s)) * 0.6
         return self._battle(s, seat, card, None)
 

@@ -17,7 +17,7 @@ class Observer:
         if not s.players:
             return
         short = s.tally["travel_short"]  # cards a deal wanted and the deck could not give
-        waiting = not (s.neutral_pile or s.neutral_discard) and any(
+        waiting = not s.neutrals_left() and any(
             s.t.cards[c].type in ("mine", "reserve") for p in s.players for c in p.travel)
         seen = {"travel": s.travel_in_use() + short, "neutral": s.neutrals_in_use() + waiting,
                 "chests": s.chests_out(), "diplomacy": s.diplomacy_in_use()}

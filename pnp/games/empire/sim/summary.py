@@ -20,9 +20,10 @@ SOURCES = ("buildings", "neutrals", "dungeons", "reserves")
 #: the tallies the summary's "per game" line shows: battles, wars, captures, capitals besieged and fallen,
 #: sieges intercepted (`interceptions`, `interceptions_won` by the holder, `sieges_pressed` after one beaten off),
 #: the contribution's gold, the chests of 3.4.3 (bribes against neutrals and in wars, mercenaries), the chests
-#: given back for gold or courage (`cashed_gold`, `cashed_courage`) and the war machines marked (`machine_<id>`)
+#: given back for gold or courage (`cashed_gold`, `cashed_courage`), the war machines marked (`machine_<id>`) and
+#: the looks at the neutral deck (`spied`)
 PER_GAME = ("battles", "won", "wars", "captures", "capital", "contribution", "bribes", "mercenaries", "interceptions",
-            "sieges", "cashed", "machine")
+            "sieges", "cashed", "machine", "spied")
 
 
 def summarize(records: list[dict], roles: tuple[str, ...]) -> dict:
