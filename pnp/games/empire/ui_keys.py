@@ -82,7 +82,7 @@ NEUTRAL_CARDS = words({
 #: the chests (render/deck_cards.py, chest_rows.py), for a content with `chests:`
 CHEST_CARDS = words({
     "chest_card": "", "chest_cards": "", "chest_gold": "gold n#", "chest_gold_caption": "", "chest_rule": "n#",
-    "chest_xp": "n#", "chest_xp_caption": "", "treasury_title": "",
+    "chest_xp": "n#", "chest_xp_caption": "", "chest_bank": "",
 }, tool=SHEET, when=_has_chests)
 
 #: the magic-school boards (render/magic_board.py)

@@ -86,7 +86,7 @@ def test_the_chest_bank_is_printed_whole_with_gold_experience_and_the_cap(kits, 
     assert fronts == c.count  # every chest of the bank, none more
 
 
-@pytest.mark.parametrize("stem, label", [("neutral-cards", "neutral_type"), ("chest-cards", "treasury_title")])
+@pytest.mark.parametrize("stem, label", [("neutral-cards", "neutral_type"), ("chest-cards", "chest_bank")])
 def test_the_cards_are_poker_size_apart_on_the_sheet(kits, game, stem, label):
     """The header pill of each card on the first sheet: 63 mm apart across, 88 mm down."""
     words, spec, g = page_words(pdf(kits, "ru", stem), 1), game.print.card, grid(game)

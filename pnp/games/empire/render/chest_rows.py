@@ -22,7 +22,7 @@ def rows(game: Game, family: CardFamily, lang: str) -> tuple[CardRow, ...]:
     c = game.chests
     if c is None:
         return ()
-    fields = {"name": game.ui("chest_card", lang), "type_name": game.ui("treasury_title", lang),
+    fields = {"name": game.ui("chest_card", lang), "type_name": game.ui("chest_bank", lang),
               "emblem": emblem("treasure"), "gold": game.ui("chest_gold", lang, n=c.gold, gold=game.gold_short.get(lang)),
               "xp": game.ui("chest_xp", lang, n=c.experience), "rule": game.ui("chest_rule", lang, n=c.keep)}
     return (CardRow("chest", c.count, c.mark, MappingProxyType(fields)),)
