@@ -32,28 +32,30 @@ _LAYOUT = re.compile(r"^\s*(@\S+.*|\d+\.\s)")
 
 
 def digits(folder: Path, lang: str | None = None) -> list[tuple[Path, int, int, str]]:
-    """(template, line, column, the line) of every digit a template under `folder` writes itself, the first on
-    each line; only the `lang/` folder's and the shared templates when `lang` is given."""
+    """(template, line, column, the line as written) of every digit a template under `folder` writes itself,
+    the first on each line; only the `lang/` folder's and the shared templates when `lang` is given. The tags
+    are blanked to spaces of their length, so a column counts in the line as written."""
     found = []
     for path in sorted(folder.rglob("*.j2")):
         inner = path.relative_to(folder).parts
         if lang is not None and len(inner) > 1 and inner[0] != lang:
             continue
+        text = path.read_text(encoding="utf-8")
         source = _TAGS.sub(lambda m: "\n" * m.group().count("\n") + " " * len(m.group().rsplit("\n", 1)[-1])
-                           if "\n" in m.group() else " " * len(m.group()), path.read_text(encoding="utf-8"))
-        for number, line in enumerate(source.splitlines(), start=1):
+                           if "\n" in m.group() else " " * len(m.group()), text)
+        for number, (line, raw) in enumerate(zip(source.splitlines(), text.splitlines()), start=1):
             layout = _LAYOUT.match(line)
             start = layout.end() if layout else 0
             digit = re.search(r"\d", line[start:])
             if digit:
-                found.append((path, number, start + digit.start() + 1, line.strip()))
+                found.append((path, number, start + digit.start() + 1, raw))
     return found
 
 
 def written(folder: Path) -> list[str]:
     """`file:line: …` for every template line under `folder` that writes a digit of its own."""
-    return [f"{shown(path)}:{number}: writes a number ({line!r}); take it from the model"
-            for path, number, _, line in digits(folder)]
+    return [f"{shown(path)}:{number}: writes a number ({raw.strip()!r}); take it from the model"
+            for path, number, _, raw in digits(folder)]
 
 
 def refuse(folder: Path) -> None:
@@ -66,8 +68,7 @@ def check(game, lang: str | None = None) -> Iterator[Problem]:
     folder = rulebook_templates(game)
     if not folder.is_dir():
         return
-    for path, line, col, _ in digits(folder, lang):
-        raw = path.read_text(encoding="utf-8").splitlines()[line - 1]  # the line as written, jinja tags and all
+    for path, line, col, raw in digits(folder, lang):
         seen = raw[max(0, col - 1 - AROUND):col + AROUND].strip()
         yield error("template-number", f"the template writes a number itself: «…{seen}…»",
                     Mark(shown(path), line, col), "take it from the content ({{ … }}), so the book follows the content")

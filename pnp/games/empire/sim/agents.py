@@ -8,6 +8,7 @@ import random
 from pnp.games.empire.rules import capital
 from pnp.games.empire.rules.fights import sides
 from pnp.games.empire.rules.fights.war import CAPITAL
+from pnp.games.empire.rules.moves import GUARDED
 from pnp.games.empire.rules.state import State
 from pnp.games.empire.sim import chests, heuristic as h
 
@@ -51,11 +52,11 @@ class GreedyAgent:
         t, p = s.t, s.players[seat]
         kind = a[0]
         if kind == "hero":
-            return 6.0 if p.gold - t.hero_gold >= self._reserve(s, seat) else -1.0
+            return 6.0 if self._hero_paid(s, seat, p.gold, p.chests) else -1.0
         if kind == "cash":
             return self._cash(s, seat, a[1])
         if kind == "spy":  # worth a look only before visiting a guarded card, the army not known yet
-            guarded = any(t.cards[c].type in ("mine", "reserve") for c in p.travel)
+            guarded = any(t.cards[c].type in GUARDED for c in p.travel)
             return 0.4 if guarded and not s.neutral_seen.get(seat) else -1.0
         if kind == "hire":
             level = t.races[p.race].creature(a[1]).level
@@ -97,17 +98,19 @@ class GreedyAgent:
         t, p = s.t, s.players[seat]
         if what != "gold" or not p.tavern_open or len(p.heroes) >= p.hero_limit(t) or p.gold >= t.hero_gold:
             return -1.0
-        after = s.clone()
-        after.players[seat].chests -= 1
-        after.players[seat].gold += t.chest_gold
-        return 5.0 if self.value(after, seat, ("hero", p.tavern_open[0])) > 0 else -1.0
+        return 5.0 if self._hero_paid(s, seat, p.gold + t.chest_gold, p.chests - 1) else -1.0
 
-    def _reserve(self, s: State, seat: int) -> int:
-        """The gold the player keeps for its next building (the dearest it may build now)."""
+    def _hero_paid(self, s: State, seat: int, gold: int, chests: int) -> bool:
+        """Whether `gold` hires a hero and leaves the reserve its next building needs with `chests`."""
+        return gold - s.t.hero_gold >= self._reserve(s, seat, chests)
+
+    def _reserve(self, s: State, seat: int, chests: int | None = None) -> int:
+        """The gold the player keeps for its next building (the dearest it may build now), holding `chests`
+        chest cards (its own by default)."""
         t, p = s.t, s.players[seat]
         plots = t.races[p.race].plots
         costs = [plots[x].cost for x in capital.legal(t.layout, p.built) if x in plots]
-        return max(0, (min(costs, default=0) - p.chests)) * t.chest_gold
+        return max(0, (min(costs, default=0) - (p.chests if chests is None else chests))) * t.chest_gold
 
     def _visit(self, s: State, seat: int, card: str) -> float:
         t, p = s.t, s.players[seat]
@@ -118,7 +121,7 @@ class GreedyAgent:
             return 0.5 * len(p.heroes)
         if c.type == "terrain":
             return 0.1
-        if c.type in ("mine", "reserve"):
+        if c.type in GUARDED:
             if s.neutral_seen.get(seat):  # spied: the army that will stand on it, and the chance against it
                 return self._battle(s, seat, card, s.neutral_top[0])
             return 0.8 * h.reward(s, seat, card, _any_army(s)) * 0.6
