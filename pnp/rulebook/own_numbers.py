@@ -38,6 +38,8 @@ def digits(folder: Path, lang: str | None = None) -> list[tuple[Path, int, int, 
     found = []
     for path in sorted(folder.rglob("*.j2")):
         inner = path.relative_to(folder).parts
+        if not path.is_file():  # a folder named like a template holds no text
+            continue
         if lang is not None and len(inner) > 1 and inner[0] != lang:
             continue
         text = path.read_text(encoding="utf-8")

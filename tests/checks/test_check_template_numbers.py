@@ -29,6 +29,7 @@ def test_a_digit_is_refused_at_its_column_and_layout_is_not(tmp_path, monkeypatc
         "@space 4\n1. пункт списка\nГерой {{ n + 2 }} и {% if x > 1 %}3 карты{% endif %}\n{# 5 в комментарии #}\n",
         encoding="utf-8")
     (folder / "uk" / "rulebook.j2").write_text("Без чисел.\n", encoding="utf-8")
+    (folder / "uk" / "folder.j2").mkdir()  # named like a template, not one: passed over
     monkeypatch.setattr(own_numbers, "rulebook_templates", lambda game: folder)
     game, _ = load_game(ROOT / "content" / "empire.yaml")
     found = list(own_numbers.check(game, "ru"))
