@@ -203,6 +203,15 @@ PRINTED = [
     ("p3-1", "ru", "бонусы построений и строя считают по отрядам, которые остались после подкупа"),
     ("p2-26", "uk", "першої карти удару, і кожен гравець вирішує один раз"),
     ("p3-1", "uk", "бонуси шикувань і строю рахують за загонами, що лишилися після підкупу"),
+    # 3: the second echelon behind a line that missed (held below in the engine)
+    ("p3-3", "ru", "Если промахнулась линия, в бой по очереди слева направо вступают все отряды, стоящие за её отрядами, каждый со своей картой."),
+    ("p3-3", "uk", "Якщо схибила лінія, у бій по черзі зліва направо вступають усі загони, що стоять за її загонами, кожен зі своєю картою."),
+    # 4: a column in a siege and a dungeon
+    ("p3-4", "ru", "Колонна — не построение: её выкладывают в любой битве, и в осаде, и в подземелье, и урон её умножается везде."),
+    ("p3-4", "uk", "Колона — не шикування: її викладають у будь-якій битві, і в облозі, і в підземеллі, і шкода її множиться скрізь."),
+    # 11: the multipliers together and on a miss
+    ("p3-11", "ru", "множители перемножаются, и минимальный урон промаха умножается так же. У линии один множитель — наибольший среди её отрядов."),
+    ("p3-11", "uk", "множники перемножуються, і мінімальна шкода промаху множиться так само. У лінії один множник — найбільший серед її загонів."),
 ]
 
 UNSAID = [  # what the book printed before and the engine does not do
@@ -606,3 +615,46 @@ def test_the_engine_takes_the_upgraded_halls_gold_in_place_of_the_halls(s, game,
     assert (built, upgraded) == (b.gold, b.upgrade.gold)
     if b.gold == b.upgrade.gold:
         assert has(texts["ru"], f"те же +{b.gold}о в день, а не +{2 * b.gold}о")
+
+
+def _strikes(out) -> list[tuple[str, int]]:
+    """The damage cards' lines of a battle: (what, value)."""
+    return [(x.what, x.value) for x in out.lines if x.step == "3.3.2"]
+
+
+def test_the_engine_sends_in_every_squad_behind_a_missed_line_left_to_right(game):
+    """p3-3: a line of three misses; the squads behind its first and third squads step in, the one behind the
+    first before the one behind the third whatever the army's list says, each with a card of its own."""
+    from pnp.games.empire.rules.battle.march import resolve
+    line = tuple(Squad("c", 1, "melee") for _ in range(3))
+    rear = (Squad("r3", 2, "melee", behind=2), Squad("r1", 3, "melee", behind=0))
+    army = Army(line, 0, (0, 3, 4), echelon=rear)
+    out = resolve(game.battle, army, Opponent(500, "field", 0), [0, 3, 4])
+    assert [what.split("(")[1] for what, _ in _strikes(out)] == ["c): strike 0", "r1): strike 3", "r3): strike 4"]
+    assert [v for _, v in _strikes(out)][1:] == [3, 4]
+    assert set(out.missed) == {0, 1, 2}
+
+
+@pytest.mark.parametrize("battle", ["field", "siege", "dungeon"])
+def test_the_engine_multiplies_a_columns_damage_in_every_battle(game, battle):
+    """p3-4: a column of three cards deals three times its strike, and three times the minimal damage on a miss,
+    in a siege and a dungeon as in the field."""
+    from pnp.games.empire.rules.battle.march import resolve
+    army = Army((Squad("c", 1, "melee", cards=3),), 0, (0, 4))
+    assert _strikes(resolve(game.battle, army, Opponent(500, battle, 0), [4]))[0][1] == 12
+    assert _strikes(resolve(game.battle, army, Opponent(500, battle, 0), [0]))[0][1] == 3 * game.battle.miss_damage
+
+
+def test_the_engine_multiplies_column_flank_and_hero_together_and_on_a_miss(game):
+    """p3-11: a column of two on the flank with a hero «урон ×2» for its level: 2 × flank × 2, on a strike and on a
+    miss's minimal damage; a line takes its largest squad's multiplier, once."""
+    from pnp.games.empire.rules.battle.march import resolve
+    from pnp.games.empire.rules.battle_rules import HeroAbility
+    hero = Hero("h", 0, ability=HeroAbility(level=1, times=2))
+    times = 2 * game.battle.flank_multiplier * 2
+    flanked = Army((Squad("a", 1, "melee", cards=2, flank=True), Squad("b", 2, "melee")), 0, (0, 5), heroes=(hero,))
+    assert _strikes(resolve(game.battle, flanked, Opponent(500, "field", 0), [5, 5]))[0][1] == 5 * times
+    assert _strikes(resolve(game.battle, flanked, Opponent(500, "field", 0), [0, 5]))[0][1] == \
+        game.battle.miss_damage * times
+    lined = Army((Squad("b", 2, "melee"), Squad("b", 2, "melee", cards=3)), 0, (0, 5))
+    assert _strikes(resolve(game.battle, lined, Opponent(500, "field", 0), [5]))[0][1] == 15

@@ -255,6 +255,8 @@ def spell_does(book: Book, spell: Spell) -> str:
         return lab("spells.does.large", n=e.strength)
     if e.strength:
         return lab("spells.does.strength", n=e.strength)
+    if e.war:
+        return lab("spells.does.war")
     return lab("spells.does.none")
 
 

@@ -44,6 +44,17 @@ def neighbours(seat: int, players: int) -> list[int]:
     return sorted({(seat - 1) % players, (seat + 1) % players} - {seat})
 
 
+def opens_portal(s: State, seat: int) -> bool:
+    """«а в случае наличия портала во владениях, то любому игроку»: the player reads a spell that lets war reach
+    anyone (the ether's «Портал», beside every school): its magic tower built and a hero to read it («читать
+    заклинание может только герой»)."""
+    t, p = s.t, s.players[seat]
+    if not p.tower(t) or not p.heroes or p.school is None:
+        return False
+    return any(sp.effect.war == "anyone" for school in t.rules.magic.schools
+               if school.id == p.school or school.joins_every_school for sp in school.spells)
+
+
 # --- the legal actions ----------------------------------------------------------------------
 
 def legal(s: State) -> list[tuple]:
@@ -143,7 +154,8 @@ def _plays(s: State, seat: int, card: str) -> list[tuple]:
     if c.type == "diplomacy":
         at_war = {d if a == seat else a for a, d in s.wars if seat in (a, d)}
         if c.action in ("war", "crusade"):
-            targets = (set(neighbours(seat, s.n)) if c.action == "war" else set(range(s.n))) - {seat}
+            anyone = c.action == "crusade" or opens_portal(s, seat)
+            targets = (set(range(s.n)) if anyone else set(neighbours(seat, s.n))) - {seat}
             return [("war", card, e) for e in sorted(targets - at_war - truce(s, seat))]
         return [("peace", card, e) for e in sorted(at_war)]
     if c.type == "garrison" and c.week is not None and s.week < c.week:

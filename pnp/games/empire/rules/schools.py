@@ -9,7 +9,7 @@ does is its `text`, printed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pnp.content.modelbuilder import At, key
 from pnp.core.errors import Mark
@@ -32,10 +32,14 @@ class SpellEffect:
     luck: int = 0
     maximal: str | None = None  # one | all: squads that deal their maximal damage without a card
     large: bool = False  # a summoned large creature
+    #: out of battle: "anyone", a «Война» card of its reader reaches any player, not only a neighbour (the seed's
+    #: «в случае наличия портала во владениях, то любому игроку»)
+    war: str | None = None
 
     @property
     def counted(self) -> bool:
-        return self != SpellEffect()
+        """Whether the battle calculator counts anything of it (a war's reach is the game's, not a battle's)."""
+        return replace(self, war=None) != SpellEffect()
 
 
 @dataclass(frozen=True)
