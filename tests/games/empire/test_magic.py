@@ -75,7 +75,7 @@ def test_a_counted_spell_is_the_neutral_strength_lowered_by_its_value(rules, spe
 @pytest.mark.parametrize("spell, tower, opp, value", [
     ("mist", 1, FIELD, 3),  # water: «+3 защита», as Earth's stone skin
     ("flood", 2, Opponent(14, "siege", 0), 7),  # water: «Наводнение +7 осада», as Earth's earthquake
-    ("mass_healing", 2, FIELD, 1),  # water: +1 a ranged squad, the one column of archers
+    ("mass_precision", 2, FIELD, 1),  # water: +1 a ranged squad, the one column of archers
     ("fire_wall", 2, FIELD, 5),  # fire: level 2's damage in the field
     ("mass_fury", 2, FIELD, 0),  # fire: +1 a magic squad, and the army has none
     ("fire_elemental", 6, FIELD, 7),

@@ -59,6 +59,13 @@ def test_the_war_declared_through_the_portal_is_a_war_like_any(s):
     card = s.players[0].travel[0]
     s.apply_action(("war", card, 2))
     assert (0, 2) in s.wars and card not in s.players[0].travel
+    assert s.tally["wars_by_portal"] == 1  # the simulator's per-game line counts them
+
+
+def test_a_war_on_a_neighbour_is_not_counted_as_the_portals(s):
+    _tower_and_hero(s)
+    s.apply_action(("war", s.players[0].travel[0], 1))
+    assert s.tally["wars"] == 1 and s.tally["wars_by_portal"] == 0
 
 
 def test_the_portal_is_content_and_counts_nothing_in_a_battle(game):

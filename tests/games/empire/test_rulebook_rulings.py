@@ -8,6 +8,7 @@ import re
 import subprocess
 from collections import Counter
 from dataclasses import replace
+from fractions import Fraction
 from html import unescape
 
 import pytest
@@ -212,6 +213,27 @@ PRINTED = [
     # 11: the multipliers together and on a miss
     ("p3-11", "ru", "множители перемножаются, и минимальный урон промаха умножается так же. У линии один множитель — наибольший среди её отрядов."),
     ("p3-11", "uk", "множники перемножуються, і мінімальна шкода промаху множиться так само. У лінії один множник — найбільший серед її загонів."),
+    # the fourth play-test (a whole scenario at two players): the rulings it had to make, printed
+    ("p4-1", "ru", "проигранная карта лежит на столе до конца недели, а потом возвращается в колоду путешествий, и в начале недели ты доберёшь вместо неё новую. Другого способа освободить руку нет."),
+    ("p4-1", "uk", "програна карта лежить на столі до кінця тижня, а потім повертається в колоду подорожей, і на початку тижня ти добереш замість неї нову. Іншого способу звільнити руку немає."),
+    ("p4-2", "ru", "В битве с нейтралами бонус считают всегда, и если удача недели больше твоей, он отрицательный"),
+    ("p4-2", "uk", "У битві з нейтралами бонус рахують завжди, і якщо удача тижня більша за твою, він відʼємний"),
+    ("p4-2", "ru", "открывает только одну карту и так же умножается на её удар: чем больше удар, тем больше потеря"),
+    ("p4-2", "uk", "відкриває лише одну карту й так само множиться на її удар: що більший удар, то більша втрата"),
+    ("p4-3", "ru", "потому что уровня башни не требует (сама башня нужна, как для любого заклинания)"),
+    ("p4-3", "uk", "бо рівня вежі не потребує (сама вежа потрібна, як для будь-якого закляття)"),
+    ("p4-4", "ru", "Против нейтральной армии с иммунитетом к магии (он напечатан на её карте) не действуют ни башня, ни заклинания — ни ударные, ни благословения, даже на твою армию, — ни бонус магического удара."),
+    ("p4-4", "uk", "Проти нейтральної армії з імунітетом до магії (його надруковано на її карті) не діють ні вежа, ні закляття — ні ударні, ні благословення, навіть на твою армію, — ні бонус магічного удару."),
+    ("p4-5", "ru", "Если колода существ в битве кончилась, карт больше не открывают: удача без карты ничего не даёт, отряды без карты удара стоят в резерве, а большое существо без карты спасброска уходит в сброс."),
+    ("p4-5", "uk", "Якщо колода істот у битві скінчилася, карт більше не відкривають: удача без карти нічого не дає, загони без карти удару стоять у резерві, а велика істота без карти рятівного кидка йде в скид."),
+    ("p4-6", "ru", "наибольший удар среди карт, оставшихся в твоей колоде существ (не в руке)"),
+    ("p4-6", "uk", "найбільший удар серед карт, що лишилися в твоїй колоді істот (не в руці)"),
+    ("p4-7", "ru", "Если у хозяина нет существ в руке, битва всё равно идёт: он обороняется героями, машиной и магией, без карт удара."),
+    ("p4-7", "uk", "Якщо у власника немає істот у руці, битва все одно відбувається: він обороняється героями, машиною й магією, без карт удару."),
+    ("p4-c4", "ru", "на карте этого набора — число над словами «сила при осаде»"),
+    ("p4-c4", "uk", "на карті цього набору — число над словами «сила в облозі»"),
+    ("p4-c6", "ru", "найм и шпионаж — не действия: их совмещают с действием хода"),
+    ("p4-c6", "uk", "найм і шпигунство — не дії: їх поєднують із дією ходу"),
 ]
 
 UNSAID = [  # what the book printed before and the engine does not do
@@ -658,3 +680,62 @@ def test_the_engine_multiplies_column_flank_and_hero_together_and_on_a_miss(game
         game.battle.miss_damage * times
     lined = Army((Squad("b", 2, "melee"), Squad("b", 2, "melee", cards=3)), 0, (0, 5))
     assert _strikes(resolve(game.battle, lined, Opponent(500, "field", 0), [5]))[0][1] == 15
+
+
+def test_the_engine_multiplies_a_negative_luck_by_the_strike_and_fines_a_blank(game):
+    """p4-2: the week's luck above the army's: the one card opened multiplies the negative bonus; a blank is the
+    fixed penalty."""
+    from pnp.games.empire.rules.battle.march import resolve
+    army = Army((Squad("c", 1, "melee"),), 0, (0, 5))
+    luck = [x.value for x in resolve(game.battle, army, Opponent(50, "field", 2), [5, 5]).lines if x.step == "3.2.6"]
+    blank = [x.value for x in resolve(game.battle, army, Opponent(50, "field", 2), [0, 5]).lines if x.step == "3.2.6"]
+    assert luck == [-10] and blank == [-game.battle.luck_zero_penalty]
+
+
+def test_the_engine_casts_no_illusion_without_a_tower_and_no_spell_against_immunity(game):
+    """p4-3, p4-4: the illusion needs the tower built, whatever its level; an immune neutral army cancels the tower
+    and a blessing of the army's own."""
+    from pnp.games.empire.rules.battle.march import resolve
+    from pnp.games.empire.rules.battle.validation import BattleError
+    army = Army((Squad("c", 1, "melee"),), 0, (0, 5), heroes=(Hero("h", 0),), spells=(Casting("illusion"),))
+    with pytest.raises(BattleError):
+        resolve(game.battle, army, Opponent(50, "field", 0), [5])
+    built = replace(army, tower=1)
+    counted = {x.what: x.value for x in resolve(game.battle, built, Opponent(50, "field", 0), [5]).lines}
+    immune = {x.what: x.value for x in resolve(game.battle, built, Opponent(50, "field", 0, immune_to_magic=True),
+                                               [5]).lines}
+    assert counted["spell illusion"] > 0 and counted["magic tower"] > 0
+    assert immune["spell illusion"] == 0 and immune["magic tower"] == 0
+
+
+def test_the_engine_opens_no_card_once_the_deck_is_out(game):
+    """p4-5: two squads, one card left: the second squad stays in reserve; a large squad that missed with no card
+    left for its saving throw is lost."""
+    from pnp.games.empire.rules.battle.march import resolve
+    two = Army((Squad("a", 1, "melee"), Squad("b", 2, "melee", large=True)), 0, (0, 3))
+    out = resolve(game.battle, two, Opponent(50, "field", 0), [3])
+    assert out.reserve == (1,) and len(_strikes(out)) == 1
+    large = Army((Squad("b", 2, "melee", large=True),), 0, (0,))
+    out = resolve(game.battle, large, Opponent(50, "field", 0), [0])
+    assert out.missed == (0,) and out.lost == (0,)
+
+
+def test_the_engine_lets_a_holder_without_creatures_defend_with_its_heroes(game):
+    """p4-7: the holder of a mine with an empty hand still fights the duel: its heroes count. A squad of a miss's
+    damage or a strike of 5 against a hero of 4 wins half the orders, against an empty hand all."""
+    from pnp.games.empire.rules import duel
+    att = Army((Squad("c", 1, "melee"),), 0, (0, 5))
+    hero = duel.duel_chances(game.battle, att, Army((), 0, (0, 5), heroes=(Hero("h", 4),)))
+    none = duel.duel_chances(game.battle, att, Army((), 0, (0, 5)))
+    assert hero[0] == Fraction(1, 2) and none[0] == 1
+
+
+def test_the_engine_returns_a_card_lost_this_week_to_the_travel_deck(s):
+    """p4-1: a town lost this week lies before its player till the week's end, then goes back into the travel
+    deck, and the hand it left is topped up."""
+    from pnp.games.empire.rules import week
+    town = next(c.id for c in s.t.cards.values() if c.type == "town")
+    s.players[0].open = [(town, None)]
+    before = s.pile[town]
+    week.week_end(s)
+    assert s.players[0].open == [] and s.pile[town] == before + 1

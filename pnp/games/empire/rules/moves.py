@@ -247,6 +247,8 @@ def apply(s: State, action: tuple) -> None:
         _play_diplomacy(s, p, action[1])
         s.wars.append((seat, action[2]))
         s.tally["wars"] += 1
+        if t.cards[action[1]].action == "war" and action[2] not in neighbours(seat, s.n):
+            s.tally["wars_by_portal"] += 1
         s.stage = "done"
     elif kind == "peace":
         _play_diplomacy(s, p, action[1])
