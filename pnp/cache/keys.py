@@ -17,7 +17,6 @@ the cost of a check's key).
 from __future__ import annotations
 
 import hashlib
-import marshal
 import os
 import sys
 from dataclasses import asdict
@@ -25,8 +24,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from pnp.core import installed, private
+from pnp.core import installed
 from pnp.core.inputs import INPUTS, SKIPPED
+from pnp.core.kept_table import KeptTable
 from pnp.core.resources import bundled
 
 #: the libraries whose version may change the bytes of a kit
@@ -107,7 +107,7 @@ def file_digest(path: Path) -> str:
     return found
 
 
-class _KnownDigests:
+class _KnownDigests(KeptTable):
     """Files' digests by their stat, kept in the user's cache between processes (PNP_NO_CACHE: not kept).
 
     A file's bytes cannot change without its change time (`st_ctime_ns`) changing: no tool sets it, unlike
@@ -120,32 +120,19 @@ class _KnownDigests:
     MOST = 4000
 
     def __init__(self) -> None:
-        self.table: dict[str, tuple] = {}
-        self.used: set[str] = set()
-        self.added = False
-        table = private.cache_get_marshal(self.KIND, self.NAME) if private.cache_enabled() else None
-        self.table = table if isinstance(table, dict) else {}  # absent or damaged: the files are read again
+        # entries are checked as they are read: every check loads the whole table
+        super().__init__(self.KIND, self.NAME, most=self.MOST)
 
     def digest(self, path: Path | str, st: os.stat_result) -> str:
         name = str(path)
         stamp = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
-        self.used.add(name)
-        entry = self.table.get(name)
+        entry = self.get(name)
         if isinstance(entry, tuple) and len(entry) == 2 and entry[0] == stamp and isinstance(entry[1], str):
             return entry[1]
         found = _file_digest(path, stamp)
         if found != "unreadable":
-            self.table[name] = (stamp, found)
-            self.added = True
+            self.put(name, (stamp, found))
         return found
-
-    def keep(self) -> None:
-        if not self.added or not private.cache_enabled():
-            return
-        if len(self.table) > self.MOST:
-            self.table = {name: self.table[name] for name in self.used if name in self.table}
-        private.cache_put(self.KIND, self.NAME, marshal.dumps(self.table, 4))
-        self.added = False
 
 
 @lru_cache(maxsize=1)

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import atexit
 import hashlib
-import marshal
 import os
 import sys
 from functools import lru_cache
 from typing import Any
 
 from pnp.core import private
+from pnp.core.kept_table import KeptTable
 
 KIND = "installed-1"
 #: entries kept: one for each state of the environment (each install adds one)
@@ -43,12 +43,11 @@ def entry_points(group: str) -> tuple[tuple[str, str], ...]:
 
 def _answer(question: tuple[str, str]) -> Any:
     table = _table()
-    if question not in table.answers:
-        table.answers[question] = _ask(question)
-        if not table.changed:
+    if question not in table.table:
+        if not table.added:
             atexit.register(table.keep)  # written once, with every answer this process asked for
-        table.changed = True
-    return table.answers[question]
+        table.put(question, _ask(question))
+    return table.get(question)
 
 
 def _ask(question: tuple[str, str]) -> Any:
@@ -65,23 +64,11 @@ def _ask(question: tuple[str, str]) -> Any:
     return tuple((e.name, e.value) for e in found)
 
 
-class _Table:
+class _Table(KeptTable):
     """The answers kept for this state of the environment (`_environment_name`)."""
 
     def __init__(self) -> None:
-        self.name = _environment_name() if private.cache_enabled() else None
-        self.answers: dict[tuple[str, str], Any] = {}
-        self.changed = False
-        kept = private.cache_get_marshal(KIND, self.name) if self.name is not None else None
-        if isinstance(kept, dict):  # else absent or damaged: asked again
-            self.answers = {q: a for q, a in kept.items() if _well_formed(q, a)}
-
-    def keep(self) -> None:
-        if self.name is None or not self.changed:
-            return
-        private.cache_put(KIND, self.name, marshal.dumps(self.answers, 4))
-        private.cache_trim(KIND, KEEP)
-        self.changed = False
+        super().__init__(KIND, _environment_name() if private.cache_enabled() else None, _well_formed, trim=KEEP)
 
 
 def _well_formed(question: Any, answer: Any) -> bool:

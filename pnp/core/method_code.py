@@ -24,45 +24,31 @@ import builtins
 import dataclasses
 import hashlib
 import importlib.util
-import marshal
 import sys
 import types
 from typing import Any
 
 from pnp.core import private
+from pnp.core.kept_table import KeptTable
 
 KIND = "method-code-1"
 #: the most texts the table keeps (pnp's classes need about 600): past it, those this process used
 MOST = 5000
 
 
-class _Table:
+class _Table(KeptTable):
     def __init__(self) -> None:
-        self.name = _name()
-        self.code: dict[str, types.CodeType] = {}
-        self.used: set[str] = set()
-        self.added = False
-        table = private.cache_get_marshal(KIND, self.name)
-        if isinstance(table, dict):  # else absent or damaged: compiled again
-            self.code = {text: code for text, code in table.items()
-                         if type(text) is str and type(code) is types.CodeType}
+        super().__init__(KIND, _name(), lambda text, code: type(text) is str and type(code) is types.CodeType,
+                         most=MOST)
 
     def compiled(self, text: str) -> types.CodeType:
-        self.used.add(text)
-        code = self.code.get(text)
+        code = self.get(text)
         if code is None:
             # what the built-in `exec` does with a text: compiled as "<string>", with none of the
             # caller's future flags (`dataclasses` has none) and the interpreter's optimisation level
-            code = self.code[text] = compile(text, "<string>", "exec", dont_inherit=True)
-            self.added = True
+            code = compile(text, "<string>", "exec", dont_inherit=True)
+            self.put(text, code)
         return code
-
-    def keep(self) -> None:
-        if not self.added:
-            return
-        table = self.code if len(self.code) <= MOST else {t: self.code[t] for t in self.used}
-        private.cache_put(KIND, self.name, marshal.dumps(table))
-        self.added = False
 
 
 def _name() -> str:
