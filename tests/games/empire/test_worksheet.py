@@ -186,14 +186,14 @@ def test_the_hero_line_gives_the_heros_own_damage_as_the_engine_counts_it(game, 
     assert {h.bonus for h in hired} == {game.economy.hero_attack} == {2}
     heroes_section = " ".join(section_words(game, sheets, lang, "ws_heroes", paper).split())
     own = {"ru": "Герой сам наносит 2 урона (умножь, если так сказано на его карте).",
-           "uk": "Герой сам завдає 2 шкоди (помнож, якщо так сказано на його картці)."}[lang]
+           "uk": "Герой сам завдає 2 шкоди (помнож, якщо так сказано на його карті)."}[lang]
     assert heroes_section.startswith(own), heroes_section
 
 
 def test_the_seeds_worked_numbers_stand_on_the_worksheet(sheets, game):
     """«Разнородный строй – три и более отрядов разного уровня … +6 (за каждый отряд сверх трёх дополнительно +2)»."""
     formations = section_words(game, sheets, "ru", "ws_formations")
-    assert "Разнородный строй: 3 отряда разного уровня — +6, за каждый сверх того +2." in formations
+    assert "Разнородный строй: 3 уровня в армии — +6, за каждый уровень сверх того +2." in formations
     assert "Королевский строй: 3 уровня подряд по возрастанию или убыванию — +9, за каждый сверх того +3." in formations
     assert "Линия: 2 и более однотипных отряда подряд в первом ряду — +1 за отряд." in formations
     assert "Только: полевое сражение." in formations
@@ -205,7 +205,7 @@ def test_a_changed_content_value_prints_the_new_number(tmp_path):
                    ("zero_penalty: 8", "zero_penalty: 9"), ("courage: {max: 6,", "courage: {max: 5,"))
     sheets = {("ru", "a4"): render(game, tmp_path / "out", "ru")}
     formations = section_words(game, sheets, "ru", "ws_formations")
-    assert "Разнородный строй: 4 отряда разного уровня — +7, за каждый сверх того +2." in formations
+    assert "Разнородный строй: 4 уровня в армии — +7, за каждый уровень сверх того +2." in formations
     assert "−9." in section_words(game, sheets, "ru", "ws_luck")
     assert "не больше 5." in section_words(game, sheets, "ru", "ws_courage")
 
