@@ -7,6 +7,7 @@ An army file:
       - {type: pikemen, level: 1, kind: melee, flank: true}   # at an end of the row: a flank attack
       - {type: archers, level: 2, kind: ranged, cards: 2}   # a column of 2 cards
       - {type: griffins, level: 3, kind: flying, large: true, upgrades: 1}   # its barracks upgraded once
+      - {type: angels, level: 7, kind: flying, large: true, immune: true}   # immune to magic: no blessing acts on it
     echelon:                     # optional: the second echelon, each behind a first-row squad (from 1)
       - {behind: 2, type: swordsmen, level: 4, kind: melee}
     machine: ballista            # optional: one war machine of the content
@@ -50,6 +51,7 @@ Every mistake is a Problem at its line and column. A path that is no regular fil
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -61,7 +63,7 @@ from pnp.games.empire.model import Game
 from pnp.games.empire.rules.army import Army, Casting, Hero, Opponent, Squad
 from pnp.games.empire.rules.battle.validation import BattleError
 
-_SQUAD = {"type", "level", "kind", "cards", "large", "upgrades"}
+_SQUAD = {"type", "level", "kind", "cards", "large", "upgrades", "immune"}
 #: the bounds of an army file (stated in the docstring above and in docs/content-empire.md)
 SQUADS_MOST = 20  # in the first row, and in the second echelon
 CARDS_MOST = 20  # in one squad's column
@@ -134,7 +136,8 @@ def _squad(r: _Reader, s: Any, at: tuple, extra: set[str]) -> tuple[Squad, dict]
     return Squad(r.string(s["type"], at + ("type",)), r.integer(s["level"], at + ("level",), 1, 7),
                  r.string(s["kind"], at + ("kind",)), r.integer(s.get("cards", 1), at + ("cards",), 1, CARDS_MOST),
                  r.flag(s.get("large", False), at + ("large",)), r.flag(s.get("flank", False), at + ("flank",)),
-                 upgrades=r.integer(s.get("upgrades", 0), at + ("upgrades",), 0)), s
+                 upgrades=r.integer(s.get("upgrades", 0), at + ("upgrades",), 0),
+                 immune=r.flag(s.get("immune", False), at + ("immune",))), s
 
 
 def _list(r: _Reader, d: dict, key: str, what: str, needed: bool = False, most: int | None = None) -> list:
@@ -177,8 +180,7 @@ def _army(r: _Reader, d: Any, game: Game) -> Army:
         if "behind" not in raw:
             raise r.fail("expected a key 'behind' (the first-row squad it stands behind, from 1), found none",
                          ("echelon", j), f"{r.what}-missing")
-        echelon.append(Squad(squad.type, squad.level, squad.kind, squad.cards, squad.large, upgrades=squad.upgrades,
-                             behind=r.integer(raw["behind"], ("echelon", j, "behind"), 1) - 1))
+        echelon.append(replace(squad, behind=r.integer(raw["behind"], ("echelon", j, "behind"), 1) - 1))
     deck = _deck(r, d["deck"])
     heroes = [_hero(r, h, ("heroes", i), game) for i, h in enumerate(_list(r, d, "heroes", "heroes"))]
     chests, at = 0, 1

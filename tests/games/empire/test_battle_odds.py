@@ -260,3 +260,26 @@ def test_an_upgraded_barracks_squad_prints_its_minimal_damage_and_counts_it(file
     assert any("1 pikemen ×1 (a miss 3), 2-3 archers ×2" in x for x in out), out
     upgraded, opp = read_army(Path(army), game)[0], read_opponent(Path(against), game)[0]
     assert win_probability(game.battle, upgraded, opp) > win_probability(game.battle, plain, opp)
+
+
+def test_a_squad_immune_to_magic_is_read_and_passed_over_by_a_blessing(files):
+    """«благословения на таких существ не действуют»: `immune: true` on a squad (in the row and in the second
+    echelon) is read, and a blessing of «+N a flying squad» no longer counts the immune griffins; a value not true
+    or false is refused at its line."""
+    game, _ = load_game(pack("empire").content)
+    spell = next(sp.id for s in game.battle.magic.schools for sp in s.spells if sp.effect.per_squad == "flying")
+    blessed = ARMY.replace("spell: stone_spike", f"spell: {spell}").replace("tower: 1", "tower: 2")
+    immune = blessed.replace("kind: flying, large: true}", "kind: flying, large: true, immune: true}")
+    army, against = files(blessed, STRONGER)
+    plain = read_army(Path(army), game)[0]
+    army, against = files(immune, STRONGER)
+    marked = read_army(Path(army), game)[0]
+    assert [s.immune for s in marked.squads] == [False, False, False, True, False]
+    opp = read_opponent(Path(against), game)[0]
+    assert win_probability(game.battle, marked, opp) < win_probability(game.battle, plain, opp)
+    army, _ = files(immune + "echelon:\n  - {behind: 1, type: angels, level: 7, kind: flying, immune: true}\n",
+                    STRONGER)
+    assert read_army(Path(army), game)[0].echelon[0].immune
+    army, against = files(blessed.replace("large: true}", "large: true, immune: 3}"), STRONGER)
+    done = odds("--army", army, "--against", against)
+    assert done.exit_code == 1 and "army.yaml:" in done.output and "immune" in done.output, done.output

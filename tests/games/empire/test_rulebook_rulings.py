@@ -246,6 +246,8 @@ PRINTED = [
     ("p4-3", "uk", "бо рівня вежі не потребує (сама вежа потрібна, як для будь-якого закляття)"),
     ("p4-4", "ru", "Против нейтральной армии с иммунитетом к магии (он напечатан на её карте) не действуют ни башня, ни заклинания — ни ударные, ни благословения, даже на твою армию, — ни бонус магического удара."),
     ("p4-4", "uk", "Проти нейтральної армії з імунітетом до магії (його надруковано на її карті) не діють ні вежа, ні закляття — ні ударні, ні благословення, навіть на твою армію, — ні бонус магічного удару."),
+    ("p4-4", "ru", "Благословения не действуют и на существ твоей армии с иммунитетом к магии: такой отряд не получает прибавки «за отряд» и не наносит максимального урона по заклинанию"),
+    ("p4-4", "uk", "Благословення не діють і на істот твоєї армії з імунітетом до магії: такий загін не отримує надбавки «за загін» і не завдає максимальної шкоди за закляттям"),
     ("p4-5", "ru", "Если колода существ в битве кончилась, карт больше не открывают: удача без карты ничего не даёт, отряды без карты удара урона не наносят и стоят в резерве, а большое существо без карты спасброска уходит в сброс."),
     ("p4-5", "uk", "Якщо колода істот у битві скінчилася, карт більше не відкривають: удача без карти нічого не дає, загони без карти удару шкоди не завдають і стоять у резерві, а велика істота без карти рятівного кидка йде в скид."),
     ("p4-6", "ru", "наибольший удар среди карт, оставшихся в твоей колоде существ (не в руке)"),
@@ -765,3 +767,22 @@ def test_the_engine_returns_a_card_lost_this_week_to_the_travel_deck(s):
     before = s.pile[town]
     week.week_end(s)
     assert s.players[0].open == [] and s.pile[town] == before + 1
+
+
+def test_the_engine_blesses_no_squad_of_its_own_army_immune_to_magic(game):
+    """p4-4: «благословения на таких существ не действуют»: a blessing «+1 a ranged squad» skips an immune ranged
+    squad, and «all squads deal their maximal damage» leaves it to its damage card; a squad not immune is blessed."""
+    from pnp.games.empire.rules.battle.march import resolve
+    per = next(sp for s in game.battle.magic.schools for sp in s.spells if sp.effect.per_squad == "ranged")
+    every = next(sp for s in game.battle.magic.schools for sp in s.spells if sp.effect.maximal == "all")
+    hero = (Hero("h", 0),)
+    squads = (Squad("a", 2, "ranged"), Squad("b", 7, "ranged", immune=True))
+
+    def lines(spell, cards):
+        army = Army(squads, 0, (0, 5), heroes=hero, tower=7, spells=(Casting(spell.id),))
+        return resolve(game.battle, army, Opponent(500, "field", 0), cards).lines
+
+    blessed = next(x for x in lines(per, [5, 5]) if x.what == f"spell {per.id}")
+    assert blessed.value == per.effect.strength and "1 immune to magic" in blessed.rule
+    out = lines(every, [0])
+    assert [x.what for x in out if x.step == "3.3.2"] == ["squad 2 (b): strike 0"]  # only the immune squad draws

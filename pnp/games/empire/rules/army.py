@@ -32,6 +32,8 @@ class Squad:
     flank: bool = False  # turned to the enemy's wing at an end of the first row
     behind: int | None = None  # a second-echelon squad: the first-row squad (from 0) it stands behind
     upgrades: int = 0  # the upgrades of the barracks it was hired from: each raises its minimal damage
+    #: immune to magic: its own army's blessings do not act on it («благословения на таких существ не действуют»)
+    immune: bool = False
 
 
 @dataclass(frozen=True)

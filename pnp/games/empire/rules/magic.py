@@ -7,7 +7,8 @@ damage without a damage card) out. pnp.games.empire.rules.battle.damage calls `c
 The seed's rules («ЗАКЛИНАНИЯ»): no tower, no spell; only a hero casts, one spell a battle; the
 tower of level M opens the spells of levels 1 to M and deals its damage in every battle; a siege
 bans the destruction circle, a dungeon magic above the first level except blessings; «ударные
-заклинания и благословения на таких существ не действуют» against creatures immune to magic. The
+заклинания и благословения на таких существ не действуют» against a neutral army immune to magic, and a
+blessing passes over the army's own squads immune to magic (they draw their damage cards as ever). The
 skills «Магический удар» and «Благословение» add to a hero spell (one of two on its level), not to
 a common one. What a spell does that is not a number is printed as its text, not counted.
 
@@ -172,7 +173,8 @@ def _blessing(spell: Spell, army: Army, plan: Sequence[tuple[Group, int]], c: Ca
     bonus, said = _skill(army, spell, "blessing") if e.strength else (0, "")
     where = f"{spell.school}, {spell.circle}"
     if e.maximal:
-        chosen = [(g, best) for g, best in plan if g.first not in taken
+        # a squad immune to magic draws its damage card as ever: the blessing does not act on it
+        chosen = [(g, best) for g, best in plan if g.first not in taken and not _immune(army, g)
                   and (e.maximal == "all" or g.first <= (c.on or 0) - 1 <= g.last)]
         return _Done(sum(best for _, best in chosen),
                      f"{where}: {', '.join(g.numbers for g, _ in chosen) or 'no squad'} deal their maximal damage "
@@ -180,11 +182,18 @@ def _blessing(spell: Spell, army: Army, plan: Sequence[tuple[Group, int]], c: Ca
     if e.luck:
         return _Done(0, f"{where}: luck +{e.luck} at 3.2.6", luck=e.luck)
     if e.per_squad:
-        n = sum(s.kind == e.per_squad for s in army.squads)
-        return _Done(n * (e.strength + bonus), f"{where}: +{e.strength} a {e.per_squad} squad × {n}{said}")
+        n = sum(s.kind == e.per_squad and not s.immune for s in army.squads)
+        immune = sum(s.kind == e.per_squad and s.immune for s in army.squads)
+        return _Done(n * (e.strength + bonus), f"{where}: +{e.strength} a {e.per_squad} squad × {n}{said}"
+                     + (f" ({immune} immune to magic: not blessed)" if immune else ""))
     if e.strength:
         return _Done(e.strength + bonus, f"{where}: +{e.strength}{said}")
     return _Done(0, f"{where}" + (_uncounted(spell) or ": the seed gives it no effect"))
+
+
+def _immune(army: Army, g: Group) -> bool:
+    """Whether a squad of the group is immune to magic (a blessing does not act on the group's one card)."""
+    return any(army.fighters[i].immune for i in range(g.first, g.last + 1))
 
 
 def _uncounted(spell: Spell) -> str:

@@ -64,7 +64,8 @@ def squads(t: Tables, race: int, hand: Counter, upgrades: dict[str, int], large:
     for c in rt.creatures:
         n = hand.get(c.id, 0)
         if n and (large or not c.large):
-            out.append(Squad(c.id, c.level, c.kind, n, c.large, upgrades=upgrades.get(rt.barracks(c.level), 0)))
+            out.append(Squad(c.id, c.level, c.kind, n, c.large, upgrades=upgrades.get(rt.barracks(c.level), 0),
+                             immune=c.immune))
     return tuple(out)
 
 
