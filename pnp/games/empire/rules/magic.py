@@ -182,8 +182,9 @@ def _blessing(spell: Spell, army: Army, plan: Sequence[tuple[Group, int]], c: Ca
     if e.luck:
         return _Done(0, f"{where}: luck +{e.luck} at 3.2.6", luck=e.luck)
     if e.per_squad:
-        n = sum(s.kind == e.per_squad and not s.immune for s in army.squads)
-        immune = sum(s.kind == e.per_squad and s.immune for s in army.squads)
+        kind = [s for s in army.squads if s.kind == e.per_squad]
+        immune = sum(s.immune for s in kind)
+        n = len(kind) - immune
         return _Done(n * (e.strength + bonus), f"{where}: +{e.strength} a {e.per_squad} squad × {n}{said}"
                      + (f" ({immune} immune to magic: not blessed)" if immune else ""))
     if e.strength:
