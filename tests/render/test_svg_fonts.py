@@ -70,8 +70,11 @@ def _without_bundled_fonts() -> dict:
 def _measure(svg_texts: list[str], page: Path) -> list[dict]:
     """Each run's width (user units = mm) and font, as Chromium lays the inlined SVGs out."""
     script = """
-// load every declared face first: `document.fonts.ready` alone may resolve before layout asks for them
-Promise.all([...document.fonts].map(f => f.load())).then(() => {
+// load every declared face first: `document.fonts.ready` alone may resolve before layout asks for them;
+// then let the tasks a loaded face queues run, so the text is laid out again in it before it is measured
+// (measured at once, Chromium once gave a word its fallback face's width); the wait is virtual time
+const later = () => new Promise(done => setTimeout(done, 200));
+Promise.all([...document.fonts].map(f => f.load())).then(() => document.fonts.ready).then(later).then(() => {
   const out = [];
   for (const t of document.querySelectorAll('text, tspan')) {
     if (t.childElementCount) continue;
