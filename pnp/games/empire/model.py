@@ -243,7 +243,17 @@ class Economy:
     ritual_luck: int
     #: what a hero's skill («Благословение», «Магический удар») adds to a hero spell's stated strength
     skill_bonus: int
+    #: «Наличие ресурсов в империи позволяет возводить постройки в столице со скидками»: chests off a
+    #: building or an upgrade for each kind of resource its player holds, at most `discount_most` off,
+    #: never below `least_cost`
+    discount: int
+    discount_most: int
+    least_cost: int
     mark: Mark = field(default=NO_MARK, compare=False)
+
+    def price(self, cost: int, kinds: int) -> int:
+        """What a building or an upgrade printed at `cost` chests costs a player holding `kinds` kinds of resource."""
+        return max(min(cost, self.least_cost), cost - min(kinds * self.discount, self.discount_most))
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ only when the content gives it (the week's day counter, `weeks.days`). The conte
 models the tests build without them; a kit needs each."""
 
 READS = {
-    "capital": ("battle", "capital", "gold_short", "neutral_luck", "races", "resources"),
+    "capital": ("battle", "capital", "economy", "gold_short", "neutral_luck", "races", "resources"),
     "travel-cards": ("battle", "card_families", "chests", "gold_short", "print", "resources", "travel_cards",
                      "travel_types"),
     "travel-prints": ("battle", "card_families", "chests", "gold_short", "neutral_luck", "print", "resources",

@@ -42,6 +42,7 @@ CAPITAL = words({
     "plot_hires": "who", "plot_points": "n#", "plot_prebuilt": "", "plot_upgrade": "n#", "plot_upgrade_damage": "n#",
     "plot_upgrade_level": "most n#", "plot_upgrade_to": "n# name", "plot_upgraded": "", "plot_upgrades": "", "points_title": "", "points_total": "",
     "points_week": "n#", "stores_title": "", "treasury_gold": "gold", "treasury_title": "", "vertical_done": "",
+    "stores_discount": "discount# most# least#",
 })
 
 #: a travel card's words (render/travel_rows.py and the layouts templates/empire/cards), for the deck and its prints
@@ -69,7 +70,7 @@ CREATURE_CARDS = words({
 HERO_CARDS = words({
     "hero_card": "", "hero_cards": "", "hero_level": "level", "hero_own_attack": "n#", "hero_own_times": "n#",
     "hero_plus": "n#",
-    "hero_skill_blessing": "", "hero_skill_magic_strike": "", "hero_spells": "n#", "hero_spying": "n#", "hero_times": "n#",
+    "hero_skill_blessing": "n#", "hero_skill_magic_strike": "n#", "hero_spells": "n#", "hero_spying": "n#", "hero_times": "n#",
     "kit_hero_cards": "race",
 }, tool=SHEET)
 

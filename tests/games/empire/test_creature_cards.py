@@ -105,8 +105,8 @@ def test_every_race_hero_is_printed_with_its_ability_and_skill(taverns, game, la
         for h in race.heroes:
             assert f"№{h.number}" in flat and h.name.get(lang) in flat, h.id
             assert " ".join(ability_words(game, h, lang).split()) in flat, h.id
-        assert flat.count(game.ui("hero_skill_blessing", lang)) == 1
-        assert flat.count(game.ui("hero_skill_magic_strike", lang)) == 1
+        assert flat.count(game.ui("hero_skill_blessing", lang, n=game.economy.skill_bonus)) == 1
+        assert flat.count(game.ui("hero_skill_magic_strike", lang, n=game.economy.skill_bonus)) == 1
         # every hero's own damage (3.2.5), which «урон героя ×2» multiplies: «Сам наносит 2 урона»
         own = game.ui("hero_own_attack", lang, n=game.economy.hero_attack)
         assert flat.count(own) == len(race.heroes) and str(game.economy.hero_attack) in own, own

@@ -118,9 +118,9 @@ PRINTED = [
     ("14", "uk", "звільняти чи міняти героїв не можна"),
     ("14", "ru", "в руке появляется место ещё для одного героя"),
     ("14", "uk", "у руці зʼявляється місце ще для одного героя"),
-    # 15: resources give no discount
-    ("15", "ru", "но в этом издании скидки нет"),
-    ("15", "uk", "але в цьому виданні знижки немає"),
+    # 15: the resources' discount counts kinds (its numbers: test_resource_discount.py)
+    ("15", "ru", "Два владения с одним ресурсом — это один вид."),
+    ("15", "uk", "Два володіння з одним ресурсом — це один вид."),
     # 16: the minimal damage of every card of the level
     ("16", "ru", "и ещё 1 за каждое улучшение твоей казармы его уровня. Это касается всех существ этого уровня — и стартовых, и нанятых снова."),
     ("16", "uk", "і ще 1 за кожне покращення твоєї казарми його рівня. Це стосується всіх істот цього рівня — і стартових, і найнятих знову."),
@@ -355,6 +355,7 @@ def test_the_heros_damage_and_the_skill_bonus_are_the_contents(game, texts, lang
     e = game.economy
     assert has(texts[lang], HERO[lang].format(n=e.hero_attack, word=_word(e.hero_attack, lang)))
     assert has(texts[lang], SKILL[lang].format(n=e.skill_bonus)) == (e.skill_bonus == 0)
+    assert has(texts[lang], SKILL_PLUS[lang].format(n=e.skill_bonus)) == (e.skill_bonus > 0)
     edition = {"ru": "в этом издании ", "uk": "у цьому виданні "}[lang]
     assert has(texts[lang], SKILL_SPELL[lang].format(n=f"+{e.skill_bonus}" if e.skill_bonus else f"{edition}{e.skill_bonus}"))
 
@@ -375,8 +376,9 @@ def test_the_engine_fights_with_the_contents_hero_damage_and_skill_bonus(game, s
 
 def test_a_changed_hero_damage_and_skill_bonus_change_the_book(tmp_path):
     text = pack("empire").content.read_text(encoding="utf-8")
-    changed = text.replace("  hero_attack: 2\n", "  hero_attack: 3\n").replace("  skill_bonus: 0\n", "  skill_bonus: 2\n")
-    assert changed.count("hero_attack: 3") == changed.count("skill_bonus: 2") == 1
+    changed = text.replace("  hero_attack: 2\n", "  hero_attack: 3\n")
+    changed = re.sub(r"\n  skill_bonus: 2\b", "\n  skill_bonus: 3", changed)
+    assert changed.count("hero_attack: 3") == changed.count("skill_bonus: 3") == 1
     path = tmp_path / "empire.yaml"
     path.write_text(changed, encoding="utf-8")
     model, problems = load_game(path)
@@ -386,10 +388,10 @@ def test_a_changed_hero_damage_and_skill_bonus_change_the_book(tmp_path):
         pdf.write_bytes(build_pdf(model, "ru")[0])
     book = text_of(pdf)
     assert has(book, HERO["ru"].format(n=3, word="единицы")) and not has(book, HERO["ru"].format(n=2, word="единицы"))
-    assert has(book, SKILL_PLUS["ru"].format(n=2)) and not has(book, SKILL["ru"].format(n=0))
-    assert has(book, SKILL_SPELL["ru"].format(n="+2"))
+    assert has(book, SKILL_PLUS["ru"].format(n=3)) and not has(book, SKILL_PLUS["ru"].format(n=2))
+    assert has(book, SKILL_SPELL["ru"].format(n="+3"))
     mentor = next(h for h in heroes(model_tables(model), 0, [("mentor", 0)]))
-    assert mentor.blessing == 2 and mentor.bonus == 3
+    assert mentor.blessing == 3 and mentor.bonus == 3
 
 
 def model_tables(model):

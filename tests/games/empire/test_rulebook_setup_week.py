@@ -128,6 +128,9 @@ def replay(game, players: int, seed: int, week: int) -> dict:
     before = after = None
     built = Counter()
     while not s.is_terminal() and s.week <= week:
+        if before is None and s.week == week:
+            before = Counter(s.tally)
+        was = s.week
         if s.current_player == CHANCE:
             s.apply_action(s.sample_chance(chance))
         else:
@@ -136,9 +139,7 @@ def replay(game, players: int, seed: int, week: int) -> dict:
             if s.week == week and action[0] in ("build", "upgrade"):
                 built[action[0]] += 1
             s.apply_action(action)
-        if before is None and s.week == week:
-            before = Counter(s.tally)
-        if s.week == week:
+        if was == week:  # after the step, though the week's last action may have ended the week
             after = Counter(s.tally), [sum(p.points.values()) for p in s.players]
     assert before is not None and after is not None
     fought = sum(n for k, n in (after[0] - before).items() if k.startswith("battles_"))
@@ -204,3 +205,23 @@ def test_a_chest_given_back_in_a_turn_is_told_with_its_hires(game, lang):
     assert f"{game.chests.gold}{short}" in said and hero.name.get(lang) in said
     assert f"+{game.chests.experience}" in said
     assert said.index(hero.name.get(lang)) < said.index(str(labels(game, lang)("week.ritual")))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_capitals_siege_in_the_worked_week_names_the_capital(game, lang):
+    """A worked week the content's numbers make reach a capital (an edit away: more chests at the start) tells
+    the siege and the interception by the enemy's capital, which no travel card names."""
+    from pnp.games.empire.rulebook.week_tables import _action
+    from pnp.games.empire.rules.fights.war import CAPITAL
+    from pnp.rulebook.renderer import make_book
+
+    book, _ = make_book(game, lang)
+    siege = worked_week.Fought(None, "siege_war", None, None, 65, 0, 79, True, (), 1)
+    duel = worked_week.Fought(None, "duel", None, None, 20, 0, 31, True, (), 1)
+    turn = worked_week.Turn(7, 0, 0, (), ("capture", 1, CAPITAL), (duel, siege), 0, 0, 0)
+    said = re.sub(r"<[^>]+>", "", str(_action(book, turn, game.races[0].id)))
+    words = {"ru": ("сражается с армией игрока Б, которая перехватила осаду его столицы",
+                    "берёт в осаду столицу игрока Б: сила армии 79 больше 65 — победа, столица пала"),
+             "uk": ("бʼється з армією гравця Б, яка перехопила облогу його столиці",
+                    "бере в облогу столицю гравця Б: сила армії 79 більша за 65 — перемога, столиця впала")}
+    assert all(w in said for w in words[lang]), said

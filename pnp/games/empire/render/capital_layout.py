@@ -32,6 +32,7 @@ EFFECT_LABEL_H = 3.6  # a column's name over its rows
 SIDE_W = 62.0  # the resource stores and the victory points, right of the plots
 SIDE_GAP = 5.0
 HEADING_H = 7.0  # a panel's heading above its boxes
+STORES_NOTE_H = 7.5  # under the stores: the resources' discount, two lines of small type
 ROW_H, ROW_GAP = 9.5, 2.0  # a store's or a week's write-in row
 
 
@@ -100,7 +101,7 @@ def sheet_layout(paper_name: str, stores: int, point_rows: int, effect_rows: int
     verticals = Box(frame.x, effects.y - 4.0 - VERTICAL_H, main_w, VERTICAL_H)
     plots_top = body_top + 2 * INCOME_H + 3.0
     side_x = frame.x + main_w + SIDE_GAP
-    stores_box = Box(side_x, body_top, SIDE_W, panel_height(stores))
+    stores_box = Box(side_x, body_top, SIDE_W, panel_height(stores) + STORES_NOTE_H)
     points_top = stores_box.bottom + 5.0
     return SheetLayout(
         width, height, frame, Box(frame.x, frame.y, frame.w, HEADER_H), Box(frame.x, body_top, main_w, INCOME_H),

@@ -25,8 +25,8 @@ from pnp.components.base import register
 from pnp.components.sheet_set import NamedSheet, SheetSet
 from pnp.games.empire import ui_keys
 from pnp.games.empire.model import Building, Game, Plot, Race
-from pnp.games.empire.render.capital_layout import (EFFECT_LABEL_H, HEADING_H, TICK, WRITE_MIN, SheetLayout, rows_in,
-                                                    sheet_layout)
+from pnp.games.empire.render.capital_layout import (EFFECT_LABEL_H, HEADING_H, STORES_NOTE_H, TICK, WRITE_MIN,
+                                                    SheetLayout, rows_in, sheet_layout)
 from pnp.games.empire.render.forms import (fitted, heading, labelled_box, labelled_tick, light, roman, tick_box,
                                            write_box)
 from pnp.games.empire.rules.capital import hero_limit
@@ -202,6 +202,11 @@ def stores(game: Game, box: Box, pen: Pen, lang: str) -> str:
         name = res.name.get(lang)
         out += text(row.x, row.y + 8.3, name, "sans", fitted(name, label_w - 0.5, "sans", 7.0, 5.5), pen.c("muted"))
         out += write_box(Box(row.x + label_w, row.y, row.w - label_w, row.h), pen)
+    e = game.economy
+    if e is not None and e.discount:  # «позволяет возводить постройки в столице со скидками»: where players build
+        note = game.ui("stores_discount", lang, discount=e.discount, most=e.discount_most, least=e.least_cost)
+        out += rich(pen, note, Box(box.x, box.bottom - STORES_NOTE_H + 1.5, box.w, STORES_NOTE_H - 1.5), size=6.5,
+                    min_size=5.5, fill=pen.c("muted"), where="stores_discount")
     return out
 
 

@@ -49,9 +49,10 @@ def rows(game: Game, family: CardFamily, lang: str) -> tuple[CardRow, ...]:
 def _traits(game: Game, hero: RaceHero, lang: str) -> str:
     """The hero's own damage (3.2.5: what an ability «урон героя ×2» multiplies), then the mentor's or the mage's
     spell skill, a line each."""
-    lines = [game.ui("hero_own_attack", lang, n=game.economy.hero_attack)] if game.economy is not None else []
     # a model without `economy:` (which the kit check refuses, naming it) still has its cards' words checked
-    lines += [game.ui(f"hero_skill_{hero.skill}", lang)] if hero.skill else []
+    e = game.economy
+    lines = [game.ui("hero_own_attack", lang, n=e.hero_attack)] if e is not None else []
+    lines += [game.ui(f"hero_skill_{hero.skill}", lang, n=e.skill_bonus if e is not None else 0)] if hero.skill else []
     return "\n".join(lines)
 
 

@@ -277,7 +277,8 @@ def decks_named(game: Game) -> dict:
         e = game.economy
         facts |= {"start_chests": e.start_chests, "creature_gold": e.creature_gold, "hero_gold": e.hero_gold,
                   "hero_attack": e.hero_attack, "resource_chests": e.resource_chests, "ritual_luck": e.ritual_luck,
-                  "skill_bonus": e.skill_bonus}
+                  "skill_bonus": e.skill_bonus, "discount": e.discount, "discount_most": e.discount_most,
+                  "least_cost": e.least_cost}
     return facts
 
 

@@ -117,9 +117,10 @@ def _action(book: Book, t: Turn, race: str) -> Markup:
     r = next(x for x in g.races if x.id == race)
     if kind in ("build", "upgrade"):
         b = r.building(a[1])
-        cost = b.cost if kind == "build" else b.upgrade.cost
-        return lab(f"week.{kind}", name=b.name.get(book.lang), n=cost,
-                   points=(cost or 0) * g.capital.points_per_card)
+        cost = (b.cost if kind == "build" else b.upgrade.cost) or 0
+        paid = cost if t.paid is None else t.paid
+        return lab(f"week.{kind}" + (".discount" if paid < cost else ""), name=b.name.get(book.lang), n=paid,
+                   cost=cost, off=cost - paid, points=cost * g.capital.points_per_card)
     if kind == "visit":
         return _visit(book, t, a[1])
     if kind == "again":
@@ -150,10 +151,13 @@ def _visit(book: Book, t: Turn, card_id: str) -> Markup:
 
 def _battle(book: Book, f: Fought, again: bool = False) -> Markup:
     g, lab = book.game, book.labels
-    c = g.travel_card(f.card)
-    name = c.name.get(book.lang)
+    c = g.travel_card(f.card) if f.card is not None else None  # None: the enemy's capital, besieged
+    name = c.name.get(book.lang) if c is not None else ""
+    enemy = seat_name(book, f.enemy or 0)
     if f.kind == "duel":
-        opening = lab("week.duel", card=name, enemy=seat_name(book, f.enemy or 0))
+        opening = lab("week.duel", card=name, enemy=enemy) if c is not None else lab("week.duel.capital", enemy=enemy)
+    elif c is None:
+        opening = lab("week.capital", enemy=enemy)
     elif f.kind == "neutral":
         army = next(x for x in g.neutral_deck.armies if x.id == f.neutral)
         opening = lab("week.again" if again else "week.guarded", card=name, army=army.name.get(book.lang), n=f.squads)
@@ -164,10 +168,12 @@ def _battle(book: Book, f: Fought, again: bool = False) -> Markup:
     if f.bribe:
         opening += lab("week.bribe", n=f.bribe)
     if f.answered:
-        opening += lab("week.answer", enemy=seat_name(book, f.enemy or 0), n=f.answered)
+        opening += lab("week.answer", enemy=enemy, n=f.answered)
     lost = "week.lost" if f.kind == "neutral" else "week.lost.plain"
     result = lab("week.won" if f.won else lost, army=f.army, strength=f.strength)
-    if f.won and f.kind != "duel" and g.travel_type(c.type).played == "holdings":
+    if f.won and f.kind != "duel" and c is None:
+        result += lab("week.capital.fell")
+    elif f.won and f.kind != "duel" and c is not None and g.travel_type(c.type).played == "holdings":
         result += lab("week.holding")
     if f.lost:
         result += lab("week.routed", names=book.facts.join(g.creature(x).name.get(book.lang)

@@ -24,7 +24,7 @@ from pnp.games.empire.sim.agents import GreedyAgent
 @dataclass(frozen=True)
 class Fought:
     """A battle of the turn as the table saw it."""
-    card: str  # the travel card fought for (a holding, in a capture)
+    card: str | None  # the travel card fought for (a holding, in a capture); None: the enemy's capital
     kind: str  # neutral | town | garrison | dungeon | siege_war | duel
     neutral: str | None  # the neutral army's card
     squads: int | None  # the neutral army's squads
@@ -50,6 +50,7 @@ class Turn:
     chests: int
     points: int
     answer: str | None = None  # a peace offered: accept, bought (refused, then bribed) or refused
+    paid: int | None = None  # chests a building or an upgrade cost, after the resources' discount
 
 
 @dataclass(frozen=True)
@@ -216,8 +217,12 @@ class _Recorder:
         if o["answer"] == "refuse":  # refused: the proposer bribed its way to peace, or the war goes on
             o["answer"] = "refused" if any(set(w) == o["pair"] for w in s.wars) else "bought"
         p = s.players[o["seat"]]
+        paid = None
+        if o["action"][0] in ("build", "upgrade"):  # a building takes no holding: the discount is the turn's
+            plot = s.t.races[p.race].plots[o["action"][1]]
+            paid = p.price(s.t, plot.cost if o["action"][0] == "build" else plot.upgrade or 0)
         self.turns.append(Turn(o["day"], o["seat"], o["income"], tuple(o["hires"]), o["action"], tuple(o["fought"]),
-                               p.gold, p.chests, sum(p.points.values()), o["answer"]))
+                               p.gold, p.chests, sum(p.points.values()), o["answer"], paid))
 
     def week_ended(self, s: State) -> None:
         if not self.week or (self.weeks and self.weeks[-1].number == self.week):

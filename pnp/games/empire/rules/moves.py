@@ -110,7 +110,7 @@ def actions(s: State, seat: int) -> list[tuple]:
     t, p = s.t, s.players[seat]
     plots = t.races[p.race].plots
     out: list[tuple] = [("build", x) for x in capital.legal(t.layout, p.built)
-                        if x in plots and p.can_pay(t, plots[x].cost)]
+                        if x in plots and p.can_pay(t, p.price(t, plots[x].cost))]
     out += [("upgrade", x) for x in p.built if _upgradable(s, p, x)]
     for card in sorted(set(p.travel)):
         out += _plays(s, seat, card)
@@ -137,7 +137,7 @@ def _forge_built(s: State, seat: int) -> None:
 def _upgradable(s: State, p: Player, plot: str) -> bool:
     t = s.t
     info = t.races[p.race].plots[plot]
-    if info.upgrade is None or not p.can_pay(t, info.upgrade):
+    if info.upgrade is None or not p.can_pay(t, p.price(t, info.upgrade)):
         return False
     if info.kind == "forge":
         return p.forge(t) < t.forge_levels
@@ -223,7 +223,8 @@ def apply(s: State, action: tuple) -> None:
         s.neutral_seen[seat] = len(s.neutral_top) + turned
     elif kind == "build":
         plot = t.races[p.race].plots[action[1]]
-        p.pay(t, plot.cost)
+        s.tally["discount"] += plot.cost - p.price(t, plot.cost)
+        p.pay(t, p.price(t, plot.cost))
         p.built.append(plot.id)
         p.points["buildings"] += plot.points
         if plot.kind == "magic_tower":  # «вытягивает в закрытую один из планшетов»
@@ -232,7 +233,9 @@ def apply(s: State, action: tuple) -> None:
         if plot.kind == "forge":
             _forge_built(s, seat)
     elif kind == "upgrade":
-        p.pay(t, t.races[p.race].plots[action[1]].upgrade or 0)
+        printed = t.races[p.race].plots[action[1]].upgrade or 0
+        s.tally["discount"] += printed - p.price(t, printed)
+        p.pay(t, p.price(t, printed))
         p.upgrades[action[1]] = p.upgrades.get(action[1], 0) + 1
         s.stage = "done"
         if t.races[p.race].plots[action[1]].kind == "forge":

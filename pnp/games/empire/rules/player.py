@@ -97,6 +97,14 @@ class Player:
         """Chests and gold in gold, the tie-break after victory points."""
         return self.gold + self.chests * t.chest_gold
 
+    def resource_kinds(self, t: Tables) -> int:
+        """The kinds of resource its holdings bring (the stores ticked on the capital sheet)."""
+        return len({t.cards[c].resource for c in self.holdings} - {None})
+
+    def price(self, t: Tables, cost: int) -> int:
+        """What a building or an upgrade printed at `cost` chests costs it: less the resources' discount."""
+        return t.economy.price(cost, self.resource_kinds(t))
+
     def can_pay(self, t: Tables, chests: int) -> bool:
         return self.chests + self.gold // t.chest_gold >= chests
 

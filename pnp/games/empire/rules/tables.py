@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from pnp.games.empire.model import Creature, Game, NeutralArmy, RaceHero, TravelCard
+from pnp.games.empire.model import Creature, Economy, Game, NeutralArmy, RaceHero, TravelCard
 from pnp.games.empire.rules.battle_rules import BattleRules
 from pnp.games.empire.rules.capital import Layout
 
@@ -80,6 +80,7 @@ class Tables:
     resource_chests: int
     ritual_luck: int
     skill_bonus: int  # a hero's skill («Благословение», «Магический удар») to a hero spell
+    economy: Economy  # its `price`: a building's or an upgrade's cost less the resources' discount
     forge_levels: int  # the war machines' highest level: the forge's upgrades stop there
     schools: tuple[str, ...]  # the schools a tower draws from (the playable ones)
 
@@ -136,6 +137,6 @@ def _make(game: Game) -> Tables:
         chest_count=c.count, chest_keep=c.keep, chest_gold=c.gold, chest_xp=c.experience,
         start_chests=e.start_chests, creature_gold=e.creature_gold, hero_gold=e.hero_gold,
         hero_attack=e.hero_attack, resource_chests=e.resource_chests, ritual_luck=e.ritual_luck,
-        skill_bonus=e.skill_bonus,
+        skill_bonus=e.skill_bonus, economy=e,
         forge_levels=game.battle.forge_levels,
         schools=tuple(s.id for s in game.battle.magic.schools if s.playable))

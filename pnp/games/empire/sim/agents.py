@@ -109,7 +109,7 @@ class GreedyAgent:
         chest cards (its own by default)."""
         t, p = s.t, s.players[seat]
         plots = t.races[p.race].plots
-        costs = [plots[x].cost for x in capital.legal(t.layout, p.built) if x in plots]
+        costs = [p.price(t, plots[x].cost) for x in capital.legal(t.layout, p.built) if x in plots]
         return max(0, (min(costs, default=0) - (p.chests if chests is None else chests))) * t.chest_gold
 
     def _visit(self, s: State, seat: int, card: str) -> float:

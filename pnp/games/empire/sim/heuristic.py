@@ -104,8 +104,20 @@ def reward(s: State, seat: int, card: str, neutral: str | None) -> float:
     chests = (t.neutral_win_chests if neutral is not None
               else kind.trophy_chests if kind.trophy_chests is not None else c.chests or 0)
     points = (opp.count or 0) if kind.points == "squads" else (c.points or 0) if kind.points == "card" else 0
-    keep = holding_worth(s, card) if t.played[c.type] == "holdings" else 0
+    keep = holding_worth(s, card) + discount_worth(s, seat, card) if t.played[c.type] == "holdings" else 0
     return chests + points + keep
+
+
+def discount_worth(s: State, seat: int, card: str) -> float:
+    """A resource of a kind its player lacks, while its discount is below the most: a chest off each building or
+    upgrade still to come (about one a week, no more than its unbuilt plots), in points."""
+    t, p = s.t, s.players[seat]
+    res, e = t.cards[card].resource, t.economy
+    if res is None or any(t.cards[x].resource == res for x in p.holdings):
+        return 0.0
+    more = max(0, min(e.discount, e.discount_most - p.resource_kinds(t) * e.discount))
+    unbuilt = sum(1 for x in t.races[p.race].plots if x not in p.built)
+    return float(more * min(unbuilt, t.weeks - s.week + 1))
 
 
 #: how much a machine's strength in each kind of battle is worth to the greedy agent: fewer than one battle in ten

@@ -21,9 +21,9 @@ SOURCES = ("buildings", "neutrals", "dungeons", "reserves")
 #: sieges intercepted (`interceptions`, `interceptions_won` by the holder, `sieges_pressed` after one beaten off),
 #: the contribution's gold, the chests of 3.4.3 (bribes against neutrals and in wars, mercenaries), the chests
 #: given back for gold or courage (`cashed_gold`, `cashed_courage`), the war machines marked (`machine_<id>`) and
-#: the looks at the neutral deck (`spied`)
+#: the looks at the neutral deck (`spied`) and the chests the resources took off buildings and upgrades (`discount`)
 PER_GAME = ("battles", "won", "wars", "captures", "capital", "contribution", "bribes", "mercenaries", "interceptions",
-            "sieges", "cashed", "machine", "spied")
+            "sieges", "cashed", "machine", "spied", "discount")
 
 
 def summarize(records: list[dict], roles: tuple[str, ...]) -> dict:
