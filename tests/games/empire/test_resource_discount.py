@@ -86,8 +86,10 @@ def test_a_holding_taken_away_takes_its_discount(game):
     assert p.price(s.t, 9) == 8
 
 
-SHEET = {"ru": "Скидка: каждый вид ресурса — −1 с цены постройки и улучшения, всего до −2; не дешевле 1.",
-         "uk": "Знижка: кожен вид ресурсу — −1 з ціни будівлі й покращення, загалом до −2; не дешевше за 1."}
+SHEET = {"ru": "Пиши число владений с ресурсом. Скидка: каждый вид — −1 с цены постройки и улучшения, всего до −2; "
+               "не дешевле 1 сундука.",
+         "uk": "Пиши кількість володінь із ресурсом. Знижка: кожен вид — −1 з ціни будівлі й покращення, загалом до −2; "
+               "не дешевше за 1 скриню."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -106,8 +108,8 @@ RULE = {"ru": ("каждый вид ресурса на твоих склада�
                "один вид. Наприклад, казарма VII рівня коштує 9 скринь: з одним видом ресурсу — 8, із двома — 7, із "
                "трьома — теж 7.")}
 #: the section «Действия»'s building, which points to the rule; the old «no discount» is gone
-POINTER = {"ru": "за их цену в картах сундуков, за вычетом скидки за ресурсы (см. «Ресурсы»)",
-           "uk": "за їхню ціну в картах скринь, за вирахуванням знижки за ресурси (див. «Ресурси»)"}
+POINTER = {"ru": "по цене в картах сундуков минус скидка за ресурсы (см. «Ресурсы»)",
+           "uk": "за ціною в картах скринь мінус знижка за ресурси (див. «Ресурси»)"}
 GONE = {"ru": "скидки нет", "uk": "знижки немає"}
 
 
@@ -129,6 +131,19 @@ def test_the_worked_week_prints_a_discounted_build_at_what_was_paid(game, lang):
     words = {"ru": ("за 7 сундуков — цена 9, минус 2 за ресурсы (+9 ПО)", "за 9 сундуков (+9 ПО)"),
              "uk": ("за 7 скринь — ціна 9, мінус 2 за ресурси (+9 ПО)", "за 9 скринь (+9 ПО)")}
     assert words[lang][0] in said[7] and said[9].endswith(words[lang][1])
+    short = Turn(1, 0, 0, (), ("build", plot), (), 0, 0, 0, None, 7, 2)  # two of the seven chests paid in gold
+    gold = {"ru": "(+9 ПО); золотом оплачено 2 сундука — 30о", "uk": "(+9 ПО); золотом сплачено 2 скрині — 30з"}
+    assert gold[lang] in re.sub(r"<[^>]+>", "", str(_action(book, short, race.id)))
+
+
+def test_the_worked_week_counts_the_chests_a_build_paid_in_gold(game):
+    """The book's week as the engine played it: each build's chest cards and gold add up to its price."""
+    from pnp.games.empire.rulebook import worked_week
+
+    w = worked_week.play(game)
+    builds = [t for t in w.turns if t.action[0] in ("build", "upgrade")]
+    assert builds and all(t.paid is not None and 0 <= t.in_gold <= t.paid for t in builds)
+    assert any(t.in_gold for t in builds)  # the shipped week shows one paid partly in gold
 
 
 def test_the_greedy_agent_values_a_kind_of_resource_it_lacks_while_the_discount_can_grow(game):

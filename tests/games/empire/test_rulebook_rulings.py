@@ -223,8 +223,8 @@ PRINTED = [
     ("p6-b1", "ru", "Война идёт, пока её не окончит мир или взятие столицы: с концом недели она не кончается."),
     ("p6-b1", "uk", "Війна триває, доки її не закінчить мир або взяття столиці: з кінцем тижня вона не закінчується."),
     # the fifth play-test (a whole scenario at four players, the Ukrainian kit)
-    ("p5-b3", "ru", "Ресурсы приносят захваченные владения, на карте которых напечатан ресурс (его буква — как на складе)"),
-    ("p5-b3", "uk", "Ресурси приносять захоплені володіння, на карті яких надруковано ресурс (його літера — як на складі)"),
+    ("p5-b3", "ru", "Ресурс даёт захваченное владение, на карте которого он напечатан (на шахте — словом, на городе — буквой, как на складе)"),
+    ("p5-b3", "uk", "Ресурс дає захоплене володіння, на карті якого його надруковано (на шахті — словом, на місті — літерою, як на складі)"),
     ("p5-b5", "ru", "после штурма кость возвращают в набор"),
     ("p5-b5", "uk", "після штурму кістку повертають до набору"),
     ("p5-b6", "ru", "пока он нанят, — и в ту неделю, когда его наняли, тоже"),
@@ -358,6 +358,23 @@ def test_the_heros_damage_and_the_skill_bonus_are_the_contents(game, texts, lang
     assert has(texts[lang], SKILL_PLUS[lang].format(n=e.skill_bonus)) == (e.skill_bonus > 0)
     edition = {"ru": "в этом издании ", "uk": "у цьому виданні "}[lang]
     assert has(texts[lang], SKILL_SPELL[lang].format(n=f"+{e.skill_bonus}" if e.skill_bonus else f"{edition}{e.skill_bonus}"))
+
+
+#: who adds the skill to which spell, and a per-squad blessing's bonus on each squad (as magic._blessing counts it)
+SKILL_WHO = {"ru": ("наставник прибавляет его к благословению героя, маг — к ударному заклинанию героя",
+                    "бонус прибавляется к каждому такому отряду: с наставником — N + {n} за каждый",
+                    "Заклинание, которое не прибавляет силе армии число (удача, максимальный урон, «в битве ничего "
+                    "не даёт»), бонуса не получает"),
+             "uk": ("наставник додає його до благословення героя, маг — до ударного закляття героя",
+                    "бонус додається до кожного такого загону: із наставником — N + {n} за кожен",
+                    "Закляття, яке не додає до сили армії число (удача, максимальна шкода, «у битві нічого не дає»), "
+                    "бонусу не отримує")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_book_says_who_adds_the_skill_and_how_a_per_squad_blessing_takes_it(game, texts, lang):
+    n = game.economy.skill_bonus
+    assert all(has(texts[lang], phrase.format(n=n)) for phrase in SKILL_WHO[lang])
 
 
 def test_the_engine_fights_with_the_contents_hero_damage_and_skill_bonus(game, s):

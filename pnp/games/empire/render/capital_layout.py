@@ -32,7 +32,7 @@ EFFECT_LABEL_H = 3.6  # a column's name over its rows
 SIDE_W = 62.0  # the resource stores and the victory points, right of the plots
 SIDE_GAP = 5.0
 HEADING_H = 7.0  # a panel's heading above its boxes
-STORES_NOTE_H = 7.5  # under the stores: the resources' discount, two lines of small type
+STORES_NOTE_H = 10.5  # under the stores: what to write in them and the resources' discount, three lines of 7 pt
 ROW_H, ROW_GAP = 9.5, 2.0  # a store's or a week's write-in row
 
 

@@ -205,8 +205,9 @@ def stores(game: Game, box: Box, pen: Pen, lang: str) -> str:
     e = game.economy
     if e is not None and e.discount:  # «позволяет возводить постройки в столице со скидками»: where players build
         note = game.ui("stores_discount", lang, discount=e.discount, most=e.discount_most, least=e.least_cost)
-        out += rich(pen, note, Box(box.x, box.bottom - STORES_NOTE_H + 1.5, box.w, STORES_NOTE_H - 1.5), size=6.5,
-                    min_size=5.5, fill=pen.c("muted"), where="stores_discount")
+        # in ink, not muted: the sheet's one rule a player reads at every build, through a sleeve
+        out += rich(pen, note, Box(box.x, box.bottom - STORES_NOTE_H + 1.5, box.w, STORES_NOTE_H - 1.5), size=7.0,
+                    min_size=6.0, where="stores_discount")
     return out
 
 

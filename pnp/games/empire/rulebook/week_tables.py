@@ -119,8 +119,11 @@ def _action(book: Book, t: Turn, race: str) -> Markup:
         b = r.building(a[1])
         cost = (b.cost if kind == "build" else b.upgrade.cost) or 0
         paid = cost if t.paid is None else t.paid
-        return lab(f"week.{kind}" + (".discount" if paid < cost else ""), name=b.name.get(book.lang), n=paid,
+        said = lab(f"week.{kind}" + (".discount" if paid < cost else ""), name=b.name.get(book.lang), n=paid,
                    cost=cost, off=cost - paid, points=cost * g.capital.points_per_card)
+        if t.in_gold:  # the chests it lacked, paid in gold («недостающие доплачивают золотом»)
+            said += lab("week.in_gold", n=t.in_gold, gold=book.facts.gold(t.in_gold * g.chests.gold))
+        return said
     if kind == "visit":
         return _visit(book, t, a[1])
     if kind == "again":

@@ -51,6 +51,7 @@ class Turn:
     points: int
     answer: str | None = None  # a peace offered: accept, bought (refused, then bribed) or refused
     paid: int | None = None  # chests a building or an upgrade cost, after the resources' discount
+    in_gold: int = 0  # of those, the chests paid in gold (the player held too few chest cards)
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,12 @@ class _Watched(State):
 
     recorder: _Recorder
 
+    def apply_action(self, action: tuple) -> None:
+        opened = self.recorder.open
+        if opened is not None and self.current_player != CHANCE and action[0] in ("build", "upgrade"):
+            opened["chests_before"] = self.players[self.seat()].chests  # what it pays in chest cards, and in gold
+        super().apply_action(action)
+
     def start_week(self) -> None:
         self.recorder.week_ended(self)
         chests = [p.chests for p in self.players]
@@ -217,12 +224,13 @@ class _Recorder:
         if o["answer"] == "refuse":  # refused: the proposer bribed its way to peace, or the war goes on
             o["answer"] = "refused" if any(set(w) == o["pair"] for w in s.wars) else "bought"
         p = s.players[o["seat"]]
-        paid = None
+        paid, in_gold = None, 0
         if o["action"][0] in ("build", "upgrade"):  # a building takes no holding: the discount is the turn's
             plot = s.t.races[p.race].plots[o["action"][1]]
             paid = p.price(s.t, plot.cost if o["action"][0] == "build" else plot.upgrade or 0)
+            in_gold = paid - (o.get("chests_before", p.chests + paid) - p.chests)  # chest cards first, the rest in gold
         self.turns.append(Turn(o["day"], o["seat"], o["income"], tuple(o["hires"]), o["action"], tuple(o["fought"]),
-                               p.gold, p.chests, sum(p.points.values()), o["answer"], paid))
+                               p.gold, p.chests, sum(p.points.values()), o["answer"], paid, in_gold))
 
     def week_ended(self, s: State) -> None:
         if not self.week or (self.weeks and self.weeks[-1].number == self.week):
