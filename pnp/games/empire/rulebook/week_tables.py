@@ -174,10 +174,11 @@ def _battle(book: Book, f: Fought, again: bool = False) -> Markup:
         opening += lab("week.answer", enemy=enemy, n=f.answered)
     lost = "week.lost" if f.kind == "neutral" else "week.lost.plain"
     result = lab("week.won" if f.won else lost, army=f.army, strength=f.strength)
-    if f.won and f.kind != "duel" and c is None:
-        result += lab("week.capital.fell")
-    elif f.won and f.kind != "duel" and c is not None and g.travel_type(c.type).played == "holdings":
-        result += lab("week.holding")
+    if f.won and f.kind != "duel":  # a capital falls; a holding's card joins the holdings
+        if c is None:
+            result += lab("week.capital.fell")
+        elif g.travel_type(c.type).played == "holdings":
+            result += lab("week.holding")
     if f.lost:
         result += lab("week.routed", names=book.facts.join(g.creature(x).name.get(book.lang)
                                                              for x in f.lost))

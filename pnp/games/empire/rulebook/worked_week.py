@@ -228,7 +228,7 @@ class _Recorder:
         if o["action"][0] in ("build", "upgrade"):  # a building takes no holding: the discount is the turn's
             plot = s.t.races[p.race].plots[o["action"][1]]
             paid = p.price(s.t, plot.cost if o["action"][0] == "build" else plot.upgrade or 0)
-            in_gold = paid - (o.get("chests_before", p.chests + paid) - p.chests)  # chest cards first, the rest in gold
+            in_gold = paid - (o["chests_before"] - p.chests)  # chest cards first, the rest in gold
         self.turns.append(Turn(o["day"], o["seat"], o["income"], tuple(o["hires"]), o["action"], tuple(o["fought"]),
                                p.gold, p.chests, sum(p.points.values()), o["answer"], paid, in_gold))
 

@@ -134,6 +134,13 @@ def _forge_built(s: State, seat: int) -> None:
     s.stage = "machine" if machine_choices(s, seat) else "done"
 
 
+def _pay_building(s: State, p: Player, printed: int) -> None:
+    """A building or an upgrade printed at `printed` chests, paid at its price after the resources' discount."""
+    price = p.price(s.t, printed)
+    s.tally["discount"] += printed - price
+    p.pay(s.t, price)
+
+
 def _upgradable(s: State, p: Player, plot: str) -> bool:
     t = s.t
     info = t.races[p.race].plots[plot]
@@ -223,8 +230,7 @@ def apply(s: State, action: tuple) -> None:
         s.neutral_seen[seat] = len(s.neutral_top) + turned
     elif kind == "build":
         plot = t.races[p.race].plots[action[1]]
-        s.tally["discount"] += plot.cost - p.price(t, plot.cost)
-        p.pay(t, p.price(t, plot.cost))
+        _pay_building(s, p, plot.cost)
         p.built.append(plot.id)
         p.points["buildings"] += plot.points
         if plot.kind == "magic_tower":  # «вытягивает в закрытую один из планшетов»
@@ -233,9 +239,7 @@ def apply(s: State, action: tuple) -> None:
         if plot.kind == "forge":
             _forge_built(s, seat)
     elif kind == "upgrade":
-        printed = t.races[p.race].plots[action[1]].upgrade or 0
-        s.tally["discount"] += printed - p.price(t, printed)
-        p.pay(t, p.price(t, printed))
+        _pay_building(s, p, t.races[p.race].plots[action[1]].upgrade or 0)
         p.upgrades[action[1]] = p.upgrades.get(action[1], 0) + 1
         s.stage = "done"
         if t.races[p.race].plots[action[1]].kind == "forge":
